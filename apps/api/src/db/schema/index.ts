@@ -1,0 +1,3 @@
+// The one schema: platform tables (sessions, settings, mail outbox ...) and the resort's reference and booking data.
+export * from './reference.ts';
+export * from './system.ts';

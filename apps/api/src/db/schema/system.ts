@@ -1,0 +1,2 @@
+// Platform tables (settings, sessions): see docs/ARCHITECTURE.md.
+export {};
