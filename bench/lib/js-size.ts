@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export type JsSize = {
+  /** Gzipped bytes of the JavaScript the browser must load before `/` renders: entry plus its static imports. */
+  homeGzipBytes: number;
+  homeFiles: string[];
+  /** Gzipped bytes of every JavaScript file in the build, lazy routes included. */
+  totalGzipBytes: number;
+  totalFiles: number;
+};
+
+// Level 9 matches the .gz copies the web build writes next to each asset, which is what the server sends.
+const gzipSize = (content: Buffer): number => gzipSync(content, { level: 9 }).length;
+
+async function listJs(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) return listJs(full);
+      return Promise.resolve(entry.name.endsWith('.js') ? [full] : []);
+    }),
+  );
+  return nested.flat();
+}
+
+// Static imports and re-exports in bundler output: `import{a as b}from"./x.js"`, `import"./x.js"`, `export*from"./x.js"`.
+// Dynamic `import("./x.js")` is excluded on purpose: those chunks load later, not before the first render.
+const STATIC_IMPORT = /\b(?:import|export)\s*(?:[^'"();]*?\bfrom\s*)?["']([^"']+\.js)["']/g;
+
+function htmlEntries(html: string): string[] {
+  const found: string[] = [];
+  for (const match of html.matchAll(/<script\b[^>]*\btype=["']module["'][^>]*\bsrc=["']([^"']+)["']/g)) {
+    if (match[1]) found.push(match[1]);
+  }
+  for (const match of html.matchAll(/<link\b[^>]*\brel=["']modulepreload["'][^>]*\bhref=["']([^"']+)["']/g)) {
+    if (match[1]) found.push(match[1]);
+  }
+  return found;
+}
+
+/** Sizes the JavaScript of a Vite build in `distDir`, following static imports from index.html's module scripts. */
+export async function measureJsSize(distDir: string): Promise<JsSize> {
+  const indexPath = join(distDir, 'index.html');
+  if (!existsSync(indexPath))
+    throw new Error(`${indexPath} is missing: build the web app first (npm run build)`);
+  const html = await readFile(indexPath, 'utf8');
+  const entries = htmlEntries(html).filter((src) => !/^[a-z]+:\/\//i.test(src));
+  if (entries.length === 0) throw new Error(`${indexPath} has no module script`);
+
+  const seen = new Set<string>();
+  const queue = entries.map((src) => posix.normalize(src.replace(/^\//, '')));
+  let homeGzipBytes = 0;
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const content = await readFile(join(distDir, file));
+    homeGzipBytes += gzipSize(content);
+    for (const match of content.toString('utf8').matchAll(STATIC_IMPORT)) {
+      const specifier = match[1];
+      if (!specifier?.startsWith('.')) continue;
+      queue.push(posix.normalize(posix.join(posix.dirname(file), specifier)));
+    }
+  }
+
+  const all = await listJs(distDir);
+  let totalGzipBytes = 0;
+  for (const file of all) totalGzipBytes += gzipSize(await readFile(file));
+
+  return {
+    homeGzipBytes,
+    homeFiles: [...seen],
+    totalGzipBytes,
+    totalFiles: all.length,
+  };
+}

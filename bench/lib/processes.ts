@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+
+/** A port that was free a moment ago (the OS picks it), for child servers that need one before they start. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+const children = new Set<ChildProcess>();
+
+/** Starts `node <args>`; the child is killed when the bench exits, however it exits. */
+export function startNode(
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; stdout: 'inherit' | 'ignore' | number },
+): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', options.stdout, options.stdout === 'ignore' ? 'inherit' : options.stdout],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+export function runNode(
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; log: number },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = startNode(args, { ...options, stdout: options.log });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`node ${args.join(' ')} exited with ${signal ?? code}`)),
+    );
+  });
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export function killAllChildren(): void {
+  for (const child of children) child.kill('SIGKILL');
+}
+
+process.once('exit', killAllChildren);
+
+/** Polls the URL until it answers with the expected status, or fails once the child dies or time runs out. */
+export async function waitForHttp(
+  url: string,
+  options: { headers?: Record<string, string>; status?: number; child: ChildProcess; timeoutMs?: number },
+): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (options.child.exitCode !== null || options.child.signalCode !== null) {
+      throw new Error(
+        `the server exited (${options.child.signalCode ?? options.child.exitCode}) before ${url} answered`,
+      );
+    }
+    try {
+      const response = await fetch(url, { headers: options.headers ?? {} });
+      await response.arrayBuffer();
+      if (response.status === (options.status ?? 200)) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer ${options.status ?? 200} in time (last: ${last})`);
+}
+
+/** Resident memory of a process in bytes, from /proc (Linux); undefined elsewhere. */
+export async function residentBytes(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The Playwright webServer: runs the BUILT production server (apps/api/dist/server.js) the way a deployment does,
+ * on a fresh PGlite data directory that is migrated and seeded with demo data first, and removed again on exit.
+ *
+ * Run with `node --import tsx e2e/support/start-server.ts`. Reads PORT and the E2E_* settings from the environment
+ * (playwright.config.ts sets them). Server output goes to .cache/e2e-server.log.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_API_KEY, E2E_SECRETS, e2eBaseUrl } from './env.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const serverBundle = join(root, 'apps/api/dist/server.js');
+const webDist = join(root, 'apps/web/dist');
+const logPath = join(root, '.cache/e2e-server.log');
+
+function fail(message: string): never {
+  console.error(`e2e server: ${message}`);
+  process.exit(1);
+}
+
+const port = process.env.PORT;
+if (!port) fail('PORT is not set (playwright.config.ts sets it)');
+
+async function assertBuilt(): Promise<void> {
+  if (!existsSync(serverBundle) || !existsSync(join(webDist, 'index.html'))) {
+    fail(
+      `the build is missing (${serverBundle}, ${webDist}/index.html). Run: VITE_API_KEY=${E2E_API_KEY} npm run build`,
+    );
+  }
+  // The API key is compiled into the web bundle; a bundle made with another key would get 401 on every call,
+  // which shows up as confusing journey failures far from the cause.
+  const assets = join(webDist, 'assets');
+  const scripts = existsSync(assets) ? (await readdir(assets)).filter((name) => name.endsWith('.js')) : [];
+  for (const name of scripts) {
+    if ((await readFile(join(assets, name), 'utf8')).includes(E2E_API_KEY)) return;
+  }
+  fail(
+    `apps/web/dist was not built with VITE_API_KEY=${E2E_API_KEY}. Run: VITE_API_KEY=${E2E_API_KEY} npm run build`,
+  );
+}
+
+/** Uses the bundled CLI when the build ships one, else runs the TypeScript source through tsx. */
+function cliCommand(name: 'migrate' | 'seed'): string[] {
+  const bundled = join(root, `apps/api/dist/cli/${name}.js`);
+  if (existsSync(bundled)) return [bundled];
+  return ['--import', 'tsx', join(root, `apps/api/src/cli/${name}.ts`)];
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.stderr.pipe(process.stderr, { end: false });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolvePromise();
+      else reject(new Error(`${args.join(' ')} exited with ${signal ?? code} (see ${logPath})`));
+    });
+  });
+}
+
+await assertBuilt();
+await mkdir(dirname(logPath), { recursive: true });
+const log = createWriteStream(logPath);
+const dataDir = await mkdtemp(join(tmpdir(), 'links-e2e-'));
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: port,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: e2eBaseUrl(port),
+  DATA_DIR: dataDir,
+  API_KEYS: E2E_API_KEY,
+  SESSION_SECRET: E2E_SECRETS.sessionSecret,
+  LINK_SIGNING_SECRET: E2E_SECRETS.linkSigningSecret,
+  ADMIN_TOKEN: E2E_SECRETS.adminToken,
+  // Journeys flip maintenance and expect the very next call to see it.
+  MAINTENANCE_CACHE_MS: '0',
+  MAINTENANCE_MODE: 'off',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+};
+// The journeys always run on a fresh embedded database, never on whatever the shell points at.
+delete env.DATABASE_URL;
+
+let server: ChildProcess | undefined;
+let cleaning = false;
+
+async function cleanUpAndExit(code: number): Promise<void> {
+  if (cleaning) return;
+  cleaning = true;
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolveExit) => server?.once('exit', resolveExit));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolveTimeout) => setTimeout(resolveTimeout, 5000))]);
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  }
+  await rm(dataDir, { recursive: true, force: true });
+  log.end();
+  process.exit(code);
+}
+
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+  process.on(signal, () => void cleanUpAndExit(0));
+}
+
+try {
+  log.write(`# data dir ${dataDir}\n`);
+  await run(cliCommand('migrate'), env, log);
+  await run(cliCommand('seed'), env, log);
+} catch (error) {
+  console.error(
+    `e2e server: preparing the database failed: ${error instanceof Error ? error.message : error}`,
+  );
+  await cleanUpAndExit(1);
+}
+
+server = spawn(process.execPath, [serverBundle], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+server.stdout?.pipe(log, { end: false });
+server.stderr?.pipe(log, { end: false });
+server.stderr?.pipe(process.stderr, { end: false });
+server.on('exit', (code, signal) => {
+  if (cleaning) return;
+  console.error(`e2e server: the server exited unexpectedly (${signal ?? code}); see ${logPath}`);
+  void cleanUpAndExit(code === 0 ? 1 : (code ?? 1));
+});
+console.info(`e2e server: starting ${serverBundle} on ${e2eBaseUrl(port)} (data ${dataDir}, log ${logPath})`);

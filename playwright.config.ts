@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import { defineConfig } from '@playwright/test';
+import { e2eBaseUrl } from './e2e/support/env.ts';
+
+// A free port picked once by the runner and inherited by its workers through the environment, so parallel runs on one
+// machine (several engineers, CI) never collide on a fixed port. E2E_PORT pins it.
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = execFileSync(
+    process.execPath,
+    [
+      '-e',
+      "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+    ],
+    { encoding: 'utf8' },
+  ).trim();
+}
+const port = process.env.E2E_PORT;
+const baseURL = e2eBaseUrl(port);
+
+const isCI = process.env.CI === 'true';
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  forbidOnly: isCI,
+  retries: 0,
+  // Two cores: one worker per core keeps the server and the browsers from starving each other.
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: isCI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'journeys',
+      testIgnore: '**/*.global.spec.ts',
+    },
+    {
+      // Journeys that change server-wide state (maintenance mode) run alone, after the others, one at a time.
+      name: 'global-state',
+      testMatch: '**/*.global.spec.ts',
+      dependencies: ['journeys'],
+      workers: 1,
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx e2e/support/start-server.ts',
+    url: `${baseURL}/`,
+    env: { PORT: port },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});
