@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env.ts';
+import type { Database, Db } from './db/client.ts';
+import { errorBody } from './lib/envelope.ts';
+import { MaintenanceSwitch } from './lib/maintenance.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { v1Routes } from './modules/routes.ts';
+import { csrfRoutes } from './modules/session/csrf.routes.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { createRequestGuard } from './plugins/request-guards.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+    maintenance: MaintenanceSwitch;
+    /** Every route registered (method and URL pattern), for tests that must cover routes added later. */
+    routeList: Array<{ method: string; url: string }>;
+  }
+}
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  database: Database;
+  /** false: silent (tests). true or pino options: one JSON line per request at config.logLevel. */
+  logger?: boolean | Record<string, unknown>;
+  /** Built web app to serve with an SPA fallback (production). */
+  webRoot?: string;
+};
+
+// Query strings carry signatures, PINs and reset tokens, so only the path is ever logged.
+function pathOnly(url: string): string {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1 ? url : url.slice(0, queryStart);
+}
+
+function loggerOptions(config: AppConfig, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  return {
+    level: config.logLevel,
+    // Belt and braces: nothing below should ever be logged, but if an object carrying them is, it is censored.
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-api-key"]',
+        'req.headers["x-xsrf-token"]',
+        'res.headers["set-cookie"]',
+        'req.query',
+        'req.body',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (request: { method: string; url: string }) => ({
+        method: request.method,
+        url: pathOnly(request.url),
+      }),
+    },
+    ...(typeof logger === 'object' ? logger : {}),
+  };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: loggerOptions(config, options.logger),
+    // Fastify's default logs two lines per request with the full URL; we log one line ourselves (onResponse).
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.isProduction,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  const maintenance = new MaintenanceSwitch(database.db, {
+    forced: config.maintenanceForced,
+    cacheMs: config.maintenanceCacheMs,
+    log: app.log,
+  });
+  app.decorate('maintenance', maintenance);
+  app.addHook('onReady', () => maintenance.start());
+  app.addHook('onClose', async () => maintenance.stop());
+
+  const routeList: Array<{ method: string; url: string }> = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method !== 'HEAD') routeList.push({ method, url: route.url });
+    }
+  });
+
+  // JSON only, with an empty body read as "no body" (the web client sends Content-Type on body-less POSTs),
+  // and __proto__ / constructor keys rejected by secure-json-parse before anything can be polluted.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+
+  if (options.logger) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(
+        {
+          method: request.method,
+          url: request.routeOptions.url ?? pathOnly(request.url),
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        'request',
+      );
+      done();
+    });
+  }
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  await registerOpenApi(app);
+  await app.register(sessionPlugin);
+
+  await app.register(adminRoutes, { prefix: '/admin' });
+
+  // Everything the browser calls sits behind the request guard (API key, requested-with, maintenance, JSON,
+  // CSRF); per-route exemptions live in each route's config.guards.
+  await app.register(async (guarded) => {
+    guarded.addHook('onRequest', createRequestGuard(config, maintenance));
+    await guarded.register(csrfRoutes);
+    await guarded.register(
+      async (v1) => {
+        for (const routes of v1Routes) await v1.register(routes);
+      },
+      { prefix: '/v1' },
+    );
+  });
+
+  if (options.webRoot) {
+    await registerWebApp(app, options.webRoot);
+  } else {
+    app.setNotFoundHandler((_request, reply) => {
+      reply.code(404).send(errorBody('not_found', 'The requested resource was not found.'));
+    });
+  }
+
+  return app;
+}

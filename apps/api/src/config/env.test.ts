@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEV_DEFAULTS, loadConfig } from './env.ts';
+
+const productionSecrets = {
+  NODE_ENV: 'production',
+  API_KEYS: 'prod-key-1, prod-key-2',
+  SESSION_SECRET: 's'.repeat(40),
+  LINK_SIGNING_SECRET: 'l'.repeat(40),
+  ADMIN_TOKEN: 'a'.repeat(20),
+};
+
+describe('loadConfig', () => {
+  it('has documented development defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      apiKeys: ['dev-web-public-key'],
+      sessionSecret: DEV_DEFAULTS.SESSION_SECRET,
+      adminToken: DEV_DEFAULTS.ADMIN_TOKEN,
+      publicUrl: 'http://localhost:3000',
+      secureCookies: false,
+      maintenanceForced: false,
+      maintenanceCacheMs: 2000,
+      stripe: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('parses numbers, lists, switches and URLs', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      API_KEYS: ' one ,two,, ',
+      MAINTENANCE_MODE: 'ON',
+      MAINTENANCE_CACHE_MS: '0',
+      PUBLIC_URL: 'https://book.example.com/',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      RESTAURANT_WIDGET_ORIGIN: 'https://widget.example.com/embed/path',
+      SMTP_URL: '',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.apiKeys).toEqual(['one', 'two']);
+    expect(config.maintenanceForced).toBe(true);
+    expect(config.maintenanceCacheMs).toBe(0);
+    expect(config.publicUrl).toBe('https://book.example.com');
+    expect(config.secureCookies).toBe(true);
+    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
+    expect(config.restaurantWidgetOrigin).toBe('https://widget.example.com');
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ MAINTENANCE_MODE: 'maybe' }, 'MAINTENANCE_MODE'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_SECRET_KEY'],
+  ])('rejects %o naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('refuses to start in production without private secrets', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET.*production/s);
+    for (const name of ['API_KEYS', 'SESSION_SECRET', 'LINK_SIGNING_SECRET', 'ADMIN_TOKEN'] as const) {
+      expect(() => loadConfig({ ...productionSecrets, [name]: DEV_DEFAULTS[name] }), name).toThrow(name);
+    }
+    expect(() => loadConfig({ ...productionSecrets, API_KEYS: 'prod-key,dev-web-public-key' })).toThrow(
+      'API_KEYS',
+    );
+    const config = loadConfig(productionSecrets);
+    expect(config.isProduction).toBe(true);
+    expect(config.apiKeys).toEqual(['prod-key-1', 'prod-key-2']);
+  });
+
+  it('requires the Stripe webhook secret in production when Stripe is on', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' };
+    expect(() => loadConfig({ ...productionSecrets, ...stripe })).toThrow('STRIPE_WEBHOOK_SECRET');
+    expect(loadConfig({ ...productionSecrets, ...stripe, STRIPE_WEBHOOK_SECRET: 'whsec_x' }).stripe).toEqual({
+      secretKey: 'sk_live_x',
+      publishableKey: 'pk_live_x',
+      webhookSecret: 'whsec_x',
+    });
+  });
+});

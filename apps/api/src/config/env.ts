@@ -1,0 +1,170 @@
+import { z } from 'zod';
+
+// Development defaults for secrets. They are public (they live in the repository), so production refuses them:
+// loadConfig throws when NODE_ENV=production and any of these is missing or still set to its default.
+export const DEV_DEFAULTS = {
+  API_KEYS: 'dev-web-public-key',
+  SESSION_SECRET: 'dev-session-secret-change-me-0123456789abcdef',
+  LINK_SIGNING_SECRET: 'dev-link-signing-secret-change-me-0123456789',
+  ADMIN_TOKEN: 'dev-admin-token',
+} as const;
+
+const SECRET_NAMES = ['API_KEYS', 'SESSION_SECRET', 'LINK_SIGNING_SECRET', 'ADMIN_TOKEN'] as const;
+
+const onOff = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['on', 'off', 'true', 'false', '1', '0']))
+  .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+// Origins are compared verbatim by browsers in CSP and CORS, so they must be scheme://host[:port] without a path.
+const origin = z
+  .url()
+  .transform((value) => new URL(value).origin)
+  .refine((value) => value !== 'null', 'must be an http(s) origin');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+      .optional(),
+  ),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  API_KEYS: optionalString,
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  LINK_SIGNING_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_TOKEN: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  MAINTENANCE_MODE: onOff.default(false),
+  MAINTENANCE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().trim().min(3).default('Links Golf Resort <bookings@links-resort.example>'),
+  RESTAURANT_WIDGET_ORIGIN: optionalString.pipe(origin.optional()),
+  IP_LOOKUP_ORIGIN: optionalString.pipe(origin.optional()),
+  WEB_DIST_DIR: optionalString,
+});
+
+export type AppConfig = {
+  nodeEnv: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** PostgreSQL connection string; undefined means embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  apiKeys: readonly string[];
+  sessionSecret: string;
+  linkSigningSecret: string;
+  adminToken: string;
+  publicUrl: string;
+  /** True when PUBLIC_URL is https: cookies get Secure and HSTS is sent. */
+  secureCookies: boolean;
+  /** MAINTENANCE_MODE=on forces maintenance regardless of the database flag. */
+  maintenanceForced: boolean;
+  maintenanceCacheMs: number;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  restaurantWidgetOrigin: string | undefined;
+  ipLookupOrigin: string | undefined;
+  /** Built web app served in production; undefined means resolve apps/web/dist relative to the bundle. */
+  webDistDir: string | undefined;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+  const problems: string[] = [];
+
+  const secret = (name: (typeof SECRET_NAMES)[number]): string => {
+    const value = values[name];
+    if (isProduction && (value === undefined || value === DEV_DEFAULTS[name])) {
+      problems.push(`${name}: must be set to a private value in production`);
+    }
+    return value ?? DEV_DEFAULTS[name];
+  };
+
+  const apiKeys = secret('API_KEYS')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key.length > 0);
+  if (apiKeys.length === 0) problems.push('API_KEYS: must list at least one key');
+  if (isProduction && apiKeys.includes(DEV_DEFAULTS.API_KEYS)) {
+    problems.push(`API_KEYS: the development key ${DEV_DEFAULTS.API_KEYS} is not accepted in production`);
+  }
+  const sessionSecret = secret('SESSION_SECRET');
+  const linkSigningSecret = secret('LINK_SIGNING_SECRET');
+  const adminToken = secret('ADMIN_TOKEN');
+
+  let stripe: AppConfig['stripe'];
+  if (values.STRIPE_SECRET_KEY || values.STRIPE_PUBLISHABLE_KEY) {
+    if (!values.STRIPE_SECRET_KEY || !values.STRIPE_PUBLISHABLE_KEY) {
+      problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together');
+    } else {
+      if (isProduction && !values.STRIPE_WEBHOOK_SECRET) {
+        problems.push('STRIPE_WEBHOOK_SECRET: required in production when Stripe is configured');
+      }
+      stripe = {
+        secretKey: values.STRIPE_SECRET_KEY,
+        publishableKey: values.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+      };
+    }
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const publicUrl = values.PUBLIC_URL.replace(/\/+$/, '');
+  return {
+    nodeEnv: values.NODE_ENV,
+    isProduction,
+    port: values.PORT,
+    host: values.HOST,
+    logLevel: values.LOG_LEVEL,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: values.DATA_DIR,
+    apiKeys,
+    sessionSecret,
+    linkSigningSecret,
+    adminToken,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    maintenanceForced: values.MAINTENANCE_MODE,
+    maintenanceCacheMs: values.MAINTENANCE_CACHE_MS,
+    stripe,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    restaurantWidgetOrigin: values.RESTAURANT_WIDGET_ORIGIN,
+    ipLookupOrigin: values.IP_LOOKUP_ORIGIN,
+    webDistDir: values.WEB_DIST_DIR,
+  };
+}

@@ -1,0 +1,69 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { AppConfig } from '../config/env.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+
+/**
+ * What `db.execute()` resolves to on both drivers: PGlite's Results and pg's QueryResult share `rows`
+ * (row counts differ: affectedRows vs rowCount, so use `.returning()` instead of counting).
+ */
+type QueryRows<TRow> = { rows: TRow[] };
+
+export interface QueryResultHKT extends PgQueryResultHKT {
+  readonly type: QueryRows<this['row']>;
+}
+
+/** One drizzle type for both drivers, so repositories never care which database runs underneath. */
+export type Db = PgDatabase<QueryResultHKT, Schema>;
+export type Tx = PgTransaction<QueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories take this so a caller can pass an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+export async function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl);
+  await mkdir(config.dataDir, { recursive: true });
+  return createPgliteDatabase(await PGlite.create({ dataDir: config.dataDir }));
+}
+
+export function createPgliteDatabase(client: PGlite): Database {
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export function createPostgresDatabase(connectionString: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle client losing its connection (server restart, failover) must not crash the process.
+  pool.on('error', (error) => {
+    console.error('PostgreSQL pool error:', error.message);
+  });
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

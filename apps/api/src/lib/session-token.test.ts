@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createSecretMatcher,
+  deriveCsrfToken,
+  isValidCsrfToken,
+  isWellFormedSessionId,
+  newSessionId,
+  sessionKey,
+} from './session-token.ts';
+
+const secret = 'a-test-session-secret-of-32-characters!!';
+
+describe('session ids', () => {
+  it('are random, 43 base64url characters', () => {
+    const a = newSessionId();
+    const b = newSessionId();
+    expect(a).not.toBe(b);
+    expect(isWellFormedSessionId(a)).toBe(true);
+    expect(isWellFormedSessionId(`${a}x`)).toBe(false);
+    expect(isWellFormedSessionId('a.b')).toBe(false);
+  });
+
+  it('are stored under a hash, not verbatim', () => {
+    const id = newSessionId();
+    expect(sessionKey(id)).toMatch(/^[0-9a-f]{64}$/);
+    expect(sessionKey(id)).not.toContain(id);
+  });
+});
+
+describe('CSRF tokens', () => {
+  it('are deterministic per session and secret', () => {
+    const id = newSessionId();
+    expect(deriveCsrfToken(secret, id)).toBe(deriveCsrfToken(secret, id));
+    expect(deriveCsrfToken(secret, id)).not.toBe(deriveCsrfToken(secret, newSessionId()));
+    expect(deriveCsrfToken(secret, id)).not.toBe(deriveCsrfToken(`${secret}2`, id));
+  });
+
+  it('validate only against their own session', () => {
+    const id = newSessionId();
+    const token = deriveCsrfToken(secret, id);
+    expect(isValidCsrfToken(secret, id, token)).toBe(true);
+    expect(isValidCsrfToken(secret, newSessionId(), token)).toBe(false);
+    expect(isValidCsrfToken(secret, id, `${token.slice(0, -1)}A`)).toBe(token.endsWith('A'));
+    expect(isValidCsrfToken(secret, id, token.slice(1))).toBe(false);
+    expect(isValidCsrfToken(secret, id, undefined)).toBe(false);
+    expect(isValidCsrfToken(secret, null, token)).toBe(false);
+  });
+});
+
+describe('createSecretMatcher', () => {
+  it('accepts exactly the configured secrets', () => {
+    const matches = createSecretMatcher(['key-one', 'key-two']);
+    expect(matches('key-one')).toBe(true);
+    expect(matches('key-two')).toBe(true);
+    expect(matches('key-three')).toBe(false);
+    expect(matches('key-on')).toBe(false);
+    expect(matches('')).toBe(false);
+    expect(matches(undefined)).toBe(false);
+  });
+});

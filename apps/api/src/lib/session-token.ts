@@ -1,0 +1,54 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const SESSION_COOKIE = 'links_sid';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+// The session id is 32 random bytes, base64url (43 characters). Server-side session rows should be keyed by
+// sessionKey(id), not the id itself, so a leaked database dump cannot be replayed as cookies.
+const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function isWellFormedSessionId(value: string): boolean {
+  return SESSION_ID_PATTERN.test(value);
+}
+
+/** Storage key for a server-side session row: sha256(session id), hex. */
+export function sessionKey(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex');
+}
+
+/**
+ * XSRF token = HMAC-SHA256(SESSION_SECRET, "xsrf:" + session id), base64url. The prefix keeps it distinct from
+ * the cookie signature, which @fastify/cookie computes with the same secret over the bare session id.
+ */
+export function deriveCsrfToken(secret: string, sessionId: string): string {
+  return createHmac('sha256', secret).update(`xsrf:${sessionId}`).digest('base64url');
+}
+
+export function isValidCsrfToken(
+  secret: string,
+  sessionId: string | null,
+  token: string | undefined,
+): boolean {
+  if (!sessionId || !token) return false;
+  const expected = Buffer.from(deriveCsrfToken(secret, sessionId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Constant-time membership test for secrets (API keys, admin token): compares fixed-length digests. */
+export function createSecretMatcher(secrets: readonly string[]): (candidate: string | undefined) => boolean {
+  const digests = secrets.map((secret) => createHash('sha256').update(secret).digest());
+  return (candidate) => {
+    if (!candidate) return false;
+    const digest = createHash('sha256').update(candidate).digest();
+    let match = false;
+    // No early exit: the time taken does not reveal which key matched.
+    for (const known of digests) match = timingSafeEqual(digest, known) || match;
+    return match;
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataEnvelope } from '../../lib/envelope.ts';
+
+const timeResponse = dataEnvelope(z.object({ server_time: z.iso.datetime() }));
+const maintenanceResponse = dataEnvelope(z.object({ maintenance: z.literal(false) }));
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/time',
+    {
+      schema: {
+        summary: 'Server clock, for correcting the client clock',
+        tags: ['system'],
+        response: { 200: timeResponse },
+      },
+    },
+    async () => ({ data: { server_time: new Date().toISOString() } }),
+  );
+
+  // The request guard answers 503 while maintenance is on, so reaching the handler means it is off.
+  app.get(
+    '/maintenance',
+    {
+      schema: {
+        summary: 'Maintenance status: 200 when the service is up, 503 (code maintenance) while it is down',
+        tags: ['system'],
+        response: { 200: maintenanceResponse },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: { maintenance: false as const } };
+    },
+  );
+
+  app.get(
+    '/openapi.json',
+    {
+      schema: {
+        summary: 'This OpenAPI document (generated from the zod schemas that validate each route)',
+        tags: ['system'],
+        response: { 200: z.record(z.string(), z.unknown()) },
+      },
+    },
+    async () => app.swagger() as unknown as Record<string, unknown>,
+  );
+};

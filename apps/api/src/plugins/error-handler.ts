@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { INTERNAL_ERROR_MESSAGE, isAppError, VALIDATION_MESSAGE } from '../lib/app-error.ts';
+import { errorBody } from '../lib/envelope.ts';
+
+// Fastify's own 4xx errors, reworded for people; anything else 4xx from Fastify gets the generic bad_request.
+const FASTIFY_ERRORS: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    message: 'The request body must be JSON (Content-Type: application/json).',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'bad_request',
+    message: 'The request body length does not match its Content-Length header.',
+  },
+};
+
+/** `/golfers/0/email` -> `golfers.0.email`; issues on the whole body are reported under `_`. */
+function fieldPath(instancePath: string): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return path === '' ? '_' : path;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isAppError(error)) {
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(error.status).send(errorBody(error.code, error.message, error.fields));
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = fieldPath(issue.instancePath);
+        // Report the first problem per field: that is the one the user fixes first.
+        fields[key] ??= issue.message ?? 'This value is not valid.';
+      }
+      return reply.code(400).send(errorBody('validation_failed', VALIDATION_MESSAGE, fields));
+    }
+
+    if (!isResponseSerializationError(error) && error.code) {
+      const known = FASTIFY_ERRORS[error.code];
+      const status = error.statusCode ?? 500;
+      if (known) return reply.code(status).send(errorBody(known.code, known.message));
+      if (status >= 400 && status < 500) {
+        return reply.code(status).send(errorBody('bad_request', 'The request could not be understood.'));
+      }
+    }
+
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(errorBody('internal_error', INTERNAL_ERROR_MESSAGE));
+  });
+}

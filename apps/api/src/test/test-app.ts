@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { type AppConfig, loadConfig } from '../config/env.ts';
+import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from '../lib/session-token.ts';
+import {
+  createDatabaseFrom,
+  databaseUrlFor,
+  dropDatabase,
+  testDbKind,
+  uniqueDatabaseName,
+} from './test-database.ts';
+
+export const TEST_API_KEY = 'test-api-key';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+};
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      API_KEYS: TEST_API_KEY,
+      MAINTENANCE_CACHE_MS: '0',
+      LOG_LEVEL: 'silent',
+    }),
+    ...overrides,
+  };
+}
+
+/** A fresh, migrated, empty database for this caller alone (copied from the run's template). */
+export async function createTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
+  if (testDbKind() === 'postgres') {
+    const template = inject('postgresTemplate');
+    if (!template) throw new Error('The API test global setup did not prepare a PostgreSQL template.');
+    const name = uniqueDatabaseName('links_test');
+    await createDatabaseFrom(name, template);
+    const database = createPostgresDatabase(databaseUrlFor(name), 5);
+    return {
+      database,
+      dispose: async () => {
+        await database.close();
+        await dropDatabase(name);
+      },
+    };
+  }
+  const templatePath = inject('pgliteTemplatePath');
+  if (!templatePath) throw new Error('The API test global setup did not prepare a PGlite template.');
+  const loadDataDir = new Blob([await readFile(templatePath)]);
+  const database = createPgliteDatabase(await PGlite.create({ loadDataDir }));
+  return { database, dispose: () => database.close() };
+}
+
+/** Builds the app on a fresh migrated database. Seed inside the test if it needs reference data. */
+export async function createTestApp(configOverrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const config = testConfig(configOverrides);
+  const { database, dispose } = await createTestDatabase();
+  const app = await buildApp({ config, database, logger: false });
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await dispose();
+    },
+  };
+}
+
+/** Headers every browser call sends: API key and the requested-with marker (plus any extra). */
+export function apiHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  return { 'x-api-key': TEST_API_KEY, 'x-requested-with': 'XMLHttpRequest', ...extra };
+}
+
+/** Cookie header made of the Set-Cookie values of a response (name=value pairs only). */
+export function cookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+/**
+ * Runs GET /csrf like the browser does and returns what a state-changing call must send:
+ * `headers: apiHeaders({ cookie, [XSRF header]: token, 'content-type': 'application/json' })`.
+ * Spread `csrf.headers` for convenience.
+ */
+export async function withCsrf(app: FastifyInstance): Promise<{
+  cookie: string;
+  token: string;
+  headers: Record<string, string>;
+}> {
+  const response = await app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() });
+  if (response.statusCode !== 200) {
+    throw new Error(`GET /csrf answered ${response.statusCode}: ${response.body}`);
+  }
+  const token = response.cookies.find((cookie) => cookie.name === XSRF_COOKIE)?.value;
+  if (!token) throw new Error('GET /csrf did not set the XSRF-TOKEN cookie');
+  const cookie = cookieHeader(response);
+  return {
+    cookie,
+    token,
+    headers: apiHeaders({ cookie, [XSRF_HEADER]: token, 'content-type': 'application/json' }),
+  };
+}
