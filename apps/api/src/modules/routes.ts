@@ -5,4 +5,7 @@ import { systemRoutes } from './system/system.routes.ts';
  * Every route plugin served under /v1, behind the request guard (API key, X-Requested-With, maintenance, JSON
  * content type, CSRF). Add one line per module; keep the list in any order.
  */
-export const v1Routes: FastifyPluginAsyncZod[] = [systemRoutes];
+// biome-ignore format: one module per line, so parallel additions merge without conflicts
+export const v1Routes: FastifyPluginAsyncZod[] = [
+  systemRoutes,
+];
