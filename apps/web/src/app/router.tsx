@@ -1,0 +1,65 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { setApiNavigator } from '../lib/api-client';
+import { AppLayout } from './app-layout';
+import { NotFoundRoute, RouteError } from './route-error';
+
+// Every page is its own chunk so the JavaScript for `/` carries none of the others.
+const HomeRoute = lazy(() => import('./routes/home').then((m) => ({ default: m.HomeRoute })));
+const ContactDetailsRoute = lazy(() =>
+  import('./routes/contact-details').then((m) => ({ default: m.ContactDetailsRoute })),
+);
+const PaymentDetailsRoute = lazy(() =>
+  import('./routes/payment-details').then((m) => ({ default: m.PaymentDetailsRoute })),
+);
+const ConfirmationRoute = lazy(() =>
+  import('./routes/confirmation').then((m) => ({ default: m.ConfirmationRoute })),
+);
+const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })));
+const ForgotPasswordRoute = lazy(() =>
+  import('./routes/forgot-password').then((m) => ({ default: m.ForgotPasswordRoute })),
+);
+const ResetPasswordRoute = lazy(() =>
+  import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })),
+);
+const ManageAccountRoute = lazy(() =>
+  import('./routes/manage-account').then((m) => ({ default: m.ManageAccountRoute })),
+);
+const MaintenanceRoute = lazy(() =>
+  import('./routes/maintenance').then((m) => ({ default: m.MaintenanceRoute })),
+);
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        // A second boundary inside the layout keeps the header and footer on errors from pages.
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.home.path, element: <HomeRoute /> },
+          { path: paths.contactDetails.path, element: <ContactDetailsRoute /> },
+          { path: paths.paymentDetails.path, element: <PaymentDetailsRoute /> },
+          { path: paths.confirmation.path, element: <ConfirmationRoute /> },
+          { path: paths.bookingConfirmation.path, element: <ConfirmationRoute /> },
+          { path: paths.login.path, element: <LoginRoute /> },
+          { path: paths.forgotPassword.path, element: <ForgotPasswordRoute /> },
+          { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
+          { path: paths.manageAccount.path, element: <ManageAccountRoute /> },
+          { path: paths.maintenance.path, element: <MaintenanceRoute /> },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setApiNavigator((to) => {
+    void router.navigate(to);
+  });
+  return router;
+}

@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+import { PageFrame } from '../../components/layouts/page-frame';
+import { paths } from '../../config/paths';
+import { usePageTitle } from '../../hooks/use-page-title';
+import styles from './frames.module.css';
+
+export function ForgotPasswordRoute() {
+  usePageTitle('Forgot password');
+  return (
+    <PageFrame
+      eyebrow="Tour operators"
+      title="Forgot your password?"
+      lead="Enter your username and we will e-mail you a link to choose a new password."
+      variant="card"
+    >
+      <div className={styles.stack}>
+        <p className={styles.muted}>
+          The link is valid for a limited time. If it does not arrive, wait five minutes before trying again.
+        </p>
+        <div className={styles.links}>
+          <Link to={paths.login.getHref()}>Back to login form</Link>
+        </div>
+      </div>
+    </PageFrame>
+  );
+}

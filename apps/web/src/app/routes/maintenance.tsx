@@ -1,0 +1,5 @@
+import { MaintenancePage } from '../../features/maintenance/components/maintenance-page';
+
+export function MaintenanceRoute() {
+  return <MaintenancePage />;
+}

@@ -1,0 +1,18 @@
+import type { AnchorHTMLAttributes } from 'react';
+import { ExternalIcon } from '../ui/icons';
+
+type ExternalLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; showIcon?: boolean };
+
+/**
+ * Opens outside the booking in a new tab so a booking in progress is not lost; says so to screen
+ * reader users, who otherwise get no cue that the context changed.
+ */
+export function ExternalLink({ children, showIcon = true, ...props }: ExternalLinkProps) {
+  return (
+    <a target="_blank" rel="noopener noreferrer" {...props}>
+      {children}
+      {showIcon ? <ExternalIcon /> : null}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}

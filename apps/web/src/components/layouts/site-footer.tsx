@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import { env } from '../../config/env';
+import { paths } from '../../config/paths';
+import { ExternalLink } from './external-link';
+import styles from './site-footer.module.css';
+
+export type SiteFooterProps = {
+  isOperator: boolean;
+  onLogout: () => void;
+  /** Injected so the copyright year is testable; defaults to now. */
+  now?: Date;
+};
+
+export function SiteFooter({ isOperator, onLogout, now = new Date() }: SiteFooterProps) {
+  return (
+    <footer className={`on-dark ${styles.footer}`}>
+      <div className={`container ${styles.inner}`}>
+        <div className={styles.brand}>
+          <img className={styles.crest} src="/images/logo.svg" alt="" width={56} height={56} loading="lazy" />
+          <div>
+            <p className={styles.resort}>{env.resortName}</p>
+            <p className={styles.tagline}>
+              Championship, Burnside and Buddon Links: three links courses on the Angus coast.
+            </p>
+          </div>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className={styles['nav-title']}>Help and information</h2>
+          <ul className={styles.links}>
+            <li>
+              {isOperator ? (
+                <button type="button" className={styles.link} onClick={onLogout}>
+                  Log out
+                </button>
+              ) : (
+                <Link className={styles.link} to={paths.login.getHref()}>
+                  Tour Operator Login
+                </Link>
+              )}
+            </li>
+            {isOperator ? (
+              <li>
+                <Link className={styles.link} to={paths.manageAccount.getHref()}>
+                  Manage Account
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <ExternalLink className={styles.link} href={env.contactUrl}>
+                Need assistance?
+              </ExternalLink>
+            </li>
+            <li>
+              <ExternalLink className={styles.link} href={env.termsUrl}>
+                Terms &amp; Conditions
+              </ExternalLink>
+            </li>
+            <li>
+              <ExternalLink className={styles.link} href={env.surveyUrl}>
+                Have feedback?
+              </ExternalLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className={styles['legal-rule']}>
+        <div className={`container ${styles.legal}`}>
+          <p>
+            &copy; {now.getFullYear()} {env.companyName}. All rights reserved.
+          </p>
+          <p>VAT registration number: {env.vatNumber}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { env } from '../../config/env';
+import { paths } from '../../config/paths';
+import { Button, ButtonLink } from '../ui/button';
+import { ArrowLeftIcon } from '../ui/icons';
+import { Spinner } from '../ui/spinner';
+import styles from './site-header.module.css';
+
+export type SiteHeaderProps = {
+  operatorName: string | null;
+  authLoading: boolean;
+  onLogout: () => void;
+};
+
+export function headerTitle(isOperator: boolean): string {
+  return isOperator ? `${env.productName} - Tour Operator` : env.productName;
+}
+
+export function SiteHeader({ operatorName, authLoading, onLogout }: SiteHeaderProps) {
+  const isOperator = operatorName !== null;
+  return (
+    <header className="on-dark">
+      <div className={styles.utility}>
+        <div className={`container ${styles['utility-inner']}`}>
+          <a className={styles['back-link']} href={env.resortSiteUrl}>
+            <ArrowLeftIcon />
+            Back to {env.resortName}
+          </a>
+          {isOperator ? (
+            <span className={styles['utility-note']}>Signed in as {operatorName}</span>
+          ) : (
+            <span className={styles['utility-note']}>Secure online tee-time booking</span>
+          )}
+        </div>
+      </div>
+      <div className={styles.header}>
+        <div className={`container ${styles.inner}`}>
+          <Link to={paths.home.getHref()} className={styles.brand}>
+            <img className={styles.crest} src="/images/logo.svg" alt="" width={44} height={44} />
+            <span className={styles['brand-text']}>
+              <span className={styles.resort}>{env.resortName}</span>
+              <span className={styles.product}>{headerTitle(isOperator)}</span>
+            </span>
+          </Link>
+          <div className={styles.actions}>
+            {authLoading ? (
+              <Button variant="outline-light" size="sm" disabled aria-busy="true">
+                <span aria-hidden="true">
+                  <Spinner variant="light" size="sm" />
+                </span>
+                Loading
+              </Button>
+            ) : isOperator ? (
+              <>
+                <Link className={styles['account-link']} to={paths.manageAccount.getHref()}>
+                  Manage Account
+                </Link>
+                <Button variant="outline-light" size="sm" onClick={onLogout}>
+                  Log out
+                </Button>
+              </>
+            ) : (
+              <ButtonLink variant="outline-light" size="sm" to={paths.login.getHref()}>
+                Tour Operator Login
+              </ButtonLink>
+            )}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

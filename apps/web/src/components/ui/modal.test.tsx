@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ModalApi, ModalProvider, useModal } from './modal';
+
+let modal: ModalApi;
+
+function Harness() {
+  modal = useModal();
+  return (
+    <button
+      type="button"
+      onClick={() => modal.open(<button type="button">Inside</button>, { title: 'Rates' })}
+    >
+      Opener
+    </button>
+  );
+}
+
+function renderHarness() {
+  return render(
+    <ModalProvider>
+      <Harness />
+    </ModalProvider>,
+    { container: document.getElementById('root') ?? undefined },
+  );
+}
+
+describe('Modal', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '<div id="root"></div><div id="modal-root"></div>';
+  });
+  afterEach(cleanup);
+
+  it('opens imperatively into #modal-root, labelled, modal and focused inside', () => {
+    renderHarness();
+    const opener = screen.getByRole('button', { name: 'Opener' });
+    opener.focus();
+    fireEvent.click(opener);
+
+    const dialog = screen.getByRole('dialog', { name: 'Rates' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.getElementById('modal-root')?.contains(dialog)).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Inside' }));
+    expect(document.getElementById('root')?.inert).toBe(true);
+  });
+
+  it('closes on Escape, calls onClose once and restores focus', () => {
+    renderHarness();
+    const opener = screen.getByRole('button', { name: 'Opener' });
+    opener.focus();
+    const onClose = vi.fn();
+    act(() => modal.open('Body text', { label: 'Notice', onClose }));
+    expect(screen.getByRole('dialog', { name: 'Notice' })).toBeTruthy();
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(opener);
+    expect(document.getElementById('root')?.inert).toBe(false);
+  });
+
+  it('closes on a backdrop click but not on a click inside the dialog', () => {
+    renderHarness();
+    const onClose = vi.fn();
+    act(() => modal.open(<p>Content</p>, { title: 'Rates', onClose }));
+
+    fireEvent.mouseDown(screen.getByText('Content'));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+
+    fireEvent.mouseDown(screen.getByTestId('modal-backdrop'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes with its close button and with the close control given to render functions', () => {
+    renderHarness();
+    const first = vi.fn();
+    act(() => modal.open('Text', { title: 'One', onClose: first }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close dialog' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(first).toHaveBeenCalledTimes(1);
+
+    const second = vi.fn();
+    act(() =>
+      modal.open(
+        ({ close }) => (
+          <button type="button" onClick={close}>
+            Done
+          </button>
+        ),
+        { title: 'Two', onClose: second },
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(second).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders into document.body when there is no modal container', () => {
+    document.getElementById('modal-root')?.remove();
+    renderHarness();
+    act(() => modal.open('Text', { title: 'Fallback' }));
+    expect(screen.getByRole('dialog').parentElement?.parentElement).toBe(document.body);
+  });
+
+  it('keeps Tab inside the dialog', () => {
+    renderHarness();
+    act(() => modal.open(<button type="button">Inside</button>, { title: 'Trap' }));
+    const inside = screen.getByRole('button', { name: 'Inside' });
+    const close = screen.getByRole('button', { name: 'Close dialog' });
+    inside.focus();
+    fireEvent.keyDown(inside, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(inside);
+  });
+});

@@ -1,0 +1,11 @@
+import { useCallback } from 'react';
+import { useModal } from '../../../components/ui/modal';
+import { LogoutDialog } from '../components/logout-dialog';
+
+/** Opens the 'Logging out...' modal, which performs the log-out and shows its outcome. */
+export function useLogoutFlow(): () => void {
+  const modal = useModal();
+  return useCallback(() => {
+    modal.open(({ close }) => <LogoutDialog close={close} />, { label: 'Log out', size: 'sm' });
+  }, [modal]);
+}

@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { paths } from '../../../config/paths';
+import { clearMaintenanceNotice, useMaintenanceNotice } from '../../../lib/maintenance-notice';
+
+/**
+ * Shown on `/` after any call answered 503 (the API client sends the visitor there). The spec asks
+ * for a redirect home with the message; the link to the status page lets the visitor wait there.
+ */
+export function MaintenanceBanner() {
+  const notice = useMaintenanceNotice();
+  if (!notice) return null;
+  return (
+    <Alert type="error" title={notice} onDismiss={clearMaintenanceNotice}>
+      <p>
+        Booking is paused while we make updates.{' '}
+        <Link to={paths.maintenance.getHref()}>Check the service status</Link>
+      </p>
+    </Alert>
+  );
+}

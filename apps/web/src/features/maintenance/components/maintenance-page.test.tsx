@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getMaintenanceNotice, raiseMaintenanceNotice } from '../../../lib/maintenance-notice';
+import type { MaintenanceCheck } from '../api/check-maintenance';
+import { BACK_ONLINE, CHECK_FAILED, MaintenancePage, STILL_IN_MAINTENANCE } from './maintenance-page';
+
+async function flush() {
+  await act(async () => {
+    await Promise.resolve();
+  });
+}
+
+describe('MaintenancePage', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('sets the page title and reports that maintenance continues', async () => {
+    const check = vi.fn(async (): Promise<MaintenanceCheck> => 'maintenance');
+    render(<MaintenancePage check={check} onRecovered={vi.fn()} />);
+    await flush();
+
+    expect(document.title).toBe('Maintenance | Online Booking');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("We're launching some updates!");
+    expect(screen.getByText(STILL_IN_MAINTENANCE)).toBeTruthy();
+    expect(check).toHaveBeenCalledTimes(1);
+  });
+
+  it('polls on the interval and on the button, then redirects one second after recovery', async () => {
+    raiseMaintenanceNotice();
+    const answers: Array<MaintenanceCheck | Error> = ['maintenance', new Error('offline'), 'available'];
+    const check = vi.fn(async () => {
+      const next = answers.shift() ?? 'available';
+      if (next instanceof Error) throw next;
+      return next;
+    });
+    const onRecovered = vi.fn();
+    render(<MaintenancePage check={check} onRecovered={onRecovered} intervalMs={30_000} />);
+    await flush();
+    expect(screen.getByText(STILL_IN_MAINTENANCE)).toBeTruthy();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(29_000);
+    });
+    expect(check).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    expect(check).toHaveBeenCalledTimes(2);
+    expect(screen.getByText(CHECK_FAILED)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check status' }));
+    await flush();
+    expect(check).toHaveBeenCalledTimes(3);
+    expect(screen.getByText(BACK_ONLINE)).toBeTruthy();
+    expect(getMaintenanceNotice()).toBeNull();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(999);
+    });
+    expect(onRecovered).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(onRecovered).toHaveBeenCalledTimes(1);
+
+    // Recovered: no further polling.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    expect(check).toHaveBeenCalledTimes(3);
+  });
+});

@@ -1,0 +1,163 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, apiFetch, CSRF_FETCH_FAILED, CSRF_UNEXPECTED, setApiNavigator } from './api-client';
+import { clearMaintenanceNotice, getMaintenanceNotice, MAINTENANCE_MESSAGE } from './maintenance-notice';
+
+type Call = { url: string; init: RequestInit | undefined };
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+// The client reads the XSRF-TOKEN cookie directly, so the tests must write real cookies.
+function setCookie(value: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the code under test reads document.cookie.
+  document.cookie = value;
+}
+
+function clearCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) setCookie(`${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`);
+  }
+}
+
+function headerOf(call: Call | undefined, name: string): string | null {
+  return new Headers(call?.init?.headers).get(name);
+}
+
+describe('api client', () => {
+  let calls: Call[];
+  let respond: (url: string, init?: RequestInit) => Response | Promise<Response>;
+  const navigate = vi.fn();
+
+  beforeEach(() => {
+    calls = [];
+    clearCookies();
+    clearMaintenanceNotice();
+    navigate.mockReset();
+    setApiNavigator(navigate);
+    window.history.replaceState(null, '', '/');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        calls.push({ url, init });
+        return respond(url, init);
+      }),
+    );
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the API key, requested-with marker, JSON type and the CSRF cookie value', async () => {
+    setCookie('XSRF-TOKEN=token%2Babc; path=/');
+    respond = () => json(200, { data: { server_time: '2026-01-01T00:00:00.000Z' } });
+
+    const data = await api.get<{ server_time: string }>('/time');
+
+    expect(data).toEqual({ server_time: '2026-01-01T00:00:00.000Z' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('/v1/time');
+    expect(calls[0]?.init?.credentials).toBe('same-origin');
+    expect(headerOf(calls[0], 'X-Api-Key')).toBe('dev-web-public-key');
+    expect(headerOf(calls[0], 'X-Requested-With')).toBe('XMLHttpRequest');
+    expect(headerOf(calls[0], 'Content-Type')).toBe('application/json');
+    expect(headerOf(calls[0], 'X-XSRF-TOKEN')).toBe('token+abc');
+  });
+
+  it('fetches GET /csrf first when the cookie is missing, once for concurrent calls', async () => {
+    respond = (url) => {
+      if (url === '/csrf') {
+        setCookie('XSRF-TOKEN=fresh; path=/');
+        return json(200, { data: {} });
+      }
+      return json(200, { data: { ok: true } });
+    };
+
+    await Promise.all([api.post('/login', { username: 'a', password: 'b' }), api.get('/user')]);
+
+    const csrfCalls = calls.filter((call) => call.url === '/csrf');
+    expect(csrfCalls).toHaveLength(1);
+    expect(headerOf(csrfCalls[0], 'X-Api-Key')).toBe('dev-web-public-key');
+    expect(headerOf(csrfCalls[0], 'X-Requested-With')).toBe('XMLHttpRequest');
+    expect(csrfCalls[0]?.init?.credentials).toBe('same-origin');
+    const login = calls.find((call) => call.url === '/v1/login');
+    expect(headerOf(login, 'X-XSRF-TOKEN')).toBe('fresh');
+    expect(login?.init?.method).toBe('POST');
+    expect(login?.init?.body).toBe(JSON.stringify({ username: 'a', password: 'b' }));
+  });
+
+  it('reports a CSRF fetch that fails or answers non-ok', async () => {
+    respond = () => {
+      throw new TypeError('network down');
+    };
+    await expect(api.get('/user')).rejects.toMatchObject({ message: CSRF_FETCH_FAILED });
+
+    respond = () => json(500, { error: { message: 'boom' } });
+    await expect(api.get('/user')).rejects.toMatchObject({ message: CSRF_FETCH_FAILED, status: 500 });
+    expect(calls.some((call) => call.url.startsWith('/v1'))).toBe(false);
+  });
+
+  it('reports a CSRF answer that sets no token', async () => {
+    respond = () => json(200, { data: {} });
+    await expect(api.get('/user')).rejects.toMatchObject({ message: CSRF_UNEXPECTED });
+  });
+
+  it('throws the error envelope of a non-ok answer as an ApiError', async () => {
+    setCookie('XSRF-TOKEN=t; path=/');
+    respond = () =>
+      json(422, { error: { message: 'Invalid details', code: 'VALIDATION', fields: { email: 'Required' } } });
+
+    const error = await api.post('/user/details', {}).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 422,
+      message: 'Invalid details',
+      code: 'VALIDATION',
+      fields: { email: 'Required' },
+    });
+    expect(getMaintenanceNotice()).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the status text when the error body is not JSON', async () => {
+    setCookie('XSRF-TOKEN=t; path=/');
+    respond = () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' });
+    await expect(api.get('/courses')).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });
+  });
+
+  it('turns 503 into the maintenance notice and a redirect home', async () => {
+    setCookie('XSRF-TOKEN=t; path=/');
+    window.history.replaceState(null, '', '/contact-details');
+    respond = () => json(503, { error: { message: 'Down', code: 'MAINTENANCE' } });
+
+    await expect(api.get('/courses')).rejects.toMatchObject({ status: 503, message: MAINTENANCE_MESSAGE });
+
+    expect(getMaintenanceNotice()).toBe(MAINTENANCE_MESSAGE);
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('does not navigate on 503 when already home', async () => {
+    setCookie('XSRF-TOKEN=t; path=/');
+    respond = () => json(503, {});
+    await expect(api.get('/courses')).rejects.toBeInstanceOf(ApiError);
+    expect(getMaintenanceNotice()).toBe(MAINTENANCE_MESSAGE);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('adds query parameters and leaves status handling to callers of apiFetch', async () => {
+    setCookie('XSRF-TOKEN=t; path=/');
+    respond = () => json(503, {});
+    const response = await apiFetch('/players', { query: { types: '1,3', skip: undefined } });
+    expect(response.status).toBe(503);
+    expect(calls[0]?.url).toBe('/v1/players?types=1%2C3');
+    expect(getMaintenanceNotice()).toBeNull();
+  });
+});

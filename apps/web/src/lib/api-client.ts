@@ -1,0 +1,163 @@
+import { env } from '../config/env';
+import { paths } from '../config/paths';
+import { MAINTENANCE_MESSAGE, raiseMaintenanceNotice } from './maintenance-notice';
+
+const API_PREFIX = '/v1';
+const CSRF_PATH = '/csrf';
+const CSRF_COOKIE = 'XSRF-TOKEN';
+
+export const CSRF_FETCH_FAILED = 'Failed to fetch CSRF token';
+export const CSRF_UNEXPECTED = 'An unexpected error occurred while handling the CSRF token';
+
+export type ApiErrorBody = {
+  message: string;
+  code?: string;
+  fields?: Record<string, string | string[]>;
+};
+
+/** The `{ error: { message, code, fields } }` envelope of a non-ok answer, plus the HTTP status. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly fields: Record<string, string | string[]> | undefined;
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code;
+    this.fields = body.fields;
+  }
+}
+
+type Navigate = (to: string) => void;
+
+// The router registers itself here; the client has no React context to navigate with.
+let navigateTo: Navigate = (to) => window.location.assign(to);
+
+export function setApiNavigator(navigate: Navigate): void {
+  navigateTo = navigate;
+}
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+function baseHeaders(): Record<string, string> {
+  return { 'X-Api-Key': env.apiKey, 'X-Requested-With': 'XMLHttpRequest' };
+}
+
+let pendingCsrf: Promise<string> | null = null;
+
+async function requestCsrfToken(): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(CSRF_PATH, { headers: baseHeaders(), credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, { message: CSRF_FETCH_FAILED, code: 'CSRF_FETCH_FAILED' });
+  }
+  if (response.status === 503) handleMaintenance();
+  if (!response.ok)
+    throw new ApiError(response.status, { message: CSRF_FETCH_FAILED, code: 'CSRF_FETCH_FAILED' });
+  const fromCookie = readCookie(CSRF_COOKIE);
+  if (fromCookie) return fromCookie;
+  // The cookie may be unreadable (e.g. blocked); accept a token echoed in the body as a fallback.
+  const body = (await response.json().catch(() => null)) as { data?: { token?: unknown } } | null;
+  const fromBody = body?.data?.token;
+  if (typeof fromBody === 'string' && fromBody) return fromBody;
+  throw new ApiError(response.status, { message: CSRF_UNEXPECTED, code: 'CSRF_UNEXPECTED' });
+}
+
+/** Returns the anti-forgery token, fetching GET /csrf once when the cookie is missing. */
+export async function getCsrfToken(): Promise<string> {
+  const existing = readCookie(CSRF_COOKIE);
+  if (existing) return existing;
+  pendingCsrf ??= requestCsrfToken().finally(() => {
+    pendingCsrf = null;
+  });
+  return pendingCsrf;
+}
+
+function handleMaintenance(): void {
+  raiseMaintenanceNotice();
+  if (window.location.pathname !== paths.home.path) navigateTo(paths.home.getHref());
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Skip the anti-forgery token: only for reads that must work when /csrf cannot answer. */
+  csrf?: boolean;
+};
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = `${API_PREFIX}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+/**
+ * The raw call with every header the API requires, without status handling. Used where a status is
+ * itself the answer (the maintenance check reads 503 as "still down").
+ */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = {
+    ...baseHeaders(),
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+  };
+  if (options.csrf !== false) headers['X-XSRF-TOKEN'] = await getCsrfToken();
+  const init: RequestInit = { method: options.method ?? 'GET', headers, credentials: 'same-origin' };
+  if (options.body !== undefined) init.body = JSON.stringify(options.body);
+  if (options.signal) init.signal = options.signal;
+  return fetch(buildUrl(path, options.query), init);
+}
+
+async function readErrorBody(response: Response): Promise<ApiErrorBody> {
+  const body = (await response.json().catch(() => null)) as { error?: Partial<ApiErrorBody> } | null;
+  const error = body?.error;
+  if (error && typeof error.message === 'string') {
+    return {
+      message: error.message,
+      ...(error.code ? { code: error.code } : {}),
+      ...(error.fields ? { fields: error.fields } : {}),
+    };
+  }
+  return { message: response.statusText || `Request failed with status ${response.status}` };
+}
+
+/**
+ * Calls `/v1{path}` and returns the `data` of the envelope. 503 raises the maintenance notice and
+ * sends the visitor home; any other non-ok answer throws its `ApiError`.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiFetch(path, options);
+  if (response.status === 503) {
+    handleMaintenance();
+    throw new ApiError(503, { message: MAINTENANCE_MESSAGE, code: 'MAINTENANCE' });
+  }
+  if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
+  if (response.status === 204) return undefined as T;
+  const body = (await response.json().catch(() => null)) as { data?: T } | null;
+  return body?.data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+};
