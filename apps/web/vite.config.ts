@@ -1,5 +1,6 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -59,9 +60,22 @@ const proxy = Object.fromEntries(
 );
 const outDir = join(import.meta.dirname, 'dist');
 
-export default defineConfig({
+// react-router 7 publishes its development build (extra checks and warnings) under every export
+// condition; its framework plugin swaps in dist/production, so library mode does the same for builds.
+const reactRouterDist = join(
+  dirname(createRequire(import.meta.url).resolve('react-router')),
+  '..',
+  'production',
+);
+const productionAliases = [
+  { find: /^react-router$/, replacement: join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   plugins: [react(), precompress(outDir)],
+  resolve: { alias: command === 'build' ? productionAliases : [] },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -71,4 +85,4 @@ export default defineConfig({
     sourcemap: false,
     assetsInlineLimit: 0,
   },
-});
+}));

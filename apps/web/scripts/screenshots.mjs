@@ -9,6 +9,41 @@ const require = createRequire(import.meta.url);
 const baseUrl = process.argv[2] ?? 'http://localhost:4173';
 const outDir = process.argv[3] ?? 'screenshots';
 const pages = (process.env.PAGES ?? '/,/maintenance,/no-such-page,/login').split(',');
+// MOCK_API=1 answers the API calls with demo data, to see pages in their loaded state without a server.
+const mockApi = process.env.MOCK_API === '1';
+const suffix = process.env.SUFFIX ?? (mockApi ? '-mock' : '');
+const demo = {
+  '/v1/players': [
+    { id: 1, name: 'Adult' },
+    { id: 3, name: 'Under 16' },
+  ],
+  '/v1/courses': [
+    {
+      id: 1,
+      name: 'Championship Course',
+      slug: 'championship-course',
+      image: '/images/courses/championship-course.webp',
+      course_completion_time: 4.5,
+      closing_date: null,
+    },
+    {
+      id: 2,
+      name: 'Burnside Course',
+      slug: 'burnside-course',
+      image: '/images/courses/burnside-course.webp',
+      course_completion_time: 4,
+      closing_date: null,
+    },
+    {
+      id: 4,
+      name: 'Buddon Links Course',
+      slug: 'buddon-links-course',
+      image: '/images/courses/buddon-links-course.webp',
+      course_completion_time: 4,
+      closing_date: null,
+    },
+  ],
+};
 const widths = [1280, 375];
 
 await mkdir(outDir, { recursive: true });
@@ -30,12 +65,36 @@ try {
   for (const width of widths) {
     const context = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 812 } });
     const page = await context.newPage();
+    if (mockApi) {
+      await page.route('**/csrf', (route) =>
+        route.fulfill({
+          status: 200,
+          headers: { 'set-cookie': 'XSRF-TOKEN=demo; Path=/' },
+          json: { data: {} },
+        }),
+      );
+      await page.route('**/v1/**', (route) => {
+        const { pathname } = new URL(route.request().url());
+        if (pathname in demo) return route.fulfill({ json: { data: demo[pathname] } });
+        if (pathname === '/v1/maintenance')
+          return route.fulfill({ status: 503, json: { error: { code: 'maintenance', message: 'Down' } } });
+        return route.fulfill({
+          status: 401,
+          json: { error: { code: 'unauthenticated', message: 'Not signed in' } },
+        });
+      });
+    }
     for (const path of pages) {
       await page.goto(new URL(path, baseUrl).toString(), { waitUntil: 'networkidle' });
       await page.evaluate(() => document.fonts.ready);
       await page.waitForTimeout(400);
-      const name = `${path === '/' ? 'home' : path.replace(/^\//, '').replace(/\W+/g, '-')}-${width}.png`;
-      await page.screenshot({ path: join(outDir, name), fullPage: true });
+      const name = `${path === '/' ? 'home' : path.replace(/^\//, '').replace(/\W+/g, '-')}${suffix}-${width}.png`;
+      if (process.env.CLICK) {
+        for (const label of process.env.CLICK.split('|'))
+          await page.getByRole('button', { name: label }).first().click();
+        await page.waitForTimeout(300);
+      }
+      await page.screenshot({ path: join(outDir, name), fullPage: process.env.FULL !== '0' });
       await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
       const result = await page.evaluate(async () => {
         const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });

@@ -27,7 +27,7 @@ export const env = {
   /** Sent as X-Api-Key; the API accepts the same development default. */
   apiKey: readString('VITE_API_KEY', 'dev-web-public-key'),
   productName: 'Online Booking',
-  resortName: readString('VITE_RESORT_NAME', 'Carnoustie Golf Links'),
+  resortName: readString('VITE_RESORT_NAME', 'The Links'),
   resortSiteUrl,
   contactUrl: readUrl('VITE_CONTACT_URL', new URL('contact-us/', resortSiteUrl).toString()),
   termsUrl: readUrl('VITE_TERMS_URL', new URL('terms-and-conditions/', resortSiteUrl).toString()),
@@ -43,8 +43,9 @@ export const env = {
     2: readUrl('VITE_COURSE_GUIDE_BURNSIDE_URL', new URL('courses/burnside/', resortSiteUrl).toString()),
     4: readUrl('VITE_COURSE_GUIDE_BUDDON_URL', new URL('courses/buddon-links/', resortSiteUrl).toString()),
   } as Readonly<Record<number, string>>,
-  companyName: readString('VITE_COMPANY_NAME', 'Carnoustie Golf Links Management Committee'),
-  vatNumber: readString('VITE_VAT_NUMBER', 'GB 269 6407 44'),
+  companyName: readString('VITE_COMPANY_NAME', 'The Links Golf Management Ltd'),
+  // Demo value: set VITE_VAT_NUMBER to the operating company's registration for a real deployment.
+  vatNumber: readString('VITE_VAT_NUMBER', 'GB 123 4567 89'),
   reservationsPhone: readString('VITE_RESERVATIONS_PHONE', '+44 1241 802270'),
   reservationsEmail: readString('VITE_RESERVATIONS_EMAIL', 'golf@carnoustiegolflinks.com'),
 } as const;

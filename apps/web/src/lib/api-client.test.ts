@@ -112,7 +112,14 @@ describe('api client', () => {
   it('throws the error envelope of a non-ok answer as an ApiError', async () => {
     setCookie('XSRF-TOKEN=t; path=/');
     respond = () =>
-      json(422, { error: { message: 'Invalid details', code: 'VALIDATION', fields: { email: 'Required' } } });
+      json(422, {
+        error: {
+          message: 'Invalid details',
+          code: 'VALIDATION',
+          fields: { email: ['Required'] },
+          param: 'email',
+        },
+      });
 
     const error = await api.post('/user/details', {}).catch((caught: unknown) => caught);
 
@@ -121,7 +128,8 @@ describe('api client', () => {
       status: 422,
       message: 'Invalid details',
       code: 'VALIDATION',
-      fields: { email: 'Required' },
+      fields: { email: ['Required'] },
+      param: 'email',
     });
     expect(getMaintenanceNotice()).toBeNull();
     expect(navigate).not.toHaveBeenCalled();

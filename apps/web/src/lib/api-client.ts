@@ -13,6 +13,8 @@ export type ApiErrorBody = {
   message: string;
   code?: string;
   fields?: Record<string, string | string[]>;
+  /** The main field at fault, when the server names one. */
+  param?: string;
 };
 
 /** The `{ error: { message, code, fields } }` envelope of a non-ok answer, plus the HTTP status. */
@@ -20,6 +22,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly fields: Record<string, string | string[]> | undefined;
+  readonly param: string | undefined;
 
   constructor(status: number, body: ApiErrorBody) {
     super(body.message);
@@ -27,6 +30,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body.code;
     this.fields = body.fields;
+    this.param = body.param;
   }
 }
 
@@ -132,6 +136,7 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody> {
       message: error.message,
       ...(error.code ? { code: error.code } : {}),
       ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.param ? { param: error.param } : {}),
     };
   }
   return { message: response.statusText || `Request failed with status ${response.status}` };

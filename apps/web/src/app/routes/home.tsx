@@ -1,14 +1,44 @@
+import { CHAMPIONSHIP_COURSE_ID, CHAMPIONSHIP_MIN_GOLFERS_EMPTY_SLOT } from '@links/shared/constants';
+import type { Course } from '@links/shared/schemas/courses';
+import { useCallback, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useUser } from '../../features/auth/api/get-user';
 import { BookingShell } from '../../features/booking-flow/components/booking-shell';
 import { StepSection } from '../../features/booking-flow/components/step-section';
+import { CourseSelection } from '../../features/courses/components/course-selection';
+import { GolferSelector } from '../../features/golfers/components/golfer-selector';
+import type { Golfer } from '../../features/golfers/golfers';
 import { MaintenanceBanner } from '../../features/maintenance/components/maintenance-banner';
 import { usePageTitle } from '../../hooks/use-page-title';
 import styles from './home.module.css';
 
+export const CHAMPIONSHIP_INFO =
+  'On the Championship Course, we require at least two players to book a tee time with no existing reservations.';
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Step 1. Golfers and courses live in this route's state for now; the booking-flow state (issue 5)
+ * takes them over together with tee times, extras and the summary.
+ */
 export function HomeRoute() {
   const { operator } = useUser();
   usePageTitle(operator ? 'Create Experience - Tour Operator' : 'Create Experience');
+  const [golfers, setGolfers] = useState<Golfer[]>([]);
+  const [courses, setCourses] = useState<Course[]>([]);
+  const toggleCourse = useCallback((course: Course) => {
+    setCourses((current) =>
+      current.some((selected) => selected.id === course.id)
+        ? current.filter((selected) => selected.id !== course.id)
+        : [...current, course].sort((a, b) => a.id - b.id),
+    );
+  }, []);
+  const showChampionshipInfo =
+    courses.some((course) => course.id === CHAMPIONSHIP_COURSE_ID) &&
+    golfers.length < CHAMPIONSHIP_MIN_GOLFERS_EMPTY_SLOT;
 
   return (
     <BookingShell
@@ -21,13 +51,22 @@ export function HomeRoute() {
       <div className={styles.layout}>
         <div className={styles.sections}>
           <StepSection number={1} title="Add your golfers" description="You can include up to four golfers.">
-            <p className={styles.muted}>Add each golfer in your group and choose their rate.</p>
+            <GolferSelector golfers={golfers} onChange={setGolfers} />
           </StepSection>
-          <StepSection number={2} title="Choose your courses" description="Select one or more courses.">
-            <p className={styles.muted}>Book two or more courses to enjoy combination rates.</p>
+          <StepSection
+            number={2}
+            title="Choose your courses"
+            description="Select one or more courses; two or more earn combination rates."
+          >
+            <CourseSelection selectedIds={courses.map((course) => course.id)} onToggle={toggleCourse} />
           </StepSection>
           <StepSection number={3} title="Choose your tee times" description="All times are UK local time.">
-            <p className={styles.muted}>Choose a course above to see its calendar and available tee times.</p>
+            <div className={styles.stack}>
+              {showChampionshipInfo ? <Alert type="info">{CHAMPIONSHIP_INFO}</Alert> : null}
+              <p className={styles.muted}>
+                Choose a course above to see its calendar and available tee times.
+              </p>
+            </div>
           </StepSection>
           <StepSection number={4} title="Add your extras" description="Caddies, paid in cash on the day.">
             <p className={styles.muted}>
@@ -42,8 +81,24 @@ export function HomeRoute() {
         </div>
         <aside className={styles.aside}>
           <StepSection number={6} title="Your booking summary">
+            {golfers.length > 0 || courses.length > 0 ? (
+              <dl className={styles['summary-list']}>
+                <div>
+                  <dt>Golfers</dt>
+                  <dd>{plural(golfers.length, 'golfer')}</dd>
+                </div>
+                <div>
+                  <dt>Courses</dt>
+                  <dd>
+                    {courses.length > 0
+                      ? courses.map((course) => course.name).join(', ')
+                      : 'None selected yet'}
+                  </dd>
+                </div>
+              </dl>
+            ) : null}
             <div className={styles['summary-empty']}>
-              <p>Your golfers, rounds and prices will appear here as you build your booking.</p>
+              <p>Prices appear here once every course has a tee time.</p>
             </div>
             <div className={styles['summary-actions']}>
               <Button size="lg" block disabled>

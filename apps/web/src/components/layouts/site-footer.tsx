@@ -16,9 +16,15 @@ export function SiteFooter({ isOperator, onLogout, now = new Date() }: SiteFoote
     <footer className={`on-dark ${styles.footer}`}>
       <div className={`container ${styles.inner}`}>
         <div className={styles.brand}>
-          <img className={styles.crest} src="/images/logo.svg" alt="" width={56} height={56} loading="lazy" />
           <div>
-            <p className={styles.resort}>{env.resortName}</p>
+            <img
+              className={styles.lockup}
+              src="/images/logo-light.svg"
+              alt={env.resortName}
+              width={257}
+              height={64}
+              loading="lazy"
+            />
             <p className={styles.tagline}>
               Championship, Burnside and Buddon Links: three links courses on the Angus coast.
             </p>

@@ -36,7 +36,9 @@ export function SiteHeader({ operatorName, authLoading, onLogout }: SiteHeaderPr
       <div className={styles.header}>
         <div className={`container ${styles.inner}`}>
           <Link to={paths.home.getHref()} className={styles.brand}>
-            <img className={styles.crest} src="/images/logo.svg" alt="" width={44} height={44} />
+            <span className={styles.crest}>
+              <img src="/images/logo-mark.svg" alt="" width={64} height={64} />
+            </span>
             <span className={styles['brand-text']}>
               <span className={styles.resort}>{env.resortName}</span>
               <span className={styles.product}>{headerTitle(isOperator)}</span>

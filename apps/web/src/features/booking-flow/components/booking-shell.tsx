@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CheckIcon } from '../../../components/ui/icons';
+import { hideBrokenImage } from '../../../lib/hide-broken-image';
 import type { BookingStepNumber } from '../booking-steps';
 import styles from './booking-shell.module.css';
 import { StepBar } from './step-bar';
@@ -30,6 +31,7 @@ export function BookingShell({ step, heading, eyebrow, lead, alerts, children }:
           alt=""
           fetchPriority="high"
           decoding="async"
+          onError={hideBrokenImage}
         />
         <div className={`container ${styles['hero-inner']}`}>
           <p className={styles.eyebrow}>{eyebrow}</p>

@@ -1,0 +1,15 @@
+import type { Course } from '@links/shared/schemas/courses';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export function getCourses(): Promise<Course[]> {
+  return api.get<Course[]>('/courses');
+}
+
+export const coursesQueryOptions = () =>
+  // Spec section 7: the course list is not refetched on mount.
+  queryOptions({ queryKey: ['courses'], queryFn: getCourses, staleTime: Infinity, refetchOnMount: false });
+
+export function useCourses() {
+  return useQuery(coursesQueryOptions());
+}

@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import type { Course } from '@links/shared/schemas/courses';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { coursesQueryOptions } from '../api/get-courses';
+import { COMBINATION_MESSAGE, CourseSelection } from './course-selection';
+
+const courses: Course[] = [
+  {
+    id: 1,
+    name: 'Championship Course',
+    slug: 'championship-course',
+    image: '/images/courses/championship-course.webp',
+    course_completion_time: 4.5,
+    closing_date: null,
+  },
+  {
+    id: 2,
+    name: 'Burnside Course',
+    slug: 'burnside-course',
+    image: '/images/courses/burnside-course.webp',
+    course_completion_time: 4,
+    closing_date: null,
+  },
+  {
+    id: 4,
+    name: 'Buddon Links Course',
+    slug: 'buddon-links-course',
+    image: '/images/courses/buddon-links-course.webp',
+    course_completion_time: 4,
+    closing_date: null,
+  },
+];
+
+function Harness() {
+  const [selected, setSelected] = useState<number[]>([]);
+  return (
+    <CourseSelection
+      selectedIds={selected}
+      onToggle={(course) =>
+        setSelected((ids) =>
+          ids.includes(course.id) ? ids.filter((id) => id !== course.id) : [...ids, course.id],
+        )
+      }
+    />
+  );
+}
+
+describe('CourseSelection', () => {
+  afterEach(cleanup);
+
+  function setup() {
+    document.body.innerHTML = '<div id="modal-root"></div>';
+    return renderWithProviders(<Harness />, (client) =>
+      client.setQueryData(coursesQueryOptions().queryKey, courses),
+    );
+  }
+
+  it('toggles course cards and shows the combination banner from two courses', () => {
+    setup();
+    const championship = screen.getByRole('button', { name: /Championship Course/ });
+    const burnside = screen.getByRole('button', { name: /Burnside Course/ });
+    expect(championship.getAttribute('aria-pressed')).toBe('false');
+
+    fireEvent.click(championship);
+    expect(championship.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByText(COMBINATION_MESSAGE)).toBeNull();
+
+    fireEvent.click(burnside);
+    expect(screen.getByText(COMBINATION_MESSAGE)).toBeTruthy();
+
+    fireEvent.click(championship);
+    expect(championship.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByText(COMBINATION_MESSAGE)).toBeNull();
+  });
+
+  it('uses the course artwork with its small variant', () => {
+    setup();
+    const image = screen.getByRole('button', { name: /Buddon Links Course/ }).querySelector('img');
+    expect(image?.getAttribute('src')).toBe('/images/courses/buddon-links-course.webp');
+    expect(image?.getAttribute('srcset')).toContain('/images/courses/buddon-links-course-640.webp 640w');
+  });
+
+  it("opens the 'Booking Combination Rates' dialog and closes it with its Close button", () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: /Championship Course/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Buddon Links Course/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Booking Combination Rates' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Booking Combination Rates' });
+    expect(dialog.textContent).toContain('rental clubs');
+    expect(dialog.textContent).toContain(
+      'Combination packages are valid from 1 April to 31 October each year.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,123 @@
+import type { Course } from '@links/shared/schemas/courses';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { CheckIcon } from '../../../components/ui/icons';
+import { useModal } from '../../../components/ui/modal';
+import { hideBrokenImage } from '../../../lib/hide-broken-image';
+import { useCourses } from '../api/get-courses';
+import { courseImageSources } from '../course-image';
+import { CombinationRates } from './combination-rates';
+import styles from './course-selection.module.css';
+
+export const COMBINATION_MESSAGE =
+  'Nice one! You have selected a combination booking of two or more courses.';
+
+type CourseSelectionProps = {
+  selectedIds: readonly number[];
+  onToggle: (course: Course) => void;
+};
+
+function CourseCard({
+  course,
+  selected,
+  onToggle,
+}: {
+  course: Course;
+  selected: boolean;
+  onToggle: () => void;
+}) {
+  const image = courseImageSources(course.image);
+  return (
+    <button
+      type="button"
+      className={[styles.card, selected && styles.selected].filter(Boolean).join(' ')}
+      aria-pressed={selected}
+      onClick={onToggle}
+    >
+      <span className={styles.media}>
+        <img
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes="(max-width: 767px) 100vw, 300px"
+          width={1600}
+          height={1000}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={hideBrokenImage}
+        />
+        <span className={styles.overlay} aria-hidden="true">
+          <span className={styles.check}>
+            <CheckIcon />
+          </span>
+        </span>
+      </span>
+      <span className={styles.body}>
+        <span className={styles.name}>{course.name}</span>
+        <span className={styles.state} aria-hidden="true">
+          {selected ? 'Selected' : 'Select course'}
+        </span>
+      </span>
+    </button>
+  );
+}
+
+/** Course cards that toggle on click, with the combination banner once two or more are chosen. */
+export function CourseSelection({ selectedIds, onToggle }: CourseSelectionProps) {
+  const courses = useCourses();
+  const modal = useModal();
+
+  if (courses.isError) {
+    return (
+      <Alert type="error" title="There was an error loading the courses">
+        <p>{courses.error.message}</p>
+        <Button variant="secondary" size="sm" onClick={() => void courses.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+
+  if (courses.isPending) {
+    return (
+      <ul className={styles.grid} aria-busy="true" aria-label="Loading courses">
+        {[1, 2, 3].map((key) => (
+          <li key={key} className={styles.skeleton} />
+        ))}
+      </ul>
+    );
+  }
+
+  const openRates = () =>
+    modal.open(({ close }) => <CombinationRates onClose={close} />, {
+      title: 'Booking Combination Rates',
+      size: 'lg',
+    });
+
+  return (
+    <>
+      <ul className={styles.grid}>
+        {courses.data.map((course) => (
+          <li key={course.id}>
+            <CourseCard
+              course={course}
+              selected={selectedIds.includes(course.id)}
+              onToggle={() => onToggle(course)}
+            />
+          </li>
+        ))}
+      </ul>
+      {selectedIds.length >= 2 ? (
+        <div className={styles.banner}>
+          <Alert type="info" title={COMBINATION_MESSAGE}>
+            <p>
+              <button type="button" className={styles['link-button']} onClick={openRates}>
+                Booking Combination Rates
+              </button>
+            </p>
+          </Alert>
+        </div>
+      ) : null}
+    </>
+  );
+}

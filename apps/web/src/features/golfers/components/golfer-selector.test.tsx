@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { playerTypesQueryOptions } from '../api/get-player-types';
+import type { Golfer } from '../golfers';
+import { GolferSelector, UNDER_16_WARNING } from './golfer-selector';
+
+const playerTypes = [
+  { id: 1, name: 'Adult' },
+  { id: 3, name: 'Under 16' },
+];
+
+function Harness() {
+  const [golfers, setGolfers] = useState<Golfer[]>([]);
+  return <GolferSelector golfers={golfers} onChange={setGolfers} />;
+}
+
+describe('GolferSelector', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('starts with one golfer, offers "Add a Golfer" and shows the spare places', async () => {
+    renderWithProviders(<Harness />, (client) =>
+      client.setQueryData(playerTypesQueryOptions().queryKey, playerTypes),
+    );
+
+    await screen.findByText('Golfer 1');
+    expect(screen.getByRole('button', { name: 'Add a Golfer' })).toBeTruthy();
+    expect(screen.getAllByText('Up to 4 golfers available')).toHaveLength(2);
+    expect((screen.getByLabelText('Player type for golfer 1') as HTMLSelectElement).value).toBe('1');
+    expect((screen.getByRole('button', { name: 'Remove golfer 1' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('adds up to four golfers, removes by position and warns about under-16s', async () => {
+    renderWithProviders(<Harness />, (client) =>
+      client.setQueryData(playerTypesQueryOptions().queryKey, playerTypes),
+    );
+    await screen.findByText('Golfer 1');
+
+    for (let i = 0; i < 3; i += 1) fireEvent.click(screen.getByRole('button', { name: 'Add a Golfer' }));
+    expect(screen.getByText('Golfer 4')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add a Golfer' })).toBeNull();
+    expect(screen.queryByText('Up to 4 golfers available')).toBeNull();
+
+    expect(screen.queryByText(UNDER_16_WARNING)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Player type for golfer 2'), { target: { value: '3' } });
+    expect(screen.getByText(UNDER_16_WARNING)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove golfer 2' }));
+    expect(screen.queryByText('Golfer 4')).toBeNull();
+    expect(screen.queryByText(UNDER_16_WARNING)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add a Golfer' })).toBeTruthy();
+  });
+
+  it('loads the player types from GET /v1/players?types=1,3 and reports a failure', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) =>
+      Response.json({ error: { code: 'boom', message: 'Database unavailable' } }, { status: 500 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<Harness />);
+
+    await waitFor(() => expect(screen.getByText('There was an error loading the player types')).toBeTruthy());
+    expect(screen.getByText('Database unavailable')).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/v1/players?types=1%2C3');
+  });
+});

@@ -1,0 +1,135 @@
+import { MAX_GOLFERS, UNDER_16_PLAYER_TYPE_ID } from '@links/shared/constants';
+import { useEffect, useId } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { CloseIcon, UserIcon } from '../../../components/ui/icons';
+import { usePlayerTypes } from '../api/get-player-types';
+import { addGolfer, type Golfer, removeGolfer, setGolferType } from '../golfers';
+import styles from './golfer-selector.module.css';
+
+export const UNDER_16_WARNING =
+  'Golfers under 16 are recommended to be accompanied by an adult (over 18). The adult is welcome to walk the course with the group if not playing.';
+
+type GolferSelectorProps = {
+  golfers: Golfer[];
+  onChange: (golfers: Golfer[]) => void;
+};
+
+/** Four slots: the chosen golfers with their player type, then 'Add a Golfer', then spare places. */
+export function GolferSelector({ golfers, onChange }: GolferSelectorProps) {
+  const playerTypes = usePlayerTypes();
+  const types = playerTypes.data ?? [];
+  const idPrefix = useId();
+
+  // A booking always has at least one golfer; the first appears as soon as the types are known.
+  useEffect(() => {
+    if (golfers.length === 0 && playerTypes.data?.length) onChange(addGolfer([], playerTypes.data));
+  }, [golfers.length, playerTypes.data, onChange]);
+
+  if (playerTypes.isError) {
+    return (
+      <Alert type="error" title="There was an error loading the player types">
+        <p>{playerTypes.error.message}</p>
+        <Button variant="secondary" size="sm" onClick={() => void playerTypes.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+
+  if (playerTypes.isPending) {
+    return (
+      <ul className={styles.grid} aria-busy="true" aria-label="Loading golfers">
+        {Array.from({ length: MAX_GOLFERS }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders with no identity of their own.
+          <li key={index} className={styles.skeleton} />
+        ))}
+      </ul>
+    );
+  }
+
+  const slots = Array.from({ length: MAX_GOLFERS }, (_, index) => index + 1);
+  const hasUnder16 = golfers.some((golfer) => golfer.playerTypeId === UNDER_16_PLAYER_TYPE_ID);
+
+  return (
+    <>
+      <ul className={styles.grid}>
+        {slots.map((position) => {
+          const golfer = golfers.find((candidate) => candidate.id === position);
+          if (golfer) {
+            const selectId = `${idPrefix}-type-${position}`;
+            return (
+              <li key={position} className={styles.slot}>
+                <div className={styles.golfer}>
+                  <div className={styles['golfer-head']}>
+                    <span className={styles['golfer-name']}>
+                      <span className={styles.avatar} aria-hidden="true">
+                        <UserIcon />
+                      </span>
+                      Golfer {position}
+                    </span>
+                    <button
+                      type="button"
+                      className={styles.remove}
+                      onClick={() => onChange(removeGolfer(golfers, position))}
+                      disabled={golfers.length <= 1}
+                    >
+                      <CloseIcon />
+                      Remove<span className="visually-hidden"> golfer {position}</span>
+                    </button>
+                  </div>
+                  <div className={styles.field}>
+                    <label className={styles.label} htmlFor={selectId}>
+                      Player type<span className="visually-hidden"> for golfer {position}</span>
+                    </label>
+                    <select
+                      id={selectId}
+                      className={styles.select}
+                      value={golfer.playerTypeId}
+                      onChange={(event) =>
+                        onChange(setGolferType(golfers, position, Number(event.target.value)))
+                      }
+                    >
+                      {types.map((type) => (
+                        <option key={type.id} value={type.id}>
+                          {type.name}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                </div>
+              </li>
+            );
+          }
+          if (position === golfers.length + 1) {
+            return (
+              <li key={position} className={styles.slot}>
+                <button
+                  type="button"
+                  className={styles.add}
+                  onClick={() => onChange(addGolfer(golfers, types))}
+                  disabled={types.length === 0}
+                >
+                  <span className={styles.plus} aria-hidden="true">
+                    +
+                  </span>
+                  Add a Golfer
+                </button>
+              </li>
+            );
+          }
+          return (
+            <li key={position} className={styles.slot}>
+              <div className={styles.placeholder}>Up to {MAX_GOLFERS} golfers available</div>
+            </li>
+          );
+        })}
+      </ul>
+      {hasUnder16 ? (
+        <div className={styles.notes}>
+          <Alert type="warning">{UNDER_16_WARNING}</Alert>
+        </div>
+      ) : null}
+    </>
+  );
+}
