@@ -63,8 +63,13 @@ const browser = await chromium.launch({
 let violations = 0;
 try {
   for (const width of widths) {
-    const context = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 812 } });
+    // bypassCSP lets the audit inject axe-core; CSP violations by the app itself still show as console errors below.
+    const context = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 812 }, bypassCSP: true });
     const page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') console.info(`  console error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => console.info(`  page error: ${error.message}`));
     if (mockApi) {
       await page.route('**/csrf', (route) =>
         route.fulfill({
