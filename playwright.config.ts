@@ -23,6 +23,8 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   forbidOnly: isCI,
+  // Tests, not just files, spread over the workers; server-wide state changes live in the 'global-state' project.
+  fullyParallel: true,
   retries: 0,
   // Two cores: one worker per core keeps the server and the browsers from starving each other.
   workers: 2,

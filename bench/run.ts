@@ -51,7 +51,7 @@ function runNpmBuild(): Promise<void> {
   });
 }
 
-function cliArgs(name: 'migrate' | 'seed'): string[] {
+function cliArgs(name: 'seed'): string[] {
   const bundled = join(root, `apps/api/dist/cli/${name}.js`);
   return existsSync(bundled) ? [bundled] : ['--import', 'tsx', join(root, `apps/api/src/cli/${name}.ts`)];
 }
@@ -154,7 +154,7 @@ async function main(): Promise<void> {
 
   try {
     log(`preparing a seeded PGlite database in ${dataDir}`);
-    await runNode(cliArgs('migrate'), { cwd: root, env: appEnv, log: appLog });
+    // The seed CLI migrates first, then loads reference and demo data.
     await runNode(cliArgs('seed'), { cwd: root, env: appEnv, log: appLog });
 
     const bare = startNode(['--import', 'tsx', join(root, 'bench/bare-server.ts')], {

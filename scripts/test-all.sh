@@ -17,6 +17,8 @@
 set -uo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# The same tool versions whether this runs through `npm test` or directly with bash.
+export PATH="$PWD/node_modules/.bin:$PATH"
 
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 export FORCE_COLOR="${FORCE_COLOR:-0}"
@@ -41,9 +43,9 @@ stage_lint() { npm run --silent lint; }
 
 stage_typecheck() { npm run --silent typecheck; }
 
-stage_unit() { npx vitest run --project unit; }
+stage_unit() { vitest run --project unit; }
 
-stage_api_pglite() { TEST_DB=pglite npx vitest run --project api; }
+stage_api_pglite() { TEST_DB=pglite vitest run --project api; }
 
 stage_api_postgres() {
   if ! node scripts/check-postgres.mjs "$TEST_DATABASE_URL"; then
@@ -58,7 +60,7 @@ stage_api_postgres() {
     fi
     return 1
   fi
-  TEST_DB=postgres npx vitest run --project api
+  TEST_DB=postgres vitest run --project api
 }
 
 stage_build() { VITE_API_KEY="$E2E_API_KEY" npm run --silent build; }
@@ -66,7 +68,7 @@ stage_build() { VITE_API_KEY="$E2E_API_KEY" npm run --silent build; }
 stage_e2e() {
   bash scripts/ensure-chromium.sh || return 1
   # The build stage has just produced the bundle the journeys run against.
-  npx playwright test
+  playwright test
 }
 
 stage_bench() { npm run --silent bench -- --short --no-build; }

@@ -3,21 +3,33 @@ import { expectNoAxeViolations } from './axe.ts';
 import { E2E_SECRETS } from './env.ts';
 
 type Fixtures = {
-  /** Problems the browser reported while the test ran: uncaught exceptions and Content-Security-Policy refusals. */
+  /**
+   * Problems the browser reported while the test ran: uncaught exceptions, Content-Security-Policy refusals and
+   * site assets (images, scripts, styles, fonts) that failed to load.
+   */
   pageProblems: string[];
   /** `await axe()` checks the page as it is now; see expectNoAxeViolations. */
   axe: (options?: Parameters<typeof expectNoAxeViolations>[1]) => Promise<void>;
 };
 
 /**
- * The journeys' `test`: every page is watched for uncaught exceptions and CSP violations, which fail the test at the
- * end even when every assertion passed (a blocked script or style is a broken page a person would see).
+ * The journeys' `test`: every page is watched for uncaught exceptions, CSP violations and missing assets, which fail
+ * the test at the end even when every assertion passed (a blocked script or a broken image is what a person sees).
  */
 export const test = base.extend<Fixtures>({
   pageProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`uncaught exception: ${error.message}`));
+      page.on('response', (response) => {
+        const type = response.request().resourceType();
+        const isAsset = ['image', 'script', 'stylesheet', 'font'].includes(type);
+        if (isAsset && response.status() >= 400 && response.url().startsWith(new URL(page.url()).origin)) {
+          problems.push(
+            `${type} failed to load (HTTP ${response.status()}): ${new URL(response.url()).pathname}`,
+          );
+        }
+      });
       page.on('console', (message) => {
         if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
           problems.push(`CSP violation: ${message.text()}`);
@@ -46,6 +58,14 @@ export async function setMaintenance(request: APIRequestContext, enabled: boolea
 
 /** Screenshot of the whole page into the test's output folder (test-results/...), attached to the report. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  // A full-page capture does not scroll, so lazy images below the fold would show as empty boxes: load them first.
+  await page.evaluate(async () => {
+    const images = [...document.images];
+    for (const image of images) image.loading = 'eager';
+    await Promise.all(
+      images.map((image) => (image.complete ? undefined : image.decode().catch(() => undefined))),
+    );
+  });
   const info = base.info();
   const path = info.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });

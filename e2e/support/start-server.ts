@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ import { E2E_API_KEY, E2E_SECRETS, e2eBaseUrl } from './env.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const serverBundle = join(root, 'apps/api/dist/server.js');
-const webDist = join(root, 'apps/web/dist');
+const builtWebDist = join(root, 'apps/web/dist');
 const logPath = join(root, '.cache/e2e-server.log');
 
 function fail(message: string): never {
@@ -26,26 +26,25 @@ function fail(message: string): never {
 const port = process.env.PORT;
 if (!port) fail('PORT is not set (playwright.config.ts sets it)');
 
-async function assertBuilt(): Promise<void> {
+const rebuild = `Run: VITE_API_KEY=${E2E_API_KEY} npm run build`;
+
+/** Why the web build cannot serve the journeys, or undefined when it can. */
+async function buildProblem(webDist: string): Promise<string | undefined> {
   if (!existsSync(serverBundle) || !existsSync(join(webDist, 'index.html'))) {
-    fail(
-      `the build is missing (${serverBundle}, ${webDist}/index.html). Run: VITE_API_KEY=${E2E_API_KEY} npm run build`,
-    );
+    return `the build is missing (${serverBundle}, ${webDist}/index.html). ${rebuild}`;
   }
   // The API key is compiled into the web bundle; a bundle made with another key would get 401 on every call,
   // which shows up as confusing journey failures far from the cause.
   const assets = join(webDist, 'assets');
   const scripts = existsSync(assets) ? (await readdir(assets)).filter((name) => name.endsWith('.js')) : [];
   for (const name of scripts) {
-    if ((await readFile(join(assets, name), 'utf8')).includes(E2E_API_KEY)) return;
+    if ((await readFile(join(assets, name), 'utf8')).includes(E2E_API_KEY)) return undefined;
   }
-  fail(
-    `apps/web/dist was not built with VITE_API_KEY=${E2E_API_KEY}. Run: VITE_API_KEY=${E2E_API_KEY} npm run build`,
-  );
+  return `apps/web/dist was not built with VITE_API_KEY=${E2E_API_KEY}. ${rebuild}`;
 }
 
 /** Uses the bundled CLI when the build ships one, else runs the TypeScript source through tsx. */
-function cliCommand(name: 'migrate' | 'seed'): string[] {
+function cliCommand(name: 'seed'): string[] {
   const bundled = join(root, `apps/api/dist/cli/${name}.js`);
   if (existsSync(bundled)) return [bundled];
   return ['--import', 'tsx', join(root, `apps/api/src/cli/${name}.ts`)];
@@ -65,10 +64,16 @@ function run(args: string[], env: NodeJS.ProcessEnv, log: NodeJS.WritableStream)
   });
 }
 
-await assertBuilt();
+const problem = await buildProblem(builtWebDist);
+if (problem) fail(problem);
 await mkdir(dirname(logPath), { recursive: true });
 const log = createWriteStream(logPath);
-const dataDir = await mkdtemp(join(tmpdir(), 'links-e2e-'));
+const workDir = await mkdtemp(join(tmpdir(), 'links-e2e-'));
+const dataDir = join(workDir, 'data');
+// The journeys serve a snapshot of the web build, so a rebuild in the working tree while they run (watch mode, another
+// terminal) cannot swap the site under a test half-way through.
+const webDist = join(workDir, 'web');
+await cp(builtWebDist, webDist, { recursive: true });
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -77,6 +82,7 @@ const env: NodeJS.ProcessEnv = {
   HOST: '127.0.0.1',
   PUBLIC_URL: e2eBaseUrl(port),
   DATA_DIR: dataDir,
+  WEB_DIST_DIR: webDist,
   API_KEYS: E2E_API_KEY,
   SESSION_SECRET: E2E_SECRETS.sessionSecret,
   LINK_SIGNING_SECRET: E2E_SECRETS.linkSigningSecret,
@@ -101,7 +107,7 @@ async function cleanUpAndExit(code: number): Promise<void> {
     await Promise.race([exited, new Promise((resolveTimeout) => setTimeout(resolveTimeout, 5000))]);
     if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
   }
-  await rm(dataDir, { recursive: true, force: true });
+  await rm(workDir, { recursive: true, force: true });
   log.end();
   process.exit(code);
 }
@@ -111,8 +117,8 @@ for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
 }
 
 try {
-  log.write(`# data dir ${dataDir}\n`);
-  await run(cliCommand('migrate'), env, log);
+  log.write(`# data dir ${dataDir}, web build snapshot ${webDist}\n`);
+  // The seed CLI migrates first, then loads reference and demo data.
   await run(cliCommand('seed'), env, log);
 } catch (error) {
   console.error(
@@ -130,4 +136,6 @@ server.on('exit', (code, signal) => {
   console.error(`e2e server: the server exited unexpectedly (${signal ?? code}); see ${logPath}`);
   void cleanUpAndExit(code === 0 ? 1 : (code ?? 1));
 });
-console.info(`e2e server: starting ${serverBundle} on ${e2eBaseUrl(port)} (data ${dataDir}, log ${logPath})`);
+console.info(
+  `e2e server: starting ${serverBundle} on ${e2eBaseUrl(port)} (data and site snapshot in ${workDir}, log ${logPath})`,
+);
