@@ -54,12 +54,18 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  // Point stripe-node at another endpoint (a local fake of Stripe's API in tests and offline runs).
+  STRIPE_API_HOST: optionalString,
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: optionalString.pipe(z.enum(['http', 'https']).optional()),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().trim().min(3).default('Links Golf Resort <bookings@links-resort.example>'),
   RESTAURANT_WIDGET_ORIGIN: optionalString.pipe(origin.optional()),
   IP_LOOKUP_ORIGIN: optionalString.pipe(origin.optional()),
   WEB_DIST_DIR: optionalString,
 });
+
+export type StripeApiEndpoint = { host: string; port: number; protocol: 'http' | 'https' };
 
 export type AppConfig = {
   nodeEnv: 'development' | 'test' | 'production';
@@ -80,7 +86,17 @@ export type AppConfig = {
   /** MAINTENANCE_MODE=on forces maintenance regardless of the database flag. */
   maintenanceForced: boolean;
   maintenanceCacheMs: number;
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        /** Another API endpoint than api.stripe.com (a local fake); unset in real deployments. */
+        api?: StripeApiEndpoint;
+      }
+    | undefined;
+  /** STRIPE_WEBHOOK_SECRET whichever provider runs: the sandbox verifies signed test events with it too. */
+  stripeWebhookSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   restaurantWidgetOrigin: string | undefined;
@@ -137,6 +153,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         secretKey: values.STRIPE_SECRET_KEY,
         publishableKey: values.STRIPE_PUBLISHABLE_KEY,
         webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+        ...(values.STRIPE_API_HOST && {
+          api: {
+            host: values.STRIPE_API_HOST,
+            port: values.STRIPE_API_PORT ?? (values.STRIPE_API_PROTOCOL === 'http' ? 80 : 443),
+            protocol: values.STRIPE_API_PROTOCOL ?? 'https',
+          },
+        }),
       };
     }
   }
@@ -161,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maintenanceForced: values.MAINTENANCE_MODE,
     maintenanceCacheMs: values.MAINTENANCE_CACHE_MS,
     stripe,
+    stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     restaurantWidgetOrigin: values.RESTAURANT_WIDGET_ORIGIN,
