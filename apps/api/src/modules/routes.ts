@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { availabilityRoutes } from './availability/availability.routes.ts';
+import { caddiesRoutes } from './caddies/caddies.routes.ts';
+import { coursesRoutes } from './courses/courses.routes.ts';
+import { diaryRoutes } from './diary/diary.routes.ts';
+import { playersRoutes } from './players/players.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
+import { ticketsRoutes } from './tickets/tickets.routes.ts';
 
 /**
  * Every route plugin served under /v1, behind the request guard (API key, X-Requested-With, maintenance, JSON
@@ -8,4 +14,10 @@ import { systemRoutes } from './system/system.routes.ts';
 // biome-ignore format: one module per line, so parallel additions merge without conflicts
 export const v1Routes: FastifyPluginAsyncZod[] = [
   systemRoutes,
+  coursesRoutes,
+  playersRoutes,
+  availabilityRoutes,
+  diaryRoutes,
+  ticketsRoutes,
+  caddiesRoutes,
 ];

@@ -1,0 +1,86 @@
+import type { MonthAvailability } from '@links/shared/schemas/availability';
+import { availabilityQuerySchema, availabilityResponseSchema } from '@links/shared/schemas/availability';
+import { courseParamsSchema } from '@links/shared/schemas/common';
+import { daysInMonth, formatLongDate } from '@links/shared/uk-time';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../lib/app-error.ts';
+import { errorEnvelopeSchema } from '../../lib/envelope.ts';
+import {
+  bookableDates,
+  earlierDate,
+  laterDate,
+  notStartedAfter,
+  ukDateRange,
+} from '../courses/bookable-dates.ts';
+import { routeNow } from '../courses/clock.ts';
+import { findCourseOr404 } from '../courses/find-course-or-404.ts';
+import { findDailyUsage } from './availability.repository.ts';
+import { availabilityStatus } from './availability-status.ts';
+
+/** How far back a calendar may page: last month (a browser left open over a month end still gets an answer). */
+export const MAX_MONTHS_BACK = 1;
+/** How far ahead any month may be asked for, whatever the closing date says. */
+export const MAX_MONTHS_AHEAD = 24;
+
+function monthNumber(month: string): number {
+  return Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+}
+
+export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/courses/:id/availability',
+    {
+      schema: {
+        summary: 'Month availability for a course: every day good, low or full',
+        description:
+          "Over a day's bookable slots (unblocked; today, not yet started): full when no slot has a free place, " +
+          'low when fewer than a quarter of the places are free or fewer than 3 slots have room, else good. ' +
+          'Days before today, after the closing date or without slots are full. Months from last month up to the ' +
+          'closing month (and at most 24 months ahead) are accepted.',
+        tags: ['availability'],
+        params: courseParamsSchema,
+        querystring: availabilityQuerySchema,
+        response: { 200: availabilityResponseSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const { month } = request.query;
+      const course = await findCourseOr404(app.db, request.params.id);
+      const now = routeNow(app.config);
+      const bookable = bookableDates(course, now);
+
+      const asked = monthNumber(month);
+      const current = monthNumber(bookable.first.slice(0, 7));
+      if (asked < current - MAX_MONTHS_BACK) {
+        throw badRequest(
+          'Availability is only shown from last month onwards.',
+          { month: 'Choose a later month.' },
+          'month_out_of_range',
+        );
+      }
+      if (asked > current + MAX_MONTHS_AHEAD || month > bookable.last.slice(0, 7)) {
+        throw badRequest(
+          `${course.name} can be booked up to ${formatLongDate(bookable.last)}.`,
+          { month: 'Choose an earlier month.' },
+          'month_out_of_range',
+        );
+      }
+      reply.header('cache-control', 'no-store');
+
+      const days = daysInMonth(month);
+      const first = laterDate(days[0]!, bookable.first);
+      const last = earlierDate(days[days.length - 1]!, bookable.last);
+      const usageByDate = new Map<string, Awaited<ReturnType<typeof findDailyUsage>>[number]>();
+      if (first <= last) {
+        const range = ukDateRange(first, last);
+        const from = first === bookable.first ? notStartedAfter(now) : range.from;
+        for (const usage of await findDailyUsage(app.db, { courseId: course.id, from, to: range.to })) {
+          usageByDate.set(usage.date, usage);
+        }
+      }
+      const data: MonthAvailability = {};
+      for (const day of days) data[day] = { status: availabilityStatus(usageByDate.get(day)) };
+      return { data };
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import { courseParamsSchema } from '@links/shared/schemas/common';
+import { diaryQuerySchema, diaryResponseSchema } from '@links/shared/schemas/diary';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelopeSchema } from '../../lib/envelope.ts';
+import { bookableDates, notStartedAfter, ukDateRange } from '../courses/bookable-dates.ts';
+import { routeNow } from '../courses/clock.ts';
+import { findCourseOr404 } from '../courses/find-course-or-404.ts';
+import { findDiarySlots } from './diary.repository.ts';
+
+export const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/courses/:id/diary',
+    {
+      schema: {
+        summary: "One UK day's tee sheet for a course: each unblocked slot with the live bookings in it",
+        description:
+          'Slot times are UTC instants. Held bookings count until one minute after their hold expires. ' +
+          'current_booking_id leaves that booking out of every slot, so its own places never count against it. ' +
+          "filter_today=1 drops today's slots that have already started. Days before today or after the " +
+          "course's closing date have no slots.",
+        tags: ['diary'],
+        params: courseParamsSchema,
+        querystring: diaryQuerySchema,
+        response: { 200: diaryResponseSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const {
+        start_date: date,
+        filter_today: filterToday,
+        current_booking_id: currentBookingId,
+      } = request.query;
+      const course = await findCourseOr404(app.db, request.params.id);
+      // Live data: places change with every booking and every expiring hold.
+      reply.header('cache-control', 'no-store');
+
+      const now = routeNow(app.config);
+      const bookable = bookableDates(course, now);
+      if (date < bookable.first || date > bookable.last) return { data: [] };
+
+      const range = ukDateRange(date, date);
+      const from = filterToday === 1 && date === bookable.first ? notStartedAfter(now) : range.from;
+      const slots = await findDiarySlots(app.db, {
+        courseId: course.id,
+        from,
+        to: range.to,
+        ...(currentBookingId === undefined ? {} : { excludeBookingId: currentBookingId }),
+      });
+      return { data: slots };
+    },
+  );
+};
