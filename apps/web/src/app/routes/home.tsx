@@ -81,22 +81,18 @@ export function HomeRoute() {
         </div>
         <aside className={styles.aside}>
           <StepSection number={6} title="Your booking summary">
-            {golfers.length > 0 || courses.length > 0 ? (
-              <dl className={styles['summary-list']}>
-                <div>
-                  <dt>Golfers</dt>
-                  <dd>{plural(golfers.length, 'golfer')}</dd>
-                </div>
-                <div>
-                  <dt>Courses</dt>
-                  <dd>
-                    {courses.length > 0
-                      ? courses.map((course) => course.name).join(', ')
-                      : 'None selected yet'}
-                  </dd>
-                </div>
-              </dl>
-            ) : null}
+            <dl className={styles['summary-list']}>
+              <div>
+                <dt>Golfers</dt>
+                <dd>{golfers.length > 0 ? plural(golfers.length, 'golfer') : 'None added yet'}</dd>
+              </div>
+              <div>
+                <dt>Courses</dt>
+                <dd>
+                  {courses.length > 0 ? courses.map((course) => course.name).join(', ') : 'None selected yet'}
+                </dd>
+              </div>
+            </dl>
             <div className={styles['summary-empty']}>
               <p>Prices appear here once every course has a tee time.</p>
             </div>

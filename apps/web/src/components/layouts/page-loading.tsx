@@ -1,9 +1,12 @@
 import { Spinner } from '../ui/spinner';
 
-/** Holds the main area's height while a route's code loads, so the footer does not jump. */
+/**
+ * Fills the viewport while a route's code loads, keeping the footer below the fold: a footer that
+ * appeared on screen and was then pushed down by the page would count as a layout shift.
+ */
 export function PageLoading({ label }: { label?: string }) {
   return (
-    <div style={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
+    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
       <Spinner size="lg" label={label} />
     </div>
   );

