@@ -1,3 +1,5 @@
 // The one schema: platform tables (sessions, settings, mail outbox ...) and the resort's reference and booking data.
 export * from './reference.ts';
 export * from './system.ts';
+export * from './payments.ts';
+export * from './mail.ts';
