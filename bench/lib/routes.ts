@@ -34,20 +34,25 @@ function nextMonth(month: string): string {
 
 type DayStatus = { date: string; status: string };
 
-/** Every `{ date: 'yyyy-MM-dd', status }` object anywhere in the answer, whatever envelope holds them. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Every day status anywhere in the answer, whether days are keyed by date (`{ "2026-12-01": { status } }`) or listed
+ * as `{ date, status }` objects, whatever envelope holds them.
+ */
 function collectDays(value: unknown, into: DayStatus[] = []): DayStatus[] {
   if (Array.isArray(value)) {
     for (const item of value) collectDays(item, into);
   } else if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    if (
-      typeof record.date === 'string' &&
-      /^\d{4}-\d{2}-\d{2}$/.test(record.date) &&
-      typeof record.status === 'string'
-    ) {
+    if (typeof record.date === 'string' && ISO_DAY.test(record.date) && typeof record.status === 'string') {
       into.push({ date: record.date, status: record.status });
-    } else {
-      for (const nested of Object.values(record)) collectDays(nested, into);
+      return into;
+    }
+    for (const [key, nested] of Object.entries(record)) {
+      const status = (nested as { status?: unknown } | null)?.status;
+      if (ISO_DAY.test(key) && typeof status === 'string') into.push({ date: key, status });
+      else collectDays(nested, into);
     }
   }
   return into;
@@ -73,9 +78,11 @@ export async function findBookableDay(
     if (answer.status === 404 && step === 0)
       return { kind: 'none', reason: 'the availability route answered 404' };
     if (answer.status !== 200) continue;
-    const day = collectDays(answer.body).find(
-      (candidate) => candidate.date > today && (candidate.status === 'good' || candidate.status === 'low'),
-    );
+    const day = collectDays(answer.body)
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .find(
+        (candidate) => candidate.date > today && (candidate.status === 'good' || candidate.status === 'low'),
+      );
     if (!day) continue;
     const diary = await probe(
       `/v1/courses/${courseId}/diary?start_date=${day.date}&slot_type=1&filter_today=1`,
