@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { develop, downsample, drawFlag, renderLinear } from './lib/compose.mjs';
+import { develop, downsample, drawFlag, drawGrass, renderLinear } from './lib/compose.mjs';
 
 const [file, exportName, scaleArg, wArg, hArg, ssArg] = process.argv.slice(2);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -15,6 +15,7 @@ const W = Math.round(Number(wArg ?? 1600) * scale) * ss;
 const H = Math.round(Number(hArg ?? 1000) * scale) * ss;
 const t0 = Date.now();
 const img = await renderLinear(modulePath, exportName, W, H);
+drawGrass(scene, img, W, H, ss);
 drawFlag(scene, img, W, H);
 const lin = downsample(img, W, H, ss);
 const out = develop(lin, W / ss, H / ss, scene.grade);

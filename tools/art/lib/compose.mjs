@@ -253,3 +253,88 @@ export function develop(lin, w, h, grade = {}) {
   }
   return out;
 }
+
+// Foreground fescue: individual blades planted on rough ground near the camera and drawn over the
+// rendered terrain. Each blade takes its colour from the already-lit ground under it, so it inherits
+// shadows and aerial perspective, and brightens towards the tip where seed heads catch the light.
+export function drawGrass(scene, img, width, height, ss) {
+  const g = scene.grass;
+  if (!g) return;
+  const r = createRenderer(scene, width, height);
+  const rand = mulberry32(g.seed ?? 5);
+  const near = g.near ?? 2;
+  const far = g.far ?? 40;
+  const tanHalf = Math.tan(((scene.camera.hfov ?? 60) * Math.PI) / 360) * 1.1;
+  const camX = scene.camera.x ?? 0;
+  const camZ = scene.camera.z ?? 0;
+  const blades = [];
+  // Stratified in depth so the count per metre follows the visible width of the ground.
+  const rowStep = 0.25;
+  for (let dz = near; dz < far; dz += rowStep) {
+    const halfW = dz * tanHalf;
+    const fade = 1 - Math.max(0, (dz - far * 0.7) / (far * 0.3));
+    const count = Math.round(halfW * 2 * rowStep * (g.density ?? 250) * fade);
+    for (let i = 0; i < count; i++) {
+      const x = camX + (rand() * 2 - 1) * halfW;
+      const z = camZ + dz + rand() * rowStep;
+      blades.push([x, z, rand(), rand(), rand(), rand()]);
+    }
+  }
+  blades.sort((a, b) => b[1] - a[1]);
+  const wind = g.wind ?? [0.35, 0.05];
+  let drawn = 0;
+  for (const [x, z, r1, r2, r3, r4] of blades) {
+    const y = r.height(x, z, 0.02);
+    const b0 = r.project(x, y, z);
+    const bx = Math.round(b0.sx);
+    const by = Math.round(b0.sy);
+    if (bx < 0 || bx >= width || by < 0 || by >= height) continue;
+    const pd = img.depth[by * width + bx];
+    // Skip blades hidden behind nearer ground, and blades not standing on rough.
+    if (pd < b0.dist * 0.97 - 0.3) continue;
+    const s = r.world.surface(x, z, y, 0.01, 0, 1, 0);
+    if (s.kind !== 'rough') continue;
+    const hgt = (g.height ?? 0.45) * (0.45 + r1 * 0.8);
+    const lx = (wind[0] + (r2 - 0.5) * 0.5) * hgt;
+    const lz = (wind[1] + (r3 - 0.5) * 0.5) * hgt;
+    const mid = r.project(x + lx * 0.25, y + hgt * 0.6, z + lz * 0.25);
+    const tip = r.project(x + lx, y + hgt * (0.85 - 0.25 * Math.abs(r2 - 0.5)), z + lz);
+    const wpx = ((g.width ?? 0.005) * r.f) / b0.dist;
+    const bi = (by * width + bx) * 3;
+    const base = [img.rgb[bi], img.rgb[bi + 1], img.rgb[bi + 2]];
+    const lum = 0.2126 * base[0] + 0.7152 * base[1] + 0.0722 * base[2];
+    const varK = 0.55 + r4 * 0.9;
+    const tipK = 1 + (g.tipGlow ?? 0.8) * Math.min(1, lum * 3);
+    const len = Math.hypot(tip.sx - b0.sx, tip.sy - b0.sy) + Math.hypot(mid.sx - b0.sx, mid.sy - b0.sy);
+    const steps = Math.max(2, Math.ceil(len * 2));
+    for (let k = 0; k <= steps; k++) {
+      const t = k / steps;
+      const u = 1 - t;
+      const px = u * u * b0.sx + 2 * u * t * mid.sx + t * t * tip.sx;
+      const py = u * u * b0.sy + 2 * u * t * mid.sy + t * t * tip.sy;
+      const w = Math.max(0.25, wpx * (1 - t * 0.85));
+      const alpha = Math.min(1, w) * 0.55 * (t < 0.08 ? t / 0.08 : 1);
+      const ck = varK * (1 + (tipK - 1) * t * t);
+      const ix = Math.floor(px - 0.5);
+      const fx = px - 0.5 - ix;
+      const iy = Math.round(py);
+      if (iy < 0 || iy >= height) continue;
+      const half = Math.max(0, Math.floor((w - 1) / 2));
+      for (let ox = -half; ox <= half + 1; ox++) {
+        const xx = ix + ox;
+        if (xx < 0 || xx >= width) continue;
+        let wt = 1;
+        if (ox === -half) wt = 1 - fx;
+        else if (ox === half + 1) wt = fx;
+        const a = alpha * wt;
+        const o = (iy * width + xx) * 3;
+        if (img.depth[iy * width + xx] < b0.dist - 0.5) continue;
+        img.rgb[o] += (base[0] * ck - img.rgb[o]) * a;
+        img.rgb[o + 1] += (base[1] * ck - img.rgb[o + 1]) * a;
+        img.rgb[o + 2] += (base[2] * ck * 0.92 - img.rgb[o + 2]) * a;
+      }
+    }
+    drawn++;
+  }
+  return drawn;
+}

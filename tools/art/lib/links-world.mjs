@@ -6,10 +6,10 @@ import { clamp, hash2, makeNoise, mix, smoothstep, srgbToLinear } from './noise.
 const C = (hex) => srgbToLinear(hex);
 
 const PALETTE = {
-  fairway: C('#6c8440'),
-  fairwayDry: C('#8f935a'),
-  green: C('#5f8a3c'),
-  semi: C('#74843f'),
+  fairway: C('#6e8044'),
+  fairwayDry: C('#959260'),
+  green: C('#6a8a44'),
+  semi: C('#76824a'),
   fescue: C('#ad9f68'),
   fescueGrey: C('#8d9070'),
   fescueDark: C('#5e6843'),
@@ -19,11 +19,11 @@ const PALETTE = {
   sandShadow: C('#bfa97b'),
   beachDry: C('#d8c6a0'),
   beachWet: C('#8f8470'),
-  revetEarth: C('#3f3526'),
-  revetGrass: C('#6d6b3d'),
+  revetEarth: C('#4a3e2c'),
+  revetGrass: C('#7d7a4a'),
   heather: C('#5b4b48'),
-  heatherBloom: C('#6e5063'),
-  gorse: C('#2f3b1c'),
+  heatherBloom: C('#6a4f58'),
+  gorse: C('#2b3a1b'),
   gorseFlower: C('#f0bd1c'),
   pine: C('#26331f'),
   pineLit: C('#3d4a28'),
@@ -115,6 +115,8 @@ export function createLinksWorld(cfg) {
 
   const shoreZ = (x) => shore.z0 + (shore.slope ?? 0) * x + shore.amp * N.fbm(x / shore.scale, 3.7, 3);
 
+  // Distance inland measured square to the shoreline, so an oblique coast keeps its dune belt width.
+  const shoreNorm = 1 / Math.sqrt(1 + (shore.slope ?? 0) ** 2);
   // Greens default to sitting just proud of the surrounding ground.
   for (const hole of holes) {
     if (hole.green.h == null) {
@@ -125,7 +127,7 @@ export function createLinksWorld(cfg) {
 
   // Terrain before any golf architecture is carved into it.
   function natural(x, z, fp) {
-    const sd = shoreZ(x) - z;
+    const sd = (shoreZ(x) - z) * shoreNorm;
     const rollH = roll * N.fbm(x / 420, z / 420, 3);
     let undH = und * N.fbm(x / 48, z / 48, 4, fp / 48);
     undH += und * 0.35 * N.fbm(x / 11, z / 11, 3, fp / 11);
@@ -226,6 +228,32 @@ export function createLinksWorld(cfg) {
     return m;
   }
 
+  // Woodland as individual crowns on a jittered grid: rounded, clumpy tops whose silhouettes read as
+  // separate trees against the sky rather than one hedge.
+  function crowns(x, z, mask, fp) {
+    const cell = 6.5;
+    const canopy = cfg.treeHeight ?? 11;
+    const cx = Math.floor(x / cell);
+    const cz = Math.floor(z / cell);
+    let best = 0;
+    for (let j = -1; j <= 1; j++) {
+      for (let i = -1; i <= 1; i++) {
+        const ix = cx + i;
+        const iz = cz + j;
+        const px = (ix + 0.2 + 0.6 * hash2(ix, iz, 11)) * cell;
+        const pz = (iz + 0.2 + 0.6 * hash2(ix, iz, 12)) * cell;
+        const R = 3 + 2.2 * hash2(ix, iz, 13);
+        const d2 = ((x - px) ** 2 + (z - pz) ** 2) / (R * R);
+        if (d2 >= 1) continue;
+        const th = canopy * (0.7 + 0.55 * hash2(ix, iz, 14)) * treeMask(px, pz);
+        const dome = th * (1 - d2) ** 0.35;
+        if (dome > best) best = dome;
+      }
+    }
+    const clump = 1 + 0.12 * N.fbm(x / 1.6, z / 1.6, 3, fp / 1.6);
+    return Math.max(best * clump, mask * canopy * 0.62 * clump) * smoothstep(0, 0.3, mask);
+  }
+
   function clubhouseHeight(x, z) {
     if (!clubhouse) return -1;
     const c = clubhouse;
@@ -265,7 +293,7 @@ export function createLinksWorld(cfg) {
       const facing = (dx * Math.cos(face) + dz * Math.sin(face)) / (r + 1e-6);
       const wall = 1 - smoothstep(R * 0.8, R, r);
       h -= depth * wall - 0.12 * (r / R) ** 2 * wall;
-      h += (0.3 + 0.25 * facing) * Math.exp(-(((r - R - 0.35) / 0.55) ** 2));
+      h += (0.12 + 0.12 * facing) * Math.exp(-(((r - R - 0.35) / 0.6) ** 2));
     }
     const bq = burnQuery(x, z);
     if (bq) {
@@ -276,7 +304,7 @@ export function createLinksWorld(cfg) {
       h = mix(h, level + 0.9, banks * 0.85);
       if (ad < half + 0.45) {
         const t = smoothstep(half, half + 0.45, ad);
-        h = mix(level - 0.25, h, t);
+        h = mix(level + 0.35, h, t);
       }
     }
     // Beach and sea: terrain slides under the water along the shore.
@@ -286,11 +314,7 @@ export function createLinksWorld(cfg) {
       h = mix(h, bh, beachT);
     }
     const t = treeMask(x, z);
-    if (t > 0) {
-      const canopy = cfg.treeHeight ?? 11;
-      const crown = N.ridged(x / 5, z / 5, 3, fp / 5);
-      h += t * canopy * (0.55 + 0.45 * crown) * smoothstep(0, 0.4, t);
-    }
+    if (t > 0) h += crowns(x, z, t, fp);
     if (gorseAmt > 0 && f.fairway < 0.1 && f.green < 0.1 && !f.bunker) {
       const g = smoothstep(0.28 - gorseAmt * 0.25, 0.4 - gorseAmt * 0.25, N2.fbm(x / 22 + 11, z / 22, 3));
       if (g > 0) h += g * (1.1 + 0.35 * N2.fbm(x / 1.3, z / 1.3, 3, fp / 1.3)) * (1 - f.semi);
@@ -327,7 +351,8 @@ export function createLinksWorld(cfg) {
     if (fp > 0.6) return 0;
     if (kind === 'rough') return 0.07 * N2.fbm(x / 1.4, z / 1.4, 4, fp / 1.4);
     if (kind === 'sand') return 0.025 * N2.fbm(x / 0.35, z / 0.18, 3, fp / 0.35);
-    return 0.03 * N2.fbm(x / 0.6, z / 0.6, 3, fp / 0.6);
+    // Mown turf is nearly smooth; at a low sun any real relief here turns into blotches.
+    return 0.008 * N2.fbm(x / 0.6, z / 0.6, 3, fp / 0.6);
   }
 
   // Surface description at a hit point. y is the ray height at the hit (differs from the height field on
@@ -438,13 +463,13 @@ export function createLinksWorld(cfg) {
       }
       if (r < R * 1.03 && steep > 0.35) {
         // Revetted face: stacked turf slabs, dark soil seams between dried grass edges.
-        const layer = (((y * 9.5) % 1) + 1) % 1;
+        const layer = ((((y + 0.04 * N2.noise(x * 3, z * 3)) * 8) % 1) + 1) % 1;
         const seam = smoothstep(0.55, 0.8, layer);
         const ea = PALETTE.revetEarth;
         const gr = PALETTE.revetGrass;
         const jit =
           0.85 + 0.3 * hash2(Math.floor(Math.atan2(f.bunker.dz, f.bunker.dx) * 9), Math.floor(y * 9.5));
-        const mixT = fp < 0.08 ? seam : 0.4;
+        const mixT = (fp < 0.08 ? seam : 0.4) * 0.35 + 0.2 + 0.15 * v3;
         a[0] = mix(gr[0], ea[0], mixT) * jit;
         a[1] = mix(gr[1], ea[1], mixT) * jit;
         a[2] = mix(gr[2], ea[2], mixT) * jit;
@@ -454,7 +479,7 @@ export function createLinksWorld(cfg) {
     }
 
     const tm = treeMask(x, z);
-    if (tm > 0.3 && y > height(x, z, 2) - 14) {
+    if (tm > 0.02) {
       const pl = PALETTE.pine;
       const pk = PALETTE.pineLit;
       const t = 0.5 + v2;
@@ -483,7 +508,7 @@ export function createLinksWorld(cfg) {
     if (f.green > 0.5) {
       const g = PALETTE.green;
       const stripe = Math.floor((x * 0.8 + z * 0.6) / 1.1 + 500) % 2;
-      const k = (stripe ? 1.07 : 0.94) * (0.97 + 0.04 * v);
+      const k = (stripe ? 1.035 : 0.965) * (0.95 + 0.06 * v) * (1 + 0.05 * v3);
       a[0] = g[0] * k;
       a[1] = g[1] * k;
       a[2] = g[2] * k;
@@ -495,7 +520,8 @@ export function createLinksWorld(cfg) {
       const fw = PALETTE.fairway;
       const dry = PALETTE.fairwayDry;
       const dt = clamp(0.35 + v * 0.9 + (cfg.dryness ?? 0), 0, 1);
-      const k = (f.stripe ? 1.1 : 0.9) * (0.95 + 0.08 * v2);
+      const sc = cfg.stripeContrast ?? 0.06;
+      const k = (f.stripe ? 1 + sc : 1 - sc) * (0.9 + 0.16 * v2) * (1 + 0.08 * v3);
       a[0] = mix(fw[0], dry[0], dt) * k;
       a[1] = mix(fw[1], dry[1], dt) * k;
       a[2] = mix(fw[2], dry[2], dt) * k;
@@ -556,6 +582,7 @@ export function createLinksWorld(cfg) {
         r = mix(r, mix(he[0], hb[0], tb), hk);
         g = mix(g, mix(he[1], hb[1], tb), hk);
         b = mix(b, mix(he[2], hb[2], tb), hk);
+        if (hk > 0.5) out.kind = 'heather';
       }
     }
     if (gorseAmt > 0) {
@@ -564,14 +591,12 @@ export function createLinksWorld(cfg) {
         const go = PALETTE.gorse;
         const gf = PALETTE.gorseFlower;
         // Flowers: per-cell speckle up close, an averaged yellow cast once they fall below a pixel.
-        let bloom;
-        if (fp < 0.06) {
-          const cx = Math.floor(x / 0.09);
-          const cz = Math.floor(z / 0.09);
-          bloom = hash2(cx, cz, 5) > 0.8 ? 1 : 0;
-        } else {
-          bloom = 0.2;
-        }
+        // Flowers as clustered specks: high-frequency noise thresholded, filtered by the pixel footprint so
+        // distant bushes get an averaged yellow cast instead of aliasing.
+        const fl = N2.fbm(x / 0.06 + 3, z / 0.06, 2, fp / 0.06);
+        const sharpness = clamp(fp / 0.05, 0, 1);
+        const bloom0 = smoothstep(0.25 - 0.25 * sharpness, 0.45 + 0.2 * sharpness, fl + 0.15);
+        let bloom = mix(bloom0, 0.16, sharpness);
         bloom *= clamp(0.6 + N.fbm(x / 4, z / 4, 2) * 1.5, 0, 1) * (0.5 + ny * 0.5);
         const gr = mix(go[0], gf[0], bloom);
         const gg = mix(go[1], gf[1], bloom);

@@ -6,6 +6,8 @@ import { createLinksWorld } from './links-world.mjs';
 import { clamp, makeNoise, mix, smoothstep, srgbToLinear } from './noise.mjs';
 
 const EARTH_R = 6371000;
+const RELIEF_KINDS = new Set(['rough', 'sand', 'fairway', 'green', 'gorse', 'heather']);
+const VEGETATION = new Set(['rough', 'gorse', 'heather', 'tree']);
 
 function norm3(v) {
   const l = Math.hypot(v[0], v[1], v[2]);
@@ -62,17 +64,17 @@ export function createRenderer(scene, width, height) {
     const off = 0.08;
     const n2 = cloudNoise.fbm(u + sunHoriz[0] * off * 4, w + sunHoriz[2] * off * 4, 5, fp * 0.5, 0.52);
     const shadow = clamp((n2 - n) * 6 + 0.5, 0, 1);
-    const light = clamp(1 - shadow * 0.8 - dens * 0.25, 0, 1);
+    const light = clamp(1 - shadow * (cloud.selfShadow ?? 0.55) - dens * 0.2, 0, 1);
     return { a: dens, light, dist: t };
   }
 
-  function sky(dx, dy, dz, withSun = true) {
+  function sky(dx, dy, dz, withSun = true, withClouds = true) {
     const up = clamp(dy, 0, 1);
     const gt = up ** (scene.sky.curve ?? 0.5);
     const c = [mix(skyHor[0], skyZen[0], gt), mix(skyHor[1], skyZen[1], gt), mix(skyHor[2], skyZen[2], gt)];
     const mu = dx * L[0] + dy * L[1] + dz * L[2];
     const m = Math.max(mu, 0);
-    const glow = sunGlowK * (0.35 * m ** 4 + 0.5 * m ** 24 + 1.2 * m ** 300) * (1 - 0.6 * up);
+    const glow = sunGlowK * (0.22 * m ** 6 * (1 - up) ** 3 + 0.5 * m ** 24 + 1.2 * m ** 300) * (1 - 0.6 * up);
     c[0] += skyGlow[0] * glow;
     c[1] += skyGlow[1] * glow;
     c[2] += skyGlow[2] * glow;
@@ -81,7 +83,7 @@ export function createRenderer(scene, width, height) {
     c[0] = mix(c[0], hazeCol[0], hb * 0.7);
     c[1] = mix(c[1], hazeCol[1], hb * 0.7);
     c[2] = mix(c[2], hazeCol[2], hb * 0.7);
-    const cl = cloudAt(dx, dy, dz);
+    const cl = withClouds ? cloudAt(dx, dy, dz) : null;
     if (cl && cl.a > 0) {
       const silver = 1 + 2.5 * m ** 12 * (1 - cl.a);
       const lit = cl.light * silver;
@@ -119,7 +121,7 @@ export function createRenderer(scene, width, height) {
       const h = t < 6 ? H(px, pz, Math.max(0.3, t * 0.02)) : world.coarseHeight(px, pz) - curv(px, pz);
       const d = py - h;
       if (d < 0) return 0;
-      res = Math.min(res, (8 * d) / t);
+      res = Math.min(res, (4 * d) / t);
       t *= 1.33;
       t += 0.2;
     }
@@ -151,15 +153,10 @@ export function createRenderer(scene, width, height) {
     let n = normalAt(x, z, fp);
     const s = world.surface(x, z, y, fp, n[0], n[1], n[2]);
     if (s.water) return { s, n, col: null };
-    if (
-      s.kind === 'rough' ||
-      s.kind === 'sand' ||
-      s.kind === 'fairway' ||
-      s.kind === 'green' ||
-      s.kind === 'gorse'
-    ) {
+    const relief = RELIEF_KINDS.has(s.kind);
+    if (relief) {
       const e = Math.max(0.03, fp);
-      const k = s.kind === 'gorse' ? 'rough' : s.kind;
+      const k = s.kind === 'gorse' || s.kind === 'heather' ? 'rough' : s.kind;
       const mx = world.microRelief(x + e, z, fp, k) - world.microRelief(x - e, z, fp, k);
       const mz = world.microRelief(x, z + e, fp, k) - world.microRelief(x, z - e, fp, k);
       n = norm3([n[0] - mx / (2 * e), n[1], n[2] - mz / (2 * e)]);
@@ -167,7 +164,7 @@ export function createRenderer(scene, width, height) {
     const ndl = n[0] * L[0] + n[1] * L[1] + n[2] * L[2];
     let sh = ndl > 0 && withShadow ? softShadow(x, y + 0.05, z) : ndl > 0 ? 1 : 0;
     // Grass blades catch low light even on faces slightly turned away: wrap lighting for vegetation.
-    const wrap = s.kind === 'rough' || s.kind === 'gorse' || s.kind === 'tree' ? 0.3 : 0.08;
+    const wrap = VEGETATION.has(s.kind) ? 0.3 : 0.08;
     const diff = Math.max(0, (ndl + wrap) / (1 + wrap));
     if (ndl <= 0) sh = softShadow(x, y + 0.05, z) * 0.5;
     const skyAmt = 0.55 + 0.45 * n[1];
@@ -251,7 +248,15 @@ export function createRenderer(scene, width, height) {
         if (ls.col) refl = aerial(ls.col, tHit + dist, rx, ry, rz / rl);
       }
     }
-    if (!refl) refl = sky(rx, ry, rz / rl, false);
+    if (!refl) {
+      // Wind-roughened water blurs the cloud pattern away; reflect the clear-sky gradient, dimmed by the
+      // average cloud cover.
+      refl = sky(rx, ry, rz / rl, false, kind !== 'sea');
+      if (kind === 'sea') {
+        const cov = 1 - (cloud.coverage ?? 0.5);
+        for (let i = 0; i < 3; i++) refl[i] = mix(refl[i], mix(cloudShade[i], cloudLit[i], 0.6), cov * 0.5);
+      }
+    }
     const body = kind === 'sea' ? seaDeep : burnDeep;
     const col = [0, 0, 0];
     for (let i = 0; i < 3; i++)
@@ -267,14 +272,21 @@ export function createRenderer(scene, width, height) {
     for (let i = 0; i < 3; i++) col[i] += sunCol[i] * spec * fres * 4;
     // Whitewater where the waves break on the beach.
     if (kind === 'sea') {
-      const sd = world.shoreZ(x) - z;
+      const sd = (world.shoreZ(x) - z) / Math.sqrt(1 + (scene.world.shore.slope ?? 0) ** 2);
       const foamBand = smoothstep(-22, -4, sd) * smoothstep(2, -2, sd);
       const fn = cloudNoise.fbm(x / 6, z / 1.5, 4, fp / 1.5);
       const foam = foamBand * smoothstep(-0.05, 0.25, fn + 0.15 * Math.sin(sd * 0.9 + x * 0.02));
       const lineF = smoothstep(0.45, 0.7, cloudNoise.fbm(x / 40, z / 6, 3) + 0.5) * 0.5;
       const waveLine =
         (1 - smoothstep(0, 0.5, Math.abs(Math.sin(sd * 0.11 + fn)))) * smoothstep(-160, -30, sd) * lineF;
-      const fa = clamp(foam * 0.85 + waveLine * 0.5, 0, 1);
+      // Wind-driven white horses out on open water.
+      const wc = seaCfg.whitecaps ?? 0;
+      const caps =
+        wc > 0
+          ? smoothstep(0.62, 0.8, cloudNoise.fbm(x / 7 + 9, z / 3, 3, fp / 3) + 0.35 - (1 - wc) * 0.4) *
+            smoothstep(-20, -80, sd)
+          : 0;
+      const fa = clamp(foam * 0.85 + waveLine * 0.5 + caps * 0.7, 0, 1);
       for (let i = 0; i < 3; i++) col[i] = mix(col[i], (sunCol[i] * 0.55 + ambient[i]) * 0.8, fa);
     }
     return col;

@@ -13,20 +13,19 @@ const world = {
   holes: [
     {
       path: [
-        [-34, 4],
-        [-16, 40],
-        [8, 78],
-        [26, 98],
+        [-40, -6],
+        [-22, 24],
+        [2, 54],
+        [20, 72],
       ],
       width: 26,
       stripe: 6,
-      green: { x: 30, z: 102, rx: 13, rz: 10, tiltX: -0.012, tiltZ: 0.01 },
+      green: { x: 24, z: 80, rx: 12, rz: 9, tiltX: -0.012, tiltZ: 0.01 },
       bunkers: [
-        [17, 95, 2.9, 1.3, 0.6],
-        [43, 96, 2.7, 1.2, 3.6],
-        [22, 116, 2.5, 1.2, -1],
-        [-8, 54, 2.8, 1.2, 1.2],
-        [-27, 30, 2.4, 1.1, 1.2],
+        [12, 73, 2.7, 1.3, 0.6],
+        [36, 75, 2.5, 1.2, 3.6],
+        [17, 92, 2.4, 1.2, -1],
+        [-14, 36, 2.6, 1.2, 1.2],
       ],
     },
   ],
@@ -34,33 +33,34 @@ const world = {
 
 const base = {
   world,
-  sun: { azimuth: -62, elevation: 7.5, color: '#ffcf94', intensity: 2.8, visible: false },
+  sun: { azimuth: -58, elevation: 7, color: '#ffc583', intensity: 3.0, visible: false },
   sky: {
-    zenith: '#3c6ba6',
-    horizon: '#dde0df',
-    haze: '#d3d6d4',
+    zenith: '#3367a8',
+    horizon: '#efe2cc',
+    haze: '#e0d9cb',
     glow: '#ffb36a',
     ambient: '#8aa2bf',
     ambientK: 0.6,
-    fog: 1 / 6500,
-    glowK: 0.7,
+    fog: 1 / 8000,
+    glowK: 0.9,
     curve: 0.4,
-    hazeBand: 22,
+    hazeBand: 40,
   },
   clouds: {
     altitude: 1600,
     scale: 2000,
-    coverage: 0.58,
-    softness: 0.22,
+    coverage: 0.64,
+    softness: 0.2,
     lit: '#fff8ec',
-    shade: '#a3a8b6',
+    shade: '#98a4b8',
     stretchX: 1.6,
     stretchZ: 1,
     fade: 26000,
     opacity: 0.9,
   },
-  sea: { deep: '#294856', swell: 0.3, glitter: 0.6, facet: 0.12 },
-  flag: { x: 31, z: 103, color: '#f1c232', wind: [1, -0.3] },
+  sea: { deep: '#173a50', swell: 0.3, glitter: 0.8, facet: 0.2, fresnelMax: 0.45 },
+  grass: { near: 6, far: 70, density: 200, height: 0.5, wind: [0.35, 0.05] },
+  flag: { x: 25, z: 81, color: '#f1c232', wind: [1, -0.3] },
   grade: {
     exposure: 1.05,
     saturation: 0.95,
@@ -74,7 +74,7 @@ const base = {
 
 export const hero = {
   ...base,
-  camera: { h: 9, hfov: 62, horizon: 0.42 },
+  camera: { h: 7, hfov: 62, horizon: 0.42 },
 };
 
 export const heroPhone = {
