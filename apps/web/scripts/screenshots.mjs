@@ -7,7 +7,8 @@ import { chromium } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 const baseUrl = process.argv[2] ?? 'http://localhost:4173';
-const outDir = process.argv[3] ?? 'screenshots';
+// Default: the repository's git-ignored screenshots/ folder, wherever the script is started from.
+const outDir = process.argv[3] ?? join(import.meta.dirname, '..', '..', '..', 'screenshots');
 const pages = (process.env.PAGES ?? '/,/maintenance,/no-such-page,/login').split(',');
 // MOCK_API=1 answers the API calls with demo data, to see pages in their loaded state without a server.
 const mockApi = process.env.MOCK_API === '1';
@@ -64,7 +65,10 @@ let violations = 0;
 try {
   for (const width of widths) {
     // bypassCSP lets the audit inject axe-core; CSP violations by the app itself still show as console errors below.
-    const context = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 812 }, bypassCSP: true });
+    const context = await browser.newContext({
+      viewport: { width, height: width > 800 ? 900 : 812 },
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     page.on('console', (message) => {
       if (message.type() === 'error') console.info(`  console error: ${message.text()}`);
