@@ -21,7 +21,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
-export FORCE_COLOR="${FORCE_COLOR:-0}"
+# Plain text in logs (CI, pipes); colours stay on in a terminal.
+if [ ! -t 1 ] && [ -z "${FORCE_COLOR:-}" ]; then export NO_COLOR=1; fi
 # The public API key compiled into the web build the journeys run against (the e2e server runs with NODE_ENV=production,
 # which refuses the development key). Must match E2E_API_KEY in e2e/support/env.ts.
 export E2E_API_KEY="${E2E_API_KEY:-e2e-web-public-key}"
