@@ -10,6 +10,8 @@ import styles from './golfer-selector.module.css';
 export const UNDER_16_WARNING =
   'Golfers under 16 are recommended to be accompanied by an adult (over 18). The adult is welcome to walk the course with the group if not playing.';
 
+const SLOT_POSITIONS = Array.from({ length: MAX_GOLFERS }, (_, index) => index + 1);
+
 type GolferSelectorProps = {
   golfers: Golfer[];
   onChange: (golfers: Golfer[]) => void;
@@ -41,20 +43,19 @@ export function GolferSelector({ golfers, onChange }: GolferSelectorProps) {
     return (
       <ul className={styles.grid} aria-busy="true" aria-label="Loading golfers">
         {/* Keyed by position like the loaded slots, so React keeps each box in place when the data arrives. */}
-        {Array.from({ length: MAX_GOLFERS }, (_, index) => (
-          <li key={index + 1} className={styles.skeleton} />
+        {SLOT_POSITIONS.map((position) => (
+          <li key={position} className={styles.skeleton} />
         ))}
       </ul>
     );
   }
 
-  const slots = Array.from({ length: MAX_GOLFERS }, (_, index) => index + 1);
   const hasUnder16 = golfers.some((golfer) => golfer.playerTypeId === UNDER_16_PLAYER_TYPE_ID);
 
   return (
     <>
       <ul className={styles.grid}>
-        {slots.map((position) => {
+        {SLOT_POSITIONS.map((position) => {
           const golfer = golfers.find((candidate) => candidate.id === position);
           if (golfer) {
             const selectId = `${idPrefix}-type-${position}`;
