@@ -1,0 +1,235 @@
+import { COURSE_IDS } from '@links/shared/constants';
+import type { DiarySlot } from '@links/shared/slot-state';
+import { londonTime, londonWallTimeToUtc } from '@links/shared/uk-time';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockedPeriods } from '../../db/schema/index.ts';
+import { apiHeaders } from '../../test/test-app.ts';
+import {
+  createSeededApp,
+  holdExpiring,
+  insertBooking,
+  type SeededApp,
+  slotIdAt,
+} from './tee-sheet-test-data.ts';
+
+// Friday 20 March 2026, 09:05 in the UK (GMT): the first Championship slot of the day (09:00) has started.
+const NOW = new Date('2026-03-20T09:05:00Z');
+const { championship, burnside, buddonLinks } = COURSE_IDS;
+
+let t: SeededApp;
+
+beforeAll(async () => {
+  t = await createSeededApp(NOW);
+});
+afterAll(async () => t?.close());
+
+async function diary(courseId: number, query: string) {
+  return t.app.inject({
+    method: 'GET',
+    url: `/v1/courses/${courseId}/diary?${query}`,
+    headers: apiHeaders(),
+  });
+}
+
+async function slotsOn(courseId: number, date: string, extra = ''): Promise<DiarySlot[]> {
+  const response = await diary(courseId, `start_date=${date}&slot_type=1${extra}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+/** Every wall time from start to end (inclusive) in 10-minute steps. */
+function wallTimes(start: string, end: string): string[] {
+  const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+  const times: string[] = [];
+  for (let minute = toMinutes(start); minute <= toMinutes(end); minute += 10) {
+    times.push(`${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`);
+  }
+  return times;
+}
+
+const ukTimes = (slots: DiarySlot[]) => slots.map((slot) => londonTime(new Date(slot.slot_date_time)));
+
+describe('GET /v1/courses/:id/diary: the published windows', () => {
+  it('lists a Championship weekday as 09:00-12:20 and 13:30-15:50, UTC instants, no bookings', async () => {
+    const slots = await slotsOn(championship, '2026-03-23');
+    expect(ukTimes(slots)).toEqual([...wallTimes('09:00', '12:20'), ...wallTimes('13:30', '15:50')]);
+    expect(slots[0]?.slot_date_time).toBe('2026-03-23T09:00:00.000Z');
+    expect(slots.every((slot) => slot.bookings.length === 0)).toBe(true);
+    expect(new Set(slots.map((slot) => slot.id)).size).toBe(slots.length);
+  });
+
+  it('lists the weekend windows of every course', async () => {
+    expect(ukTimes(await slotsOn(championship, '2026-03-21'))).toEqual(wallTimes('14:00', '16:50'));
+    expect(ukTimes(await slotsOn(burnside, '2026-03-21'))).toEqual(wallTimes('14:00', '17:50'));
+    expect(ukTimes(await slotsOn(buddonLinks, '2026-03-21'))).toEqual(wallTimes('14:00', '17:50'));
+    expect(ukTimes(await slotsOn(burnside, '2026-04-05'))).toEqual(wallTimes('12:00', '17:50'));
+    expect(ukTimes(await slotsOn(buddonLinks, '2026-04-05'))).toEqual(wallTimes('12:00', '17:50'));
+  });
+
+  it('lists Burnside and Buddon Links weekdays', async () => {
+    expect(ukTimes(await slotsOn(burnside, '2026-03-24'))).toEqual([
+      ...wallTimes('10:00', '12:20'),
+      ...wallTimes('14:00', '15:50'),
+    ]);
+    expect(ukTimes(await slotsOn(buddonLinks, '2026-03-24'))).toEqual([
+      ...wallTimes('09:00', '12:20'),
+      ...wallTimes('13:30', '15:50'),
+    ]);
+  });
+
+  it('keeps every UK wall time once on 29 March 2026, when the clocks go forward', async () => {
+    const slots = await slotsOn(championship, '2026-03-29');
+    expect(ukTimes(slots)).toEqual(wallTimes('11:30', '16:50'));
+    // British Summer Time: 11:30 in the UK is 10:30 UTC.
+    expect(slots[0]?.slot_date_time).toBe('2026-03-29T10:30:00.000Z');
+    expect(slots.at(-1)?.slot_date_time).toBe('2026-03-29T15:50:00.000Z');
+  });
+
+  it('keeps every UK wall time once on 25 October 2026, when the clocks go back', async () => {
+    const slots = await slotsOn(championship, '2026-10-25');
+    expect(ukTimes(slots)).toEqual(wallTimes('11:30', '16:50'));
+    expect(slots[0]?.slot_date_time).toBe('2026-10-25T11:30:00.000Z');
+    // The day before is still BST.
+    const saturday = await slotsOn(championship, '2026-10-24');
+    expect(saturday[0]?.slot_date_time).toBe('2026-10-24T13:00:00.000Z');
+  });
+});
+
+describe('GET /v1/courses/:id/diary: which days have slots', () => {
+  it('returns no slots before today or after the closing date, and the closing date itself in full', async () => {
+    expect(await slotsOn(championship, '2026-03-19')).toEqual([]);
+    expect(await slotsOn(championship, '2027-11-01')).toEqual([]);
+    // Closing date (seeded from the clock): Sunday 31 October 2027.
+    expect(ukTimes(await slotsOn(championship, '2027-10-31'))).toEqual(wallTimes('11:30', '16:50'));
+  });
+
+  it('drops slots of today that have started only with filter_today=1', async () => {
+    const filtered = await slotsOn(championship, '2026-03-20', '&filter_today=1');
+    expect(ukTimes(filtered)[0]).toBe('09:10');
+    const unfiltered = await slotsOn(championship, '2026-03-20', '&filter_today=0');
+    expect(ukTimes(unfiltered)[0]).toBe('09:00');
+    // filter_today only concerns today.
+    expect(ukTimes(await slotsOn(championship, '2026-03-23', '&filter_today=1'))[0]).toBe('09:00');
+  });
+
+  it('counts a slot starting exactly now as started', async () => {
+    t.setNow(new Date('2026-03-20T09:10:00Z'));
+    try {
+      expect(ukTimes(await slotsOn(championship, '2026-03-20', '&filter_today=1'))[0]).toBe('09:20');
+    } finally {
+      t.setNow(NOW);
+    }
+  });
+
+  it('hides slots inside a blocked period, even one added after the slots were generated', async () => {
+    await t.database.db.insert(blockedPeriods).values({
+      courseId: buddonLinks,
+      startsAt: londonWallTimeToUtc('2026-03-25', '10:00'),
+      endsAt: londonWallTimeToUtc('2026-03-25', '11:00'),
+      reason: 'competition',
+    });
+    const times = ukTimes(await slotsOn(buddonLinks, '2026-03-25'));
+    expect(times).toContain('09:50');
+    expect(times).not.toContain('10:00');
+    expect(times).not.toContain('10:50');
+    expect(times).toContain('11:00');
+  });
+});
+
+describe('GET /v1/courses/:id/diary: bookings in slots', () => {
+  const date = '2026-03-26';
+
+  it('lists live bookings with their players and leaves out released ones', async () => {
+    const db = t.database.db;
+    const slotId = await slotIdAt(db, championship, date, '10:00');
+    const round = (players: number) => [{ courseId: championship, slotId, players }];
+    const confirmed = await insertBooking(db, { status: 'confirmed', rounds: round(1) });
+    const held = await insertBooking(db, { status: 'held', rounds: round(1) });
+    const inGrace = await insertBooking(db, {
+      status: 'held',
+      holdExpiresAt: holdExpiring.thirtySecondsAgo,
+      rounds: round(1),
+    });
+    await insertBooking(db, { status: 'held', holdExpiresAt: holdExpiring.twoMinutesAgo, rounds: round(1) });
+    await insertBooking(db, { status: 'cancelled', rounds: round(2) });
+    await insertBooking(db, {
+      status: 'expired',
+      holdExpiresAt: holdExpiring.twoMinutesAgo,
+      rounds: round(2),
+    });
+
+    const slots = await slotsOn(championship, date);
+    const slot = slots.find((candidate) => candidate.id === slotId);
+    expect(slot?.bookings).toEqual([
+      { booking_id: confirmed, players: 1 },
+      { booking_id: held, players: 1 },
+      { booking_id: inGrace, players: 1 },
+    ]);
+    // Only that slot has bookings.
+    expect(slots.filter((candidate) => candidate.bookings.length > 0)).toHaveLength(1);
+  });
+
+  it("leaves the current booking's own players out with current_booking_id", async () => {
+    const db = t.database.db;
+    const slotId = await slotIdAt(db, championship, date, '10:10');
+    const mine = await insertBooking(db, {
+      status: 'held',
+      rounds: [{ courseId: championship, slotId, players: 2 }],
+    });
+    const theirs = await insertBooking(db, {
+      status: 'confirmed',
+      rounds: [{ courseId: championship, slotId, players: 2 }],
+    });
+    const withMine = (await slotsOn(championship, date)).find((slot) => slot.id === slotId);
+    expect(withMine?.bookings).toEqual([
+      { booking_id: mine, players: 2 },
+      { booking_id: theirs, players: 2 },
+    ]);
+    const withoutMine = (await slotsOn(championship, date, `&current_booking_id=${mine}`)).find(
+      (slot) => slot.id === slotId,
+    );
+    expect(withoutMine?.bookings).toEqual([{ booking_id: theirs, players: 2 }]);
+  });
+
+  it('answers with no-store, because places change with every booking', async () => {
+    const response = await diary(championship, `start_date=${date}&slot_type=1`);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('GET /v1/courses/:id/diary: bad input', () => {
+  it.each([
+    ['an impossible date', 'start_date=2026-02-30&slot_type=1', 'start_date'],
+    ['a malformed date', 'start_date=26-3-2026&slot_type=1', 'start_date'],
+    ['no date', 'slot_type=1', 'start_date'],
+    ['a slot type other than 1', 'start_date=2026-03-23&slot_type=2', 'slot_type'],
+    ['filter_today other than 0 or 1', 'start_date=2026-03-23&slot_type=1&filter_today=yes', 'filter_today'],
+    [
+      'a booking id that is not a positive number',
+      'start_date=2026-03-23&slot_type=1&current_booking_id=0',
+      'current_booking_id',
+    ],
+  ])('refuses %s with 400 and names the field', async (_label, query, field) => {
+    const response = await diary(championship, query);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.error.code).toBe('validation_failed');
+    expect(typeof body.error.message).toBe('string');
+    expect(Object.keys(body.error.fields)).toContain(field);
+  });
+
+  it('answers 404 for a course that does not exist and 400 for a course id that is not a number', async () => {
+    const unknown = await diary(3, 'start_date=2026-03-23&slot_type=1');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toMatchObject({
+      code: 'course_not_found',
+      message: 'There is no course with id 3.',
+    });
+    const malformed = await t.app.inject({
+      method: 'GET',
+      url: '/v1/courses/abc/diary?start_date=2026-03-23&slot_type=1',
+      headers: apiHeaders(),
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+});
