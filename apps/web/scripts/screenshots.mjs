@@ -96,7 +96,7 @@ try {
     for (const path of pages) {
       await page.goto(new URL(path, baseUrl).toString(), { waitUntil: 'networkidle' });
       await page.evaluate(() => document.fonts.ready);
-      await page.waitForTimeout(400);
+      await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 1800));
       const name = `${path === '/' ? 'home' : path.replace(/^\//, '').replace(/\W+/g, '-')}${suffix}-${width}.png`;
       if (process.env.CLICK) {
         for (const label of process.env.CLICK.split('|'))
