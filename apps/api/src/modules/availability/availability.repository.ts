@@ -1,5 +1,5 @@
 import { UK_TIME_ZONE } from '@links/shared/constants';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
 import { bookingTakesPlaces } from '../diary/live-bookings.ts';
@@ -22,11 +22,10 @@ type UsageRow = { day: string; slots: number; open_slots: number; places: number
  * bookings only). One query: the slot range from the (course_id, starts_at) index, each slot's live players
  * from the (slot_id, booking_id, players) index and the bookings' primary key, grouped by UK date.
  */
-export async function findDailyUsage(
-  db: DbOrTx,
-  query: { courseId: number; from: Date; to: Date },
-): Promise<DayUsage[]> {
-  const result = await db.execute<UsageRow>(sql`
+export type DailyUsageQuery = { courseId: number; from: Date; to: Date };
+
+export function dailyUsageSql(query: DailyUsageQuery): SQL {
+  return sql`
     select to_char(${teeSlots.startsAt} at time zone ${UK_TIME_ZONE}::text, 'YYYY-MM-DD') as day,
            count(*)::integer as slots,
            (count(*) filter (where coalesce(taken.players, 0) < ${teeSlots.capacity}))::integer as open_slots,
@@ -43,7 +42,11 @@ export async function findDailyUsage(
       and ${teeSlots.startsAt} < ${query.to.toISOString()}::timestamptz
       and ${notBlocked}
     group by 1
-    order by 1`);
+    order by 1`;
+}
+
+export async function findDailyUsage(db: DbOrTx, query: DailyUsageQuery): Promise<DayUsage[]> {
+  const result = await db.execute<UsageRow>(dailyUsageSql(query));
   return result.rows.map((row) => ({
     date: row.day,
     slots: Number(row.slots),

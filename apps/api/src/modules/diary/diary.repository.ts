@@ -1,5 +1,5 @@
 import type { DiarySlot } from '@links/shared/slot-state';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
 import { bookingTakesPlaces } from './live-bookings.ts';
@@ -22,9 +22,9 @@ type DiaryRow = { id: number; starts_at: Date | string; booking_id: number | nul
  * One query: the slot range comes from the (course_id, starts_at) unique index, each slot's rounds from the
  * (slot_id, booking_id, players) index, and each round's booking by primary key.
  */
-export async function findDiarySlots(db: DbOrTx, query: DiaryQuery): Promise<DiarySlot[]> {
+export function diarySlotsSql(query: DiaryQuery): SQL {
   const excluded = query.excludeBookingId ?? null;
-  const result = await db.execute<DiaryRow>(sql`
+  return sql`
     select ${teeSlots.id} as id, ${teeSlots.startsAt} as starts_at,
            ${bookingRounds.bookingId} as booking_id, ${bookingRounds.players} as players
     from ${teeSlots}
@@ -36,7 +36,11 @@ export async function findDiarySlots(db: DbOrTx, query: DiaryQuery): Promise<Dia
       and ${teeSlots.startsAt} >= ${query.from.toISOString()}::timestamptz
       and ${teeSlots.startsAt} < ${query.to.toISOString()}::timestamptz
       and ${notBlocked}
-    order by ${teeSlots.startsAt}, ${bookingRounds.bookingId}`);
+    order by ${teeSlots.startsAt}, ${bookingRounds.bookingId}`;
+}
+
+export async function findDiarySlots(db: DbOrTx, query: DiaryQuery): Promise<DiarySlot[]> {
+  const result = await db.execute<DiaryRow>(diarySlotsSql(query));
 
   const slots: DiarySlot[] = [];
   for (const row of result.rows) {
