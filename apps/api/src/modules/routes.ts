@@ -3,6 +3,7 @@ import { availabilityRoutes } from './availability/availability.routes.ts';
 import { caddiesRoutes } from './caddies/caddies.routes.ts';
 import { coursesRoutes } from './courses/courses.routes.ts';
 import { diaryRoutes } from './diary/diary.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 import { playersRoutes } from './players/players.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
@@ -20,4 +21,5 @@ export const v1Routes: FastifyPluginAsyncZod[] = [
   diaryRoutes,
   ticketsRoutes,
   caddiesRoutes,
+  paymentsRoutes,
 ];
