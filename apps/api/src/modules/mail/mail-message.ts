@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+// Header injection is the classic mail bug: no CR or LF may reach a header (subject, file name, content type).
+const singleLine = (value: string) => !/[\r\n]/.test(value);
+
+export const mailAttachmentSchema = z.object({
+  filename: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine(singleLine, 'must be one line')
+    .refine((value) => !/[/\\]/.test(value), 'must be a plain file name'),
+  contentType: z.string().regex(/^[\w.+-]+\/[\w.+-]+(;\s*[\w-]+=[\w.-]+)*$/, 'must be a MIME type'),
+  /** base64 */
+  content: z.base64(),
+});
+
+export const mailMessageSchema = z.object({
+  to: z.email().max(320),
+  subject: z.string().trim().min(1).max(300).refine(singleLine, 'must be one line'),
+  html: z.string().min(1).max(2_000_000),
+  text: z.string().min(1).max(500_000),
+  attachments: z.array(mailAttachmentSchema).max(10).default([]),
+});
+
+/** What a caller enqueues: one recipient, HTML and text bodies, optional attachments (base64). */
+export type MailMessage = z.input<typeof mailMessageSchema>;
+export type ValidMailMessage = z.output<typeof mailMessageSchema>;
+
+/** A message on its way out: the outbox row plus the sender. */
+export type OutgoingMail = ValidMailMessage & { id: string; from: string };
