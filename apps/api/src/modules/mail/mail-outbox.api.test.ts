@@ -196,15 +196,16 @@ describe('several workers on one database', () => {
       close: async () => undefined,
     };
     try {
-      const dbs = [t.app.db, second?.db ?? t.app.db];
+      const first = t.app.db;
+      const other = second?.db ?? t.app.db;
       const now = new Date(Date.now() + 120_000);
-      const worker = async (db: (typeof dbs)[number]) => {
+      const worker = async (db: typeof first) => {
         for (;;) {
           const result = await processOutbox(db, slowTransport, { now, batchSize: 3 });
           if (result.claimed === 0) return;
         }
       };
-      await Promise.all([worker(dbs[0]), worker(dbs[1]), worker(dbs[0]), worker(dbs[1])]);
+      await Promise.all([worker(first), worker(other), worker(first), worker(other)]);
     } finally {
       await second?.close();
     }
