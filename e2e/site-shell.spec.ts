@@ -12,6 +12,10 @@ for (const viewport of viewports) {
     test('shows the header and the footer', async ({ page, axe }) => {
       await page.goto('/');
 
+      // The booking page itself rendered, not the error page inside the same frame.
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText('A swing and a miss!')).toHaveCount(0);
+
       const header = page.getByRole('banner');
       await expect(header.getByText('Online Booking', { exact: true })).toBeVisible();
       // A link styled as a button: it navigates to /login (or shows 'Loading' while the session is checked).
