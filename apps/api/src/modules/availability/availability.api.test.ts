@@ -137,6 +137,22 @@ describe('GET /v1/courses/:id/availability', () => {
     }
   });
 
+  it('handles a month whose only bookable day is today, and a month starting on a clock change', async () => {
+    t.setNow(new Date('2026-03-31T08:00:00Z'));
+    try {
+      const month = await statuses(buddonLinks, '2026-03');
+      expect(month['2026-03-31']).toBe('good');
+      expect(month['2026-03-30']).toBe('full');
+      expect(Object.values(month).filter((status) => status !== 'full')).toHaveLength(1);
+    } finally {
+      t.setNow(NOW);
+    }
+    // October 2026 ends on the day after the clocks go back: every day still lands on its own date.
+    const october = await statuses(buddonLinks, '2026-10');
+    expect(Object.keys(october)).toHaveLength(31);
+    expect(new Set(Object.values(october))).toEqual(new Set(['good']));
+  });
+
   it('answers last month (all full) and the closing month, whose last day is bookable', async () => {
     const february = await statuses(championship, '2026-02');
     expect(Object.keys(february)).toHaveLength(28);

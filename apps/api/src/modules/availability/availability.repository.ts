@@ -1,4 +1,3 @@
-import { UK_TIME_ZONE } from '@links/shared/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
@@ -15,18 +14,38 @@ export type DayUsage = {
   freePlaces: number;
 };
 
-type UsageRow = { day: string; slots: number; open_slots: number; places: number; free_places: number };
+/** A UK date and the instant it starts. */
+export type UkDay = { date: string; start: Date };
+
+export type DailyUsageQuery = {
+  courseId: number;
+  /** Consecutive UK dates, in order, with their starts. */
+  days: UkDay[];
+  /** The start of the day after the last one. */
+  end: Date;
+  /** Slots starting before this are left out (today's started slots); defaults to the start of the first day. */
+  from?: Date;
+};
+
+type UsageRow = { bucket: number; slots: number; open_slots: number; places: number; free_places: number };
 
 /**
- * Places per UK day for one course's unblocked slots in [from, to), counted with the diary's rules (live
- * bookings only). One query: the slot range from the (course_id, starts_at) index, each slot's live players
- * from the (slot_id, booking_id, players) index and the bookings' primary key, grouped by UK date.
+ * Places per UK day for one course's unblocked slots, counted with the diary's rules (live bookings only).
+ * One query: the slot range from the (course_id, starts_at) index, each slot's live players from the
+ * (slot_id, booking_id, players) index and the bookings' primary key, grouped by day.
  */
-export type DailyUsageQuery = { courseId: number; from: Date; to: Date };
-
 export function dailyUsageSql(query: DailyUsageQuery): SQL {
+  const first = query.days[0];
+  if (!first) throw new RangeError('dailyUsageSql needs at least one day.');
+  const from = query.from ?? first.start;
+  // Day boundaries for width_bucket: bucket 0 is the first day, bucket i the day starting at the i-th threshold.
+  // Comparing instants with precomputed UK midnights keeps time-zone arithmetic out of the per-row work.
+  const thresholds = `{${query.days
+    .slice(1)
+    .map((day) => day.start.toISOString())
+    .join(',')}}`;
   return sql`
-    select to_char(${teeSlots.startsAt} at time zone ${UK_TIME_ZONE}::text, 'YYYY-MM-DD') as day,
+    select width_bucket(${teeSlots.startsAt}, ${thresholds}::timestamptz[]) as bucket,
            count(*)::integer as slots,
            (count(*) filter (where coalesce(taken.players, 0) < ${teeSlots.capacity}))::integer as open_slots,
            sum(${teeSlots.capacity})::integer as places,
@@ -38,17 +57,16 @@ export function dailyUsageSql(query: DailyUsageQuery): SQL {
       where ${bookingRounds.slotId} = ${teeSlots.id} and ${bookingTakesPlaces}
     ) as taken on true
     where ${teeSlots.courseId} = ${query.courseId}
-      and ${teeSlots.startsAt} >= ${query.from.toISOString()}::timestamptz
-      and ${teeSlots.startsAt} < ${query.to.toISOString()}::timestamptz
+      and ${teeSlots.startsAt} >= ${from.toISOString()}::timestamptz
+      and ${teeSlots.startsAt} < ${query.end.toISOString()}::timestamptz
       and ${notBlocked}
-    group by 1
-    order by 1`;
+    group by 1`;
 }
 
 export async function findDailyUsage(db: DbOrTx, query: DailyUsageQuery): Promise<DayUsage[]> {
   const result = await db.execute<UsageRow>(dailyUsageSql(query));
   return result.rows.map((row) => ({
-    date: row.day,
+    date: query.days[Number(row.bucket)]!.date,
     slots: Number(row.slots),
     openSlots: Number(row.open_slots),
     places: Number(row.places),

@@ -1,21 +1,16 @@
 import type { MonthAvailability } from '@links/shared/schemas/availability';
 import { availabilityQuerySchema, availabilityResponseSchema } from '@links/shared/schemas/availability';
 import { courseParamsSchema } from '@links/shared/schemas/common';
-import { daysInMonth, formatLongDate } from '@links/shared/uk-time';
+import { formatLongDate } from '@links/shared/uk-time';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/app-error.ts';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
-import {
-  bookableDates,
-  earlierDate,
-  laterDate,
-  notStartedAfter,
-  ukDateRange,
-} from '../courses/bookable-dates.ts';
+import { bookableDates, notStartedAfter } from '../courses/bookable-dates.ts';
 import { routeNow } from '../courses/clock.ts';
 import { findCourseOr404 } from '../courses/find-course-or-404.ts';
-import { findDailyUsage } from './availability.repository.ts';
+import { type DayUsage, findDailyUsage } from './availability.repository.ts';
 import { availabilityStatus } from './availability-status.ts';
+import { ukMonthDays } from './uk-month-days.ts';
 
 /** How far back a calendar may page: last month (a browser left open over a month end still gets an answer). */
 export const MAX_MONTHS_BACK = 1;
@@ -67,19 +62,23 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       reply.header('cache-control', 'no-store');
 
-      const days = daysInMonth(month);
-      const first = laterDate(days[0]!, bookable.first);
-      const last = earlierDate(days[days.length - 1]!, bookable.last);
-      const usageByDate = new Map<string, Awaited<ReturnType<typeof findDailyUsage>>[number]>();
-      if (first <= last) {
-        const range = ukDateRange(first, last);
-        const from = first === bookable.first ? notStartedAfter(now) : range.from;
-        for (const usage of await findDailyUsage(app.db, { courseId: course.id, from, to: range.to })) {
-          usageByDate.set(usage.date, usage);
-        }
+      const { days, end } = ukMonthDays(month);
+      // The bookable part of the month: from today (its unstarted slots) up to the closing date.
+      const firstIndex = days.findIndex((day) => day.date >= bookable.first);
+      const lastIndex = days.findLastIndex((day) => day.date <= bookable.last);
+      const usageByDate = new Map<string, DayUsage>();
+      if (firstIndex !== -1 && lastIndex >= firstIndex) {
+        const bookableDays = days.slice(firstIndex, lastIndex + 1);
+        const usage = await findDailyUsage(app.db, {
+          courseId: course.id,
+          days: bookableDays,
+          end: days[lastIndex + 1]?.start ?? end,
+          ...(bookableDays[0]!.date === bookable.first ? { from: notStartedAfter(now) } : {}),
+        });
+        for (const day of usage) usageByDate.set(day.date, day);
       }
       const data: MonthAvailability = {};
-      for (const day of days) data[day] = { status: availabilityStatus(usageByDate.get(day)) };
+      for (const day of days) data[day.date] = { status: availabilityStatus(usageByDate.get(day.date)) };
       return { data };
     },
   );

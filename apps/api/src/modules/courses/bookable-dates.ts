@@ -28,8 +28,3 @@ export function notStartedAfter(now: Date): Date {
 export function earlierDate(a: string, b: string): string {
   return a <= b ? a : b;
 }
-
-/** The later of two yyyy-MM-dd dates. */
-export function laterDate(a: string, b: string): string {
-  return a >= b ? a : b;
-}

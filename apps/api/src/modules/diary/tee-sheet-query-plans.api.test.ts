@@ -2,6 +2,7 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyUsageSql } from '../availability/availability.repository.ts';
+import { ukMonthDays } from '../availability/uk-month-days.ts';
 import { ukDateRange } from '../courses/bookable-dates.ts';
 import { diarySlotsSql } from './diary.repository.ts';
 import { createSeededApp, type SeededApp } from './tee-sheet-test-data.ts';
@@ -51,8 +52,8 @@ describe('tee-sheet query plans', () => {
   });
 
   it('reads a month of availability through the same indexes, never a sequential scan', async () => {
-    const { from, to } = ukDateRange('2027-01-01', '2027-01-31');
-    const text = await plan(dailyUsageSql({ courseId: COURSE_IDS.championship, from, to }));
+    const { days, end } = ukMonthDays('2027-01');
+    const text = await plan(dailyUsageSql({ courseId: COURSE_IDS.championship, days, end }));
     console.info(`availability plan (${t.database.kind}):\n${text}`);
     expect(text).toMatch(/(Bitmap )?Index (Only )?Scan (using|on) tee_slots_course_starts_at/);
     expect(text).toMatch(/Index (Only )?Scan using booking_rounds_slot_idx/);
