@@ -5,6 +5,7 @@ import { SiteHeader } from '../components/layouts/site-header';
 import { ModalProvider } from '../components/ui/modal';
 import { useUser } from '../features/auth/api/get-user';
 import { useLogoutFlow } from '../features/auth/hooks/use-logout-flow';
+import { BookingProvider } from '../features/booking-flow/state/booking-context';
 
 function Chrome() {
   const { operator, isLoading } = useUser();
@@ -25,12 +26,17 @@ function Chrome() {
   );
 }
 
-/** Header, main and footer around every page; modals live inside the router so they can navigate. */
+/**
+ * Header, main and footer around every page; modals live inside the router so they can navigate. The booking
+ * state wraps everything so every step (and the header's leave warnings) share one booking.
+ */
 export function AppLayout() {
   return (
-    <ModalProvider>
-      <Chrome />
-      <ScrollRestoration />
-    </ModalProvider>
+    <BookingProvider>
+      <ModalProvider>
+        <Chrome />
+        <ScrollRestoration />
+      </ModalProvider>
+    </BookingProvider>
   );
 }

@@ -1,44 +1,63 @@
-import { CHAMPIONSHIP_COURSE_ID, CHAMPIONSHIP_MIN_GOLFERS_EMPTY_SLOT } from '@links/shared/constants';
 import type { Course } from '@links/shared/schemas/courses';
-import { useCallback, useState } from 'react';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
+import type { PlayerType } from '@links/shared/schemas/players';
+import { lazy, Suspense, useCallback, useEffect, useId } from 'react';
 import { useUser } from '../../features/auth/api/get-user';
 import { BookingShell } from '../../features/booking-flow/components/booking-shell';
 import { StepSection } from '../../features/booking-flow/components/step-section';
+import { useBooking } from '../../features/booking-flow/state/booking-context';
+import { loadCalendarRules } from '../../features/booking-flow/state/load-calendar-rules';
+import { stepOneProblems } from '../../features/booking-flow/state/step-one-validation';
 import { CourseSelection } from '../../features/courses/components/course-selection';
 import { GolferSelector } from '../../features/golfers/components/golfer-selector';
-import type { Golfer } from '../../features/golfers/golfers';
 import { MaintenanceBanner } from '../../features/maintenance/components/maintenance-banner';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { ContinueAction } from './home/continue-action';
+import stepStyles from './home/steps.module.css';
 import styles from './home.module.css';
 
-export const CHAMPIONSHIP_INFO =
-  'On the Championship Course, we require at least two players to book a tee time with no existing reservations.';
+// Calendars, tee sheets, extras and the priced summary load only once a course is chosen: `/` stays small.
+const TeeTimesStep = lazy(() => import('./home/tee-times-step').then((m) => ({ default: m.TeeTimesStep })));
+const ExtrasStep = lazy(() => import('./home/extras-step').then((m) => ({ default: m.ExtrasStep })));
+const SummaryStep = lazy(() => import('./home/summary-step').then((m) => ({ default: m.SummaryStep })));
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
+function preloadStepOneDetails() {
+  void import('./home/tee-times-step');
+  void loadCalendarRules();
 }
 
-/**
- * Step 1. Golfers and courses live in this route's state for now; the booking-flow state (issue 5)
- * takes them over together with tee times, extras and the summary.
- */
+export const NOTES_LABEL = 'Additional notes';
+
+/** Step 1, 'Create experience': the six sections of spec section 2 over the booking state. */
 export function HomeRoute() {
   const { operator } = useUser();
   usePageTitle(operator ? 'Create Experience - Tour Operator' : 'Create Experience');
-  const [golfers, setGolfers] = useState<Golfer[]>([]);
-  const [courses, setCourses] = useState<Course[]>([]);
-  const toggleCourse = useCallback((course: Course) => {
-    setCourses((current) =>
-      current.some((selected) => selected.id === course.id)
-        ? current.filter((selected) => selected.id !== course.id)
-        : [...current, course].sort((a, b) => a.id - b.id),
-    );
+  const { state, dispatch } = useBooking();
+  const notesId = useId();
+  const hasCourses = state.courses.length > 0;
+
+  // Fetch the date rules and the tee-time code while the visitor is still choosing golfers.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+    idle(preloadStepOneDetails);
   }, []);
-  const showChampionshipInfo =
-    courses.some((course) => course.id === CHAMPIONSHIP_COURSE_ID) &&
-    golfers.length < CHAMPIONSHIP_MIN_GOLFERS_EMPTY_SLOT;
+
+  const toggleCourse = useCallback(
+    async (course: Course) => {
+      const { todayInLondon, isPlayDateOpen } = await loadCalendarRules();
+      dispatch({ type: 'courses/toggle', course, today: todayInLondon(), isPlayDateOpen });
+    },
+    [dispatch],
+  );
+  const addGolfer = useCallback(
+    (playerTypes: readonly PlayerType[]) => dispatch({ type: 'golfers/add', playerTypes }),
+    [dispatch],
+  );
+  const addFirstGolfer = useCallback(
+    (playerTypes: readonly PlayerType[]) => dispatch({ type: 'golfers/add-first', playerTypes }),
+    [dispatch],
+  );
+
+  const sectionFallback = <div className={stepStyles['section-loading']} aria-busy="true" />;
 
   return (
     <BookingShell
@@ -51,59 +70,81 @@ export function HomeRoute() {
       <div className={styles.layout}>
         <div className={styles.sections}>
           <StepSection number={1} title="Add your golfers" description="You can include up to four golfers.">
-            <GolferSelector golfers={golfers} onChange={setGolfers} />
+            <GolferSelector
+              golfers={state.golfers}
+              onAdd={addGolfer}
+              onAddFirst={addFirstGolfer}
+              onRemove={(position) => dispatch({ type: 'golfers/remove', position })}
+              onTypeChange={(position, playerTypeId) =>
+                dispatch({ type: 'golfers/set-type', position, playerTypeId })
+              }
+            />
           </StepSection>
           <StepSection
             number={2}
             title="Choose your courses"
             description="Select one or more courses; two or more earn combination rates."
           >
-            <CourseSelection selectedIds={courses.map((course) => course.id)} onToggle={toggleCourse} />
+            <CourseSelection
+              selectedIds={state.courses.map((course) => course.id)}
+              onToggle={(course) => void toggleCourse(course)}
+            />
           </StepSection>
           <StepSection number={3} title="Choose your tee times" description="All times are UK local time.">
-            <div className={styles.stack}>
-              {showChampionshipInfo ? <Alert type="info">{CHAMPIONSHIP_INFO}</Alert> : null}
+            {hasCourses ? (
+              <Suspense fallback={sectionFallback}>
+                <TeeTimesStep />
+              </Suspense>
+            ) : (
               <p className={styles.muted}>
                 Choose a course above to see its calendar and available tee times.
               </p>
-            </div>
+            )}
           </StepSection>
           <StepSection number={4} title="Add your extras" description="Caddies, paid in cash on the day.">
-            <p className={styles.muted}>
-              Caddies can be requested once every course has a tee time at least 24 hours away.
-            </p>
+            {hasCourses ? (
+              <Suspense fallback={sectionFallback}>
+                <ExtrasStep />
+              </Suspense>
+            ) : (
+              <p className={styles.muted}>Caddies can be added once every course has a tee time.</p>
+            )}
           </StepSection>
           <StepSection number={5} title="Optional requests">
-            <p className={styles.muted}>
-              Tell us about trolley or club hire, or anything else that would help us prepare for your visit.
-            </p>
+            <div className={stepStyles.notes}>
+              <label htmlFor={notesId} className={stepStyles.label}>
+                {NOTES_LABEL}
+              </label>
+              <p id={`${notesId}-hint`} className={stepStyles.hint}>
+                Trolley or club hire, accessibility needs, or anything else that would help us prepare for
+                your visit.
+              </p>
+              <textarea
+                id={notesId}
+                className={stepStyles.textarea}
+                rows={4}
+                maxLength={2000}
+                aria-describedby={`${notesId}-hint`}
+                value={state.notes}
+                onChange={(event) => dispatch({ type: 'notes/set', notes: event.target.value })}
+              />
+            </div>
           </StepSection>
         </div>
         <aside className={styles.aside}>
           <StepSection number={6} title="Your booking summary">
-            <dl className={styles['summary-list']}>
-              <div>
-                <dt>Golfers</dt>
-                <dd>{golfers.length > 0 ? plural(golfers.length, 'golfer') : 'None added yet'}</dd>
-              </div>
-              <div>
-                <dt>Courses</dt>
-                <dd>
-                  {courses.length > 0 ? courses.map((course) => course.name).join(', ') : 'None selected yet'}
-                </dd>
-              </div>
-            </dl>
-            <div className={styles['summary-empty']}>
-              <p>Prices appear here once every course has a tee time.</p>
-            </div>
-            <div className={styles['summary-actions']}>
-              <Button size="lg" block disabled>
-                Complete your selection to continue
-              </Button>
-              <p className={styles.note}>
-                Prices include VAT at 20%. Caddie fees are paid in cash on the day.
-              </p>
-            </div>
+            {hasCourses ? (
+              <Suspense fallback={sectionFallback}>
+                <SummaryStep />
+              </Suspense>
+            ) : (
+              <>
+                <div className={styles['summary-empty']}>
+                  <p>Prices appear here once every course has a tee time.</p>
+                </div>
+                <ContinueAction canContinue={false} problems={stepOneProblems(state)} />
+              </>
+            )}
           </StepSection>
         </aside>
       </div>

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { useReducer } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { bookingReducer } from '../../booking-flow/state/booking-reducer';
+import { initialBookingState } from '../../booking-flow/state/booking-state';
 import { playerTypesQueryOptions } from '../api/get-player-types';
-import type { Golfer } from '../golfers';
 import { GolferSelector, UNDER_16_WARNING } from './golfer-selector';
 
 const playerTypes = [
@@ -13,8 +14,18 @@ const playerTypes = [
 ];
 
 function Harness() {
-  const [golfers, setGolfers] = useState<Golfer[]>([]);
-  return <GolferSelector golfers={golfers} onChange={setGolfers} />;
+  const [state, dispatch] = useReducer(bookingReducer, initialBookingState);
+  return (
+    <GolferSelector
+      golfers={state.golfers}
+      onAdd={(playerTypes) => dispatch({ type: 'golfers/add', playerTypes })}
+      onAddFirst={(playerTypes) => dispatch({ type: 'golfers/add-first', playerTypes })}
+      onRemove={(position) => dispatch({ type: 'golfers/remove', position })}
+      onTypeChange={(position, playerTypeId) =>
+        dispatch({ type: 'golfers/set-type', position, playerTypeId })
+      }
+    />
+  );
 }
 
 describe('GolferSelector', () => {

@@ -1,10 +1,10 @@
 import { MAX_GOLFERS, UNDER_16_PLAYER_TYPE_ID } from '@links/shared/constants';
+import type { PlayerType } from '@links/shared/schemas/players';
 import { useEffect, useId } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CloseIcon, UserIcon } from '../../../components/ui/icons';
 import { usePlayerTypes } from '../api/get-player-types';
-import { addGolfer, type Golfer, removeGolfer, setGolferType } from '../golfers';
 import styles from './golfer-selector.module.css';
 
 export const UNDER_16_WARNING =
@@ -12,21 +12,28 @@ export const UNDER_16_WARNING =
 
 const SLOT_POSITIONS = Array.from({ length: MAX_GOLFERS }, (_, index) => index + 1);
 
+/** A golfer by position (1-based) with a player type; the booking state owns the rules for changing them. */
+type GolferSlot = { id: number; playerTypeId: number };
+
 type GolferSelectorProps = {
-  golfers: Golfer[];
-  onChange: (golfers: Golfer[]) => void;
+  golfers: readonly GolferSlot[];
+  onAdd: (playerTypes: readonly PlayerType[]) => void;
+  /** Adds the first golfer when there is none; must do nothing otherwise (effects can run twice). */
+  onAddFirst: (playerTypes: readonly PlayerType[]) => void;
+  onRemove: (position: number) => void;
+  onTypeChange: (position: number, playerTypeId: number) => void;
 };
 
 /** Four slots: the chosen golfers with their player type, then 'Add a Golfer', then spare places. */
-export function GolferSelector({ golfers, onChange }: GolferSelectorProps) {
+export function GolferSelector({ golfers, onAdd, onAddFirst, onRemove, onTypeChange }: GolferSelectorProps) {
   const playerTypes = usePlayerTypes();
   const types = playerTypes.data ?? [];
   const idPrefix = useId();
 
   // A booking always has at least one golfer; the first appears as soon as the types are known.
   useEffect(() => {
-    if (golfers.length === 0 && playerTypes.data?.length) onChange(addGolfer([], playerTypes.data));
-  }, [golfers.length, playerTypes.data, onChange]);
+    if (golfers.length === 0 && playerTypes.data?.length) onAddFirst(playerTypes.data);
+  }, [golfers.length, playerTypes.data, onAddFirst]);
 
   if (playerTypes.isError) {
     return (
@@ -72,7 +79,7 @@ export function GolferSelector({ golfers, onChange }: GolferSelectorProps) {
                     <button
                       type="button"
                       className={styles.remove}
-                      onClick={() => onChange(removeGolfer(golfers, position))}
+                      onClick={() => onRemove(position)}
                       disabled={golfers.length <= 1}
                     >
                       <CloseIcon />
@@ -87,9 +94,7 @@ export function GolferSelector({ golfers, onChange }: GolferSelectorProps) {
                       id={selectId}
                       className={styles.select}
                       value={golfer.playerTypeId}
-                      onChange={(event) =>
-                        onChange(setGolferType(golfers, position, Number(event.target.value)))
-                      }
+                      onChange={(event) => onTypeChange(position, Number(event.target.value))}
                     >
                       {types.map((type) => (
                         <option key={type.id} value={type.id}>
@@ -108,7 +113,7 @@ export function GolferSelector({ golfers, onChange }: GolferSelectorProps) {
                 <button
                   type="button"
                   className={styles.add}
-                  onClick={() => onChange(addGolfer(golfers, types))}
+                  onClick={() => onAdd(types)}
                   disabled={types.length === 0}
                 >
                   <span className={styles.plus} aria-hidden="true">

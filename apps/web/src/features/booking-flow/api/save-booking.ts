@@ -1,0 +1,42 @@
+import { ApiError, api } from '../../../lib/api-client';
+import type { BookingState } from '../state/booking-state';
+
+export const SAVE_BOOKING_FALLBACK =
+  'An unexpected error occurred, please try again. If the problem persists, please contact us quoting ERR-01.';
+
+export type SavedBooking = { booking_id: number; date_created: string };
+
+/** The step-1 payload of spec section 7: courses, golfers, totals, notes and the booking record. */
+export function saveBookingPayload(state: BookingState) {
+  return {
+    courses: state.courses.map((course) => ({
+      id: course.id,
+      playDate: course.playDate,
+      teeTime: course.teeTime,
+      caddies: course.caddies,
+    })),
+    golfers: state.golfers.map((golfer) => ({ id: golfer.id, playerTypeId: golfer.playerTypeId })),
+    totals: state.totals,
+    notes: state.notes,
+    caddiesOption: state.caddiesOption,
+    booking: { id: state.booking.id },
+  };
+}
+
+/**
+ * Creates the booking (POST /v1/bookings), or updates the held one (PATCH /v1/bookings/{id}) when step 1
+ * changes after a save. The server re-prices and re-checks every slot; the totals sent are informative.
+ */
+export function saveBooking(state: BookingState): Promise<SavedBooking> {
+  const payload = saveBookingPayload(state);
+  return state.booking.id === null
+    ? api.post<SavedBooking>('/bookings', payload)
+    : api.patch<SavedBooking>(`/bookings/${state.booking.id}`, payload);
+}
+
+/** The step error to show: the server's message, else the ERR-01 fallback (spec section 8). */
+export function saveBookingErrorMessage(error: unknown): string {
+  return error instanceof ApiError && error.status !== 0 && error.message && error.status !== 404
+    ? error.message
+    : SAVE_BOOKING_FALLBACK;
+}
