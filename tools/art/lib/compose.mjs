@@ -58,9 +58,13 @@ function pointInPoly(px, py, poly) {
 
 // Flagstick and flag, depth-tested against the terrain and anti-aliased by coverage.
 export function drawFlag(scene, img, width, height) {
-  const flag = scene.flag;
-  if (!flag) return;
   const r = createRenderer(scene, width, height);
+  for (const flag of [scene.flag, ...(scene.extraFlags ?? [])]) {
+    if (flag) drawOneFlag(r, flag, img, width, height);
+  }
+}
+
+function drawOneFlag(r, flag, img, width, height) {
   const groundY = r.world.height(flag.x, flag.z, 0.01);
   const poleH = flag.height ?? 2.2;
   const base = r.project(flag.x, groundY, flag.z);

@@ -144,7 +144,7 @@ export function createLinksWorld(cfg) {
             0.08,
             0.55 +
               0.5 * N.fbm(x / 110, z / 70, 3) +
-              0.45 * (r - 0.6) +
+              (dunes.ridge ?? 0.45) * (r - 0.6) +
               0.1 * N.fbm(x / 18, z / 18, 3, fp / 18),
           );
       }
@@ -167,8 +167,10 @@ export function createLinksWorld(cfg) {
     let greenTarget = 0;
     let teeBox = 0;
     let bunker = null;
+    let soft = 0;
+    let greenSoft = 0;
     for (const hole of holes) {
-      const q = pathQuery(hole.path, x, z, hole.width);
+      const q = pathQuery(hole.path, x, z, hole.width + 14);
       if (q) {
         const half = hole.width * (0.5 + 0.12 * N.noise(q.s / 60, 3.3)) + 1.2 * N.fbm(x / 9, z / 9, 2);
         const ad = Math.abs(q.d);
@@ -179,19 +181,22 @@ export function createLinksWorld(cfg) {
           stripe = Math.floor(q.d / (hole.stripe ?? 7) + 1000) % 2;
         }
         semi = Math.max(semi, (1 - smoothstep(half + 1.5, half + 3.2, ad)) * start);
+        // Shaping fades out well beyond the mown edge so fairways sit in hollows, not trenches.
+        soft = Math.max(soft, (1 - smoothstep(half - 3, half + 14, ad)) * start);
       }
       const g = hole.green;
       const gx = (x - g.x) / g.rx;
       const gz = (z - g.z) / g.rz;
       const wob = 1 + 0.08 * N.noise(x / 9 + 40, z / 9);
       const qd = Math.sqrt(gx * gx + gz * gz) * wob;
-      if (qd < 1.6) {
+      if (qd < 1.75) {
         const gm = 1 - smoothstep(0.96, 1.04, qd);
-        if (gm > green) {
+        if (gm >= green) {
           green = gm;
           greenTarget = g.h + (g.tiltX ?? 0) * (x - g.x) + (g.tiltZ ?? 0) * (z - g.z);
         }
         apron = Math.max(apron, 1 - smoothstep(1.15, 1.35, qd));
+        greenSoft = Math.max(greenSoft, 1 - smoothstep(0.85, 1.7, qd));
       }
       if (hole.tee) {
         const t = hole.tee;
@@ -208,7 +213,7 @@ export function createLinksWorld(cfg) {
         if (r < R + 1.6) bunker = { r, R, dx, dz, depth: b[3] ?? 1.2, face: b[4] ?? 0 };
       }
     }
-    return { fairway, stripe, green, apron, semi, greenTarget, teeBox, bunker };
+    return { fairway, stripe, green, apron, semi, greenTarget, teeBox, bunker, soft, greenSoft };
   }
 
   function burnQuery(x, z) {
@@ -280,12 +285,12 @@ export function createLinksWorld(cfg) {
     const n = natural(x, z, fp);
     let h = n.rollH + n.undH + n.duneH + n.hummock;
     const f = features(x, z);
-    const play = Math.max(f.fairway, f.apron * 0.9, f.semi * 0.5, f.teeBox);
+    const play = Math.max(f.soft, f.greenSoft * 0.9, f.teeBox);
     if (play > 0) {
       h -= play * (0.3 * n.undH + 0.85 * n.duneH + 0.55 * n.hummock);
     }
-    if (f.green > 0) {
-      h = mix(h, f.greenTarget + 0.12 * N.fbm(x / 9, z / 9, 2), f.green);
+    if (f.greenSoft > 0) {
+      h = mix(h, f.greenTarget + 0.12 * N.fbm(x / 9, z / 9, 2), f.greenSoft);
     }
     if (f.teeBox > 0) h = mix(h, (cfg.teeH ?? h) + 0.4, f.teeBox);
     if (f.bunker) {

@@ -32,6 +32,7 @@ export function createRenderer(scene, width, height) {
   const sunCol = srgbToLinear(scene.sun.color).map((c) => c * scene.sun.intensity);
   const skyZen = srgbToLinear(scene.sky.zenith);
   const skyHor = srgbToLinear(scene.sky.horizon);
+  const skyMid = scene.sky.mid ? srgbToLinear(scene.sky.mid) : null;
   const skyGlow = srgbToLinear(scene.sky.glow ?? scene.sun.color);
   const hazeCol = srgbToLinear(scene.sky.haze ?? scene.sky.horizon);
   const ambient = srgbToLinear(scene.sky.ambient ?? scene.sky.zenith).map(
@@ -56,13 +57,17 @@ export function createRenderer(scene, width, height) {
     const sz = cloud.stretchZ ?? 1;
     const u = px / (cloud.scale * sx) + (cloud.offsetX ?? 0);
     const w = pz / (cloud.scale * sz) + (cloud.offsetZ ?? 0);
-    const n = cloudNoise.fbm(u, w, 7, fp * 0.5, 0.52);
+    // Broad cloud masses from low octaves, edges broken up by finer billows.
+    const cloudN = (cu, cw) =>
+      cloudNoise.fbm(cu, cw, 3, fp * 0.5, 0.5) +
+      (cloud.billow ?? 0.4) * cloudNoise.fbm(cu * 3.3 + 7, cw * 3.3, 5, fp * 1.6, 0.55);
+    const n = cloudN(u, w);
     const cov = cloud.coverage;
     const dens = smoothstep(cov, cov + (cloud.softness ?? 0.28), n + 0.5);
     if (dens <= 0.001) return { a: 0 };
     // Denser towards the sun means the near side is in its own shadow; the sun side gets a bright rim.
     const off = 0.08;
-    const n2 = cloudNoise.fbm(u + sunHoriz[0] * off * 4, w + sunHoriz[2] * off * 4, 5, fp * 0.5, 0.52);
+    const n2 = cloudN(u + sunHoriz[0] * off, w + sunHoriz[2] * off);
     const shadow = clamp((n2 - n) * 6 + 0.5, 0, 1);
     const light = clamp(1 - shadow * (cloud.selfShadow ?? 0.55) - dens * 0.2, 0, 1);
     return { a: dens, light, dist: t };
@@ -71,7 +76,21 @@ export function createRenderer(scene, width, height) {
   function sky(dx, dy, dz, withSun = true, withClouds = true) {
     const up = clamp(dy, 0, 1);
     const gt = up ** (scene.sky.curve ?? 0.5);
-    const c = [mix(skyHor[0], skyZen[0], gt), mix(skyHor[1], skyZen[1], gt), mix(skyHor[2], skyZen[2], gt)];
+    let c;
+    if (skyMid) {
+      // Three stops: warm or pale band at the horizon, clean blue a little above it, deep blue overhead.
+      // A straight two-stop blend in linear light turns a blue sky lilac-grey.
+      const mAt = scene.sky.midAt ?? 0.1;
+      if (up < mAt) {
+        const t = (up / mAt) ** 0.8;
+        c = [mix(skyHor[0], skyMid[0], t), mix(skyHor[1], skyMid[1], t), mix(skyHor[2], skyMid[2], t)];
+      } else {
+        const t = ((up - mAt) / (1 - mAt)) ** (scene.sky.curve ?? 0.5);
+        c = [mix(skyMid[0], skyZen[0], t), mix(skyMid[1], skyZen[1], t), mix(skyMid[2], skyZen[2], t)];
+      }
+    } else {
+      c = [mix(skyHor[0], skyZen[0], gt), mix(skyHor[1], skyZen[1], gt), mix(skyHor[2], skyZen[2], gt)];
+    }
     const mu = dx * L[0] + dy * L[1] + dz * L[2];
     const m = Math.max(mu, 0);
     const glow = sunGlowK * (0.22 * m ** 6 * (1 - up) ** 3 + 0.5 * m ** 24 + 1.2 * m ** 300) * (1 - 0.6 * up);
