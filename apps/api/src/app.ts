@@ -6,12 +6,14 @@ import type { Database, Db } from './db/client.ts';
 import { errorBody } from './lib/envelope.ts';
 import { MaintenanceSwitch } from './lib/maintenance.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { mailPlugin } from './modules/mail/mail.plugin.ts';
+import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { v1Routes } from './modules/routes.ts';
 import { csrfRoutes } from './modules/session/csrf.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRequestGuard } from './plugins/request-guards.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { type SecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -21,6 +23,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     maintenance: MaintenanceSwitch;
+    /** Precomputed helmet headers: `site` for HTML and static files, `api` for JSON answers. */
+    securityHeaders: SecurityHeaders;
     /** Every route registered (method and URL pattern), for tests that must cover routes added later. */
     routeList: Array<{ method: string; url: string }>;
   }
@@ -130,16 +134,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  const headers = securityHeaders(config);
+  app.decorate('securityHeaders', headers);
   await registerOpenApi(app);
   await app.register(sessionPlugin);
+  await app.register(paymentsPlugin);
+  await app.register(mailPlugin);
 
   await app.register(adminRoutes, { prefix: '/admin' });
 
   // Everything the browser calls sits behind the request guard (API key, requested-with, maintenance, JSON,
   // CSRF); per-route exemptions live in each route's config.guards.
   await app.register(async (guarded) => {
-    guarded.addHook('onRequest', createRequestGuard(config, maintenance));
+    guarded.addHook('onRequest', createRequestGuard(config, maintenance, headers.api));
     await guarded.register(csrfRoutes);
     await guarded.register(
       async (v1) => {
@@ -153,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerWebApp(app, options.webRoot);
   } else {
     app.setNotFoundHandler((_request, reply) => {
+      reply.headers(headers.api);
       reply.code(404).send(errorBody('not_found', 'The requested resource was not found.'));
     });
   }

@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       maintenanceCacheMs: 2000,
       stripe: undefined,
       logLevel: 'info',
+      restaurantWidgetOrigin: 'https://widget.resdiary.com',
+      ipLookupOrigin: 'https://ipapi.co',
     });
   });
 
@@ -50,6 +52,12 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
     expect(config.restaurantWidgetOrigin).toBe('https://widget.example.com');
     expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it('turns a third-party origin off with none or an empty value', () => {
+    expect(loadConfig({ RESTAURANT_WIDGET_ORIGIN: 'none' }).restaurantWidgetOrigin).toBeUndefined();
+    expect(loadConfig({ IP_LOOKUP_ORIGIN: '' }).ipLookupOrigin).toBeUndefined();
+    expect(() => loadConfig({ IP_LOOKUP_ORIGIN: 'ftp:/x' })).toThrow('IP_LOOKUP_ORIGIN');
   });
 
   it.each([

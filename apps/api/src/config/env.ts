@@ -28,9 +28,23 @@ const optionalUrl = optionalString.pipe(z.url().optional());
 
 // Origins are compared verbatim by browsers in CSP and CORS, so they must be scheme://host[:port] without a path.
 const origin = z
-  .url()
-  .transform((value) => new URL(value).origin)
-  .refine((value) => value !== 'null', 'must be an http(s) origin');
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((value) => new URL(value).origin);
+
+/** Third-party origins the site loads by default (they match the web app's defaults); `none` turns one off. */
+export const DEFAULT_ORIGINS = {
+  restaurantWidget: 'https://widget.resdiary.com',
+  ipLookup: 'https://ipapi.co',
+} as const;
+
+function thirdPartyOrigin(fallback: string) {
+  return z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value) => (value === '' || value.toLowerCase() === 'none' ? undefined : value))
+    .pipe(origin.optional());
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -60,8 +74,8 @@ const envSchema = z.object({
   STRIPE_API_PROTOCOL: optionalString.pipe(z.enum(['http', 'https']).optional()),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().trim().min(3).default('Links Golf Resort <bookings@links-resort.example>'),
-  RESTAURANT_WIDGET_ORIGIN: optionalString.pipe(origin.optional()),
-  IP_LOOKUP_ORIGIN: optionalString.pipe(origin.optional()),
+  RESTAURANT_WIDGET_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.restaurantWidget),
+  IP_LOOKUP_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.ipLookup),
   WEB_DIST_DIR: optionalString,
 });
 

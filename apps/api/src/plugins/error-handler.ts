@@ -27,7 +27,8 @@ function fieldPath(instancePath: string): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
-      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      // Deliberate answers (503 maintenance included) are visible in the request line; only a 500 is a fault.
+      if (error.status === 500) request.log.error({ err: error }, 'request failed');
       return reply.code(error.status).send(errorBody(error.code, error.message, error.fields));
     }
 

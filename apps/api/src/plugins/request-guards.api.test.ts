@@ -41,7 +41,7 @@ beforeAll(async () => {
   // Same guarded context as /v1 in production: reuse buildApp's structure by registering a sibling plugin.
   await t.app.register(async (scope) => {
     const { createRequestGuard } = await import('./request-guards.ts');
-    scope.addHook('onRequest', createRequestGuard(t.config, t.app.maintenance));
+    scope.addHook('onRequest', createRequestGuard(t.config, t.app.maintenance, t.app.securityHeaders.api));
     await scope.register(echoRoutes);
   });
 });

@@ -72,11 +72,15 @@ export function checkJsonContentType(request: FastifyRequest): AppError | undefi
 }
 
 /**
- * One onRequest hook for everything the browser-facing API checks, cheapest first: API key, requested-with
+ * One onRequest hook for everything the browser-facing API checks (and its security headers), cheapest first: API key, requested-with
  * marker, maintenance (a cached boolean), JSON content type, CSRF token. Callback style: no promise on the
  * hot path unless the maintenance flag has to be read from the database.
  */
-export function createRequestGuard(config: AppConfig, maintenance: MaintenanceSwitch): onRequestHookHandler {
+export function createRequestGuard(
+  config: AppConfig,
+  maintenance: MaintenanceSwitch,
+  securityHeaders: Record<string, string>,
+): onRequestHookHandler {
   const isApiKey = createSecretMatcher(config.apiKeys);
 
   const afterMaintenance = (request: FastifyRequest): AppError | undefined => {
@@ -92,7 +96,9 @@ export function createRequestGuard(config: AppConfig, maintenance: MaintenanceSw
     return undefined;
   };
 
-  return function requestGuard(request, _reply, done) {
+  return function requestGuard(request, reply, done) {
+    // First, so that refusals (401, 403, 503 ...) carry them too.
+    reply.headers(securityHeaders);
     const guards = request.routeOptions.config.guards;
     if (guards?.apiKey !== false && !isApiKey(firstHeader(request.headers['x-api-key']))) {
       return done(apiKeyError());

@@ -3,7 +3,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from '../lib/envelope.ts';
 
-const API_PREFIXES = ['/v1/', '/admin/'];
+// Never answered with index.html: the API, and missing hashed assets (a stale tab asking for an old bundle must
+// get a 404, not HTML parsed as JavaScript).
+const API_PREFIXES = ['/v1/', '/admin/', '/csrf/', '/assets/'];
 const API_PATHS = new Set(['/v1', '/admin', '/csrf']);
 
 function isApiPath(url: string): boolean {
@@ -22,6 +24,7 @@ function wantsHtml(request: FastifyRequest): boolean {
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   const assetsDir = `${sep}assets${sep}`;
+  const { site, api } = app.securityHeaders;
   await app.register(fastifyStatic, {
     root: webRoot,
     prefix: '/',
@@ -30,6 +33,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     cacheControl: false,
     index: ['index.html'],
     setHeaders: (reply, path) => {
+      reply.headers(site);
       reply.header(
         'cache-control',
         path.includes(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -39,8 +43,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsHtml(request) && !isApiPath(request.url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.headers(site).header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send(errorBody('not_found', 'The requested resource was not found.'));
+    return reply.headers(api).code(404).send(errorBody('not_found', 'The requested resource was not found.'));
   });
 }

@@ -16,7 +16,8 @@ const statusResponse = dataEnvelope(
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const isAdminToken = createSecretMatcher([app.config.adminToken]);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(app.securityHeaders.api);
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
     if (!isAdminToken(token)) {

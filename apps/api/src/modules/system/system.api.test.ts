@@ -48,5 +48,6 @@ describe('GET /v1/openapi.json', () => {
     expect(document.components.securitySchemes.csrfToken?.name).toBe('X-XSRF-TOKEN');
     expect(document.paths['/v1/time']?.get?.security).toEqual([{ apiKey: [], requestedWith: [] }]);
     expect(document.paths['/admin/maintenance']?.put?.security).toEqual([{ adminToken: [] }]);
+    expect(JSON.stringify(document.paths['/v1/time'])).toContain('"format":"date-time"');
   });
 });

@@ -1,0 +1,114 @@
+import { readFile, rm } from 'node:fs/promises';
+import { type AppConfig, ConfigError, loadConfig } from '../config/env.ts';
+import { loadDotEnv } from '../config/load-env-file.ts';
+import { createDatabase } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { type MaintenanceStatus, readMaintenanceFlag, writeMaintenanceFlag } from '../lib/maintenance.ts';
+import { type ServerInfo, serverInfoPath } from '../runtime-paths.ts';
+
+// `npm run maintenance -- on|off|status`. With DATABASE_URL the flag is written straight to PostgreSQL (every
+// instance picks it up within MAINTENANCE_CACHE_MS). PGlite is single-process, so when a server owns DATA_DIR the
+// CLI asks that server over HTTP (PUT /admin/maintenance); with no server running it opens PGlite itself.
+
+const USAGE = 'Usage: npm run maintenance -- on|off|status';
+
+type Command = 'on' | 'off' | 'status';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function runningServer(config: AppConfig): Promise<ServerInfo | undefined> {
+  const path = serverInfoPath(config);
+  let info: ServerInfo;
+  try {
+    info = JSON.parse(await readFile(path, 'utf8')) as ServerInfo;
+  } catch {
+    return undefined;
+  }
+  if (isAlive(info.pid)) return info;
+  // Left behind by a server that was killed: the data directory is free again.
+  await rm(path, { force: true });
+  return undefined;
+}
+
+async function viaServer(
+  config: AppConfig,
+  server: ServerInfo,
+  command: Command,
+): Promise<MaintenanceStatus> {
+  const host = server.host === '0.0.0.0' || server.host === '::' ? '127.0.0.1' : server.host;
+  const response = await fetch(
+    `http://${host.includes(':') ? `[${host}]` : host}:${server.port}/admin/maintenance`,
+    {
+      method: command === 'status' ? 'GET' : 'PUT',
+      headers: {
+        authorization: `Bearer ${config.adminToken}`,
+        ...(command === 'status' ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(command === 'status' ? {} : { body: JSON.stringify({ enabled: command === 'on' }) }),
+    },
+  );
+  const body = (await response.json()) as { data?: MaintenanceStatus; error?: { message: string } };
+  if (!response.ok || !body.data) {
+    throw new Error(
+      `The running server (pid ${server.pid}) refused: ${body.error?.message ?? response.status}`,
+    );
+  }
+  return body.data;
+}
+
+async function direct(config: AppConfig, command: Command): Promise<MaintenanceStatus> {
+  const database = await createDatabase(config);
+  try {
+    await migrate(database);
+    if (command !== 'status') await writeMaintenanceFlag(database.db, command === 'on');
+    const databaseFlag = await readMaintenanceFlag(database.db);
+    return {
+      maintenance: config.maintenanceForced || databaseFlag,
+      forced_by_env: config.maintenanceForced,
+      database_flag: databaseFlag,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const command = process.argv[2];
+  if (command !== 'on' && command !== 'off' && command !== 'status') {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  loadDotEnv();
+  const config = loadConfig();
+  const server = config.databaseUrl ? undefined : await runningServer(config);
+  const status = server ? await viaServer(config, server, command) : await direct(config, command);
+  const where = server
+    ? `server pid ${server.pid} on port ${server.port}`
+    : config.databaseUrl
+      ? 'PostgreSQL'
+      : `PGlite in ${config.dataDir}`;
+  console.info(
+    `Maintenance mode is ${status.maintenance ? 'ON' : 'OFF'} (database flag: ${status.database_flag ? 'on' : 'off'}, ` +
+      `MAINTENANCE_MODE: ${status.forced_by_env ? 'on' : 'off'}; via ${where}).`,
+  );
+  if (config.databaseUrl && command !== 'status') {
+    console.info(`Running instances pick the change up within ${config.maintenanceCacheMs} ms.`);
+  }
+  if (command === 'off' && status.forced_by_env) {
+    console.info('MAINTENANCE_MODE=on still forces maintenance for processes started with it.');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppConfig } from './config/env.ts';
+
+/**
+ * The built web app, served by the API process. apps/web/dist is two levels above both src/server.ts (tsx) and
+ * dist/server.js (bundle). Returns undefined when there is no build (API-only development with Vite's dev server).
+ */
+export function resolveWebRoot(config: Pick<AppConfig, 'webDistDir'>): string | undefined {
+  const root = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  return existsSync(join(root, 'index.html')) ? root : undefined;
+}
+
+/** Written by a PGlite server so the maintenance CLI can reach it (PGlite allows one process per data dir). */
+export function serverInfoPath(config: Pick<AppConfig, 'dataDir'>): string {
+  return join(config.dataDir, 'server.json');
+}
+
+export type ServerInfo = { pid: number; port: number; host: string };
