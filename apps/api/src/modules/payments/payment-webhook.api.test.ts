@@ -58,7 +58,10 @@ function deliver(payload: string, signature?: string, contentType = 'application
     method: 'POST',
     url: '/v1/webhooks/stripe',
     // No API key, requested-with or CSRF token: Stripe sends none of them.
-    headers: { 'content-type': contentType, ...(signature !== undefined && { 'stripe-signature': signature }) },
+    headers: {
+      'content-type': contentType,
+      ...(signature !== undefined && { 'stripe-signature': signature }),
+    },
     payload,
   });
 }
@@ -67,7 +70,11 @@ describe('POST /v1/webhooks/stripe', () => {
   it('verifies the signature, re-reads the intent and hands it to the booking engine', async () => {
     const intent = await paidIntent();
     // The event's copy claims something else: only the provider's current answer counts.
-    const event = signedEvent(SECRET, 'payment_intent.succeeded', { id: intent.id, status: 'succeeded', amount: 1 });
+    const event = signedEvent(SECRET, 'payment_intent.succeeded', {
+      id: intent.id,
+      status: 'succeeded',
+      amount: 1,
+    });
     const response = await deliver(event.payload, event.signature);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { received: true, event_id: event.id, outcome: 'processed' } });
@@ -79,9 +86,14 @@ describe('POST /v1/webhooks/stripe', () => {
     const genuine = signedEvent(SECRET, 'payment_intent.succeeded', { id: intent.id });
     const forged = signedEvent('whsec_someone_else', 'payment_intent.succeeded', { id: intent.id });
     const tampered = genuine.payload.replace('payment_intent.succeeded', 'payment_intent.payment_failed');
-    const stale = signedEvent(SECRET, 'payment_intent.succeeded', { id: intent.id }, {
-      timestamp: Math.floor(Date.now() / 1000) - 3600,
-    });
+    const stale = signedEvent(
+      SECRET,
+      'payment_intent.succeeded',
+      { id: intent.id },
+      {
+        timestamp: Math.floor(Date.now() / 1000) - 3600,
+      },
+    );
     for (const [payload, signature] of [
       [forged.payload, forged.signature],
       [tampered, genuine.signature],

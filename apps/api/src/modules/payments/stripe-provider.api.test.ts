@@ -15,7 +15,12 @@ let seen: Array<{ id: string; status: string; amount: number }>;
 beforeAll(async () => {
   fake = await new StripeFake().start();
   t = await createTestApp({
-    stripe: { secretKey: fake.secretKey, publishableKey: 'pk_test_fake', webhookSecret: WEBHOOK_SECRET, api: fake.api },
+    stripe: {
+      secretKey: fake.secretKey,
+      publishableKey: 'pk_test_fake',
+      webhookSecret: WEBHOOK_SECRET,
+      api: fake.api,
+    },
   });
   t.app.paymentEvents.onPaymentIntentUpdated((intent) => {
     seen.push({ id: intent.id, status: intent.status, amount: intent.amount });
@@ -69,7 +74,11 @@ describe('Stripe adapter', () => {
     expect(creates).toHaveLength(2);
     for (const request of creates) {
       expect(request.idempotencyKey).toBe('booking:501:payment');
-      expect(request.body).toMatchObject({ amount: '25000', currency: 'gbp', automatic_payment_methods: { enabled: 'true' } });
+      expect(request.body).toMatchObject({
+        amount: '25000',
+        currency: 'gbp',
+        automatic_payment_methods: { enabled: 'true' },
+      });
     }
     const mirrored = await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.id, first.id));
     expect(mirrored).toHaveLength(1);
@@ -79,7 +88,10 @@ describe('Stripe adapter', () => {
   it('retrieves intents from Stripe (the truth), and null for unknown ones', async () => {
     const created = await create(502);
     fake.setStatus(created.id, 'succeeded');
-    expect(await t.app.payments.retrieveIntent(created.id)).toMatchObject({ id: created.id, status: 'succeeded' });
+    expect(await t.app.payments.retrieveIntent(created.id)).toMatchObject({
+      id: created.id,
+      status: 'succeeded',
+    });
     expect(await t.app.payments.retrieveIntent('pi_unknown123')).toBeNull();
     expect(await t.app.payments.retrieveIntent('../v1/refunds')).toBeNull();
   });
@@ -95,8 +107,14 @@ describe('Stripe adapter', () => {
   it('refunds idempotently: the same key twice is one refund', async () => {
     const created = await create(504);
     fake.setStatus(created.id, 'succeeded');
-    const first = await t.app.payments.refund({ intentId: created.id, idempotencyKey: `refund:${created.id}` });
-    const second = await t.app.payments.refund({ intentId: created.id, idempotencyKey: `refund:${created.id}` });
+    const first = await t.app.payments.refund({
+      intentId: created.id,
+      idempotencyKey: `refund:${created.id}`,
+    });
+    const second = await t.app.payments.refund({
+      intentId: created.id,
+      idempotencyKey: `refund:${created.id}`,
+    });
     expect(second).toEqual(first);
     expect(first).toMatchObject({ payment_intent: created.id, amount: 25_000, status: 'succeeded' });
     expect(fake.refunds.size).toBe(1);
@@ -116,7 +134,12 @@ describe('Stripe adapter', () => {
   it('turns the same key with other details into a 409, and Stripe being unreachable into a 502', async () => {
     await create(507, 'booking:507:key');
     await expect(
-      t.app.payments.createIntent({ amount: 1, currency: 'gbp', bookingId: 507, idempotencyKey: 'booking:507:key' }),
+      t.app.payments.createIntent({
+        amount: 1,
+        currency: 'gbp',
+        bookingId: 507,
+        idempotencyKey: 'booking:507:key',
+      }),
     ).rejects.toMatchObject({ code: 'idempotency_key_in_use', status: 409 });
     const offline = await createTestApp({
       stripe: {
@@ -128,7 +151,12 @@ describe('Stripe adapter', () => {
     });
     try {
       await expect(
-        offline.app.payments.createIntent({ amount: 100, currency: 'gbp', bookingId: 1, idempotencyKey: 'k' }),
+        offline.app.payments.createIntent({
+          amount: 100,
+          currency: 'gbp',
+          bookingId: 1,
+          idempotencyKey: 'k',
+        }),
       ).rejects.toMatchObject({ code: 'payment_provider_unavailable', status: 502 });
     } finally {
       await offline.close();
