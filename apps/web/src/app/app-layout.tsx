@@ -1,4 +1,5 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { RootLayout } from '../components/layouts/root-layout';
 import { SiteFooter } from '../components/layouts/site-footer';
 import { SiteHeader } from '../components/layouts/site-header';
@@ -6,8 +7,10 @@ import { ModalProvider } from '../components/ui/modal';
 import { useUser } from '../features/auth/api/get-user';
 import { useLogoutFlow } from '../features/auth/hooks/use-logout-flow';
 import { BookingProvider } from '../features/booking-flow/state/booking-context';
+import { PageErrorBoundary } from '../features/errors/components/error-boundary';
 
 function Chrome() {
+  const { pathname } = useLocation();
   const { operator, isLoading } = useUser();
   const startLogout = useLogoutFlow();
   return (
@@ -21,9 +24,22 @@ function Chrome() {
       }
       footer={<SiteFooter isOperator={operator !== null} onLogout={startLogout} />}
     >
-      <Outlet />
+      <PageErrorBoundary key={pathname}>
+        <Outlet />
+      </PageErrorBoundary>
     </RootLayout>
   );
+}
+
+/** A new page starts at the top; back and forward (POP) leave the browser's own scroll restoration alone. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
 }
 
 /**
@@ -35,7 +51,7 @@ export function AppLayout() {
     <BookingProvider>
       <ModalProvider>
         <Chrome />
-        <ScrollRestoration />
+        <ScrollToTop />
       </ModalProvider>
     </BookingProvider>
   );

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, useEffect } from 'react';
+import { type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { paths } from '../config/paths';
 import { setApiNavigator } from '../lib/api-client';
 import { AppLayout } from './app-layout';
@@ -56,10 +56,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
-  setApiNavigator((to) => {
-    void router.navigate(to);
-  });
-  return router;
+/**
+ * The site's routes in declarative mode (<BrowserRouter> + useRoutes): the data router's loader, action and
+ * fetcher machinery is ~17 KB gzipped of JavaScript that `/` would carry for nothing, as no route loads data
+ * through the router. Errors thrown while rendering a page are caught by the layout's boundary instead of
+ * `errorElement` (kept above for tests that mount `routes` in a memory data router).
+ */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  // The API client has no React context; it navigates through this (e.g. home on a 503).
+  useEffect(() => {
+    setApiNavigator((to) => {
+      void navigate(to);
+    });
+  }, [navigate]);
+  return useRoutes(routes);
 }

@@ -67,10 +67,11 @@ async function requestCsrfToken(): Promise<string> {
   if (response.status === 503) handleMaintenance();
   if (!response.ok)
     throw new ApiError(response.status, { message: CSRF_FETCH_FAILED, code: 'CSRF_FETCH_FAILED' });
+  // Always read the body: an unread response stays open in the browser (and keeps the network busy).
+  const body = (await response.json().catch(() => null)) as { data?: { token?: unknown } } | null;
   const fromCookie = readCookie(CSRF_COOKIE);
   if (fromCookie) return fromCookie;
   // The cookie may be unreadable (e.g. blocked); accept a token echoed in the body as a fallback.
-  const body = (await response.json().catch(() => null)) as { data?: { token?: unknown } } | null;
   const fromBody = body?.data?.token;
   if (typeof fromBody === 'string' && fromBody) return fromBody;
   throw new ApiError(response.status, { message: CSRF_UNEXPECTED, code: 'CSRF_UNEXPECTED' });
