@@ -82,7 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.isProduction,
+    // Only behind a proxy that sets X-Forwarded-For: otherwise any client could choose its own request.ip.
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       secureCookies: false,
       maintenanceForced: false,
       maintenanceCacheMs: 2000,
+      trustProxy: false,
       stripe: undefined,
       logLevel: 'info',
       restaurantWidgetOrigin: 'https://widget.resdiary.com',
@@ -37,6 +38,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       API_KEYS: ' one ,two,, ',
       MAINTENANCE_MODE: 'ON',
+      TRUST_PROXY: 'true',
       MAINTENANCE_CACHE_MS: '0',
       PUBLIC_URL: 'https://book.example.com/',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
@@ -46,6 +48,7 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
     expect(config.apiKeys).toEqual(['one', 'two']);
     expect(config.maintenanceForced).toBe(true);
+    expect(config.trustProxy).toBe(true);
     expect(config.maintenanceCacheMs).toBe(0);
     expect(config.publicUrl).toBe('https://book.example.com');
     expect(config.secureCookies).toBe(true);

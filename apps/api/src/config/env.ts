@@ -63,6 +63,7 @@ const envSchema = z.object({
   LINK_SIGNING_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_TOKEN: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  TRUST_PROXY: onOff.default(false),
   MAINTENANCE_MODE: onOff.default(false),
   MAINTENANCE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   STRIPE_SECRET_KEY: optionalString,
@@ -97,6 +98,8 @@ export type AppConfig = {
   publicUrl: string;
   /** True when PUBLIC_URL is https: cookies get Secure and HSTS is sent. */
   secureCookies: boolean;
+  /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
+  trustProxy: boolean;
   /** MAINTENANCE_MODE=on forces maintenance regardless of the database flag. */
   maintenanceForced: boolean;
   maintenanceCacheMs: number;
@@ -195,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminToken,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
+    trustProxy: values.TRUST_PROXY,
     maintenanceForced: values.MAINTENANCE_MODE,
     maintenanceCacheMs: values.MAINTENANCE_CACHE_MS,
     stripe,
