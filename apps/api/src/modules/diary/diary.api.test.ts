@@ -4,6 +4,7 @@ import { londonTime, londonWallTimeToUtc } from '@links/shared/uk-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedPeriods } from '../../db/schema/index.ts';
 import { apiHeaders } from '../../test/test-app.ts';
+import { livePlayersBySlot } from './live-bookings.ts';
 import {
   createSeededApp,
   holdExpiring,
@@ -189,6 +190,24 @@ describe('GET /v1/courses/:id/diary: bookings in slots', () => {
       (slot) => slot.id === slotId,
     );
     expect(withoutMine?.bookings).toEqual([{ booking_id: theirs, players: 2 }]);
+  });
+
+  it('gives the booking engine the same live counts per slot', async () => {
+    const db = t.database.db;
+    const counted = await slotIdAt(db, championship, date, '10:00');
+    const shared = await slotIdAt(db, championship, date, '10:10');
+    const empty = await slotIdAt(db, championship, date, '10:20');
+    const taken = await livePlayersBySlot(db, [counted, shared, empty]);
+    // 10:00: confirmed 1 + held 1 + in-grace 1; 10:10: two pairs (see the tests above).
+    expect([...taken.entries()]).toEqual([
+      [counted, 3],
+      [shared, 4],
+      [empty, 0],
+    ]);
+    const [mine] = (await slotsOn(championship, date)).find((slot) => slot.id === shared)!.bookings;
+    expect((await livePlayersBySlot(db, [shared], { excludeBookingId: mine!.booking_id })).get(shared)).toBe(
+      2,
+    );
   });
 
   it('answers with no-store, because places change with every booking', async () => {

@@ -1,6 +1,7 @@
 import { RELEASE_GRACE_MS } from '@links/shared/constants';
-import { sql } from 'drizzle-orm';
-import { bookings } from '../../db/schema/index.ts';
+import { and, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookingRounds, bookings } from '../../db/schema/index.ts';
 
 // Spec section 9: after a hold expires its places stay taken for one more minute, then return to the public.
 const releaseGrace = sql.raw(`interval '${RELEASE_GRACE_MS / 1000} seconds'`);
@@ -11,3 +12,30 @@ const releaseGrace = sql.raw(`interval '${RELEASE_GRACE_MS / 1000} seconds'`);
  * The booking engine must use this same condition when it checks capacity.
  */
 export const bookingTakesPlaces = sql`(${bookings.status} = 'confirmed' or (${bookings.status} = 'held' and ${bookings.holdExpiresAt} + ${releaseGrace} > now()))`;
+
+/**
+ * Places taken per slot by live bookings (other than `excludeBookingId`), for capacity checks. Run it inside the
+ * transaction that holds the slot locks so the answer cannot change before the places are taken.
+ */
+export async function livePlayersBySlot(
+  db: DbOrTx,
+  slotIds: number[],
+  options: { excludeBookingId?: number } = {},
+): Promise<Map<number, number>> {
+  const taken = new Map<number, number>(slotIds.map((slotId) => [slotId, 0]));
+  if (slotIds.length === 0) return taken;
+  const rows = await db
+    .select({ slotId: bookingRounds.slotId, players: sql<number>`sum(${bookingRounds.players})::integer` })
+    .from(bookingRounds)
+    .innerJoin(bookings, sql`${bookings.id} = ${bookingRounds.bookingId}`)
+    .where(
+      and(
+        inArray(bookingRounds.slotId, slotIds),
+        bookingTakesPlaces,
+        options.excludeBookingId === undefined ? undefined : ne(bookings.id, options.excludeBookingId),
+      ),
+    )
+    .groupBy(bookingRounds.slotId);
+  for (const row of rows) taken.set(row.slotId, Number(row.players));
+  return taken;
+}
