@@ -81,6 +81,9 @@ try {
     await championship.getByRole('button', { name: /^09:10/ }).click();
     await burnside.getByRole('button', { name: /^14:00/ }).click();
     await page.getByText('Total Payable').waitFor();
+    // On wide screens the tee-time section closes once complete; open it again to show the sheets.
+    const change = page.getByRole('button', { name: 'Change choose your tee times' });
+    if (await change.isVisible()) await change.click();
     await page.getByRole('radio', { name: /Caddies on all rounds/ }).check();
     await page.getByLabel('Caddies per round').selectOption('2');
     await page.getByLabel('Additional notes').fill('Two electric trolleys, please.');
@@ -90,6 +93,22 @@ try {
     await page.screenshot({ path: join(outDir, name), fullPage: true });
     console.info(`${name}: saved`);
     violations += await audit(page, name);
+
+    // A third golfer no longer fits the 09:10 Championship slot (two places left): the choice needs attention.
+    await page.getByRole('button', { name: 'Add a Golfer' }).click();
+    await page.getByText('Needs attention - too many players selected').first().waitFor();
+    const teeTimes = page.getByRole('region', { name: 'Choose your tee times' });
+    await teeTimes.screenshot({ path: join(outDir, `step-one-attention-${width}.png`) });
+    violations += await audit(page, `step-one-attention-${width}.png`);
+
+    // One golfer: empty Championship slots need two players, and the info box says so.
+    await page.getByRole('button', { name: 'Remove golfer 3' }).click();
+    await page.getByRole('button', { name: 'Remove golfer 2' }).click();
+    await page.waitForTimeout(500);
+    if (await change.isVisible()) await change.click();
+    await page.getByText('we require at least two players', { exact: false }).first().waitFor();
+    await teeTimes.screenshot({ path: join(outDir, `step-one-single-golfer-${width}.png`) });
+    violations += await audit(page, `step-one-single-golfer-${width}.png`);
     await context.close();
   }
 } finally {

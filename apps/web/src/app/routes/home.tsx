@@ -13,11 +13,15 @@ import { MaintenanceBanner } from '../../features/maintenance/components/mainten
 import { usePageTitle } from '../../hooks/use-page-title';
 import { ContinueAction } from './home/continue-action';
 import stepStyles from './home/steps.module.css';
+import { useAutoCollapse } from './home/use-auto-collapse';
 import styles from './home.module.css';
 
 // Calendars, tee sheets, extras and the priced summary load only once a course is chosen: `/` stays small.
 const TeeTimesStep = lazy(() => import('./home/tee-times-step').then((m) => ({ default: m.TeeTimesStep })));
 const ExtrasStep = lazy(() => import('./home/extras-step').then((m) => ({ default: m.ExtrasStep })));
+const ChosenTeeTimesSummary = lazy(() =>
+  import('./home/tee-times-step').then((m) => ({ default: m.ChosenTeeTimesSummary })),
+);
 const SummaryStep = lazy(() => import('./home/summary-step').then((m) => ({ default: m.SummaryStep })));
 
 function preloadStepOneDetails() {
@@ -26,6 +30,7 @@ function preloadStepOneDetails() {
 }
 
 export const NOTES_LABEL = 'Additional notes';
+const EXTRAS_SECTION_ID = 'add-your-extras';
 
 /** Step 1, 'Create experience': the six sections of spec section 2 over the booking state. */
 export function HomeRoute() {
@@ -34,6 +39,8 @@ export function HomeRoute() {
   const { state, dispatch } = useBooking();
   const notesId = useId();
   const hasCourses = state.courses.length > 0;
+  const teeTimesComplete = hasCourses && state.courses.every((course) => course.teeTime?.isValid === true);
+  const teeTimes = useAutoCollapse(teeTimesComplete, EXTRAS_SECTION_ID);
 
   // Fetch the date rules and the tee-time code while the visitor is still choosing golfers.
   useEffect(() => {
@@ -90,7 +97,24 @@ export function HomeRoute() {
               onToggle={(course) => void toggleCourse(course)}
             />
           </StepSection>
-          <StepSection number={3} title="Choose your tee times" description="All times are UK local time.">
+          <StepSection
+            number={3}
+            title="Choose your tee times"
+            description="All times are UK local time."
+            collapse={
+              teeTimesComplete
+                ? {
+                    collapsed: teeTimes.collapsed,
+                    onToggle: teeTimes.toggle,
+                    summary: (
+                      <Suspense fallback={null}>
+                        <ChosenTeeTimesSummary />
+                      </Suspense>
+                    ),
+                  }
+                : undefined
+            }
+          >
             {hasCourses ? (
               <Suspense fallback={sectionFallback}>
                 <TeeTimesStep />
@@ -101,7 +125,12 @@ export function HomeRoute() {
               </p>
             )}
           </StepSection>
-          <StepSection number={4} title="Add your extras" description="Caddies, paid in cash on the day.">
+          <StepSection
+            id={EXTRAS_SECTION_ID}
+            number={4}
+            title="Add your extras"
+            description="Caddies, paid in cash on the day."
+          >
             {hasCourses ? (
               <Suspense fallback={sectionFallback}>
                 <ExtrasStep />

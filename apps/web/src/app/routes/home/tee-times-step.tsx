@@ -2,7 +2,7 @@ import { CHAMPIONSHIP_COURSE_ID, CHAMPIONSHIP_MIN_GOLFERS_EMPTY_SLOT } from '@li
 import { STEP_ONE_MESSAGES } from '@links/shared/messages';
 import type { ChosenTeeTime, DiarySlot } from '@links/shared/slot-state';
 import { CHAMPIONSHIP_INFO_TEXT } from '@links/shared/slot-state';
-import { todayInLondon } from '@links/shared/uk-time';
+import { formatSummaryTeeTime, todayInLondon } from '@links/shared/uk-time';
 import { useCallback, useMemo } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { useBooking } from '../../../features/booking-flow/state/booking-context';
@@ -102,5 +102,20 @@ export function TeeTimesStep() {
         <CourseTeeTimes key={course.id} course={course} chosen={chosen} />
       ))}
     </div>
+  );
+}
+
+/** The closed section's summary: each course with its chosen tee time. */
+export function ChosenTeeTimesSummary() {
+  const { state } = useBooking();
+  return (
+    <ul className={styles['chosen-list']}>
+      {state.courses.map((course) => (
+        <li key={course.id}>
+          <strong>{course.name}</strong>{' '}
+          {course.teeTime ? formatSummaryTeeTime(new Date(course.teeTime.time)) : 'No tee time yet'}
+        </li>
+      ))}
+    </ul>
   );
 }
