@@ -12,6 +12,7 @@ import type { OutgoingMail } from './mail-message.ts';
 import type { MailTransport } from './mail-transport.ts';
 import { startMailWorker } from './mail-worker.ts';
 import { processOutbox } from './process-outbox.ts';
+import { MAIL_RETENTION_MS, purgeOldMail } from './purge-outbox.ts';
 import { renderEmail } from './render-email.ts';
 import { createSmtpTransport } from './smtp-transport.ts';
 import { SmtpSink } from './test/smtp-sink.ts';
@@ -170,6 +171,30 @@ describe('mail outbox over real SMTP', () => {
       await worker.stop();
       await transport.close();
     }
+  });
+});
+
+describe('retention', () => {
+  it('deletes sent and failed mail after the retention period and never touches pending mail', async () => {
+    const old = new Date(Date.now() - MAIL_RETENTION_MS - 60_000);
+    const ids = await Promise.all(
+      (['sent', 'failed', 'pending'] as const).map(async (status) => {
+        const { id } = await enqueueMail(t.app.db, message(`${status}@example.com`, `Old ${status}`));
+        await t.app.db.update(mailOutbox).set({ status, createdAt: old }).where(eq(mailOutbox.id, id));
+        return id;
+      }),
+    );
+    const recent = await enqueueMail(t.app.db, message('recent@example.com'));
+    await t.app.db.update(mailOutbox).set({ status: 'sent' }).where(eq(mailOutbox.id, recent.id));
+
+    expect(await purgeOldMail(t.app.db)).toBe(2);
+    const left = await t.app.db.select({ id: mailOutbox.id }).from(mailOutbox);
+    const leftIds = left.map((row) => row.id);
+    expect(leftIds).not.toContain(ids[0]);
+    expect(leftIds).not.toContain(ids[1]);
+    expect(leftIds).toContain(ids[2]);
+    expect(leftIds).toContain(recent.id);
+    await t.app.db.delete(mailOutbox).where(eq(mailOutbox.id, ids[2] ?? ''));
   });
 });
 

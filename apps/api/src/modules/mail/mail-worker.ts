@@ -2,8 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { MailTransport } from './mail-transport.ts';
 import { type ProcessOutboxOptions, type ProcessOutboxResult, processOutbox } from './process-outbox.ts';
+import { purgeOldMail } from './purge-outbox.ts';
 
 export const DEFAULT_MAIL_POLL_INTERVAL_MS = 5000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 export type MailWorker = {
   /** One pass over the due rows now (also what each poll runs). Passes never overlap. */
@@ -13,7 +15,7 @@ export type MailWorker = {
 };
 
 /**
- * Polls the outbox every `pollIntervalMs` and sends what is due. Safe to run in every instance (rows are claimed
+ * Polls the outbox every `pollIntervalMs` and sends what is due (and hourly deletes old sent mail). Safe to run in every instance (rows are claimed
  * with SKIP LOCKED). A failing pass (database down) is logged and the next poll tries again.
  */
 export function startMailWorker(options: {
@@ -28,6 +30,7 @@ export function startMailWorker(options: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<ProcessOutboxResult> | undefined;
   let stopped = false;
+  let lastPurge = 0;
 
   const runOnce = (): Promise<ProcessOutboxResult> => {
     running ??= processOutbox(db, transport, options.outbox).finally(() => {
@@ -42,6 +45,11 @@ export function startMailWorker(options: {
       try {
         const result = await runOnce();
         if (result.claimed > 0) log.info({ mail: result }, 'mail outbox pass');
+        if (Date.now() - lastPurge >= PURGE_EVERY_MS) {
+          lastPurge = Date.now();
+          const purged = await purgeOldMail(db);
+          if (purged > 0) log.info({ purged }, 'old mail deleted from the outbox');
+        }
       } catch (error) {
         log.error({ err: error }, 'mail outbox pass failed');
       }

@@ -65,8 +65,9 @@ h1{margin:0 0 12px;font:600 24px/1.25 Georgia,"Times New Roman",serif;color:var(
 p{margin:0 0 16px;color:var(--ink-600)}
 .summary{margin:0 0 24px;padding:12px 16px;border-radius:8px;background:var(--sand)}
 .summary div{display:flex;justify-content:space-between;gap:16px;padding:4px 0}
-dt{color:var(--ink-600)}
-dd{margin:0;font-weight:600;text-align:right;word-break:break-all}
+dt{flex:none;color:var(--ink-600)}
+dd{margin:0;min-width:0;font-weight:600;text-align:right}
+dd code{font-size:14px;overflow-wrap:anywhere}
 .actions{display:grid;gap:12px}
 button{font:inherit;font-weight:600;padding:12px 16px;border-radius:8px;cursor:pointer;border:2px solid var(--green-700)}
 .primary{background:var(--green-700);color:#fff}
