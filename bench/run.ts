@@ -16,7 +16,7 @@ import { existsSync, openSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { measureJsSize } from './lib/js-size.ts';
 import { LOAD_CONNECTIONS, type LoadFigures, measurePair, type Target } from './lib/load.ts';
 import { freePort, residentBytes, runNode, startNode, stopChild, waitForHttp } from './lib/processes.ts';
@@ -53,7 +53,8 @@ function runNpmBuild(): Promise<void> {
 
 function cliArgs(name: 'seed'): string[] {
   const bundled = join(root, `apps/api/dist/cli/${name}.js`);
-  return existsSync(bundled) ? [bundled] : ['--import', 'tsx', join(root, `apps/api/src/cli/${name}.ts`)];
+  const tsx = pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href;
+  return existsSync(bundled) ? [bundled] : ['--import', tsx, join(root, `apps/api/src/cli/${name}.ts`)];
 }
 
 /** An HTTP row: the route, why it is measured, and its goal as a share of the bare server's requests per second. */
@@ -130,7 +131,8 @@ async function main(): Promise<void> {
   });
 
   await mkdir(resultsDir, { recursive: true });
-  const dataDir = await mkdtemp(join(tmpdir(), 'links-bench-'));
+  const workDir = await mkdtemp(join(tmpdir(), 'links-bench-'));
+  const dataDir = join(workDir, 'data');
   const appLogPath = join(resultsDir, 'app-server.log');
   const appLog = openSync(appLogPath, 'w');
   const [barePort, appPort] = [await freePort(), await freePort()];
@@ -147,7 +149,8 @@ async function main(): Promise<void> {
     LINK_SIGNING_SECRET: 'bench-link-signing-secret-not-a-secret-0123',
     ADMIN_TOKEN: 'bench-admin-token-not-a-secret',
   };
-  // Measure what a deployment runs: the default log level and maintenance cache, and the embedded database.
+  // Measure what a deployment runs: the default log level and maintenance cache, and the embedded database. The seed
+  // and the server run from the temporary directory so a developer's `.env` (read from the working directory) stays out.
   for (const name of ['LOG_LEVEL', 'MAINTENANCE_CACHE_MS', 'MAINTENANCE_MODE', 'DATABASE_URL'])
     delete appEnv[name];
   const appLogging = `pino at the default level (info), written to ${relative(root, appLogPath)}`;
@@ -155,7 +158,7 @@ async function main(): Promise<void> {
   try {
     log(`preparing a seeded PGlite database in ${dataDir}`);
     // The seed CLI migrates first, then loads reference and demo data.
-    await runNode(cliArgs('seed'), { cwd: root, env: appEnv, log: appLog });
+    await runNode(cliArgs('seed'), { cwd: workDir, env: appEnv, log: appLog });
 
     const bare = startNode(['--import', 'tsx', join(root, 'bench/bare-server.ts')], {
       cwd: root,
@@ -163,7 +166,7 @@ async function main(): Promise<void> {
       stdout: 'ignore',
     });
     const app = startNode([join(root, 'apps/api/dist/server.js')], {
-      cwd: root,
+      cwd: workDir,
       env: appEnv,
       stdout: appLog,
     });
@@ -235,7 +238,7 @@ async function main(): Promise<void> {
     }
     await Promise.all([stopChild(app), stopChild(bare)]);
   } finally {
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(workDir, { recursive: true, force: true });
   }
 
   console.info('');

@@ -10,7 +10,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { E2E_API_KEY, E2E_SECRETS, e2eBaseUrl } from './env.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -47,12 +47,16 @@ async function buildProblem(webDist: string): Promise<string | undefined> {
 function cliCommand(name: 'seed'): string[] {
   const bundled = join(root, `apps/api/dist/cli/${name}.js`);
   if (existsSync(bundled)) return [bundled];
-  return ['--import', 'tsx', join(root, `apps/api/src/cli/${name}.ts`)];
+  return [
+    '--import',
+    pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
+    join(root, `apps/api/src/cli/${name}.ts`),
+  ];
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: workDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     child.stderr.pipe(process.stderr, { end: false });
@@ -92,7 +96,9 @@ const env: NodeJS.ProcessEnv = {
   MAINTENANCE_MODE: 'off',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 };
-// The journeys always run on a fresh embedded database, never on whatever the shell points at.
+// The journeys always run on a fresh embedded database, never on whatever the shell points at. The server and the
+// seed also run from the temporary directory, because they read `.env` from their working directory and a developer's
+// .env (DATABASE_URL, Stripe keys, SMTP) must not leak into the journeys.
 delete env.DATABASE_URL;
 
 let server: ChildProcess | undefined;
@@ -127,7 +133,7 @@ try {
   await cleanUpAndExit(1);
 }
 
-server = spawn(process.execPath, [serverBundle], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+server = spawn(process.execPath, [serverBundle], { cwd: workDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
 server.stdout?.pipe(log, { end: false });
 server.stderr?.pipe(log, { end: false });
 server.stderr?.pipe(process.stderr, { end: false });
