@@ -1,11 +1,10 @@
 import { defineConfig } from 'drizzle-kit';
 
-// Paths are relative to the working directory; the root script runs drizzle-kit from the repository root.
-const here = new URL('.', import.meta.url).pathname;
-
+// Relative to the working directory: the root script (`npm run db:generate`) runs drizzle-kit from the repository
+// root, and drizzle-kit prefixes `out` with './', so absolute paths break.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: `${here}src/db/schema/index.ts`,
-  out: `${here}migrations`,
+  schema: 'apps/api/src/db/schema/index.ts',
+  out: 'apps/api/migrations',
   casing: 'snake_case',
 });

@@ -1,5 +1,7 @@
 // The one schema: platform tables (sessions, settings, mail outbox ...) and the resort's reference and booking data.
+
+export * from './bookings.ts';
+export * from './mail.ts';
+export * from './payments.ts';
 export * from './reference.ts';
 export * from './system.ts';
-export * from './payments.ts';
-export * from './mail.ts';

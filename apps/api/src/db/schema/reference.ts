@@ -5,7 +5,6 @@ import {
   date,
   index,
   integer,
-  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -15,11 +14,10 @@ import {
   time,
   timestamp,
   unique,
-  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 // The resort's reference data (courses, player types, tee windows, seasons, fees, packages, caddie prices,
-// blocked periods), the generated tee slots, and the booking tables the diary counts places from.
+// blocked periods) and the generated tee slots. The booking tables live in bookings.ts.
 // Conventions: money is integer pence, instants are timestamptz (UTC), UK calendar dates are `date` strings,
 // UK wall-clock times are `time` strings. Column names become snake_case through the drizzle casing option.
 
@@ -232,94 +230,7 @@ export const teeSlots = pgTable(
   ],
 );
 
-export const bookingStatus = pgEnum('booking_status', ['held', 'confirmed', 'cancelled', 'expired']);
-
-export const bookings = pgTable(
-  'bookings',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    /** Public reference: numeric, random, never sequential (it appears in links and on the phone). */
-    bookingNumber: text().notNull().unique(),
-    status: bookingStatus().notNull().default('held'),
-    /** End of the reservation hold; places stay taken one more minute after it (spec section 9). */
-    holdExpiresAt: instant(),
-    createdAt: instant().notNull().defaultNow(),
-    updatedAt: instant().notNull().defaultNow(),
-    // Filled by the booking engine (issue 4).
-    operatorId: integer(),
-    notes: text(),
-    caddiesOption: text(),
-    playerDetails: jsonb(),
-    netPence: integer(),
-    vatPence: integer(),
-    payablePence: integer(),
-    paidPence: integer(),
-    pinHash: text(),
-    confirmedAt: instant(),
-    cancelledAt: instant(),
-  },
-  (table) => [
-    check('bookings_held_has_expiry', sql`${table.status} <> 'held' or ${table.holdExpiresAt} is not null`),
-    check('bookings_booking_number_digits', sql`${table.bookingNumber} ~ '^[0-9]{6,24}$'`),
-    // The hold sweeper scans only live holds.
-    index('bookings_held_expiry_idx').on(table.holdExpiresAt).where(sql`${table.status} = 'held'`),
-  ],
-);
-
-export const bookingGolfers = pgTable(
-  'booking_golfers',
-  {
-    bookingId: integer()
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    /** 1..4, the golfer's position in the booking (the spec's golfer id). */
-    position: smallint().notNull(),
-    playerTypeId: integer()
-      .notNull()
-      .references(() => playerTypes.id),
-    netPence: integer().notNull(),
-    vatPence: integer().notNull(),
-    totalPence: integer().notNull(),
-    /** The priced tickets (shared Ticket[]: label, course_ids, price) as quoted when the booking was saved. */
-    tickets: jsonb().notNull(),
-    ticketLabel: text().notNull(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.bookingId, table.position] }),
-    check('booking_golfers_position_range', sql`${table.position} between 1 and 4`),
-    check('booking_golfers_vat_sum', sql`${table.netPence} + ${table.vatPence} = ${table.totalPence}`),
-  ],
-);
-
-export const bookingRounds = pgTable(
-  'booking_rounds',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    bookingId: integer()
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id),
-    slotId: integer()
-      .notNull()
-      .references(() => teeSlots.id),
-    players: smallint().notNull(),
-    caddies: smallint().notNull().default(0),
-  },
-  (table) => [
-    check('booking_rounds_players_range', sql`${table.players} between 1 and 4`),
-    check('booking_rounds_caddies_range', sql`${table.caddies} between 0 and ${table.players}`),
-    // One round per course per booking: a booking never lists a course twice.
-    uniqueIndex('booking_rounds_booking_course').on(table.bookingId, table.courseId),
-    // Live players per slot: index-only lookup of a slot's rounds, then the booking by primary key.
-    index('booking_rounds_slot_idx').on(table.slotId, table.bookingId, table.players),
-  ],
-);
-
 export type Course = typeof courses.$inferSelect;
 export type PlayerType = typeof playerTypes.$inferSelect;
 export type TeeWindow = typeof teeWindows.$inferSelect;
 export type TeeSlot = typeof teeSlots.$inferSelect;
-export type Booking = typeof bookings.$inferSelect;
-export type BookingRound = typeof bookingRounds.$inferSelect;
