@@ -45,12 +45,20 @@ export const bookings = pgTable(
     pinHash: text(),
     confirmedAt: instant(),
     cancelledAt: instant(),
+    /** sessionKey(session id) of the browser session that created the booking: only it may change the hold. */
+    sessionKey: text(),
+    /** Keyed hash of the creating client's address (never the address), for the live-holds-per-address limit. */
+    clientKey: text(),
   },
   (table) => [
     check('bookings_held_has_expiry', sql`${table.status} <> 'held' or ${table.holdExpiresAt} is not null`),
     check('bookings_booking_number_digits', sql`${table.bookingNumber} ~ '^[0-9]{6,24}$'`),
     // The hold sweeper scans only live holds.
     index('bookings_held_expiry_idx').on(table.holdExpiresAt).where(sql`${table.status} = 'held'`),
+    // Live holds per address: only held rows are ever counted.
+    index('bookings_held_client_idx')
+      .on(table.clientKey, table.holdExpiresAt)
+      .where(sql`${table.status} = 'held'`),
   ],
 );
 

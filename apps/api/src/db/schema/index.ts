@@ -3,5 +3,6 @@
 export * from './bookings.ts';
 export * from './mail.ts';
 export * from './payments.ts';
+export * from './rate-limits.ts';
 export * from './reference.ts';
 export * from './system.ts';
