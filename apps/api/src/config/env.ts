@@ -78,6 +78,10 @@ const envSchema = z.object({
   RESTAURANT_WIDGET_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.restaurantWidget),
   IP_LOOKUP_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.ipLookup),
   WEB_DIST_DIR: optionalString,
+  MAX_LIVE_HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).max(100).default(3),
+  BOOKING_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000).default(20),
+  BOOKING_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
 
 export type StripeApiEndpoint = { host: string; port: number; protocol: 'http' | 'https' };
@@ -120,6 +124,14 @@ export type AppConfig = {
   ipLookupOrigin: string | undefined;
   /** Built web app served in production; undefined means resolve apps/web/dist relative to the bundle. */
   webDistDir: string | undefined;
+  bookings: {
+    /** Live held bookings one client address may have at once (so no one can freeze the tee sheet). */
+    maxLiveHoldsPerAddress: number;
+    /** Booking creations per client address per fixed window. */
+    createRateLimit: { max: number; windowSeconds: number };
+    /** How often each instance marks lapsed holds expired; 0 turns the sweep off (tests run it by hand). */
+    holdSweepIntervalMs: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -208,5 +220,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     restaurantWidgetOrigin: values.RESTAURANT_WIDGET_ORIGIN,
     ipLookupOrigin: values.IP_LOOKUP_ORIGIN,
     webDistDir: values.WEB_DIST_DIR,
+    bookings: {
+      maxLiveHoldsPerAddress: values.MAX_LIVE_HOLDS_PER_ADDRESS,
+      createRateLimit: {
+        max: values.BOOKING_RATE_LIMIT_MAX,
+        windowSeconds: values.BOOKING_RATE_LIMIT_WINDOW_SECONDS,
+      },
+      holdSweepIntervalMs: values.HOLD_SWEEP_INTERVAL_MS,
+    },
   };
 }
