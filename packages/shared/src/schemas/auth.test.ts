@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import {
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  resetPasswordRequestSchema,
+  updateOperatorDetailsRequestSchema,
+  updatePasswordRequestSchema,
+} from './auth';
+
+function messages(result: {
+  success: boolean;
+  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+}) {
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+const validDetails = {
+  title: 'Mr',
+  email_address: 'ops@fairway-tours.example',
+  telephone_number: '01241 853789',
+  address_lines: ['1 Links Parade'],
+  city: 'Carnoustie',
+  county: 'Angus',
+  post_code: 'DD7 7JE',
+  country_code: 'GB',
+};
+
+describe('auth request schemas', () => {
+  it('login messages', () => {
+    expect(messages(loginRequestSchema.safeParse({ username: ' ', password: '' }))).toEqual({
+      username: 'Please enter a username address',
+      password: 'Please enter your password',
+    });
+    expect(messages(loginRequestSchema.safeParse({}))).toEqual({
+      username: 'Please enter a username address',
+      password: 'Please enter your password',
+    });
+  });
+
+  it('forgot message', () => {
+    expect(messages(forgotPasswordRequestSchema.safeParse({ username: '' }))).toEqual({
+      username: 'Please enter a username',
+    });
+  });
+
+  it('reset messages', () => {
+    const base = { username: 'u', token: 't' };
+    expect(
+      messages(resetPasswordRequestSchema.safeParse({ ...base, password: '', password_confirmation: '' })),
+    ).toEqual({
+      password: 'Please enter a new password',
+      password_confirmation: 'Please confirm the new password',
+    });
+    expect(
+      messages(
+        resetPasswordRequestSchema.safeParse({ ...base, password: 'short1!A', password_confirmation: 'x' }),
+      ),
+    ).toEqual({
+      password: 'Password does not meet all criteria',
+      password_confirmation: 'Please make sure your passwords match',
+    });
+    expect(
+      resetPasswordRequestSchema.safeParse({
+        ...base,
+        password: 'Fairway2026!',
+        password_confirmation: 'Fairway2026!',
+      }).success,
+    ).toBe(true);
+  });
+
+  it('update password gives each field its own mismatch text', () => {
+    expect(
+      messages(
+        updatePasswordRequestSchema.safeParse({
+          password: 'Fairway2026!',
+          password_confirmation: 'Fairway2027!',
+        }),
+      ),
+    ).toEqual({
+      password: 'Please make sure your passwords match',
+      password_confirmation: 'Passwords do not match',
+    });
+  });
+
+  it('account details messages and phone validity for the chosen country', () => {
+    expect(updateOperatorDetailsRequestSchema.safeParse(validDetails).success).toBe(true);
+    expect(
+      messages(
+        updateOperatorDetailsRequestSchema.safeParse({
+          email_address: '',
+          telephone_number: '',
+          address_lines: [''],
+          city: '',
+          post_code: '',
+          country_code: '',
+        }),
+      ),
+    ).toEqual({
+      email_address: 'Please enter an email address',
+      telephone_number: 'Please enter a telephone number',
+      'address_lines.0': 'Please enter an address',
+      city: 'Please enter a city',
+      post_code: 'Please enter a postcode',
+      country_code: 'Please enter a country',
+    });
+    expect(
+      messages(updateOperatorDetailsRequestSchema.safeParse({ ...validDetails, email_address: 'nope' })),
+    ).toEqual({
+      email_address: 'Please enter a valid email address',
+    });
+    // A UK number is not a valid US number.
+    expect(
+      messages(
+        updateOperatorDetailsRequestSchema.safeParse({ ...validDetails, telephone_country_code: 'US' }),
+      ),
+    ).toEqual({ telephone_number: 'Please enter a valid telephone number' });
+    expect(
+      messages(updateOperatorDetailsRequestSchema.safeParse({ ...validDetails, telephone_number: '123' })),
+    ).toEqual({
+      telephone_number: 'Please enter a valid telephone number',
+    });
+  });
+});
