@@ -2,6 +2,7 @@
 
 export * from './bookings.ts';
 export * from './mail.ts';
+export * from './operators.ts';
 export * from './payments.ts';
 export * from './rate-limits.ts';
 export * from './reference.ts';

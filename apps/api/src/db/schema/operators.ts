@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+// Tour-operator accounts, their server-side sessions and password reset tokens. Sessions and tokens live in the
+// database so every API instance sees the same sign-ins, sign-outs and used links.
+
+const instant = () => timestamp({ withTimezone: true, mode: 'date' });
+
+export const operators = pgTable(
+  'operators',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    companyName: text().notNull(),
+    /** Shown and stored as entered; unique regardless of case (see the index below). */
+    username: text().notNull(),
+    email: text().notNull(),
+    title: text().notNull().default(''),
+    /** ISO 3166-1 alpha-2 region the telephone number belongs to. */
+    telephoneCountryCode: text().notNull().default(''),
+    telephoneNumber: text().notNull().default(''),
+    faxNumber: text().notNull().default(''),
+    addressLine1: text().notNull().default(''),
+    addressLine2: text().notNull().default(''),
+    city: text().notNull().default(''),
+    county: text().notNull().default(''),
+    postCode: text().notNull().default(''),
+    countryCode: text().notNull().default(''),
+    /** Percentage of the payable amount taken as a deposit on terms bookings; 0 turns the deposit option off. */
+    depositAmount: integer().notNull().default(50),
+    status: text().$type<'active' | 'disabled'>().notNull().default('active'),
+    /** argon2id PHC string. */
+    passwordHash: text().notNull(),
+    /** Reset tokens issued before this instant are void, whatever their expiry. */
+    passwordChangedAt: instant().notNull().defaultNow(),
+    createdAt: instant().notNull().defaultNow(),
+    updatedAt: instant().notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('operators_username_lower_unique').on(sql`lower(${table.username})`),
+    check('operators_deposit_amount_percent', sql`${table.depositAmount} between 0 and 100`),
+    check('operators_status_known', sql`${table.status} in ('active', 'disabled')`),
+  ],
+);
+
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    /** sessionKey(session id): sha256 of the cookie's id, so a database dump cannot be replayed as cookies. */
+    id: text().primaryKey(),
+    operatorId: integer()
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    createdAt: instant().notNull(),
+    /** Refreshed (at most once a minute) by each authenticated request; idle expiry counts from here. */
+    lastSeenAt: instant().notNull(),
+    /** Absolute expiry: created_at plus the session's maximum lifetime. */
+    expiresAt: instant().notNull(),
+  },
+  (table) => [
+    index('operator_sessions_operator_idx').on(table.operatorId),
+    index('operator_sessions_expires_idx').on(table.expiresAt),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** sha256 of the token in the e-mailed link; the token itself is never stored. */
+    tokenHash: text().notNull().unique(),
+    operatorId: integer()
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    createdAt: instant().notNull(),
+    expiresAt: instant().notNull(),
+    /** Set when the token is spent, or voided by a password change. */
+    usedAt: instant(),
+  },
+  (table) => [index('password_reset_tokens_operator_idx').on(table.operatorId)],
+);
