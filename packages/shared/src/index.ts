@@ -8,6 +8,7 @@ export * from './payment-terms';
 export * from './pricing';
 export * from './schemas/auth';
 export * from './schemas/availability';
+export * from './schemas/bookings';
 export * from './schemas/caddie-prices';
 export * from './schemas/common';
 export * from './schemas/courses';

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRoutes } from './account/account.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
 import { availabilityRoutes } from './availability/availability.routes.ts';
+import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { caddiesRoutes } from './caddies/caddies.routes.ts';
 import { coursesRoutes } from './courses/courses.routes.ts';
 import { diaryRoutes } from './diary/diary.routes.ts';
@@ -22,4 +25,7 @@ export const v1Routes: FastifyPluginAsyncZod[] = [
   ticketsRoutes,
   caddiesRoutes,
   paymentsRoutes,
+  authRoutes,
+  accountRoutes,
+  bookingsRoutes,
 ];

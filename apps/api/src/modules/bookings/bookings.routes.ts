@@ -1,0 +1,80 @@
+import {
+  bookingIdParamsSchema,
+  saveBookingBodySchema,
+  savedBookingResponseSchema,
+} from '@links/shared/schemas/bookings';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelopeSchema } from '../../lib/envelope.ts';
+import { clientAddressKey } from '../../lib/rate-limit/client-key.ts';
+import { enforceRateLimit } from '../../lib/rate-limit/rate-limiter.ts';
+import { sessionKey } from '../../lib/session-token.ts';
+import { holdSweeper } from './hold-sweeper.plugin.ts';
+import { createBooking, sessionRequired, updateBooking } from './save-booking.ts';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  410: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
+
+export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await holdSweeper(app);
+
+  app.post(
+    '/bookings',
+    {
+      schema: {
+        summary: 'Creates a booking and holds its places for 10 minutes (step 1 Continue)',
+        description:
+          'Every slot rule is checked again on the server and the golfers are priced from its own tables: ' +
+          'totals sent by the client are ignored. The hold ends at hold_expires_at (database clock); the ' +
+          'places return to the public one minute later. Only the creating browser session may change it. ' +
+          'Losing a race for the last places answers 409 slot_full.',
+        tags: ['bookings'],
+        body: saveBookingBodySchema,
+        response: { 200: savedBookingResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!request.sessionId) throw sessionRequired();
+      const clientKey = clientAddressKey(app.config.sessionSecret, request.ip);
+      const { max, windowSeconds } = app.config.bookings.createRateLimit;
+      await enforceRateLimit(app.db, reply, { bucket: 'booking-create', max, windowSeconds }, clientKey);
+      const data = await createBooking(app, request.body, {
+        sessionKey: sessionKey(request.sessionId),
+        clientKey,
+      });
+      reply.header('cache-control', 'no-store');
+      return { data };
+    },
+  );
+
+  app.patch(
+    '/bookings/:id',
+    {
+      schema: {
+        summary: 'Changes a held booking: golfers, tee times, caddies and notes',
+        description:
+          'Same checks and pricing as creation; the booking’s own places never count against it and the hold ' +
+          'deadline does not move. 404 for an unknown booking or one made in another browser session, 409 once ' +
+          'paid, 410 once the hold has ended.',
+        tags: ['bookings'],
+        params: bookingIdParamsSchema,
+        body: saveBookingBodySchema,
+        response: { 200: savedBookingResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!request.sessionId) throw sessionRequired();
+      const data = await updateBooking(app, request.params.id, request.body, {
+        sessionKey: sessionKey(request.sessionId),
+      });
+      reply.header('cache-control', 'no-store');
+      return { data };
+    },
+  );
+};

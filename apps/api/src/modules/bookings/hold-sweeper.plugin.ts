@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { purgeRateLimitCounters } from '../../lib/rate-limit/rate-limiter.ts';
+import { expireHolds } from './expire-holds.ts';
+
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Every HOLD_SWEEP_INTERVAL_MS, marks lapsed holds expired (and hourly drops old rate-limit counters). Safe in
+ * every instance (see expireHolds). Started when the app is ready, stopped on close; passes never overlap, and a
+ * failing pass (database down) is logged and retried at the next tick.
+ */
+export async function holdSweeper(app: FastifyInstance): Promise<void> {
+  const interval = app.config.bookings.holdSweepIntervalMs;
+  if (interval <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let lastPurge = 0;
+
+  const pass = async () => {
+    const expired = await expireHolds(app.db);
+    if (expired.length > 0) app.log.info({ expired: expired.length }, 'lapsed holds expired');
+    if (Date.now() - lastPurge >= PURGE_EVERY_MS) {
+      lastPurge = Date.now();
+      await purgeRateLimitCounters(app.db);
+    }
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = pass()
+        .catch((error: unknown) => app.log.error({ err: error }, 'hold sweep failed'))
+        .finally(() => {
+          running = undefined;
+          schedule();
+        });
+    }, interval);
+    timer.unref();
+  };
+
+  app.addHook('onReady', async () => schedule());
+  app.addHook('onClose', async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  });
+}

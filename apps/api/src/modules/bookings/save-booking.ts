@@ -1,0 +1,312 @@
+import { isCaddieEligible } from '@links/shared/caddies';
+import { RESERVATION_WINDOW_MS } from '@links/shared/constants';
+import { type PricedGolfer, PricingError, priceBooking } from '@links/shared/pricing';
+import type { SaveBookingBody, SavedBooking } from '@links/shared/schemas/bookings';
+import { CHAMPIONSHIP_INFO_TEXT, slotState, TIME_CONFLICT_TOOLTIP } from '@links/shared/slot-state';
+import { londonDate } from '@links/shared/uk-time';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import type { Course } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { bookableDates } from '../courses/bookable-dates.ts';
+import { routeNow } from '../courses/clock.ts';
+import { listCourses } from '../courses/courses.repository.ts';
+import { livePlayersBySlot } from '../diary/live-bookings.ts';
+import { listPlayerTypes } from '../players/players.repository.ts';
+import { loadPricingTables } from '../tickets/pricing-tables.repository.ts';
+import { BOOKING_MESSAGES } from './booking-messages.ts';
+import {
+  countLiveHolds,
+  findBookingForUpdate,
+  insertHeldBooking,
+  type LockedSlot,
+  lockClient,
+  lockSlots,
+  readBookingTimes,
+  saveRoundsAndGolfers,
+  updateBookingDetails,
+} from './bookings.repository.ts';
+
+type Round = { index: number; course: Course; slot: LockedSlot; caddies: number };
+
+type Reference = Awaited<ReturnType<typeof loadReference>>;
+
+// Read outside the transaction: on PGlite (one connection) a query on app.db inside it would wait forever.
+async function loadReference(app: FastifyInstance) {
+  const [courses, playerTypes, tables] = await Promise.all([
+    listCourses(app.db),
+    listPlayerTypes(app.db),
+    loadPricingTables(app.db),
+  ]);
+  return { courses, playerTypes, tables };
+}
+
+function teeTimeField(index: number) {
+  return { [`courses.${index}.teeTime.id`]: 'Please choose another tee time.' };
+}
+
+/** The checks that do not depend on other bookings: known course, player types. */
+function checkRequest(body: SaveBookingBody, reference: Reference): Map<number, Course> {
+  const knownTypes = new Set(reference.playerTypes.map((type) => type.id));
+  for (const [index, golfer] of body.golfers.entries()) {
+    if (!knownTypes.has(golfer.playerTypeId)) {
+      throw badRequest(
+        BOOKING_MESSAGES.unknownPlayerType(golfer.playerTypeId),
+        { [`golfers.${index}.playerTypeId`]: 'Please choose a player type for each golfer.' },
+        'unknown_player_type',
+      );
+    }
+  }
+  const courses = new Map<number, Course>();
+  for (const [index, chosen] of body.courses.entries()) {
+    const course = reference.courses.find((row) => row.id === chosen.id);
+    if (!course) {
+      throw badRequest(
+        BOOKING_MESSAGES.unknownCourse(chosen.id),
+        { [`courses.${index}.id`]: 'Please choose one of our courses.' },
+        'unknown_course',
+      );
+    }
+    courses.set(course.id, course);
+  }
+  return courses;
+}
+
+/** Every slot rule of spec section 5, server-side, on slots locked by this transaction. */
+async function checkRounds(
+  tx: Tx,
+  app: FastifyInstance,
+  body: SaveBookingBody,
+  courses: Map<number, Course>,
+  excludeBookingId: number | undefined,
+): Promise<Round[]> {
+  const slots = await lockSlots(
+    tx,
+    body.courses.map((chosen) => chosen.teeTime.id),
+  );
+  const now = routeNow(app.config);
+  const golferCount = body.golfers.length;
+
+  const rounds: Round[] = body.courses.map((chosen, index) => {
+    const course = courses.get(chosen.id) as Course;
+    const slot = slots.get(chosen.teeTime.id);
+    if (!slot || slot.courseId !== course.id) {
+      throw badRequest(BOOKING_MESSAGES.unknownTeeTime(course.name), teeTimeField(index), 'unknown_tee_time');
+    }
+    const named = { courseName: course.name, startsAt: slot.startsAt };
+    if (londonDate(slot.startsAt) > bookableDates(course, now).last) {
+      throw badRequest(BOOKING_MESSAGES.afterClosing(course.name), teeTimeField(index), 'date_not_bookable');
+    }
+    if (slot.startsAt.getTime() <= now.getTime()) {
+      throw conflict(BOOKING_MESSAGES.started(named), 'tee_time_unavailable', teeTimeField(index));
+    }
+    if (slot.blocked) {
+      throw conflict(BOOKING_MESSAGES.unavailable(named), 'tee_time_unavailable', teeTimeField(index));
+    }
+    if (chosen.caddies > 0 && !isCaddieEligible(slot.startsAt, now)) {
+      throw badRequest(
+        BOOKING_MESSAGES.caddiesTooLate(named),
+        {
+          [`courses.${index}.caddies`]: 'Caddies are not available for this round.',
+        },
+        'caddies_not_available',
+      );
+    }
+    return { index, course, slot, caddies: chosen.caddies };
+  });
+
+  const taken = await livePlayersBySlot(
+    tx,
+    rounds.map((round) => round.slot.id),
+    excludeBookingId === undefined ? {} : { excludeBookingId },
+  );
+  for (const round of rounds) {
+    const others = taken.get(round.slot.id) ?? 0;
+    // A slot with a smaller capacity than the shared four counts its missing places as taken.
+    const unavailable = others + Math.max(0, 4 - round.slot.capacity);
+    const state = slotState({
+      slot: {
+        id: round.slot.id,
+        slot_date_time: round.slot.startsAt.toISOString(),
+        bookings: unavailable > 0 ? [{ booking_id: 0, players: unavailable }] : [],
+      },
+      courseId: round.course.id,
+      golferCount,
+      completionHours: round.course.courseCompletionTime,
+      otherCourseTeeTimes: rounds
+        .filter((other) => other !== round)
+        .map((other) => ({
+          courseId: other.course.id,
+          start: other.slot.startsAt,
+          completionHours: other.course.courseCompletionTime,
+        })),
+    });
+    const named = { courseName: round.course.name, startsAt: round.slot.startsAt };
+    const field = teeTimeField(round.index);
+    if (state === 'time_conflict') throw badRequest(TIME_CONFLICT_TOOLTIP, field, 'time_conflict');
+    if (state === 'full') throw conflict(BOOKING_MESSAGES.slotFull(named), 'slot_full', field);
+    if (state === 'too_many_golfers') {
+      const free = round.slot.capacity - others;
+      throw conflict(BOOKING_MESSAGES.notEnoughPlaces(named, free, golferCount), 'slot_full', field);
+    }
+    if (state === 'min_2_golfers') throw conflict(CHAMPIONSHIP_INFO_TEXT, 'championship_min_golfers', field);
+  }
+  return rounds;
+}
+
+function price(body: SaveBookingBody, rounds: Round[], reference: Reference) {
+  try {
+    return priceBooking(
+      body.golfers.map((golfer) => ({ id: golfer.id, playerTypeId: golfer.playerTypeId })),
+      rounds.map((round) => ({ courseId: round.course.id, date: londonDate(round.slot.startsAt) })),
+      reference.tables,
+    );
+  } catch (error) {
+    if (error instanceof PricingError && error.code === 'no_fee') {
+      throw new AppError('no_green_fee', 422, error.message);
+    }
+    throw error;
+  }
+}
+
+/** The answer of both calls, built from what was just written (the server's prices, not the client's). */
+async function savedBooking(
+  tx: Tx,
+  bookingId: number,
+  body: SaveBookingBody,
+  rounds: Round[],
+  golfers: PricedGolfer[],
+  totals: { net: number; vat: number; payable: number },
+): Promise<SavedBooking> {
+  const times = await readBookingTimes(tx, bookingId);
+  return {
+    booking_id: bookingId,
+    booking_number: times.bookingNumber,
+    status: times.status,
+    date_created: times.createdAt.toISOString(),
+    hold_expires_at: (times.holdExpiresAt ?? times.createdAt).toISOString(),
+    server_time: times.serverTime.toISOString(),
+    totals: { ...totals, paid: 0, due: totals.payable },
+    golfers: golfers.map((golfer, index) => ({
+      ...golfer,
+      playerTypeId: (body.golfers[index] as SaveBookingBody['golfers'][number]).playerTypeId,
+    })),
+    courses: rounds.map((round) => ({
+      id: round.course.id,
+      name: round.course.name,
+      teeTime: { id: round.slot.id, time: round.slot.startsAt.toISOString() },
+      caddies: round.caddies,
+    })),
+    notes: body.notes,
+  };
+}
+
+function golfersToSave(body: SaveBookingBody, priced: PricedGolfer[]) {
+  return body.golfers.map((golfer, index) => ({
+    position: golfer.id,
+    playerTypeId: golfer.playerTypeId,
+    priced: priced[index] as PricedGolfer,
+  }));
+}
+
+/** A database backstop refusal (the capacity trigger, migration 0004) is a lost race: answer it like one. */
+export function isCapacityViolation(error: unknown): boolean {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
+    const candidate = current as { code?: unknown; constraint?: unknown };
+    if (candidate.code === '23514' && candidate.constraint === 'tee_slots_capacity') return true;
+  }
+  return false;
+}
+
+const CAPACITY_BACKSTOP_MESSAGE = 'Sorry, someone has just booked that tee time. Please choose another.';
+
+async function inTransaction<T>(app: FastifyInstance, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await app.db.transaction(work);
+  } catch (error) {
+    if (isCapacityViolation(error)) throw conflict(CAPACITY_BACKSTOP_MESSAGE, 'slot_full');
+    throw error;
+  }
+}
+
+export type Caller = { sessionKey: string; clientKey: string };
+
+/** POST /v1/bookings: checks, prices and holds the places for the reservation window. */
+export async function createBooking(app: FastifyInstance, body: SaveBookingBody, caller: Caller) {
+  const reference = await loadReference(app);
+  const courses = checkRequest(body, reference);
+  return inTransaction(app, async (tx) => {
+    // Per address first, then slots: one fixed lock order for every path that takes places.
+    await lockClient(tx, caller.clientKey);
+    const maxHolds = app.config.bookings.maxLiveHoldsPerAddress;
+    if ((await countLiveHolds(tx, caller.clientKey)) >= maxHolds) {
+      throw new AppError('too_many_holds', 429, BOOKING_MESSAGES.tooManyHolds(maxHolds));
+    }
+    const rounds = await checkRounds(tx, app, body, courses, undefined);
+    const priced = price(body, rounds, reference);
+    const created = await insertHeldBooking(
+      tx,
+      {
+        sessionKey: caller.sessionKey,
+        clientKey: caller.clientKey,
+        notes: body.notes,
+        caddiesOption: body.caddiesOption ?? null,
+        prices: priced.totals,
+      },
+      RESERVATION_WINDOW_MS,
+    );
+    await saveRoundsAndGolfers(
+      tx,
+      created.id,
+      rounds.map((round) => ({ courseId: round.course.id, slotId: round.slot.id, caddies: round.caddies })),
+      golfersToSave(body, priced.golfers),
+    );
+    return savedBooking(tx, created.id, body, rounds, priced.golfers, priced.totals);
+  });
+}
+
+/** PATCH /v1/bookings/{id}: the same checks on a held booking; its own places never count against it. */
+export async function updateBooking(
+  app: FastifyInstance,
+  bookingId: number,
+  body: SaveBookingBody,
+  caller: Pick<Caller, 'sessionKey'>,
+) {
+  const reference = await loadReference(app);
+  const courses = checkRequest(body, reference);
+  return inTransaction(app, async (tx) => {
+    const booking = await findBookingForUpdate(tx, bookingId);
+    // Another session's booking answers exactly like a missing one: ids are sequential, so 403 would confirm it.
+    if (!booking || booking.sessionKey !== caller.sessionKey) {
+      throw notFound(BOOKING_MESSAGES.unknownBooking, 'booking_not_found');
+    }
+    if (booking.status === 'confirmed') throw conflict(BOOKING_MESSAGES.confirmed, 'booking_confirmed');
+    if (booking.status === 'cancelled')
+      throw new AppError('booking_cancelled', 410, BOOKING_MESSAGES.cancelled);
+    if (booking.status === 'expired' || !booking.holdActive) {
+      throw new AppError('booking_expired', 410, BOOKING_MESSAGES.expired);
+    }
+    const rounds = await checkRounds(tx, app, body, courses, booking.id);
+    const priced = price(body, rounds, reference);
+    await updateBookingDetails(tx, booking.id, {
+      notes: body.notes,
+      caddiesOption: body.caddiesOption ?? null,
+      prices: priced.totals,
+    });
+    await saveRoundsAndGolfers(
+      tx,
+      booking.id,
+      rounds.map((round) => ({ courseId: round.course.id, slotId: round.slot.id, caddies: round.caddies })),
+      golfersToSave(body, priced.golfers),
+    );
+    return savedBooking(tx, booking.id, body, rounds, priced.golfers, priced.totals);
+  });
+}
+
+export function sessionRequired(): AppError {
+  return forbidden(BOOKING_MESSAGES.sessionRequired, 'session_required');
+}
