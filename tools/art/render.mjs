@@ -61,7 +61,7 @@ async function encode(rgb, w, h, out) {
       await input
         .clone()
         .png()
-        .toFile(path.join(previewDir, path.basename(out.file, '.webp') + '.png'));
+        .toFile(path.join(previewDir, `${path.basename(out.file, '.webp')}.png`));
       return { file: out.file, bytes: (await stat(dest)).size, quality: q };
     }
   }

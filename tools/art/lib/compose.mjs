@@ -261,7 +261,7 @@ export function develop(lin, w, h, grade = {}) {
 // Foreground fescue: individual blades planted on rough ground near the camera and drawn over the
 // rendered terrain. Each blade takes its colour from the already-lit ground under it, so it inherits
 // shadows and aerial perspective, and brightens towards the tip where seed heads catch the light.
-export function drawGrass(scene, img, width, height, ss) {
+export function drawGrass(scene, img, width, height, _ss) {
   const g = scene.grass;
   if (!g) return;
   const r = createRenderer(scene, width, height);

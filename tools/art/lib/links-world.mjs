@@ -8,7 +8,7 @@ const C = (hex) => srgbToLinear(hex);
 const PALETTE = {
   fairway: C('#6e8044'),
   fairwayDry: C('#959260'),
-  green: C('#6a8a44'),
+  green: C('#6b8646'),
   semi: C('#76824a'),
   fescue: C('#ad9f68'),
   fescueGrey: C('#8d9070'),
@@ -233,6 +233,13 @@ export function createLinksWorld(cfg) {
     return m;
   }
 
+  // Scenes can keep gorse out of the immediate foreground, where its flowers would be huge.
+  function gorseClear(x, z) {
+    const c = cfg.gorseClear;
+    if (!c) return 1;
+    return smoothstep(c[2], c[2] + 6, Math.hypot(x - c[0], z - c[1]));
+  }
+
   // Woodland as individual crowns on a jittered grid: rounded, clumpy tops whose silhouettes read as
   // separate trees against the sky rather than one hedge.
   function crowns(x, z, mask, fp) {
@@ -247,11 +254,11 @@ export function createLinksWorld(cfg) {
         const iz = cz + j;
         const px = (ix + 0.2 + 0.6 * hash2(ix, iz, 11)) * cell;
         const pz = (iz + 0.2 + 0.6 * hash2(ix, iz, 12)) * cell;
-        const R = 3 + 2.2 * hash2(ix, iz, 13);
+        const R = 4.2 + 2.6 * hash2(ix, iz, 13);
         const d2 = ((x - px) ** 2 + (z - pz) ** 2) / (R * R);
         if (d2 >= 1) continue;
-        const th = canopy * (0.7 + 0.55 * hash2(ix, iz, 14)) * treeMask(px, pz);
-        const dome = th * (1 - d2) ** 0.35;
+        const th = canopy * (0.82 + 0.3 * hash2(ix, iz, 14)) * treeMask(px, pz);
+        const dome = th * (1 - d2) ** 0.6;
         if (dome > best) best = dome;
       }
     }
@@ -297,7 +304,9 @@ export function createLinksWorld(cfg) {
       const { r, R, depth, dx, dz, face } = f.bunker;
       const facing = (dx * Math.cos(face) + dz * Math.sin(face)) / (r + 1e-6);
       const wall = 1 - smoothstep(R * 0.8, R, r);
-      h -= depth * wall - 0.12 * (r / R) ** 2 * wall;
+      // Sand rises to meet the turf at the back (the way in); the deep revetted face is on the green side.
+      const u = (dx * Math.cos(face) + dz * Math.sin(face)) / R;
+      h -= depth * clamp(0.62 + 0.5 * u, 0.08, 1) * wall;
       h += (0.12 + 0.12 * facing) * Math.exp(-(((r - R - 0.35) / 0.6) ** 2));
     }
     const bq = burnQuery(x, z);
@@ -320,9 +329,10 @@ export function createLinksWorld(cfg) {
     }
     const t = treeMask(x, z);
     if (t > 0) h += crowns(x, z, t, fp);
-    if (gorseAmt > 0 && f.fairway < 0.1 && f.green < 0.1 && !f.bunker) {
+    if (gorseAmt > 0 && f.fairway < 0.1 && f.green < 0.1 && !f.bunker && gorseClear(x, z) > 0) {
       const g = smoothstep(0.28 - gorseAmt * 0.25, 0.4 - gorseAmt * 0.25, N2.fbm(x / 22 + 11, z / 22, 3));
-      if (g > 0) h += g * (1.1 + 0.35 * N2.fbm(x / 1.3, z / 1.3, 3, fp / 1.3)) * (1 - f.semi);
+      if (g > 0)
+        h += g * gorseClear(x, z) * (1.1 + 0.35 * N2.fbm(x / 1.3, z / 1.3, 3, fp / 1.3)) * (1 - f.semi);
     }
     const ch = clubhouseHeight(x, z);
     if (ch > h) h = ch;
@@ -355,6 +365,7 @@ export function createLinksWorld(cfg) {
   function microRelief(x, z, fp, kind) {
     if (fp > 0.6) return 0;
     if (kind === 'rough') return 0.07 * N2.fbm(x / 1.4, z / 1.4, 4, fp / 1.4);
+    if (kind === 'tree') return 0.45 * N2.fbm(x / 1.1, z / 1.1, 4, fp / 1.1);
     if (kind === 'sand') return 0.025 * N2.fbm(x / 0.35, z / 0.18, 3, fp / 0.35);
     // Mown turf is nearly smooth; at a low sun any real relief here turns into blotches.
     return 0.008 * N2.fbm(x / 0.6, z / 0.6, 3, fp / 0.6);
@@ -474,7 +485,7 @@ export function createLinksWorld(cfg) {
         const gr = PALETTE.revetGrass;
         const jit =
           0.85 + 0.3 * hash2(Math.floor(Math.atan2(f.bunker.dz, f.bunker.dx) * 9), Math.floor(y * 9.5));
-        const mixT = (fp < 0.08 ? seam : 0.4) * 0.35 + 0.2 + 0.15 * v3;
+        const mixT = (fp < 0.08 ? seam : 0.4) * 0.22 + 0.25 + 0.12 * v3;
         a[0] = mix(gr[0], ea[0], mixT) * jit;
         a[1] = mix(gr[1], ea[1], mixT) * jit;
         a[2] = mix(gr[2], ea[2], mixT) * jit;
@@ -487,10 +498,13 @@ export function createLinksWorld(cfg) {
     if (tm > 0.02) {
       const pl = PALETTE.pine;
       const pk = PALETTE.pineLit;
-      const t = 0.5 + v2;
-      a[0] = mix(pl[0], pk[0], t);
-      a[1] = mix(pl[1], pk[1], t);
-      a[2] = mix(pl[2], pk[2], t);
+      const t = clamp(0.5 + v2, 0, 1);
+      // Needle clumps with dark gaps between them, so canopies read as foliage rather than rock.
+      const gaps =
+        fp < 0.5 ? 0.45 + 0.8 * smoothstep(-0.3, 0.4, N2.fbm(x / 0.9, (z + y) / 0.9, 3, fp / 0.9)) : 0.85;
+      a[0] = mix(pl[0], pk[0], t) * gaps;
+      a[1] = mix(pl[1], pk[1], t) * gaps;
+      a[2] = mix(pl[2], pk[2], t) * gaps;
       out.kind = 'tree';
       return out;
     }
@@ -590,8 +604,10 @@ export function createLinksWorld(cfg) {
         if (hk > 0.5) out.kind = 'heather';
       }
     }
-    if (gorseAmt > 0) {
-      const gm = smoothstep(0.28 - gorseAmt * 0.25, 0.36 - gorseAmt * 0.25, N2.fbm(x / 22 + 11, z / 22, 3));
+    if (gorseAmt > 0 && gorseClear(x, z) > 0) {
+      const gm =
+        gorseClear(x, z) *
+        smoothstep(0.28 - gorseAmt * 0.25, 0.36 - gorseAmt * 0.25, N2.fbm(x / 22 + 11, z / 22, 3));
       if (gm > 0 && f.semi < 0.5) {
         const go = PALETTE.gorse;
         const gf = PALETTE.gorseFlower;
@@ -601,7 +617,7 @@ export function createLinksWorld(cfg) {
         const fl = N2.fbm(x / 0.06 + 3, z / 0.06, 2, fp / 0.06);
         const sharpness = clamp(fp / 0.05, 0, 1);
         const bloom0 = smoothstep(0.25 - 0.25 * sharpness, 0.45 + 0.2 * sharpness, fl + 0.15);
-        let bloom = mix(bloom0, 0.16, sharpness);
+        let bloom = mix(bloom0, 0.26, sharpness);
         bloom *= clamp(0.6 + N.fbm(x / 4, z / 4, 2) * 1.5, 0, 1) * (0.5 + ny * 0.5);
         const gr = mix(go[0], gf[0], bloom);
         const gg = mix(go[1], gf[1], bloom);

@@ -6,7 +6,7 @@ import { createLinksWorld } from './links-world.mjs';
 import { clamp, makeNoise, mix, smoothstep, srgbToLinear } from './noise.mjs';
 
 const EARTH_R = 6371000;
-const RELIEF_KINDS = new Set(['rough', 'sand', 'fairway', 'green', 'gorse', 'heather']);
+const RELIEF_KINDS = new Set(['rough', 'sand', 'fairway', 'green', 'gorse', 'heather', 'tree']);
 const VEGETATION = new Set(['rough', 'gorse', 'heather', 'tree']);
 
 function norm3(v) {
@@ -233,7 +233,7 @@ export function createRenderer(scene, width, height) {
     const fp = fp0 / Math.max(Math.abs(dy), 0.02) / 3;
     // Wave slopes from anisotropic noise (long swells parallel to the shore, short chop on top);
     // octaves smaller than the pixel are folded into a wider specular lobe.
-    const big = kind === 'sea' ? 1 : 0.25;
+    const big = kind === 'sea' ? 1 : 0.07;
     const e = 0.15;
     const wave = (px, pz) =>
       big *

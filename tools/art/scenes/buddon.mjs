@@ -13,24 +13,24 @@ export const buddon = {
     holes: [
       {
         path: [
-          [-110, 0],
-          [-112, 40],
-          [-100, 80],
-          [-86, 112],
-          [-80, 124],
+          [-170, -10],
+          [-140, 8],
+          [-108, 24],
+          [-86, 36],
+          [-80, 40],
         ],
-        width: 22,
+        width: 24,
         stripe: 7,
-        green: { x: -78, z: 132, rx: 12, rz: 10, tiltX: 0.01 },
+        green: { x: -68, z: 46, rx: 12, rz: 9, tiltX: 0.01, lift: 0.6 },
         bunkers: [
-          [-92, 124, 2.6, 1.3, 0.4],
-          [-64, 138, 2.4, 1.2, 3.6],
-          [-118, 70, 2.6, 1.2, 0.2],
+          [-82, 40, 2.4, 1.3, 0.2],
+          [-54, 50, 2.3, 1.2, 3.6],
+          [-64, 60, 2.2, 1.2, -1.6],
         ],
       },
     ],
   },
-  camera: { h: 11, hfov: 64, horizon: 0.42, x: -70, z: -30 },
+  camera: { h: 10, hfov: 64, horizon: 0.42, x: -62, z: -30 },
   sun: { azimuth: 35, elevation: 19, color: '#fff1dc', intensity: 3.0 },
   sky: {
     zenith: '#31639c',
@@ -65,7 +65,7 @@ export const buddon = {
   extraFlags: [
     { x: 40, z: 420, height: 7, w: 1.6, h: 1.1, color: '#c8281e', wind: [1, 0.05], poleWidth: 0.08 },
   ],
-  flag: { x: -77, z: 133, color: '#e23b2e', wind: [1, 0.1] },
+  flag: { x: -67, z: 47, color: '#e23b2e', wind: [1, 0.1] },
   grade: {
     exposure: 1.02,
     saturation: 0.92,

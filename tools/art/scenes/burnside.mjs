@@ -10,6 +10,7 @@ export const burnside = {
     hummocks: 0.8,
     heather: 0.8,
     gorse: 0.5,
+    gorseClear: [-6, -2, 16],
     dryness: 0.05,
     stripeContrast: 0.09,
     treeHeight: 13,
