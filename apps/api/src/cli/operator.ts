@@ -1,0 +1,165 @@
+import { readFile, rm } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/env.ts';
+import { loadDotEnv } from '../config/load-env-file.ts';
+import { createDatabase, type Db } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { isAppError } from '../lib/app-error.ts';
+import {
+  createOperator,
+  disableOperator,
+  enableOperator,
+  listOperators,
+  type OperatorSummary,
+  setOperatorDeposit,
+} from '../modules/operators/manage-operators.ts';
+import { type ServerInfo, serverInfoPath } from '../runtime-paths.ts';
+
+// `npm run operator -- <command>`: the resort's tour-operator administration, on the same database the server
+// uses. PGlite allows one process per data directory, so with PGlite this refuses to run while a server owns it.
+
+const USAGE = `Usage: npm run operator -- <command>
+  create --company "Company Ltd" --username name --email a@b.example [--deposit 50] [--password-stdin]
+         Prints a one-time generated password, or takes one from OPERATOR_PASSWORD or (with --password-stdin)
+         the first line of standard input.
+  disable <username>        Disables the account and signs it out everywhere.
+  enable <username>         Re-activates a disabled account.
+  set-deposit <username> <percent>
+  list`;
+
+class UsageError extends Error {}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function serverOwningDataDir(dataDir: string): Promise<ServerInfo | undefined> {
+  const path = serverInfoPath({ dataDir });
+  let info: ServerInfo;
+  try {
+    info = JSON.parse(await readFile(path, 'utf8')) as ServerInfo;
+  } catch {
+    return undefined;
+  }
+  if (isAlive(info.pid)) return info;
+  // Left behind by a server that was killed: the data directory is free again.
+  await rm(path, { force: true });
+  return undefined;
+}
+
+async function readStdinLine(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '').trimEnd();
+}
+
+function describe(operator: OperatorSummary): string {
+  return `#${operator.id} ${operator.username} (${operator.companyName}) ${operator.status}, deposit ${operator.depositAmount}%`;
+}
+
+function parsePercent(text: string | undefined): number {
+  if (text === undefined || !/^\d{1,3}$/.test(text)) {
+    throw new UsageError('The deposit must be a whole percentage from 0 to 100.');
+  }
+  return Number(text);
+}
+
+async function run(db: Db, argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'create': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          company: { type: 'string' },
+          username: { type: 'string' },
+          email: { type: 'string' },
+          deposit: { type: 'string' },
+          'password-stdin': { type: 'boolean', default: false },
+        },
+        strict: true,
+      });
+      if (!values.company || !values.username || !values.email) {
+        throw new UsageError('create needs --company, --username and --email.');
+      }
+      const password = values['password-stdin']
+        ? await readStdinLine()
+        : process.env.OPERATOR_PASSWORD || undefined;
+      const result = await createOperator(db, {
+        companyName: values.company,
+        username: values.username,
+        email: values.email,
+        depositAmount: values.deposit === undefined ? undefined : parsePercent(values.deposit),
+        password,
+      });
+      console.info(`Created ${describe(result.operator)}.`);
+      if (result.generated) {
+        console.info(`One-time password (shown once; ask the operator to change it): ${result.password}`);
+      }
+      return;
+    }
+    case 'disable':
+    case 'enable': {
+      const [username] = rest;
+      if (!username || rest.length !== 1) throw new UsageError(`${command} needs exactly one username.`);
+      const operator =
+        command === 'disable' ? await disableOperator(db, username) : await enableOperator(db, username);
+      console.info(`${command === 'disable' ? 'Disabled' : 'Enabled'} ${describe(operator)}.`);
+      return;
+    }
+    case 'set-deposit': {
+      const [username, percent] = rest;
+      if (!username || rest.length !== 2)
+        throw new UsageError('set-deposit needs a username and a percentage.');
+      console.info(`Updated ${describe(await setOperatorDeposit(db, username, parsePercent(percent)))}.`);
+      return;
+    }
+    case 'list': {
+      const operators = await listOperators(db);
+      if (operators.length === 0) console.info('No tour operators yet.');
+      for (const operator of operators) console.info(`${describe(operator)} <${operator.email}>`);
+      return;
+    }
+    default:
+      throw new UsageError(command ? `Unknown command: ${command}` : 'No command given.');
+  }
+}
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    const server = await serverOwningDataDir(config.dataDir);
+    if (server) {
+      throw new Error(
+        `A server (pid ${server.pid}, port ${server.port}) owns the PGlite data directory ${config.dataDir}. ` +
+          'Stop it, run this command, then start it again.',
+      );
+    }
+  }
+  const database = await createDatabase(config);
+  try {
+    await migrate(database);
+    await run(database.db, process.argv.slice(2));
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const message =
+    error instanceof ConfigError || isAppError(error) || error instanceof Error
+      ? error.message
+      : String(error);
+  console.error(message);
+  process.exit(1);
+});

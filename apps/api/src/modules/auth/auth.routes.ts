@@ -1,0 +1,127 @@
+import {
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  operatorSessionSchema,
+  resetPasswordRequestSchema,
+  validateTokenRequestSchema,
+} from '@links/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataEnvelope } from '../../lib/envelope.ts';
+import { requireOperator } from './current-operator.ts';
+import { operatorSessionView } from './operator-session-view.ts';
+import { deleteSession } from './operator-sessions.ts';
+import { requestPasswordReset, resetPassword, validateResetLink } from './password-reset.ts';
+import { signInOperator } from './sign-in-operator.ts';
+
+const empty = dataEnvelope(z.object({}));
+
+// Answers about who is signed in must never be cached by the browser or a proxy.
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/user',
+    {
+      schema: {
+        summary: 'The signed-in tour operator (401 when signed out)',
+        tags: ['auth'],
+        response: { 200: dataEnvelope(operatorSessionSchema) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { operator } = await requireOperator(request);
+      return { data: operatorSessionView(operator) };
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        summary: 'Signs a tour operator in: new session id, new XSRF-TOKEN',
+        tags: ['auth'],
+        body: loginRequestSchema,
+        response: { 200: dataEnvelope(operatorSessionSchema) },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const operator = await signInOperator(request, reply, request.body);
+      return { data: operatorSessionView(operator) };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        summary: 'Ends the session server-side and starts a fresh anonymous one (new cookies)',
+        tags: ['auth'],
+        body: z.object({}).nullish(),
+        response: { 200: empty },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      if (request.sessionId) await deleteSession(app.db, request.sessionId);
+      reply.issueSession();
+      return { data: {} };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        summary: 'E-mails a reset link when the account exists; the same answer either way',
+        tags: ['auth'],
+        body: forgotPasswordRequestSchema,
+        response: { 200: empty },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      await requestPasswordReset(request, reply, request.body.username);
+      return { data: {} };
+    },
+  );
+
+  app.post(
+    '/validate-token',
+    {
+      schema: {
+        summary: 'Checks a reset link (400 reset_link_invalid when unknown, used or expired)',
+        tags: ['auth'],
+        body: validateTokenRequestSchema,
+        response: { 200: empty },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      await validateResetLink(request, reply, request.body);
+      return { data: {} };
+    },
+  );
+
+  app.post(
+    '/reset',
+    {
+      schema: {
+        summary: 'Sets a new password with a reset link; signs the account out everywhere',
+        tags: ['auth'],
+        body: resetPasswordRequestSchema,
+        response: { 200: empty },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      await resetPassword(request, reply, request.body);
+      return { data: {} };
+    },
+  );
+};

@@ -1,0 +1,77 @@
+import { and, eq, gt, lt, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { operatorSessions, operators } from '../../db/schema/index.ts';
+import { sessionKey } from '../../lib/session-token.ts';
+import type { Operator } from '../operators/operators.repository.ts';
+
+/** A session ends after this long without a request... */
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+/** ...and this long after sign-in, however active. */
+export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so page loads do not each cost a write. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export type SignedInOperator = { operator: Operator; sessionKey: string };
+
+/** Records a server-side session for a freshly issued session id (the cookie's id; only its hash is stored). */
+export async function createOperatorSession(
+  db: DbOrTx,
+  sessionId: string,
+  operatorId: number,
+  now: Date,
+): Promise<void> {
+  await db.insert(operatorSessions).values({
+    id: sessionKey(sessionId),
+    operatorId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
+  });
+  // Housekeeping on the operator's own rows: expired sessions go when the operator next signs in.
+  await db
+    .delete(operatorSessions)
+    .where(
+      and(
+        eq(operatorSessions.operatorId, operatorId),
+        or(
+          lt(operatorSessions.expiresAt, now),
+          lt(operatorSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        ),
+      ),
+    );
+}
+
+/**
+ * The active operator signed in with this session id, or null (no cookie, unknown, expired, idle too long, or the
+ * account disabled). Refreshes the idle clock.
+ */
+export async function findSignedInOperator(
+  db: DbOrTx,
+  sessionId: string | null,
+  now: Date,
+): Promise<SignedInOperator | null> {
+  if (!sessionId) return null;
+  const key = sessionKey(sessionId);
+  const [row] = await db
+    .select({ operator: operators, lastSeenAt: operatorSessions.lastSeenAt })
+    .from(operatorSessions)
+    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+    .where(
+      and(
+        eq(operatorSessions.id, key),
+        gt(operatorSessions.expiresAt, now),
+        gt(operatorSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        eq(operators.status, 'active'),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.id, key));
+  }
+  return { operator: row.operator, sessionKey: key };
+}
+
+export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.delete(operatorSessions).where(eq(operatorSessions.id, sessionKey(sessionId)));
+}

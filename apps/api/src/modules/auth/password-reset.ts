@@ -1,0 +1,141 @@
+import { RESET_LINK_MESSAGES, type ResetPasswordRequest } from '@links/shared';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
+import { passwordResetTokens } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { clientAddressKey } from '../../lib/rate-limit/client-key.ts';
+import { enforceRateLimit, hitRateLimit } from '../../lib/rate-limit/rate-limiter.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import {
+  findOperatorByUsername,
+  type Operator,
+  replaceOperatorPassword,
+} from '../operators/operators.repository.ts';
+import { authNow } from './auth-clock.ts';
+import {
+  clearLoginFailures,
+  FORGOT_PASSWORD_ACCOUNT_RULE,
+  FORGOT_PASSWORD_ADDRESS_RULE,
+  RESET_ADDRESS_RULE,
+  VALIDATE_TOKEN_ADDRESS_RULE,
+} from './auth-rate-limits.ts';
+import { hashPassword } from './password-hash.ts';
+import { passwordResetLink, renderPasswordResetEmail } from './password-reset-email.ts';
+import { newResetToken, resetTokenHash, usernameKey } from './secret-keys.ts';
+
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+const invalidLink = () => new AppError('reset_link_invalid', 400, RESET_LINK_MESSAGES.message);
+
+function addressKey(request: FastifyRequest): string {
+  return clientAddressKey(request.server.config.sessionSecret, request.ip);
+}
+
+/**
+ * Queues a reset e-mail when the username belongs to an active account; does nothing visible otherwise, so the
+ * answer never tells whether an account exists. Earlier tokens stay valid until used, expired or voided by a
+ * password change.
+ */
+export async function requestPasswordReset(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  username: string,
+): Promise<void> {
+  const { db, config } = request.server;
+  await enforceRateLimit(db, reply, FORGOT_PASSWORD_ADDRESS_RULE, addressKey(request));
+  // Counted for every username, known or not, so the work done does not depend on whether it exists.
+  const perAccount = await hitRateLimit(
+    db,
+    FORGOT_PASSWORD_ACCOUNT_RULE,
+    usernameKey(config.sessionSecret, username),
+  );
+  const operator = await findOperatorByUsername(db, username);
+  if (operator?.status !== 'active' || !perAccount.allowed) return;
+
+  const now = authNow(config);
+  const token = newResetToken();
+  const email = renderPasswordResetEmail({
+    companyName: operator.companyName,
+    link: passwordResetLink(config.publicUrl, token, operator.username),
+    validMinutes: RESET_TOKEN_TTL_MINUTES,
+  });
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: resetTokenHash(token),
+      operatorId: operator.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+    });
+    await enqueueMail(tx, { to: operator.email, ...email });
+  });
+}
+
+async function findTokenOperator(
+  db: DbOrTx,
+  username: string,
+  token: string,
+  now: Date,
+): Promise<Operator | undefined> {
+  const operator = await findOperatorByUsername(db, username);
+  if (operator?.status !== 'active') return undefined;
+  const [row] = await db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, resetTokenHash(token)),
+        eq(passwordResetTokens.operatorId, operator.id),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ? operator : undefined;
+}
+
+/** Answers normally for a usable link; 400 `reset_link_invalid` for an unknown, used, expired or voided one. */
+export async function validateResetLink(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  link: { username: string; token: string },
+): Promise<void> {
+  const { db, config } = request.server;
+  await enforceRateLimit(db, reply, VALIDATE_TOKEN_ADDRESS_RULE, addressKey(request));
+  if (!(await findTokenOperator(db, link.username, link.token, authNow(config)))) throw invalidLink();
+}
+
+/**
+ * Spends the token and sets the new password in one transaction: the conditional update makes the token single use
+ * even when two requests race. The new password voids every other token and signs the account out everywhere, and
+ * clears its sign-in lock so the owner can sign in straight away.
+ */
+export async function resetPassword(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: ResetPasswordRequest,
+): Promise<void> {
+  const { db, config } = request.server;
+  await enforceRateLimit(db, reply, RESET_ADDRESS_RULE, addressKey(request));
+  const now = authNow(config);
+  const operator = await findTokenOperator(db, body.username, body.token, now);
+  if (!operator) throw invalidLink();
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    const spent = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, resetTokenHash(body.token)),
+          eq(passwordResetTokens.operatorId, operator.id),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ id: passwordResetTokens.id });
+    if (spent.length === 0) throw invalidLink();
+    await replaceOperatorPassword(tx, operator.id, passwordHash, now);
+    await clearLoginFailures(tx, usernameKey(config.sessionSecret, operator.username));
+  });
+}
