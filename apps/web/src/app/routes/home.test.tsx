@@ -60,7 +60,7 @@ const priced = {
 
 type Call = { url: string; init?: RequestInit };
 
-function stubApi(calls: Call[]) {
+function stubApi(calls: Call[], pricesAnswer: () => Response = () => Response.json({ data: priced })) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -76,7 +76,7 @@ function stubApi(calls: Call[]) {
       if (url === '/v1/courses') return Response.json({ data: courses });
       if (url.includes('/availability')) return Response.json({ data: {} });
       if (url.includes('/diary')) return Response.json({ data: slots });
-      if (url === '/v1/tickets/prices') return Response.json({ data: priced });
+      if (url === '/v1/tickets/prices') return pricesAnswer();
       if (url === '/v1/caddies/prices') return Response.json({ data: [] });
       if (url === '/v1/bookings')
         return Response.json(
@@ -166,5 +166,35 @@ describe('step 1, create experience', () => {
     fireEvent.click(continueButton);
     expect(await screen.findByText('That tee time has just been taken.')).toBeTruthy();
     expect(calls.some((call) => call.url === '/v1/bookings' && call.init?.method === 'POST')).toBe(true);
+  });
+
+  it('explains a failed price look-up and keeps Continue disabled', { timeout: 20_000 }, async () => {
+    stubApi([], () =>
+      Response.json(
+        { error: { code: 'no_green_fee', message: 'No green fee is set for that day.' } },
+        { status: 422 },
+      ),
+    );
+    renderHome();
+    await screen.findByText('Golfer 1', { exact: true });
+    fireEvent.click(await screen.findByRole('button', { name: /Burnside Course/ }));
+    const panel = await screen.findByRole(
+      'article',
+      { name: 'Burnside Course date and tee time' },
+      { timeout: 3000 },
+    );
+    const dayOfSlot = slotTime.toLocaleDateString('en-GB', { day: 'numeric', timeZone: 'Europe/London' });
+    const slotMonth = slotTime.toLocaleDateString('en-CA', { timeZone: 'Europe/London' }).slice(0, 7);
+    const monthSelect = within(panel).getByRole('combobox') as HTMLSelectElement;
+    if (monthSelect.value !== slotMonth) fireEvent.change(monthSelect, { target: { value: slotMonth } });
+    fireEvent.click(within(panel).getByRole('button', { name: new RegExp(`^${dayOfSlot} `) }));
+    fireEvent.click(await within(panel).findByRole('button', { name: /slots open/ }));
+
+    expect(await screen.findByText('There was an error loading the ticket prices')).toBeTruthy();
+    expect(screen.getByText('No green fee is set for that day.')).toBeTruthy();
+    const button = screen.getByRole('button', {
+      name: STEP_ONE_MESSAGES.continueDisabled,
+    }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useTicketPrices } from '../../../features/booking-flow/api/get-ticket-prices';
@@ -104,6 +105,9 @@ export function SummaryStep() {
       {prices.isError ? (
         <Alert type="error" title={TICKET_PRICES_ERROR_TITLE}>
           <p>{pricesErrorMessage}</p>
+          <Button variant="secondary" size="sm" onClick={() => void prices.refetch()}>
+            Try again
+          </Button>
         </Alert>
       ) : null}
 
