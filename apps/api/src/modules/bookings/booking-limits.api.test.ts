@@ -1,0 +1,178 @@
+import { COURSE_IDS } from '@links/shared/constants';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, rateLimitCounters } from '../../db/schema/index.ts';
+import { hitRateLimit, purgeRateLimitCounters } from '../../lib/rate-limit/rate-limiter.ts';
+import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import { insertBooking, slotIdAt } from '../diary/tee-sheet-test-data.ts';
+import { BOOKING_MESSAGES } from './booking-messages.ts';
+import { bookingBody, createBookingApp, postBooking } from './booking-test-helpers.ts';
+
+const NOW = new Date('2026-03-20T09:05:00Z');
+const { burnside } = COURSE_IDS;
+const DATE = '2026-03-26';
+
+describe('live holds per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createBookingApp(NOW, {
+      bookings: {
+        maxLiveHoldsPerAddress: 2,
+        createRateLimit: { max: 100, windowSeconds: 600 },
+        holdSweepIntervalMs: 0,
+      },
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers 429 once an address holds the maximum, and again allows a booking when one lapses', async () => {
+    const session = await withCsrf(t.app);
+    const ids: number[] = [];
+    for (const time of ['10:00', '10:10']) {
+      const response = await postBooking(
+        t.app,
+        session,
+        bookingBody([{ id: burnside, slotId: await slotIdAt(t.database.db, burnside, DATE, time) }], [1]),
+      );
+      expect(response.statusCode).toBe(200);
+      ids.push(response.json().data.booking_id);
+    }
+    // Another browser session from the same address counts too.
+    const other = await withCsrf(t.app);
+    const third = await postBooking(
+      t.app,
+      other,
+      bookingBody([{ id: burnside, slotId: await slotIdAt(t.database.db, burnside, DATE, '10:20') }], [1]),
+    );
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error).toEqual({ code: 'too_many_holds', message: BOOKING_MESSAGES.tooManyHolds(2) });
+
+    // A hold released by time (past the one-minute grace) no longer counts, swept or not.
+    await t.database.db
+      .update(bookings)
+      .set({ holdExpiresAt: sql`now() - interval '2 minutes'` })
+      .where(eq(bookings.id, ids[0]!));
+    const retry = await postBooking(
+      t.app,
+      other,
+      bookingBody([{ id: burnside, slotId: await slotIdAt(t.database.db, burnside, DATE, '10:20') }], [1]),
+    );
+    expect(retry.statusCode).toBe(200);
+    // Confirmed bookings are not holds.
+    await t.database.db.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, ids[1]!));
+    const fourth = await postBooking(
+      t.app,
+      other,
+      bookingBody([{ id: burnside, slotId: await slotIdAt(t.database.db, burnside, DATE, '10:30') }], [1]),
+    );
+    expect(fourth.statusCode).toBe(200);
+  });
+});
+
+describe('booking creation rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createBookingApp(NOW, {
+      bookings: {
+        maxLiveHoldsPerAddress: 100,
+        createRateLimit: { max: 3, windowSeconds: 600 },
+        holdSweepIntervalMs: 0,
+      },
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers 429 with Retry-After after the limit, counting refused attempts too', async () => {
+    const session = await withCsrf(t.app);
+    const full = await slotIdAt(t.database.db, burnside, DATE, '11:00');
+    await insertBooking(t.database.db, {
+      status: 'confirmed',
+      rounds: [{ courseId: burnside, slotId: full, players: 4 }],
+    });
+    const statuses = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await postBooking(t.app, session, bookingBody([{ id: burnside, slotId: full }], [1]));
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(response.json().error.code).toBe('rate_limited');
+        const retryAfter = Number(response.headers['retry-after']);
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(600);
+      }
+    }
+    expect(statuses).toEqual([409, 409, 409, 429]);
+    // The address is stored only as a keyed hash.
+    const counters = await t.database.db.select().from(rateLimitCounters);
+    expect(counters).toHaveLength(1);
+    expect(counters[0]!.key).not.toContain('127.0.0.1');
+    expect(counters[0]!.hits).toBe(4);
+  });
+
+  it('restarts the count in a new window and purges old windows', async () => {
+    const db = t.database.db;
+    const rule = { bucket: 'test-bucket', max: 2, windowSeconds: 60 };
+    expect((await hitRateLimit(db, rule, 'k')).allowed).toBe(true);
+    expect((await hitRateLimit(db, rule, 'k')).allowed).toBe(true);
+    expect(await hitRateLimit(db, rule, 'k')).toMatchObject({ allowed: false, hits: 3 });
+    expect((await hitRateLimit(db, rule, 'other')).allowed).toBe(true);
+    // Move the stored window back: the next hit is in a new window and starts again at 1.
+    await db
+      .update(rateLimitCounters)
+      .set({ windowStart: sql`now() - interval '2 days'` })
+      .where(eq(rateLimitCounters.key, 'k'));
+    expect(await hitRateLimit(db, rule, 'k')).toMatchObject({ allowed: true, hits: 1 });
+    await db
+      .update(rateLimitCounters)
+      .set({ windowStart: sql`now() - interval '2 days'` })
+      .where(eq(rateLimitCounters.key, 'other'));
+    expect(await purgeRateLimitCounters(db)).toBe(1);
+  });
+
+  it('counts exactly under concurrent hits', async () => {
+    const rule = { bucket: 'concurrent', max: 10, windowSeconds: 600 };
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => hitRateLimit(t.database.db, rule, 'same')),
+    );
+    expect(results.filter((result) => result.allowed)).toHaveLength(10);
+    expect(results.map((result) => result.hits).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
+  });
+});
+
+describe('hold sweeper worker', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createBookingApp(NOW, {
+      bookings: {
+        maxLiveHoldsPerAddress: 3,
+        createRateLimit: { max: 20, windowSeconds: 600 },
+        holdSweepIntervalMs: 50,
+      },
+    });
+    await t.app.ready();
+  });
+  afterAll(async () => t?.close());
+
+  it('marks lapsed holds expired in the background, and leaves live ones alone', async () => {
+    const slotId = await slotIdAt(t.database.db, burnside, DATE, '12:00');
+    const lapsed = await insertBooking(t.database.db, {
+      status: 'held',
+      holdExpiresAt: sql`now() - interval '2 minutes'`,
+      rounds: [{ courseId: burnside, slotId, players: 1 }],
+    });
+    const live = await insertBooking(t.database.db, {
+      status: 'held',
+      rounds: [{ courseId: burnside, slotId, players: 1 }],
+    });
+    const statusOf = async (id: number) =>
+      (await t.database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id)))[0]
+        ?.status;
+    const deadline = Date.now() + 5000;
+    while ((await statusOf(lapsed)) !== 'expired' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await statusOf(lapsed)).toBe('expired');
+    expect(await statusOf(live)).toBe('held');
+  });
+});
