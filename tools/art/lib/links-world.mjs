@@ -26,7 +26,7 @@ const PALETTE = {
   gorse: C('#2b3a1b'),
   gorseFlower: C('#f0bd1c'),
   pine: C('#26331f'),
-  pineLit: C('#3d4a28'),
+  pineLit: C('#34422a'),
   stone: C('#9a8f7f'),
   stoneDark: C('#6f665a'),
   slate: C('#4d5359'),
@@ -365,7 +365,7 @@ export function createLinksWorld(cfg) {
   function microRelief(x, z, fp, kind) {
     if (fp > 0.6) return 0;
     if (kind === 'rough') return 0.07 * N2.fbm(x / 1.4, z / 1.4, 4, fp / 1.4);
-    if (kind === 'tree') return 0.45 * N2.fbm(x / 1.1, z / 1.1, 4, fp / 1.1);
+    if (kind === 'tree') return 0.7 * N2.fbm(x / 1.3, z / 1.3, 4, fp / 1.3);
     if (kind === 'sand') return 0.025 * N2.fbm(x / 0.35, z / 0.18, 3, fp / 0.35);
     // Mown turf is nearly smooth; at a low sun any real relief here turns into blotches.
     return 0.008 * N2.fbm(x / 0.6, z / 0.6, 3, fp / 0.6);
@@ -501,7 +501,9 @@ export function createLinksWorld(cfg) {
       const t = clamp(0.5 + v2, 0, 1);
       // Needle clumps with dark gaps between them, so canopies read as foliage rather than rock.
       const gaps =
-        fp < 0.5 ? 0.45 + 0.8 * smoothstep(-0.3, 0.4, N2.fbm(x / 0.9, (z + y) / 0.9, 3, fp / 0.9)) : 0.85;
+        fp < 0.5
+          ? 0.3 + 0.9 * smoothstep(-0.35, 0.35, N2.fbm(x / 0.7 + y, (z + y) / 0.7, 3, fp / 0.7))
+          : 0.75;
       a[0] = mix(pl[0], pk[0], t) * gaps;
       a[1] = mix(pl[1], pk[1], t) * gaps;
       a[2] = mix(pl[2], pk[2], t) * gaps;
