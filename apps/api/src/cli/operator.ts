@@ -69,21 +69,30 @@ function parsePercent(text: string | undefined): number {
   return Number(text);
 }
 
+function parseCreateOptions(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      options: {
+        company: { type: 'string' },
+        username: { type: 'string' },
+        email: { type: 'string' },
+        deposit: { type: 'string' },
+        'password-stdin': { type: 'boolean', default: false },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    // node:util reports unknown or malformed options as TypeErrors; they are usage mistakes.
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
 async function run(db: Db, argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'create': {
-      const { values } = parseArgs({
-        args: rest,
-        options: {
-          company: { type: 'string' },
-          username: { type: 'string' },
-          email: { type: 'string' },
-          deposit: { type: 'string' },
-          'password-stdin': { type: 'boolean', default: false },
-        },
-        strict: true,
-      });
+      const { values } = parseCreateOptions(rest);
       if (!values.company || !values.username || !values.email) {
         throw new UsageError('create needs --company, --username and --email.');
       }
