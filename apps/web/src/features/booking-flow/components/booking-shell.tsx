@@ -24,10 +24,10 @@ export function BookingShell({ step, heading, eyebrow, lead, alerts, children }:
         <img
           className={styles['hero-image']}
           src="/images/hero.webp"
-          srcSet="/images/hero-640.webp 640w, /images/hero.webp 1600w"
+          srcSet="/images/hero-640.webp 960w, /images/hero.webp 2400w"
           sizes="100vw"
-          width={1600}
-          height={1000}
+          width={2400}
+          height={1200}
           alt=""
           fetchPriority="high"
           decoding="async"
