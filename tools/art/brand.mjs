@@ -142,5 +142,5 @@ function dunePattern() {
     }
   }
   const ink = BRAND.green;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} 48" width="${W}" height="48"><g fill="none" stroke="${ink}" stroke-linecap="round" stroke-linejoin="round"><path d="${line(20, [5, 2.2, 1.2], 0.6)}" stroke-width="1.2" opacity="0.09"/><path d="${line(30, [3.5, 1.6, 0.8], 2.4)}" stroke-width="1" opacity="0.07"/><path d="${tufts.join('')}" stroke-width="0.9" opacity="0.08"/><path d="${line(41, [1.2, 0.9, 0.5], 4.1)}" stroke-width="0.9" opacity="0.06" stroke-dasharray="10 7"/></g></svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} 48" width="${W}" height="48"><title>Dune pattern</title><g fill="none" stroke="${ink}" stroke-linecap="round" stroke-linejoin="round"><path d="${line(20, [5, 2.2, 1.2], 0.6)}" stroke-width="1.2" opacity="0.09"/><path d="${line(30, [3.5, 1.6, 0.8], 2.4)}" stroke-width="1" opacity="0.07"/><path d="${tufts.join('')}" stroke-width="0.9" opacity="0.08"/><path d="${line(41, [1.2, 0.9, 0.5], 4.1)}" stroke-width="0.9" opacity="0.06" stroke-dasharray="10 7"/></g></svg>\n`;
 }

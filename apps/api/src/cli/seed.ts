@@ -3,16 +3,21 @@ import { loadDotEnv } from '../config/load-env-file.ts';
 import { createDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedDatabase } from '../db/seed/index.ts';
+import { seedDemoOperators } from '../modules/operators/seed-demo-operators.ts';
 
-// `npm run db:seed`: migrates, then loads reference and demo data. Safe to run again (the seed is idempotent).
+// `npm run db:seed`: migrates, then loads reference data and, unless this is production, demo data (bookings, blocked
+// periods, tour operators with public passwords). SEED_DEMO=1|0 overrides: demo bookings would take real tee times and demo
+// operators' passwords are in the README, so production gets them only when asked. Safe to run again (idempotent).
 try {
   loadDotEnv();
   const config = loadConfig();
   const database = await createDatabase(config);
   try {
     await migrate(database);
-    await seedDatabase(database.db, { demo: true });
-    console.info(`db:seed: ${database.kind} database seeded with reference and demo data`);
+    const demo = process.env.SEED_DEMO === undefined ? !config.isProduction : process.env.SEED_DEMO === '1';
+    await seedDatabase(database.db, { demo });
+    if (demo) await seedDemoOperators(database.db);
+    console.info(`db:seed: ${database.kind} database seeded with reference${demo ? ' and demo' : ''} data`);
   } finally {
     await database.close();
   }
