@@ -16,7 +16,7 @@ import { courses, playerTypes, teeSlots } from './reference.ts';
 
 // Bookings, their rounds (one tee slot per course) and their golfers. Owner: the booking engine.
 // Capacity is enforced twice: the engine locks the tee_slots rows and counts live players before inserting
-// rounds, and a deferred constraint trigger (migration 0004) refuses any commit that leaves a slot over capacity.
+// rounds, and statement-level triggers (migration 0006) refuse any statement that leaves a slot over capacity.
 
 const instant = () => timestamp({ withTimezone: true, mode: 'date' });
 

@@ -512,7 +512,7 @@ describe('holds, the release grace and the sweep', () => {
       status: 'confirmed',
       rounds: [{ courseId: burnside, slotId, players: 3 }],
     });
-    // A writer that skips the engine's locked count is still stopped at commit.
+    // A writer that skips the engine's locked count is still stopped by the capacity triggers.
     await expect(
       insertBooking(t.database.db, { status: 'held', rounds: [{ courseId: burnside, slotId, players: 2 }] }),
     ).rejects.toSatisfy(

@@ -209,7 +209,7 @@ function golfersToSave(body: SaveBookingBody, priced: PricedGolfer[]) {
   }));
 }
 
-/** A database backstop refusal (the capacity trigger, migration 0004) is a lost race: answer it like one. */
+/** A database backstop refusal (the capacity triggers, migration 0006) is a lost race: answer it like one. */
 export function isCapacityViolation(error: unknown): boolean {
   for (
     let current = error;
