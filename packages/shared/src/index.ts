@@ -11,6 +11,7 @@ export * from './schemas/availability';
 export * from './schemas/bookings';
 export * from './schemas/caddie-prices';
 export * from './schemas/common';
+export * from './schemas/contact-details';
 export * from './schemas/courses';
 export * from './schemas/diary';
 export * from './schemas/envelope';

@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { availabilityRoutes } from './availability/availability.routes.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { caddiesRoutes } from './caddies/caddies.routes.ts';
+import { confirmationsRoutes } from './confirmations/confirmations.routes.ts';
 import { coursesRoutes } from './courses/courses.routes.ts';
 import { diaryRoutes } from './diary/diary.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
@@ -28,4 +29,5 @@ export const v1Routes: FastifyPluginAsyncZod[] = [
   authRoutes,
   accountRoutes,
   bookingsRoutes,
+  confirmationsRoutes,
 ];

@@ -43,6 +43,8 @@ export const bookings = pgTable(
     payablePence: integer(),
     paidPence: integer(),
     pinHash: text(),
+    /** The provider's payment intent for the payable amount (created when the contact details are saved). */
+    paymentIntentId: text(),
     confirmedAt: instant(),
     cancelledAt: instant(),
     /** sessionKey(session id) of the browser session that created the booking: only it may change the hold. */

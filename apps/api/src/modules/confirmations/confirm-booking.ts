@@ -1,0 +1,273 @@
+import { formatMoney } from '@links/shared/money';
+import { individualPlayerDetailsSchema } from '@links/shared/schemas/contact-details';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { bookingGolfers, bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
+import { lockSlots } from '../bookings/bookings.repository.ts';
+import { isCapacityViolation } from '../bookings/save-booking.ts';
+import { routeNow } from '../courses/clock.ts';
+import { listCourses } from '../courses/courses.repository.ts';
+import { livePlayersBySlot } from '../diary/live-bookings.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import type { PaymentIntent } from '../payments/payment-provider.ts';
+import { listPlayerTypes } from '../players/players.repository.ts';
+import { bookingPinHash, newBookingPin } from './booking-pin.ts';
+import { confirmationEmail } from './confirmation-email.ts';
+import { signConfirmationLink } from './confirmation-link.ts';
+
+export const CONFIRMATION_MESSAGES = {
+  notPaid: 'We have not received your payment yet. Please complete the payment and try again.',
+  wrongBooking: 'This payment does not belong to this booking.',
+  amountMismatch:
+    'The amount paid does not match the price of this booking. Please contact us quoting your booking number.',
+  wrongCurrency:
+    'This payment was not made in pounds sterling. Please contact us quoting your booking number.',
+  otherPayment: 'This booking has already been paid for with another payment.',
+  placesTakenRefunded: (amount: number) =>
+    'Sorry, your reservation time ran out before the payment was completed and the tee times you chose have ' +
+    `since been booked by someone else, so we could not confirm your booking. Your payment of ${formatMoney(amount)} ` +
+    'has been refunded in full to your card.',
+} as const;
+
+export type ConfirmOutcome = {
+  bookingId: number;
+  bookingNumber: string;
+  /** False when an earlier call (the browser or the webhook) had already confirmed it with this payment. */
+  newlyConfirmed: boolean;
+  sessionKey: string | null;
+};
+
+/** The provider's truth must say: paid, in pounds, the booking's full price, for this booking. */
+function checkIntent(intent: PaymentIntent, bookingId: number): void {
+  if (intent.booking_id !== bookingId || intent.metadata.booking_id !== String(bookingId)) {
+    throw conflict(CONFIRMATION_MESSAGES.wrongBooking, 'payment_mismatch');
+  }
+  if (intent.status !== 'succeeded') {
+    throw new AppError('payment_not_succeeded', 402, CONFIRMATION_MESSAGES.notPaid);
+  }
+  if (intent.currency !== 'gbp') throw conflict(CONFIRMATION_MESSAGES.wrongCurrency, 'payment_mismatch');
+}
+
+type LockedBooking = {
+  id: number;
+  bookingNumber: string;
+  status: 'held' | 'confirmed' | 'cancelled' | 'expired';
+  holdActive: boolean;
+  payablePence: number | null;
+  netPence: number | null;
+  vatPence: number | null;
+  paymentIntentId: string | null;
+  playerDetails: unknown;
+  sessionKey: string | null;
+};
+
+/** Lock order shared with the booking engine: the booking row first, then its tee slots by ascending id. */
+async function lockBooking(tx: Tx, bookingId: number): Promise<LockedBooking | undefined> {
+  const [row] = await tx
+    .select({
+      id: bookings.id,
+      bookingNumber: bookings.bookingNumber,
+      status: bookings.status,
+      holdActive: sql<boolean>`coalesce(${bookings.holdExpiresAt} > now(), false)`,
+      payablePence: bookings.payablePence,
+      netPence: bookings.netPence,
+      vatPence: bookings.vatPence,
+      paymentIntentId: bookings.paymentIntentId,
+      playerDetails: bookings.playerDetails,
+      sessionKey: bookings.sessionKey,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for('update');
+  return row ? { ...row, holdActive: Boolean(row.holdActive) } : undefined;
+}
+
+/**
+ * A lapsed hold: its places may have gone back to the public. Takes the slot locks (ascending id) and answers
+ * whether every round still fits beside the other live bookings; the capacity triggers stay the backstop.
+ */
+async function placesStillFree(tx: Tx, bookingId: number, now: Date): Promise<boolean> {
+  const rounds = await tx
+    .select({ slotId: bookingRounds.slotId, players: bookingRounds.players })
+    .from(bookingRounds)
+    .where(eq(bookingRounds.bookingId, bookingId));
+  if (rounds.length === 0) return false;
+  const slots = await lockSlots(
+    tx,
+    rounds.map((round) => round.slotId),
+  );
+  const taken = await livePlayersBySlot(
+    tx,
+    rounds.map((round) => round.slotId),
+    { excludeBookingId: bookingId },
+  );
+  return rounds.every((round) => {
+    const slot = slots.get(round.slotId);
+    if (!slot || slot.blocked || slot.startsAt.getTime() <= now.getTime()) return false;
+    return (taken.get(round.slotId) ?? 0) + round.players <= slot.capacity;
+  });
+}
+
+type Reference = {
+  courseNames: Map<number, string>;
+  playerTypeNames: Map<number, string>;
+};
+
+// Read outside the transaction: on PGlite (one connection) a query on app.db inside it would wait forever.
+async function loadReference(app: FastifyInstance): Promise<Reference> {
+  const [courses, playerTypes] = await Promise.all([listCourses(app.db), listPlayerTypes(app.db)]);
+  return {
+    courseNames: new Map(courses.map((course) => [course.id, course.name])),
+    playerTypeNames: new Map(playerTypes.map((type) => [type.id, type.name])),
+  };
+}
+
+async function queueConfirmationEmail(
+  app: FastifyInstance,
+  tx: Tx,
+  booking: LockedBooking,
+  reference: Reference,
+  pin: string,
+  paid: number,
+): Promise<boolean> {
+  const details = individualPlayerDetailsSchema.safeParse(booking.playerDetails);
+  if (!details.success) return false;
+  const rounds = await tx
+    .select({ courseId: bookingRounds.courseId, startsAt: teeSlots.startsAt, caddies: bookingRounds.caddies })
+    .from(bookingRounds)
+    .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+    .where(eq(bookingRounds.bookingId, booking.id))
+    .orderBy(asc(bookingRounds.courseId));
+  const golfers = await tx
+    .select({
+      position: bookingGolfers.position,
+      playerTypeId: bookingGolfers.playerTypeId,
+      totalPence: bookingGolfers.totalPence,
+    })
+    .from(bookingGolfers)
+    .where(eq(bookingGolfers.bookingId, booking.id))
+    .orderBy(asc(bookingGolfers.position));
+  const link = signConfirmationLink({
+    secret: app.config.linkSigningSecret,
+    publicUrl: app.config.publicUrl,
+    bookingNumber: booking.bookingNumber,
+  });
+  const message = confirmationEmail(
+    details.data.email_address,
+    {
+      bookingNumber: booking.bookingNumber,
+      firstName: details.data.first_name,
+      rounds: rounds.map((round) => ({
+        courseName: reference.courseNames.get(round.courseId) ?? `Course ${round.courseId}`,
+        startsAt: round.startsAt,
+        caddies: round.caddies,
+      })),
+      golfers: golfers.map((golfer) => ({
+        position: golfer.position,
+        playerType: reference.playerTypeNames.get(golfer.playerTypeId) ?? 'Golfer',
+        totalPence: golfer.totalPence,
+      })),
+      totals: {
+        net: booking.netPence ?? 0,
+        vat: booking.vatPence ?? 0,
+        payable: booking.payablePence ?? 0,
+        paid,
+      },
+    },
+    pin,
+    link.url,
+  );
+  await enqueueMail(tx, message);
+  return true;
+}
+
+type TransactionResult = { kind: 'confirmed'; outcome: ConfirmOutcome } | { kind: 'refund' };
+
+/**
+ * Confirms a booking from a payment intent the provider has just reported (never from what a browser said).
+ * One transaction locks the booking row, checks it is not already confirmed, re-takes the places of a lapsed
+ * hold if they are still free, and writes the confirmation, the PIN hash and the outbox e-mail together, so a
+ * second record call or the webhook racing it confirms once and mails once. When a lapsed hold's places have
+ * gone, the payment is refunded (idempotently, outside the transaction) and a 409 tells the golfer so.
+ */
+export async function confirmPaidBooking(
+  app: FastifyInstance,
+  intent: PaymentIntent,
+  bookingId: number,
+  options: { newsletter?: boolean } = {},
+): Promise<ConfirmOutcome> {
+  checkIntent(intent, bookingId);
+  const reference = await loadReference(app);
+  let result: TransactionResult;
+  try {
+    result = await app.db.transaction(async (tx): Promise<TransactionResult> => {
+      const booking = await lockBooking(tx, bookingId);
+      if (!booking) throw notFound(BOOKING_MESSAGES.unknownBooking, 'booking_not_found');
+      const outcome = {
+        bookingId: booking.id,
+        bookingNumber: booking.bookingNumber,
+        sessionKey: booking.sessionKey,
+      };
+      if (booking.status === 'confirmed') {
+        if (booking.paymentIntentId !== intent.id) {
+          throw conflict(CONFIRMATION_MESSAGES.otherPayment, 'booking_confirmed');
+        }
+        return { kind: 'confirmed', outcome: { ...outcome, newlyConfirmed: false } };
+      }
+      if (intent.amount !== booking.payablePence) {
+        throw conflict(CONFIRMATION_MESSAGES.amountMismatch, 'payment_amount_mismatch');
+      }
+      if (booking.status === 'cancelled') return { kind: 'refund' };
+      const holdLive = booking.status === 'held' && booking.holdActive;
+      if (!holdLive && !(await placesStillFree(tx, booking.id, routeNow(app.config)))) {
+        await tx
+          .update(bookings)
+          .set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(bookings.id, booking.id));
+        return { kind: 'refund' };
+      }
+      const pin = newBookingPin();
+      const details =
+        booking.playerDetails && typeof booking.playerDetails === 'object'
+          ? { ...(booking.playerDetails as Record<string, unknown>) }
+          : booking.playerDetails;
+      if (options.newsletter && details && typeof details === 'object') {
+        (details as Record<string, unknown>).stay_connected = true;
+      }
+      await tx
+        .update(bookings)
+        .set({
+          status: 'confirmed',
+          paidPence: intent.amount,
+          paymentIntentId: intent.id,
+          pinHash: bookingPinHash(app.config.linkSigningSecret, booking.id, pin),
+          playerDetails: details,
+          confirmedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(bookings.id, booking.id));
+      const mailed = await queueConfirmationEmail(app, tx, booking, reference, pin, intent.amount);
+      if (!mailed)
+        app.log.error({ bookingId: booking.id }, 'confirmed booking has no usable contact details');
+      return { kind: 'confirmed', outcome: { ...outcome, newlyConfirmed: true } };
+    });
+  } catch (error) {
+    // The triggers refused the re-take: someone took the places between our count and the update.
+    if (!isCapacityViolation(error)) throw error;
+    await app.db
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })
+      .where(sql`${bookings.id} = ${bookingId} and ${bookings.status} <> 'confirmed'`);
+    result = { kind: 'refund' };
+  }
+  if (result.kind === 'confirmed') return result.outcome;
+  await app.payments.refund({ intentId: intent.id, idempotencyKey: `refund-${bookingId}` });
+  app.log.warn(
+    { bookingId, paymentIntent: intent.id },
+    'paid after the hold lapsed and the places had gone: refunded',
+  );
+  throw conflict(CONFIRMATION_MESSAGES.placesTakenRefunded(intent.amount), 'places_taken_refunded');
+}
