@@ -13,6 +13,7 @@ import {
   type Session,
 } from '../bookings/booking-test-helpers.ts';
 import { holdExpiring, insertBooking, slotIdAt } from '../diary/tee-sheet-test-data.ts';
+import { signedEvent } from '../payments/test/webhook-payload.ts';
 import { verifyBookingPin } from './booking-pin.ts';
 import { CONFIRMATION_MESSAGES } from './confirm-booking.ts';
 import { verifyConfirmationSignature } from './confirmation-link.ts';
@@ -23,12 +24,13 @@ const { burnside } = COURSE_IDS;
 const ADULT = 1;
 const DAY = '2026-03-26';
 const M = INDIVIDUAL_CONTACT_MESSAGES;
+const WEBHOOK_SECRET = 'whsec_test_confirmations_0123456789abcdef';
 
 let t: TestApp;
 let session: Session;
 
 beforeAll(async () => {
-  t = await createBookingApp(NOW);
+  t = await createBookingApp(NOW, { stripeWebhookSecret: WEBHOOK_SECRET });
   session = await withCsrf(t.app);
 });
 afterAll(async () => t?.close());
@@ -264,6 +266,35 @@ describe('PATCH /v1/bookings/:id/payment', () => {
     await payWithCard(intent);
     expect((await bookingRow(booking_id)).status).toBe('confirmed');
     expect(await mailsTo(booking_number)).toHaveLength(1);
+    expect((await recordPayment(booking_id, intent.id)).statusCode).toBe(200);
+    expect(await mailsTo(booking_number)).toHaveLength(1);
+  });
+
+  it('is confirmed by a signed webhook once, however often it is delivered', async () => {
+    const { booking_id, booking_number } = await heldBooking('12:10');
+    const intent = await detailsAndIntent(booking_id);
+    // The payment succeeded at the provider but nothing has told the booking engine yet (a lost browser).
+    await t.database.db
+      .update(paymentIntents)
+      .set({ status: 'succeeded' })
+      .where(eq(paymentIntents.id, intent.id));
+    expect((await bookingRow(booking_id)).status).toBe('held');
+    const event = signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', {
+      id: intent.id,
+      status: 'succeeded',
+    });
+    const deliver = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+        payload: event.payload,
+      });
+    expect((await deliver()).statusCode).toBe(200);
+    expect((await bookingRow(booking_id)).status).toBe('confirmed');
+    const replay = await deliver();
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().data.outcome).toBe('duplicate');
     expect((await recordPayment(booking_id, intent.id)).statusCode).toBe(200);
     expect(await mailsTo(booking_number)).toHaveLength(1);
   });
