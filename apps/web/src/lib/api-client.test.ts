@@ -160,6 +160,15 @@ describe('api client', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('stays on the maintenance page on 503 (its own calls must not send the visitor away)', async () => {
+    setCookie('XSRF-TOKEN=t; path=/');
+    window.history.replaceState(null, '', '/maintenance');
+    respond = () => json(503, {});
+    await expect(api.get('/user')).rejects.toMatchObject({ status: 503 });
+    expect(navigate).not.toHaveBeenCalled();
+    window.history.replaceState(null, '', '/');
+  });
+
   it('adds query parameters and leaves status handling to callers of apiFetch', async () => {
     setCookie('XSRF-TOKEN=t; path=/');
     respond = () => json(503, {});

@@ -88,8 +88,12 @@ export async function getCsrfToken(): Promise<string> {
 }
 
 function handleMaintenance(): void {
+  // The maintenance page itself makes calls (the header's session check) while the service is down: leaving it would
+  // make the page unusable exactly when it is needed.
+  const here = window.location.pathname;
+  if (here === paths.maintenance.path) return;
   raiseMaintenanceNotice();
-  if (window.location.pathname !== paths.home.path) navigateTo(paths.home.getHref());
+  if (here !== paths.home.path) navigateTo(paths.home.getHref());
 }
 
 export type RequestOptions = {
