@@ -4,7 +4,7 @@
  *
  *   - read calls of the real API server (built bundle, PGlite, seeded, production settings) versus a bare Fastify
  *     hello-world, at 10 connections with autocannon, alternating the two to cancel machine noise;
- *   - gzipped JavaScript needed to render `/`, and in total, versus the 100 kB budget;
+ *   - gzipped JavaScript needed to render `/`, and in total, versus the 100 KiB budget;
  *   - resident memory of both servers after the run.
  *
  * Short mode (`--short` or BENCH_SHORT=1) runs ~2 s per side and fails only on what is deterministic: the JavaScript
@@ -29,7 +29,8 @@ const args = new Set(process.argv.slice(2));
 const short = args.has('--short') || process.env.BENCH_SHORT === '1';
 const skipBuild = args.has('--no-build');
 
-const JS_BUDGET_HOME_BYTES = 100_000;
+// The issues' budget of 100 KB for `/`, in KiB as DevTools and Lighthouse count it.
+const JS_BUDGET_HOME_BYTES = 100 * 1024;
 const timing = short
   ? { warmupSeconds: 1, secondsPerSide: 2, slicesPerSide: 2 }
   : { warmupSeconds: 3, secondsPerSide: 10, slicesPerSide: 2 };

@@ -15,8 +15,9 @@ export type Row = {
 };
 
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
-  return `${(bytes / 1000).toFixed(1)} kB`;
+  // Binary units, as browsers' DevTools and Lighthouse report transfer sizes (1 KiB = 1024 bytes).
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  return `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
 const integer = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
