@@ -13,7 +13,9 @@ export function cachedReference<T>(load: (db: DbOrTx) => Promise<T>, ttlMs = REF
     const now = performance.now();
     const entry = entries.get(db);
     if (entry && entry.expiresAt > now) return entry.value;
-    const value = load(db);
+    // Promise.resolve, not the loader's own object: drizzle's query builders are lazy thenables that run their
+    // query again on every then/await, so caching the builder itself would hit the database on each read.
+    const value = Promise.resolve(load(db));
     entries.set(db, { expiresAt: now + ttlMs, value });
     value.catch(() => {
       if (entries.get(db)?.value === value) entries.delete(db);
