@@ -1,8 +1,17 @@
 import { playersQuerySchema, playersResponseSchema } from '@links/shared/schemas/players';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PlayerType } from '../../db/schema/index.ts';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
+import { sendSerialized, serializedPer, serializeWithSchema } from '../../lib/prebuilt-json.ts';
 import { REFERENCE_CACHE_CONTROL } from '../courses/courses.routes.ts';
 import { listPlayerTypes } from './players.repository.ts';
+
+const toPlayerType = (type: PlayerType) => ({ id: type.id, name: type.name });
+
+// The unfiltered list (what the booking form asks for) only changes when the reference cache reloads.
+const allPlayersBody = serializedPer((rows: PlayerType[]) =>
+  serializeWithSchema(playersResponseSchema, { data: rows.map(toPlayerType) }),
+);
 
 export const playersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,11 +28,8 @@ export const playersRoutes: FastifyPluginAsyncZod = async (app) => {
       const requested = request.query.types;
       const rows = await listPlayerTypes(app.db);
       reply.header('cache-control', REFERENCE_CACHE_CONTROL);
-      return {
-        data: rows
-          .filter((type) => requested === undefined || requested.includes(type.id))
-          .map((type) => ({ id: type.id, name: type.name })),
-      };
+      if (requested === undefined) return sendSerialized(reply, allPlayersBody(rows));
+      return { data: rows.filter((type) => requested.includes(type.id)).map(toPlayerType) };
     },
   );
 };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serializeWithSchema } from '../../lib/prebuilt-json.ts';
 import { apiHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { timeBody, timeResponse } from './system.routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,6 +20,16 @@ describe('GET /v1/time', () => {
     const time = Date.parse(body.data.server_time);
     expect(time).toBeGreaterThanOrEqual(before);
     expect(time).toBeLessThanOrEqual(Date.now());
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('writes by hand exactly what the zod serialiser would', () => {
+    for (const instant of [new Date(0), new Date('2027-03-28T00:59:59.999Z'), new Date(8.64e15)]) {
+      expect(timeBody(instant)).toBe(
+        serializeWithSchema(timeResponse, { data: { server_time: instant.toISOString() } }),
+      );
+    }
   });
 });
 
