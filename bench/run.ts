@@ -19,6 +19,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { measureJsSize } from './lib/js-size.ts';
 import { LOAD_CONNECTIONS, type LoadFigures, measurePair, type Target } from './lib/load.ts';
+import { type BenchDatabase, createBenchDatabase, describeDatabaseUrl } from './lib/postgres.ts';
 import { freePort, residentBytes, runNode, startNode, stopChild, waitForHttp } from './lib/processes.ts';
 import { findBookableDay, type HttpProbe, londonMonth, probeJson } from './lib/routes.ts';
 import { formatBytes, formatLoad, printTable, type Row } from './lib/table.ts';
@@ -28,6 +29,11 @@ const resultsDir = join(root, 'bench/results');
 const args = new Set(process.argv.slice(2));
 const short = args.has('--short') || process.env.BENCH_SHORT === '1';
 const skipBuild = args.has('--no-build');
+// An admin URL of a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/postgres): the tee-sheet reads are
+// also measured on a fresh database created there, as a deployment of several instances runs them.
+const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const APP_LOGGING = 'pino at the default level (info), written to';
+const appLogging = `${APP_LOGGING} bench/results/app-server*.log`;
 
 // The issues' budget of 100 KB for `/`, in KiB as DevTools and Lighthouse count it.
 const JS_BUDGET_HOME_BYTES = 100 * 1024;
@@ -59,7 +65,15 @@ function cliArgs(name: 'seed'): string[] {
 }
 
 /** An HTTP row: the route, why it is measured, and its goal as a share of the bare server's requests per second. */
-type RouteRow = { label: string; path: string; minRatio?: number; maxP99Ms?: number; note?: string };
+type RouteRow = {
+  label: string;
+  path: string;
+  /** Set on database-bound rows, which are measured on each database. */
+  database?: 'PGlite' | 'PostgreSQL';
+  minRatio?: number;
+  maxP99Ms?: number;
+  note?: string;
+};
 
 function httpRow(route: RouteRow, figures: { baseline: LoadFigures; subject: LoadFigures }): Row {
   const { baseline, subject } = figures;
@@ -77,7 +91,7 @@ function httpRow(route: RouteRow, figures: { baseline: LoadFigures; subject: Loa
   else if (short) verdict = meets ? 'ok (short run)' : 'below (short run)';
   else verdict = meets ? 'ok' : 'BELOW TARGET';
   return {
-    measurement: `GET ${route.path}`,
+    measurement: route.database ? `GET ${route.path} [${route.database}]` : `GET ${route.path}`,
     figure: formatLoad(subject),
     baseline: `${formatLoad(baseline)} (bare)`,
     ratio,
@@ -87,8 +101,124 @@ function httpRow(route: RouteRow, figures: { baseline: LoadFigures; subject: Loa
     detail: broken
       ? `non-2xx or errors: app ${subject.failureDetail || 'none'}; bare ${baseline.failureDetail || 'none'}`
       : route.note,
-    data: { label: route.label, path: route.path, app: subject, bare: baseline },
+    data: { label: route.label, path: route.path, database: route.database, app: subject, bare: baseline },
   };
+}
+
+type DatabaseLabel = 'PGlite' | 'PostgreSQL';
+
+/**
+ * Seeds a database with the CLIs, starts the built API server on it, measures its routes beside the bare server
+ * and stops it. PGlite measures every route; PostgreSQL (BENCH_DATABASE_URL) the database-bound tee-sheet reads,
+ * which are the ones that differ between the two.
+ */
+async function benchApiServer(options: {
+  database: DatabaseLabel;
+  workDir: string;
+  bareUrl: string;
+  allRoutes: boolean;
+  databaseUrl?: string;
+}): Promise<{ rows: Row[]; rss: number | undefined }> {
+  const { database, workDir, bareUrl } = options;
+  const rows: Row[] = [];
+  const appPort = await freePort();
+  const appLogPath = join(resultsDir, database === 'PGlite' ? 'app-server.log' : 'app-server-postgres.log');
+  const appLog = openSync(appLogPath, 'w');
+  const appEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(appPort),
+    PUBLIC_URL: `http://127.0.0.1:${appPort}`,
+    DATA_DIR: join(workDir, `data-${database.toLowerCase()}`),
+    API_KEYS: BENCH_API_KEY,
+    SESSION_SECRET: 'bench-session-secret-not-a-secret-0123456789',
+    LINK_SIGNING_SECRET: 'bench-link-signing-secret-not-a-secret-0123',
+    ADMIN_TOKEN: 'bench-admin-token-not-a-secret',
+  };
+  // Measure what a deployment runs: the default log level and maintenance cache, and the chosen database. The seed
+  // and the server run from the temporary directory so a developer's `.env` (read from the working directory) stays out.
+  for (const name of [
+    'LOG_LEVEL',
+    'MAINTENANCE_CACHE_MS',
+    'MAINTENANCE_MODE',
+    'DATABASE_URL',
+    'BENCH_DATABASE_URL',
+  ])
+    delete appEnv[name];
+  if (options.databaseUrl) appEnv.DATABASE_URL = options.databaseUrl;
+
+  log(`preparing a seeded ${database} database`);
+  // The seed CLI migrates first, then loads reference and demo data.
+  await runNode(cliArgs('seed'), { cwd: workDir, env: appEnv, log: appLog });
+
+  const app = startNode([join(root, 'apps/api/dist/server.js')], {
+    cwd: workDir,
+    env: appEnv,
+    stdout: appLog,
+  });
+  try {
+    const appUrl = `http://127.0.0.1:${appPort}`;
+    await waitForHttp(`${appUrl}/v1/time`, { child: app, headers: API_HEADERS });
+    log(`API server on ${appUrl} (${database}); app logging: ${APP_LOGGING} ${relative(root, appLogPath)}`);
+
+    const probe: HttpProbe = (path) => probeJson(`${appUrl}${path}`, API_HEADERS);
+    const routes: RouteRow[] = [];
+    const skipped: Row[] = [];
+    const notMeasured = (path: string, reason: string): Row => ({
+      measurement: `GET ${path} [${database}]`,
+      figure: `not measured: ${reason}`,
+      baseline: '-',
+      ratio: undefined,
+      target: '-',
+      verdict: '-',
+      failsRun: false,
+      data: { database, path, reason },
+    });
+
+    if (options.allRoutes) {
+      routes.push({ label: 'time', path: '/v1/time', minRatio: 0.8, note: 'no database' });
+      const courses = await probe('/v1/courses');
+      if (courses.status === 200) {
+        routes.push({ label: 'courses', path: '/v1/courses', minRatio: 0.5, note: 'cached reference data' });
+      } else {
+        skipped.push(notMeasured('/v1/courses', `answered ${courses.status}`));
+      }
+    }
+
+    const day = await findBookableDay(probe, 1, londonMonth(new Date()));
+    if (day.kind === 'found') {
+      routes.push({
+        label: 'availability',
+        path: `/v1/courses/1/availability?month=${day.month}`,
+        database,
+        note: `month availability, Championship, on ${database}`,
+      });
+      routes.push({
+        label: 'diary',
+        path: `/v1/courses/1/diary?start_date=${day.date}&slot_type=1&filter_today=1`,
+        database,
+        minRatio: 0.25,
+        maxP99Ms: 10,
+        note: `diary of a bookable day (${day.date}, ${day.status}), Championship, on ${database}`,
+      });
+    } else {
+      skipped.push(notMeasured('/v1/courses/1/availability + diary', day.reason));
+    }
+
+    for (const route of routes) {
+      log(
+        `measuring GET ${route.path} (${database}) beside the bare server (${timing.secondsPerSide} s each)`,
+      );
+      const bareTarget: Target = { url: `${bareUrl}/` };
+      const appTarget: Target = { url: `${appUrl}${route.path}`, headers: API_HEADERS };
+      rows.push(httpRow(route, await measurePair(bareTarget, appTarget, timing)));
+    }
+    rows.push(...skipped);
+    return { rows, rss: await residentBytes(app.pid) };
+  } finally {
+    await stopChild(app);
+  }
 }
 
 async function main(): Promise<void> {
@@ -133,112 +263,55 @@ async function main(): Promise<void> {
 
   await mkdir(resultsDir, { recursive: true });
   const workDir = await mkdtemp(join(tmpdir(), 'links-bench-'));
-  const dataDir = join(workDir, 'data');
-  const appLogPath = join(resultsDir, 'app-server.log');
-  const appLog = openSync(appLogPath, 'w');
-  const [barePort, appPort] = [await freePort(), await freePort()];
-
-  const appEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(appPort),
-    PUBLIC_URL: `http://127.0.0.1:${appPort}`,
-    DATA_DIR: dataDir,
-    API_KEYS: BENCH_API_KEY,
-    SESSION_SECRET: 'bench-session-secret-not-a-secret-0123456789',
-    LINK_SIGNING_SECRET: 'bench-link-signing-secret-not-a-secret-0123',
-    ADMIN_TOKEN: 'bench-admin-token-not-a-secret',
-  };
-  // Measure what a deployment runs: the default log level and maintenance cache, and the embedded database. The seed
-  // and the server run from the temporary directory so a developer's `.env` (read from the working directory) stays out.
-  for (const name of ['LOG_LEVEL', 'MAINTENANCE_CACHE_MS', 'MAINTENANCE_MODE', 'DATABASE_URL'])
-    delete appEnv[name];
-  const appLogging = `pino at the default level (info), written to ${relative(root, appLogPath)}`;
+  const barePort = await freePort();
+  const bare = startNode(['--import', 'tsx', join(root, 'bench/bare-server.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(barePort) },
+    stdout: 'ignore',
+  });
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  let pgDatabase: BenchDatabase | undefined;
 
   try {
-    log(`preparing a seeded PGlite database in ${dataDir}`);
-    // The seed CLI migrates first, then loads reference and demo data.
-    await runNode(cliArgs('seed'), { cwd: workDir, env: appEnv, log: appLog });
-
-    const bare = startNode(['--import', 'tsx', join(root, 'bench/bare-server.ts')], {
-      cwd: root,
-      env: { ...process.env, PORT: String(barePort) },
-      stdout: 'ignore',
-    });
-    const app = startNode([join(root, 'apps/api/dist/server.js')], {
-      cwd: workDir,
-      env: appEnv,
-      stdout: appLog,
-    });
-    const bareUrl = `http://127.0.0.1:${barePort}`;
-    const appUrl = `http://127.0.0.1:${appPort}`;
     await waitForHttp(`${bareUrl}/`, { child: bare });
-    await waitForHttp(`${appUrl}/v1/time`, { child: app, headers: API_HEADERS });
-    log(`bare Fastify on ${bareUrl}, API server on ${appUrl}; app logging: ${appLogging}`);
-
-    const probe: HttpProbe = (path) => probeJson(`${appUrl}${path}`, API_HEADERS);
-    const routes: RouteRow[] = [{ label: 'time', path: '/v1/time', minRatio: 0.8, note: 'no database' }];
-    const skipped: Row[] = [];
-    const notMeasured = (path: string, reason: string): Row => ({
-      measurement: `GET ${path}`,
-      figure: `not measured: ${reason}`,
-      baseline: '-',
-      ratio: undefined,
-      target: '-',
-      verdict: '-',
-      failsRun: false,
-      data: { path, reason },
-    });
-
-    const courses = await probe('/v1/courses');
-    if (courses.status === 200) {
-      routes.push({ label: 'courses', path: '/v1/courses', minRatio: 0.5, note: 'cached reference data' });
-    } else {
-      skipped.push(notMeasured('/v1/courses', `answered ${courses.status}`));
-    }
-
-    const day = await findBookableDay(probe, 1, londonMonth(new Date()));
-    if (day.kind === 'found') {
-      routes.push({
-        label: 'availability',
-        path: `/v1/courses/1/availability?month=${day.month}`,
-        note: 'month availability, Championship',
-      });
-      routes.push({
-        label: 'diary',
-        path: `/v1/courses/1/diary?start_date=${day.date}&slot_type=1&filter_today=1`,
-        minRatio: 0.25,
-        maxP99Ms: 10,
-        note: `diary of a bookable day (${day.date}, ${day.status}), Championship`,
-      });
-    } else {
-      skipped.push(notMeasured('/v1/courses/1/availability + diary', day.reason));
-    }
-
-    for (const route of routes) {
-      log(`measuring GET ${route.path} beside the bare server (${timing.secondsPerSide} s each)`);
-      const bareTarget: Target = { url: `${bareUrl}/` };
-      const appTarget: Target = { url: `${appUrl}${route.path}`, headers: API_HEADERS };
-      rows.push(httpRow(route, await measurePair(bareTarget, appTarget, timing)));
-    }
-    rows.push(...skipped);
-
-    const [appRss, bareRss] = [await residentBytes(app.pid), await residentBytes(bare.pid)];
-    if (appRss !== undefined && bareRss !== undefined) {
+    const pglite = await benchApiServer({ database: 'PGlite', workDir, bareUrl, allRoutes: true });
+    rows.push(...pglite.rows);
+    let bareRss = await residentBytes(bare.pid);
+    const memoryRow = (label: string, appRss: number | undefined): void => {
+      if (appRss === undefined || bareRss === undefined) return;
       rows.push({
-        measurement: 'server memory after the run (RSS)',
+        measurement: `server memory after the run (RSS, ${label})`,
         figure: formatBytes(appRss),
         baseline: `${formatBytes(bareRss)} (bare)`,
         ratio: appRss / bareRss,
         target: '-',
         verdict: '-',
         failsRun: false,
-        data: { appRssBytes: appRss, bareRssBytes: bareRss },
+        data: { database: label, appRssBytes: appRss, bareRssBytes: bareRss },
       });
+    };
+    memoryRow('PGlite', pglite.rss);
+
+    if (benchDatabaseUrl) {
+      pgDatabase = await createBenchDatabase(benchDatabaseUrl);
+      log(`created PostgreSQL database ${pgDatabase.name} on ${describeDatabaseUrl(benchDatabaseUrl)}`);
+      const postgres = await benchApiServer({
+        database: 'PostgreSQL',
+        workDir,
+        bareUrl,
+        allRoutes: false,
+        databaseUrl: pgDatabase.url,
+      });
+      rows.push(...postgres.rows);
+      bareRss = await residentBytes(bare.pid);
+      memoryRow('PostgreSQL', postgres.rss);
     }
-    await Promise.all([stopChild(app), stopChild(bare)]);
   } finally {
+    await stopChild(bare);
+    if (pgDatabase) {
+      await pgDatabase.drop();
+      log(`dropped PostgreSQL database ${pgDatabase.name}`);
+    }
     await rm(workDir, { recursive: true, force: true });
   }
 
@@ -246,7 +319,7 @@ async function main(): Promise<void> {
   printTable(rows, {
     title: `Speed report (${short ? 'short' : 'full'} run, ${LOAD_CONNECTIONS} connections, ${timing.secondsPerSide} s per side in ${timing.slicesPerSide} alternating slices)`,
     footer: [
-      `API server: built bundle, NODE_ENV=production, PGlite seeded with demo data; logging: ${appLogging}.`,
+      `API server: built bundle, NODE_ENV=production, seeded with demo data on PGlite${benchDatabaseUrl ? ' and on a fresh PostgreSQL database (BENCH_DATABASE_URL)' : ' (set BENCH_DATABASE_URL to add PostgreSQL rows)'}; logging: ${appLogging}.`,
       'Bare: Fastify hello-world with default options (no logger). Ratio = API req/s / bare req/s, memory = API / bare.',
       'Latency p50/p99 are over every 2xx response of the run, in milliseconds.',
       short
@@ -272,6 +345,7 @@ async function main(): Promise<void> {
         },
         load: { connections: LOAD_CONNECTIONS, ...timing },
         appLogging,
+        databases: benchDatabaseUrl ? ['PGlite', 'PostgreSQL'] : ['PGlite'],
         rows: rows.map(({ measurement, figure, baseline, ratio, target, verdict, detail, data }) => ({
           measurement,
           figure,

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** A throw-away database on the server of `adminUrl`, for one bench run. */
+export type BenchDatabase = { name: string; url: string; drop(): Promise<void> };
+
+async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates `links_bench_<random>` next to the database of BENCH_DATABASE_URL (which is only used to connect), so a
+ * run never touches existing data; the caller migrates and seeds it with the CLIs and drops it afterwards.
+ */
+export async function createBenchDatabase(adminUrl: string): Promise<BenchDatabase> {
+  const name = `links_bench_${randomBytes(6).toString('hex')}`;
+  // The name is ours (hex), so quoting it is enough; CREATE DATABASE takes no bind parameters.
+  await withAdmin(adminUrl, (client) => client.query(`create database "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () =>
+      withAdmin(adminUrl, async (client) => {
+        // FORCE: a server that failed to stop cleanly must not leave the database behind.
+        await client.query(`drop database if exists "${name}" with (force)`);
+      }),
+  };
+}
+
+/** The URL without its password, for printing. */
+export function describeDatabaseUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.password = '';
+  return parsed.toString();
+}
