@@ -4,6 +4,9 @@
  *
  *   - read calls of the real API server (built bundle, PGlite, seeded, production settings) versus a bare Fastify
  *     hello-world, at 10 connections with autocannon, alternating the two to cancel machine noise;
+ *   - with BENCH_DATABASE_URL (an admin URL such as postgres://postgres@127.0.0.1:5432/postgres), the tee-sheet reads
+ *     again on PostgreSQL, the configuration of several instances: a fresh `links_bench_<random>` database is
+ *     created there, migrated and seeded by the CLIs, and dropped afterwards;
  *   - gzipped JavaScript needed to render `/`, and in total, versus the 100 KiB budget;
  *   - resident memory of both servers after the run.
  *
