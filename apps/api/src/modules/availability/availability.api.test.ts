@@ -1,8 +1,10 @@
 import { COURSE_IDS } from '@links/shared/constants';
+import { availabilityResponseSchema } from '@links/shared/schemas/availability';
 import { daysInMonth, londonWallTimeToUtc } from '@links/shared/uk-time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedPeriods, courses } from '../../db/schema/index.ts';
+import { serializeWithSchema } from '../../lib/prebuilt-json.ts';
 import { apiHeaders } from '../../test/test-app.ts';
 import {
   createSeededApp,
@@ -63,6 +65,8 @@ async function availability(courseId: number | string, month: string) {
 async function statuses(courseId: number, month: string): Promise<Record<string, string>> {
   const response = await availability(courseId, month);
   expect(response.statusCode, response.body).toBe(200);
+  // The route writes its JSON itself: it must be byte for byte what the zod serialiser makes of it.
+  expect(response.body).toBe(serializeWithSchema(availabilityResponseSchema, response.json()));
   const data = response.json().data as Record<string, { status: string }>;
   return Object.fromEntries(Object.entries(data).map(([date, entry]) => [date, entry.status]));
 }

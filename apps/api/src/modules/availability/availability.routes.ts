@@ -5,6 +5,7 @@ import { formatLongDate } from '@links/shared/uk-time';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/app-error.ts';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
+import { sendSerialized } from '../../lib/prebuilt-json.ts';
 import { bookableDates, notStartedAfter } from '../courses/bookable-dates.ts';
 import { routeNow } from '../courses/clock.ts';
 import { findCourseOr404 } from '../courses/find-course-or-404.ts';
@@ -79,7 +80,9 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const data: MonthAvailability = {};
       for (const day of days) data[day.date] = { status: availabilityStatus(usageByDate.get(day.date)) };
-      return { data };
+      // Keys are the month's own dates and statuses come from availabilityStatus, so plain JSON.stringify writes
+      // what the zod serialiser would (without its date parsing of every key); the API tests compare the two.
+      return sendSerialized(reply, JSON.stringify({ data }));
     },
   );
 };

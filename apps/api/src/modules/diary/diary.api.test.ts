@@ -1,8 +1,10 @@
 import { COURSE_IDS } from '@links/shared/constants';
+import { diaryResponseSchema } from '@links/shared/schemas/diary';
 import type { DiarySlot } from '@links/shared/slot-state';
 import { londonTime, londonWallTimeToUtc } from '@links/shared/uk-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedPeriods } from '../../db/schema/index.ts';
+import { serializeWithSchema } from '../../lib/prebuilt-json.ts';
 import { apiHeaders } from '../../test/test-app.ts';
 import { livePlayersBySlot } from './live-bookings.ts';
 import {
@@ -35,6 +37,8 @@ async function diary(courseId: number, query: string) {
 async function slotsOn(courseId: number, date: string, extra = ''): Promise<DiarySlot[]> {
   const response = await diary(courseId, `start_date=${date}&slot_type=1${extra}`);
   expect(response.statusCode, response.body).toBe(200);
+  // The route writes its JSON itself: it must be byte for byte what the zod serialiser makes of it.
+  expect(response.body).toBe(serializeWithSchema(diaryResponseSchema, response.json()));
   return response.json().data;
 }
 

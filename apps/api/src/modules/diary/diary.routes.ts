@@ -2,10 +2,13 @@ import { courseParamsSchema } from '@links/shared/schemas/common';
 import { diaryQuerySchema, diaryResponseSchema } from '@links/shared/schemas/diary';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
+import { sendSerialized } from '../../lib/prebuilt-json.ts';
 import { bookableDates, notStartedAfter, ukDateRange } from '../courses/bookable-dates.ts';
 import { routeNow } from '../courses/clock.ts';
 import { findCourseOr404 } from '../courses/find-course-or-404.ts';
 import { findDiarySlots } from './diary.repository.ts';
+
+const EMPTY_DIARY = '{"data":[]}';
 
 export const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -36,7 +39,7 @@ export const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const now = routeNow(app.config);
       const bookable = bookableDates(course, now);
-      if (date < bookable.first || date > bookable.last) return { data: [] };
+      if (date < bookable.first || date > bookable.last) return sendSerialized(reply, EMPTY_DIARY);
 
       const range = ukDateRange(date, date);
       const from = filterToday === 1 && date === bookable.first ? notStartedAfter(now) : range.from;
@@ -46,7 +49,9 @@ export const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
         to: range.to,
         ...(currentBookingId === undefined ? {} : { excludeBookingId: currentBookingId }),
       });
-      return { data: slots };
+      // Built by findDiarySlots in the schema's own shape (ids from the database, instants from toISOString), so
+      // plain JSON.stringify writes what the zod serialiser would; the API tests compare the two on every answer.
+      return sendSerialized(reply, JSON.stringify({ data: slots }));
     },
   );
 };
