@@ -1,10 +1,9 @@
-import { readFile, rm } from 'node:fs/promises';
 import { type AppConfig, ConfigError, loadConfig } from '../config/env.ts';
 import { loadDotEnv } from '../config/load-env-file.ts';
 import { createDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { type MaintenanceStatus, readMaintenanceFlag, writeMaintenanceFlag } from '../lib/maintenance.ts';
-import { type ServerInfo, serverInfoPath } from '../runtime-paths.ts';
+import { type ServerInfo, serverOwningDataDir } from '../runtime-paths.ts';
 
 // `npm run maintenance -- on|off|status`. With DATABASE_URL the flag is written straight to PostgreSQL (every
 // instance picks it up within MAINTENANCE_CACHE_MS). PGlite is single-process, so when a server owns DATA_DIR the
@@ -13,29 +12,6 @@ import { type ServerInfo, serverInfoPath } from '../runtime-paths.ts';
 const USAGE = 'Usage: npm run maintenance -- on|off|status';
 
 type Command = 'on' | 'off' | 'status';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function runningServer(config: AppConfig): Promise<ServerInfo | undefined> {
-  const path = serverInfoPath(config);
-  let info: ServerInfo;
-  try {
-    info = JSON.parse(await readFile(path, 'utf8')) as ServerInfo;
-  } catch {
-    return undefined;
-  }
-  if (isAlive(info.pid)) return info;
-  // Left behind by a server that was killed: the data directory is free again.
-  await rm(path, { force: true });
-  return undefined;
-}
 
 async function viaServer(
   config: AppConfig,
@@ -87,7 +63,7 @@ async function main(): Promise<void> {
   }
   loadDotEnv();
   const config = loadConfig();
-  const server = config.databaseUrl ? undefined : await runningServer(config);
+  const server = config.databaseUrl ? undefined : await serverOwningDataDir(config);
   const status = server ? await viaServer(config, server, command) : await direct(config, command);
   const where = server
     ? `server pid ${server.pid} on port ${server.port}`

@@ -1,4 +1,3 @@
-import { readFile, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { loadDotEnv } from '../config/load-env-file.ts';
@@ -13,7 +12,7 @@ import {
   type OperatorSummary,
   setOperatorDeposit,
 } from '../modules/operators/manage-operators.ts';
-import { type ServerInfo, serverInfoPath } from '../runtime-paths.ts';
+import { serverOwningDataDir } from '../runtime-paths.ts';
 
 // `npm run operator -- <command>`: the resort's tour-operator administration, on the same database the server
 // uses. PGlite allows one process per data directory, so with PGlite this refuses to run while a server owns it.
@@ -28,29 +27,6 @@ const USAGE = `Usage: npm run operator -- <command>
   list`;
 
 class UsageError extends Error {}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function serverOwningDataDir(dataDir: string): Promise<ServerInfo | undefined> {
-  const path = serverInfoPath({ dataDir });
-  let info: ServerInfo;
-  try {
-    info = JSON.parse(await readFile(path, 'utf8')) as ServerInfo;
-  } catch {
-    return undefined;
-  }
-  if (isAlive(info.pid)) return info;
-  // Left behind by a server that was killed: the data directory is free again.
-  await rm(path, { force: true });
-  return undefined;
-}
 
 async function readStdinLine(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -143,7 +119,7 @@ async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   if (!config.databaseUrl) {
-    const server = await serverOwningDataDir(config.dataDir);
+    const server = await serverOwningDataDir(config);
     if (server) {
       throw new Error(
         `A server (pid ${server.pid}, port ${server.port}) owns the PGlite data directory ${config.dataDir}. ` +
