@@ -5,26 +5,11 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
+import { TEST_COURSES } from '../../test/course-fixtures';
 import { routes } from '../router';
 
-const courses = [
-  {
-    id: 1,
-    name: 'Championship Course',
-    slug: 'championship-course',
-    image: '/images/courses/championship-course.webp',
-    course_completion_time: 4.5,
-    closing_date: null,
-  },
-  {
-    id: 2,
-    name: 'Burnside Course',
-    slug: 'burnside-course',
-    image: '/images/courses/burnside-course.webp',
-    course_completion_time: 4,
-    closing_date: null,
-  },
-];
+// Championship and Burnside only: the journeys below pick from these two.
+const courses = TEST_COURSES.slice(0, 2);
 // Two days ahead at 10:00Z: always bookable and more than 24 hours away, so caddies are offered.
 const slotTime = new Date(Date.now() + 2 * 86_400_000);
 slotTime.setUTCHours(10, 0, 0, 0);

@@ -1,38 +1,13 @@
 // @vitest-environment happy-dom
-import type { Course } from '@links/shared/schemas/courses';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_COURSES } from '../../../test/course-fixtures';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { coursesQueryOptions } from '../api/get-courses';
 import { COMBINATION_MESSAGE, CourseSelection } from './course-selection';
 
-const courses: Course[] = [
-  {
-    id: 1,
-    name: 'Championship Course',
-    slug: 'championship-course',
-    image: '/images/courses/championship-course.webp',
-    course_completion_time: 4.5,
-    closing_date: null,
-  },
-  {
-    id: 2,
-    name: 'Burnside Course',
-    slug: 'burnside-course',
-    image: '/images/courses/burnside-course.webp',
-    course_completion_time: 4,
-    closing_date: null,
-  },
-  {
-    id: 4,
-    name: 'Buddon Links Course',
-    slug: 'buddon-links-course',
-    image: '/images/courses/buddon-links-course.webp',
-    course_completion_time: 4,
-    closing_date: null,
-  },
-];
+const courses = TEST_COURSES;
 
 function Harness() {
   const [selected, setSelected] = useState<number[]>([]);
