@@ -1,11 +1,9 @@
 // Screenshots and an axe-core audit of key pages at desktop and phone widths.
 // Usage: node apps/web/scripts/screenshots.mjs [baseUrl] [outDir]  (serve the app first, e.g. `npx vite preview`)
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { auditPage, launchChromium } from './lib/browser.mjs';
 
-const require = createRequire(import.meta.url);
 const baseUrl = process.argv[2] ?? 'http://localhost:4173';
 // Default: the repository's git-ignored screenshots/ folder, wherever the script is started from.
 const outDir = process.argv[3] ?? join(import.meta.dirname, '..', '..', '..', 'screenshots');
@@ -48,18 +46,7 @@ const demo = {
 const widths = [1280, 375];
 
 await mkdir(outDir, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 let violations = 0;
 try {
@@ -104,18 +91,7 @@ try {
         await page.waitForTimeout(300);
       }
       await page.screenshot({ path: join(outDir, name), fullPage: process.env.FULL !== '0' });
-      await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-      const result = await page.evaluate(async () => {
-        const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });
-        return violations.map((v) => ({
-          id: v.id,
-          impact: v.impact,
-          nodes: v.nodes.map((n) => n.target.join(' ')),
-        }));
-      });
-      violations += result.length;
-      console.info(`${name}: title="${await page.title()}" axe violations=${result.length}`);
-      for (const v of result) console.info(`  ${v.impact} ${v.id}: ${v.nodes.slice(0, 5).join(' | ')}`);
+      violations += await auditPage(page, `${name}: title="${await page.title()}"`);
     }
     await context.close();
   }

@@ -3,11 +3,9 @@
 // 1280 and 375 px and an axe-core audit of each state (exit code 1 on any violation).
 // Usage: node apps/web/scripts/step-one-screenshots.mjs [baseUrl] [outDir]
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { auditPage, launchChromium } from './lib/browser.mjs';
 
-const require = createRequire(import.meta.url);
 const baseUrl = process.argv[2] ?? 'http://localhost:4173';
 const outDir = process.argv[3] ?? join(import.meta.dirname, '..', '..', '..', 'screenshots');
 const widths = (process.env.WIDTHS ?? '1280,375').split(',').map(Number);
@@ -21,34 +19,8 @@ function nextWeekday() {
   return date;
 }
 
-async function audit(page, name) {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      nodes: v.nodes.map((n) => n.target.join(' ')),
-    }));
-  });
-  console.info(`${name}: axe violations=${violations.length}`);
-  for (const v of violations) console.info(`  ${v.impact} ${v.id}: ${v.nodes.slice(0, 5).join(' | ')}`);
-  return violations.length;
-}
-
 await mkdir(outDir, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 let violations = 0;
 try {
@@ -92,14 +64,14 @@ try {
     const name = `step-one-${width}.png`;
     await page.screenshot({ path: join(outDir, name), fullPage: true });
     console.info(`${name}: saved`);
-    violations += await audit(page, name);
+    violations += await auditPage(page, `${name}:`);
 
     // A third golfer no longer fits the 09:10 Championship slot (two places left): the choice needs attention.
     await page.getByRole('button', { name: 'Add a Golfer' }).click();
     await page.getByText('Needs attention - too many players selected').first().waitFor();
     const teeTimes = page.getByRole('region', { name: 'Choose your tee times' });
     await teeTimes.screenshot({ path: join(outDir, `step-one-attention-${width}.png`) });
-    violations += await audit(page, `step-one-attention-${width}.png`);
+    violations += await auditPage(page, `step-one-attention-${width}.png:`);
 
     // One golfer: empty Championship slots need two players, and the info box says so.
     await page.getByRole('button', { name: 'Remove golfer 3' }).click();
@@ -108,7 +80,7 @@ try {
     if (await change.isVisible()) await change.click();
     await page.getByText('we require at least two players', { exact: false }).first().waitFor();
     await teeTimes.screenshot({ path: join(outDir, `step-one-single-golfer-${width}.png`) });
-    violations += await audit(page, `step-one-single-golfer-${width}.png`);
+    violations += await auditPage(page, `step-one-single-golfer-${width}.png:`);
     await context.close();
   }
 } finally {
