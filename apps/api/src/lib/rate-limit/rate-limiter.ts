@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { rateLimitCounters } from '../../db/schema/index.ts';
@@ -21,14 +21,19 @@ export type RateLimitResult = {
 
 type CounterRow = { hits: number; retry_after: number | string };
 
+/** The rule's window length and the start of the current window, aligned on the database clock. */
+function windowOf(rule: RateLimitRule) {
+  const window = sql.raw(`interval '${Math.floor(rule.windowSeconds)} seconds'`);
+  return { window, windowStart: sql`date_bin(${window}, now(), timestamptz '2000-01-01 00:00:00+00')` };
+}
+
 /**
  * Counts one hit for `key` in a fixed window aligned on the database clock (every instance shares it) and says
  * whether it is within the limit. One atomic upsert: concurrent hits from several instances serialise on the row,
  * and a new window restarts the count in the same statement, so no read-modify-write race exists.
  */
 export async function hitRateLimit(db: DbOrTx, rule: RateLimitRule, key: string): Promise<RateLimitResult> {
-  const window = sql.raw(`interval '${Math.floor(rule.windowSeconds)} seconds'`);
-  const windowStart = sql`date_bin(${window}, now(), timestamptz '2000-01-01 00:00:00+00')`;
+  const { window, windowStart } = windowOf(rule);
   const result = await db.execute<CounterRow>(sql`
     insert into ${rateLimitCounters} (bucket, key, window_start, hits)
     values (${rule.bucket}, ${key}, ${windowStart}, 1)
@@ -78,4 +83,30 @@ export async function purgeRateLimitCounters(db: DbOrTx, olderThanSeconds = 86_4
     )
     .returning({ key: rateLimitCounters.key });
   return rows.length;
+}
+
+/**
+ * Seconds until `key` may try again under `rule`, or 0 when it is below the limit. Reads the current window without
+ * counting: for limits that count only some outcomes (failed sign-ins), the caller must look before it knows.
+ */
+export async function rateLimitLockedForSeconds(
+  db: DbOrTx,
+  rule: RateLimitRule,
+  key: string,
+): Promise<number> {
+  const { window, windowStart } = windowOf(rule);
+  const result = await db.execute<{ hits: number; retry_after: number | string }>(sql`
+    select hits, ceil(extract(epoch from (window_start + ${window} - now())))::integer as retry_after
+    from ${rateLimitCounters}
+    where bucket = ${rule.bucket} and key = ${key} and window_start = ${windowStart}`);
+  const row = result.rows[0];
+  if (!row || Number(row.hits) < rule.max) return 0;
+  return Math.max(1, Number(row.retry_after));
+}
+
+/** Forgets `key`'s count under `rule` (for example after a successful sign-in). */
+export async function clearRateLimit(db: DbOrTx, rule: RateLimitRule, key: string): Promise<void> {
+  await db
+    .delete(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.bucket, rule.bucket), eq(rateLimitCounters.key, key)));
 }

@@ -1,9 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { rateLimitCounters } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit/rate-limiter.ts';
+import {
+  clearRateLimit,
+  hitRateLimit,
+  type RateLimitRule,
+  rateLimitLockedForSeconds,
+} from '../../lib/rate-limit/rate-limiter.ts';
 
 // Every sign-in and reset limit, in one place. All counters live in rate_limit_counters (shared by instances).
 //
@@ -40,24 +43,6 @@ export const VALIDATE_TOKEN_ADDRESS_RULE: RateLimitRule = {
 };
 export const RESET_ADDRESS_RULE: RateLimitRule = { bucket: 'reset-address', max: 10, windowSeconds: 15 * 60 };
 
-type PendingRow = { hits: number; retry_after: number | string };
-
-/**
- * Seconds until `key` may try again under `rule`, or 0 when it is below the limit. Reads the current window without
- * counting (hitRateLimit counts): sign-in only counts failures, so it must look before it knows the outcome.
- */
-async function lockedForSeconds(db: DbOrTx, rule: RateLimitRule, key: string): Promise<number> {
-  const window = sql.raw(`interval '${Math.floor(rule.windowSeconds)} seconds'`);
-  const result = await db.execute<PendingRow>(sql`
-    select hits, ceil(extract(epoch from (window_start + ${window} - now())))::integer as retry_after
-    from ${rateLimitCounters}
-    where bucket = ${rule.bucket} and key = ${key}
-      and window_start = date_bin(${window}, now(), timestamptz '2000-01-01 00:00:00+00')`);
-  const row = result.rows[0];
-  if (!row || Number(row.hits) < rule.max) return 0;
-  return Math.max(1, Number(row.retry_after));
-}
-
 export type LoginKeys = { account: string; address: string };
 
 function ruleKeys(keys: LoginKeys): Array<[RateLimitRule, string]> {
@@ -78,7 +63,7 @@ export function loginThrottledMessage(seconds: number): string {
 export async function assertLoginAllowed(db: DbOrTx, reply: FastifyReply, keys: LoginKeys): Promise<void> {
   let seconds = 0;
   for (const [rule, key] of ruleKeys(keys))
-    seconds = Math.max(seconds, await lockedForSeconds(db, rule, key));
+    seconds = Math.max(seconds, await rateLimitLockedForSeconds(db, rule, key));
   if (seconds > 0) {
     reply.header('retry-after', String(seconds));
     throw new AppError('login_throttled', 429, loginThrottledMessage(seconds));
@@ -91,9 +76,5 @@ export async function recordLoginFailure(db: DbOrTx, keys: LoginKeys): Promise<v
 
 /** Clears the account's failure counters (sign-in succeeded, or the password was reset). */
 export async function clearLoginFailures(db: DbOrTx, accountKey: string): Promise<void> {
-  for (const rule of LOGIN_ACCOUNT_RULES) {
-    await db
-      .delete(rateLimitCounters)
-      .where(and(eq(rateLimitCounters.bucket, rule.bucket), eq(rateLimitCounters.key, accountKey)));
-  }
+  for (const rule of LOGIN_ACCOUNT_RULES) await clearRateLimit(db, rule, accountKey);
 }
