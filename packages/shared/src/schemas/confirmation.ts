@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { dataEnvelope } from './envelope';
+
+// The confirmation page's contract (spec sections 2, 4, 5, 7 and 8):
+// - GET  /v1/bookings/{booking_number}/confirmation?signature=&expires=  signed fetch (the e-mailed link)
+// - GET  /v1/bookings/{booking_number}/confirmation                      session fetch
+// - POST /v1/bookings/{booking_number}/confirmation   { booking_id, pin } PIN access
+// - PATCH /v1/bookings/{booking_number}/caddies       { booking_id, courses: [{ id, caddies }] }
+// - GET  /v1/bookings/{booking_number}/calendar.ics   (signature query or session) the calendar file
+// Each successful answer is `{ data: Confirmation }` (the .ics is text/calendar). Money is integer pence; instants
+// are ISO 8601 UTC strings.
+
+/** Booking numbers are digits only, at most 24 of them (spec section 9). */
+export const BOOKING_NUMBER_MAX_LENGTH = 24;
+export const BOOKING_NUMBER_PATTERN = /^[0-9]{1,24}$/;
+
+export const CONFIRMATION_MESSAGES = {
+  /** Spec section 8: a signed link that is expired, tampered with or signed with another key. */
+  linkExpired: 'Sorry, your booking link has expired.',
+  /** Spec section 8: invalid booking id; also held and expired bookings, which have no confirmation. */
+  unknownBooking: "We don't recognise this booking.",
+  /** Spec section 8: caddie update success. */
+  caddiesUpdated: 'Your caddies have been updated successfully',
+  /** Spec section 8: caddie update failure heading (the server message follows it). */
+  caddiesUpdateFailed: 'There was an error updating your caddies',
+  /** The web shows the PIN form on this answer (403 access_required). */
+  accessRequired: 'Please enter your booking number and PIN code to view this booking.',
+  /** Wrong PIN and unknown booking number: one answer for both. */
+  pinInvalid: 'The booking number or PIN code is not correct.',
+  pinLockedOut: (minutes: number) =>
+    `Too many incorrect PIN codes have been entered for this booking. Please try again in ${minutes} ${
+      minutes === 1 ? 'minute' : 'minutes'
+    }, or use the link in your confirmation e-mail.`,
+  pinRateLimited: (minutes: number) =>
+    `Too many attempts from your connection. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  bookingIdMismatch: 'The booking number does not match the address.',
+  bookingNumberRequired: 'Please enter a your booking number',
+  bookingNumberInvalid: `Your booking number is made of digits only, at most ${BOOKING_NUMBER_MAX_LENGTH} of them`,
+  pinRequired: 'Please enter your pin code',
+  pinTooLong: 'Your pin code is at most 24 characters',
+  caddiesLocked: (courseName: string) =>
+    `Caddies for the ${courseName} can no longer be changed: the tee time is less than 24 hours away.`,
+  caddiesOverGolfers: (courseName: string, golfers: number) =>
+    `You can book at most ${golfers} ${golfers === 1 ? 'caddie' : 'caddies'} for the ${courseName}, one per golfer.`,
+  unknownRound: (courseId: number) => `This booking has no round on course ${courseId}.`,
+  caddiesCount: 'Caddies must be a whole number from 0 to 4',
+  cancelled: 'This booking has been cancelled, so its caddies can no longer be changed.',
+  played: 'This booking has been played, so its caddies can no longer be changed.',
+} as const;
+
+export const CONFIRMATION_STATUSES = ['confirmed', 'held', 'cancelled', 'expired'] as const;
+export type ConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
+
+/** How the booking is paid: 'card' for a visitor's card payment; the operator terms otherwise. */
+export const CONFIRMATION_PAYMENT_METHODS = ['card', 'online', 'deposit', 'offline'] as const;
+export type ConfirmationPaymentMethod = (typeof CONFIRMATION_PAYMENT_METHODS)[number];
+
+const pence = z.number().int().nonnegative();
+const instant = z.iso.datetime();
+
+export const confirmationTotalsSchema = z.object({
+  net: pence,
+  vat: pence,
+  payable: pence,
+  /** What has actually been paid (a deposit, or 0 for an offline operator booking). */
+  paid: pence,
+  /** payable - paid, never below 0; the page shows 'A payment is due on this booking' when above 0. */
+  due: pence,
+});
+export type ConfirmationTotals = z.infer<typeof confirmationTotalsSchema>;
+
+export const confirmationGolferSchema = z.object({
+  /** The golfer's position in the booking, 1..4. */
+  id: z.number().int().positive(),
+  player_type_id: z.number().int().positive(),
+  /** The player type's name ('Adult', 'Under 16'). */
+  player_type: z.string(),
+  /** What this golfer's rounds cost, VAT included. */
+  total: pence,
+});
+export type ConfirmationGolfer = z.infer<typeof confirmationGolferSchema>;
+
+export const confirmationPriceLineSchema = z.object({
+  player_type_id: z.number().int().positive(),
+  player_type: z.string(),
+  /** Golfers of this type. */
+  count: z.number().int().positive(),
+  /** Their totals added up, VAT included. */
+  total: pence,
+});
+export type ConfirmationPriceLine = z.infer<typeof confirmationPriceLineSchema>;
+
+export const confirmationCourseSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  slug: z.string(),
+  /** Site-relative path of the course artwork, as GET /v1/courses gives it. */
+  image: z.string(),
+  /** The round's tee time; null only when the round has none ('No tee time selected yet'). */
+  tee_time: instant.nullable(),
+  /** Golfers playing this round: the most caddies it may have. */
+  players: z.number().int().positive(),
+  caddies: z.number().int().nonnegative(),
+  /** Price per caddie for the round's date (price ranges, else 7000), paid in cash at play. */
+  caddie_price: pence,
+  /** caddies x caddie_price. */
+  caddie_total: pence,
+  /** The course guide page on the resort's site. */
+  guide_url: z.string(),
+  /** True while the tee time is more than 24 hours away on the server clock (and the booking is confirmed). */
+  caddies_editable: z.boolean(),
+  /** Tee time minus 24 hours: caddies can be changed until then. Null without a tee time. */
+  caddie_cutoff: instant.nullable(),
+});
+export type ConfirmationCourse = z.infer<typeof confirmationCourseSchema>;
+
+export const confirmationSchema = z.object({
+  booking_number: z.string(),
+  status: z.enum(CONFIRMATION_STATUSES),
+  /** Same as totals.paid. */
+  amount_paid: pence,
+  totals: confirmationTotalsSchema,
+  golfer_count: z.number().int().positive(),
+  golfers: z.array(confirmationGolferSchema),
+  /** One line per golfer type, in player-type order. */
+  price_breakdown: z.array(confirmationPriceLineSchema),
+  /** = totals.net */
+  subtotal: pence,
+  /** = totals.vat (20%) */
+  vat: pence,
+  /** = totals.payable */
+  total: pence,
+  /** Rounds in course order (by course id). */
+  courses: z.array(confirmationCourseSchema),
+  /** All the rounds' caddie totals added up (paid in cash at play). */
+  caddie_total: pence,
+  last_tee_time: instant.nullable(),
+  /** True once the server clock is past the last tee time: 'Thanks for playing', no caddie section. */
+  has_played: z.boolean(),
+  /** The lead golfer's name as given with the contact details ('' when unknown). */
+  lead_name: z.string(),
+  payment_method: z.enum(CONFIRMATION_PAYMENT_METHODS),
+  /** Path (under the API origin, /v1/...) of the .ics download for this booking; works for this session. */
+  calendar_url: z.string(),
+  /** The server clock when the answer was made, so the client can correct its 24-hour countdowns. */
+  server_time: instant,
+});
+export type Confirmation = z.infer<typeof confirmationSchema>;
+
+export const confirmationResponseSchema = dataEnvelope(confirmationSchema);
+export type ConfirmationResponse = z.infer<typeof confirmationResponseSchema>;
+
+/** The booking number in the address: digits, at most 24. */
+export const bookingNumberParamsSchema = z.object({
+  bookingNumber: z.string().regex(BOOKING_NUMBER_PATTERN, { error: CONFIRMATION_MESSAGES.unknownBooking }),
+});
+export type BookingNumberParams = z.infer<typeof bookingNumberParamsSchema>;
+
+/** The signed link's query: both optional (without them the fetch is session-based). */
+export const confirmationQuerySchema = z.object({
+  signature: z.string().max(200).optional(),
+  expires: z.string().max(40).optional(),
+});
+export type ConfirmationQuery = z.infer<typeof confirmationQuerySchema>;
+
+/** Spec section 5, PIN form: the booking number (digits, max 24) and the PIN. */
+export const pinAccessBodySchema = z.object({
+  booking_id: z
+    .string({ error: CONFIRMATION_MESSAGES.bookingNumberRequired })
+    .trim()
+    .min(1, { error: CONFIRMATION_MESSAGES.bookingNumberRequired })
+    .max(BOOKING_NUMBER_MAX_LENGTH, { error: CONFIRMATION_MESSAGES.bookingNumberInvalid })
+    // '*' not '+': the empty field already has its own message above.
+    .regex(/^[0-9]*$/, { error: CONFIRMATION_MESSAGES.bookingNumberInvalid }),
+  pin: z
+    .string({ error: CONFIRMATION_MESSAGES.pinRequired })
+    .trim()
+    .min(1, { error: CONFIRMATION_MESSAGES.pinRequired })
+    .max(24, { error: CONFIRMATION_MESSAGES.pinTooLong }),
+});
+export type PinAccessBody = z.infer<typeof pinAccessBodySchema>;
+export type PinAccessBodyInput = z.input<typeof pinAccessBodySchema>;
+
+const caddiesCount = z
+  .number({ error: CONFIRMATION_MESSAGES.caddiesCount })
+  .int({ error: CONFIRMATION_MESSAGES.caddiesCount })
+  .min(0, { error: CONFIRMATION_MESSAGES.caddiesCount })
+  .max(4, { error: CONFIRMATION_MESSAGES.caddiesCount });
+
+/** PATCH caddies: the wanted count per course; courses left out keep theirs. */
+export const updateCaddiesBodySchema = z.object({
+  booking_id: z
+    .string({ error: CONFIRMATION_MESSAGES.bookingIdMismatch })
+    .regex(BOOKING_NUMBER_PATTERN, { error: CONFIRMATION_MESSAGES.bookingIdMismatch }),
+  courses: z
+    .array(
+      z.object({
+        id: z.number({ error: 'Each course id must be a whole number' }).int().positive(),
+        caddies: caddiesCount,
+      }),
+      { error: 'Please choose the caddies for at least one course' },
+    )
+    .min(1, { error: 'Please choose the caddies for at least one course' })
+    .max(3, { error: 'A booking has at most three rounds' })
+    .refine((courses) => new Set(courses.map((course) => course.id)).size === courses.length, {
+      error: 'Each course may appear only once',
+    }),
+});
+export type UpdateCaddiesBody = z.infer<typeof updateCaddiesBodySchema>;
+
+/** Error codes the confirmation routes answer (error.code of the error envelope). */
+export const CONFIRMATION_ERROR_CODES = {
+  /** 403: signed link expired, tampered with or foreign. Show the PIN form with linkExpired. */
+  linkExpired: 'link_expired',
+  /** 403: no signature and this session has no access. Show the PIN form. */
+  accessRequired: 'access_required',
+  /** 404: unknown booking number, or a booking that is not confirmed or cancelled. */
+  bookingNotFound: 'booking_not_found',
+  /** 422: wrong PIN or unknown booking number (one answer for both). */
+  pinInvalid: 'pin_invalid',
+  /** 429: too many wrong PINs for this booking (Retry-After header). */
+  pinLocked: 'pin_locked',
+  /** 429: too many PIN attempts from this address (Retry-After header). */
+  rateLimited: 'rate_limited',
+  /** 422: a caddie change on a round inside 24 hours, or over the round's golfers; nothing was changed. */
+  caddiesLocked: 'caddies_locked',
+  caddiesInvalid: 'caddies_invalid',
+  /** 400: body failed validation (fields per path). */
+  validationFailed: 'validation_failed',
+} as const;
