@@ -70,6 +70,15 @@ export function operatorPaymentOptions(
   ];
 }
 
+/**
+ * The deposit in pence: the operator's percentage of the payable, rounded to the nearest penny, a half penny up
+ * (Math.round on a positive number), so 50 % of 10 001p is 5 001p and the balance 5 000p. Deposit plus balance
+ * always equals the payable because the balance is the payable minus this.
+ */
+export function depositPence(totalPence: number, depositPercent: number): number {
+  return Math.round((totalPence * depositPercent) / 100);
+}
+
 export type PaymentBand = 'standard' | 'full_in_7_days' | 'full_in_48_hours' | 'full_at_booking';
 
 /**
@@ -170,7 +179,7 @@ export function paymentSchedule(input: PaymentScheduleInput): PaymentSchedule {
   if (!(depositPercent > 0 && depositPercent <= 100)) {
     throw new PaymentTermsError('A deposit needs a deposit percentage above 0 and at most 100.');
   }
-  const deposit = Math.round((totalPence * depositPercent) / 100);
+  const deposit = depositPence(totalPence, depositPercent);
   const depositDue = min([new Date(addMonths(bookedInLondon, 1).getTime()), fullDeadline]);
   const instalments = [instalment('deposit', deposit, depositDue)];
   if (totalPence - deposit > 0) instalments.push(instalment('balance', totalPence - deposit, fullDeadline));
