@@ -51,12 +51,33 @@ export const bookings = pgTable(
     sessionKey: text(),
     /** Keyed hash of the creating client's address (never the address), for the live-holds-per-address limit. */
     clientKey: text(),
+    // Tour-operator payment terms (spec section 9), written when an operator saves step 2; null for individuals.
+    /** 'online' (all by card now), 'deposit' (the deposit by card now, the balance later) or 'offline'. */
+    paymentMethod: text().$type<'online' | 'deposit' | 'offline'>(),
+    /** The deposit taken by card (deposit method only). */
+    depositPence: integer(),
+    /** The deposit's deadline: one calendar month from booking, never after the balance. */
+    depositDueAt: instant(),
+    /** When the whole payable must have been paid (balance 42 days before play, or the band's deadline). */
+    balanceDueAt: instant(),
+    /** The one payment reminder e-mail was queued (the payment-schedule job). */
+    paymentReminderSentAt: instant(),
+    /** Why a booking was cancelled, e.g. 'unpaid' by the payment-schedule job. */
+    cancelledReason: text(),
   },
   (table) => [
     check('bookings_held_has_expiry', sql`${table.status} <> 'held' or ${table.holdExpiresAt} is not null`),
     check('bookings_booking_number_digits', sql`${table.bookingNumber} ~ '^[0-9]{6,24}$'`),
     // The hold sweeper scans only live holds.
     index('bookings_held_expiry_idx').on(table.holdExpiresAt).where(sql`${table.status} = 'held'`),
+    check(
+      'bookings_payment_method_known',
+      sql`${table.paymentMethod} is null or ${table.paymentMethod} in ('online', 'deposit', 'offline')`,
+    ),
+    // The payment-schedule job scans only confirmed bookings on terms.
+    index('bookings_payment_due_idx')
+      .on(table.balanceDueAt)
+      .where(sql`${table.status} = 'confirmed' and ${table.paymentMethod} in ('deposit', 'offline')`),
     // Live holds per address: only held rows are ever counted.
     index('bookings_held_client_idx')
       .on(table.clientKey, table.holdExpiresAt)
