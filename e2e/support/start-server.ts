@@ -94,6 +94,10 @@ const env: NodeJS.ProcessEnv = {
   // Journeys flip maintenance and expect the very next call to see it.
   MAINTENANCE_CACHE_MS: '0',
   MAINTENANCE_MODE: 'off',
+  // Every journey calls from 127.0.0.1: the per-address hold and create limits (3 live holds, 20 creates per ten
+  // minutes) would make parallel journeys refuse each other's bookings. The limits themselves are API-tested.
+  MAX_LIVE_HOLDS_PER_ADDRESS: '100',
+  BOOKING_RATE_LIMIT_MAX: '10000',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 };
 // The journeys always run on a fresh embedded database, never on whatever the shell points at. The server and the
