@@ -1,5 +1,6 @@
 // The one schema: platform tables (sessions, settings, mail outbox ...) and the resort's reference and booking data.
 
+export * from './booking-access.ts';
 export * from './bookings.ts';
 export * from './mail.ts';
 export * from './operators.ts';
