@@ -1,8 +1,17 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
 import { CheckIcon } from '../../../components/ui/icons';
+import { paths } from '../../../config/paths';
 import { hideBrokenImage } from '../../../lib/hide-broken-image';
-import type { BookingStepNumber } from '../booking-steps';
+import { CountdownBanner } from '../../countdown/components/countdown-banner';
+import { ExpiredOverlay } from '../../countdown/components/expired-overlay';
+import { useReservationCountdown } from '../../countdown/hooks/use-reservation-countdown';
+import { type BookingStepNumber, isStepAllowed } from '../booking-steps';
+import { useLeaveWarning } from '../hooks/use-leave-warning';
+import { useBooking } from '../state/booking-context';
 import styles from './booking-shell.module.css';
+import { BookingShellContext, type BookingShellValue, type StepError } from './booking-shell-context';
 import { StepBar } from './step-bar';
 
 type BookingShellProps = {
@@ -16,10 +25,64 @@ type BookingShellProps = {
   children: ReactNode;
 };
 
-/** The frame shared by the three booking steps: hero heading, sticky step bar, banners, content. */
+/**
+ * The frame shared by the three booking steps (spec section 2): hero heading, sticky step bar, the furthest-step
+ * guard, the reservation countdown and its expired overlay, the step's error banner and loading flag (through
+ * useBookingShell), and the leave-page warning while a booking is held.
+ */
 export function BookingShell({ step, heading, eyebrow, lead, alerts, children }: BookingShellProps) {
+  const { state, dispatch } = useBooking();
+  const { booking } = state;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<StepError | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const allowed = isStepAllowed(step, booking);
+
+  const remaining = useReservationCountdown(booking.is_expired ? null : booking.date_created);
+  useEffect(() => {
+    if (remaining === null) return;
+    if (remaining > 0) dispatch({ type: 'countdown/started' });
+    else dispatch({ type: 'countdown/expired' });
+  }, [remaining, dispatch]);
+
+  // The loading flag belongs to one step change: a new route starts without it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
+  useEffect(() => setLoading(false), [pathname]);
+
+  useLeaveWarning(booking.id !== null && !booking.is_expired);
+
+  const showError = useCallback((next: StepError | null) => {
+    setError(next);
+    if (next) setLoading(false);
+  }, []);
+  useEffect(() => {
+    // The action that failed is hidden while loading, so focus would be lost: bring it to the explanation.
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  const shell = useMemo<BookingShellValue>(
+    () => ({
+      loading,
+      startLoading: () => setLoading(true),
+      stopLoading: () => setLoading(false),
+      expired: booking.is_expired,
+      showError,
+    }),
+    [loading, booking.is_expired, showError],
+  );
+
+  const startNewBooking = useCallback(() => {
+    dispatch({ type: 'booking/reset' });
+    navigate(paths.home.getHref());
+  }, [dispatch, navigate]);
+
+  // Spec section 2: a step beyond the furthest one allowed goes back to the start, replacing the history entry.
+  if (!allowed) return <Navigate to={paths.home.getHref()} replace />;
+
   return (
-    <>
+    <BookingShellContext.Provider value={shell}>
       <section className={`on-dark ${styles.hero}`} aria-labelledby="booking-heading">
         <img
           className={styles['hero-image']}
@@ -54,9 +117,29 @@ export function BookingShell({ step, heading, eyebrow, lead, alerts, children }:
       </section>
       <StepBar current={step} />
       <div className="container">
-        <div className={styles.alerts}>{alerts}</div>
+        <div className={styles.alerts}>
+          {remaining !== null && remaining > 0 && !booking.is_expired ? (
+            <CountdownBanner remaining={remaining} />
+          ) : null}
+          {error ? (
+            <div ref={errorRef} tabIndex={-1} className={styles['error-focus']}>
+              <Alert type="error" title={error.title} onDismiss={() => setError(null)}>
+                <p>{error.message}</p>
+                {error.details && error.details.length > 0 ? (
+                  <ul>
+                    {error.details.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </Alert>
+            </div>
+          ) : null}
+          {alerts}
+        </div>
         <div className={styles.content}>{children}</div>
       </div>
-    </>
+      {booking.is_expired ? <ExpiredOverlay onStartNew={startNewBooking} /> : null}
+    </BookingShellContext.Provider>
   );
 }

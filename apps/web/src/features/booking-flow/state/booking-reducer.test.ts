@@ -432,3 +432,42 @@ describe('notes and reset', () => {
     expect(bookingReducer(state, { type: 'booking/reset' })).toBe(initialBookingState);
   });
 });
+
+describe('step 2 and the reservation', () => {
+  const intent = {
+    id: 'pi_1',
+    client_secret: 'pi_1_secret',
+    status: 'requires_payment_method',
+    amount: 24000,
+  };
+
+  it('keeps autosaved details, stores the payment intent on save, and reopens payment when step 1 is saved again', () => {
+    const state = withTeeTimes();
+    const typed = bookingReducer(state, { type: 'player-details/set', details: { first_name: 'Ada' } });
+    expect(typed.playerDetails.first_name).toBe('Ada');
+    expect(bookingReducer(typed, { type: 'player-details/set', details: { first_name: 'Ada' } })).toBe(typed);
+    const saved = bookingReducer(typed, { type: 'details/saved', paymentIntent: intent, snapshot: { a: 1 } });
+    expect(saved.booking.payment_intent).toEqual(intent);
+    expect(saved.booking.submitted).toBe(false);
+    expect(saved.lastSaved.step2).toEqual({ a: 1 });
+    const resaved = bookingReducer(saved, {
+      type: 'booking/saved',
+      id: 7,
+      dateCreated: '2026-07-10T10:05:00.000Z',
+      snapshot: stepOneSnapshot(saved),
+    });
+    expect(resaved.booking.payment_intent).toBeNull();
+    expect(resaved.lastSaved.step2).toBeNull();
+    expect(resaved.playerDetails.first_name).toBe('Ada');
+  });
+
+  it('marks the countdown started and the booking expired once each, and resets to a fresh booking', () => {
+    const started = bookingReducer(withTeeTimes(), { type: 'countdown/started' });
+    expect(started.booking.countdown_started).toBe(true);
+    expect(bookingReducer(started, { type: 'countdown/started' })).toBe(started);
+    const expired = bookingReducer(started, { type: 'countdown/expired' });
+    expect(expired.booking.is_expired).toBe(true);
+    expect(bookingReducer(expired, { type: 'countdown/expired' })).toBe(expired);
+    expect(bookingReducer(expired, { type: 'booking/reset' })).toBe(initialBookingState);
+  });
+});

@@ -8,6 +8,8 @@ import {
   type CaddiesOption,
   EMPTY_TOTALS,
   initialBookingState,
+  type PaymentIntentState,
+  type PlayerDetails,
   type StepOneSnapshot,
 } from './booking-state';
 import { addGolfer, removeGolfer, setGolferType } from './golfers';
@@ -46,6 +48,12 @@ export type BookingAction =
   | { type: 'notes/set'; notes: string }
   | { type: 'booking/submitting'; submitted: boolean }
   | { type: 'booking/saved'; id: number; dateCreated: string; snapshot: StepOneSnapshot }
+  /** Step 2 autosave (500 ms after the last edit). */
+  | { type: 'player-details/set'; details: Partial<PlayerDetails> }
+  /** Step 2 saved: `snapshot` is the body sent, compared by the next Continue. */
+  | { type: 'details/saved'; paymentIntent: PaymentIntentState; snapshot: unknown }
+  | { type: 'countdown/started' }
+  | { type: 'countdown/expired' }
   | { type: 'booking/reset' };
 
 const PRICE_FIELDS = ['net_price', 'total_vat', 'total_price', 'tickets', 'ticket_label'] as const;
@@ -275,11 +283,37 @@ export function bookingReducer(state: BookingState, action: BookingAction): Book
     case 'booking/submitting':
       return { ...state, booking: { ...state.booking, submitted: action.submitted } };
     case 'booking/saved':
+      // A new or changed booking has a new hold and maybe a new price: its payment is opened again by step 2.
       return {
         ...state,
-        booking: { ...state.booking, submitted: false, id: action.id, date_created: action.dateCreated },
-        lastSaved: { ...state.lastSaved, step1: action.snapshot },
+        booking: {
+          ...state.booking,
+          submitted: false,
+          id: action.id,
+          date_created: action.dateCreated,
+          payment_intent: null,
+          is_expired: false,
+          countdown_started: false,
+        },
+        lastSaved: { step1: action.snapshot, step2: null },
       };
+    case 'player-details/set': {
+      const entries = Object.entries(action.details) as [keyof PlayerDetails, unknown][];
+      if (entries.every(([key, value]) => state.playerDetails[key] === value)) return state;
+      return { ...state, playerDetails: { ...state.playerDetails, ...action.details } };
+    }
+    case 'details/saved':
+      return {
+        ...state,
+        booking: { ...state.booking, submitted: false, payment_intent: action.paymentIntent },
+        lastSaved: { ...state.lastSaved, step2: action.snapshot },
+      };
+    case 'countdown/started':
+      return state.booking.countdown_started
+        ? state
+        : { ...state, booking: { ...state.booking, countdown_started: true } };
+    case 'countdown/expired':
+      return state.booking.is_expired ? state : { ...state, booking: { ...state.booking, is_expired: true } };
     case 'booking/reset':
       return initialBookingState;
   }

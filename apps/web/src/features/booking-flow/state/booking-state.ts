@@ -31,7 +31,8 @@ export type BookingTotals = { net: number; vat: number; payable: number; paid: n
 
 export type PaymentIntentState = {
   id: string;
-  client_secret: string;
+  /** Null when the provider gave none: step 3 then shows the ERR-035 state. */
+  client_secret: string | null;
   customer_id?: string | null;
   status: string;
   amount: number;
@@ -45,6 +46,54 @@ export type BookingRecord = {
   payment_intent: PaymentIntentState | null;
   is_expired: boolean;
   countdown_started: boolean;
+};
+
+/**
+ * Spec section 3, playerDetails: what the step-2 form holds, copied here after a 500 ms pause so it survives a
+ * reload. Strings stay as typed ('' when empty); the tour-operator form uses payment_method and the terms flag.
+ */
+export type PlayerDetails = {
+  validated: boolean;
+  player_type: '' | 'lead_player' | 'booking_player';
+  lead_player_name: string;
+  lead_player_country_code: string;
+  title: string;
+  first_name: string;
+  surname: string;
+  address_line_1: string;
+  address_line_2: string;
+  city: string;
+  county: string;
+  postcode: string;
+  country: string;
+  telephone_country_code: string;
+  telephone_number: string;
+  email_address: string;
+  stay_connected: boolean;
+  payment_method: '' | 'online' | 'deposit' | 'offline';
+  terms_and_conditions_agreed: boolean;
+};
+
+export const EMPTY_PLAYER_DETAILS: PlayerDetails = {
+  validated: false,
+  player_type: '',
+  lead_player_name: '',
+  lead_player_country_code: '',
+  title: '',
+  first_name: '',
+  surname: '',
+  address_line_1: '',
+  address_line_2: '',
+  city: '',
+  county: '',
+  postcode: '',
+  country: '',
+  telephone_country_code: '',
+  telephone_number: '',
+  email_address: '',
+  stay_connected: false,
+  payment_method: '',
+  terms_and_conditions_agreed: false,
 };
 
 /** What step 1 saved last: Continue moves straight on when nothing differs from it. */
@@ -64,6 +113,8 @@ export type BookingState = {
   syncedDateMode: boolean;
   totals: BookingTotals;
   booking: BookingRecord;
+  playerDetails: PlayerDetails;
+  /** step2 is the body step 2 last saved (JSON-compared): Continue moves straight on when it is unchanged. */
   lastSaved: { step1: StepOneSnapshot | null; step2: unknown };
 };
 
@@ -84,5 +135,6 @@ export const initialBookingState: BookingState = {
     is_expired: false,
     countdown_started: false,
   },
+  playerDetails: EMPTY_PLAYER_DETAILS,
   lastSaved: { step1: null, step2: null },
 };

@@ -57,7 +57,12 @@ export function loadBookingState(): BookingState {
     const stored = JSON.parse(raw) as Partial<Stored>;
     if (stored.version !== STORAGE_VERSION || !looksLikeBookingState(stored.state))
       return initialBookingState;
-    return { ...initialBookingState, ...stored.state };
+    const playerDetails = isObject(stored.state.playerDetails) ? stored.state.playerDetails : {};
+    return {
+      ...initialBookingState,
+      ...stored.state,
+      playerDetails: { ...initialBookingState.playerDetails, ...playerDetails },
+    };
   } catch {
     return initialBookingState;
   }

@@ -1,0 +1,159 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { BookingProvider } from '../state/booking-context';
+import { type BookingState, initialBookingState } from '../state/booking-state';
+import { BookingShell } from './booking-shell';
+import { useBookingShell } from './booking-shell-context';
+import { StepFooterAction } from './step-footer-action';
+
+const NOW = Date.parse('2026-11-21T10:00:00.000Z');
+
+function held(createdAgoMs: number, extra: Partial<BookingState['booking']> = {}): BookingState {
+  return {
+    ...initialBookingState,
+    booking: {
+      ...initialBookingState.booking,
+      id: 42,
+      date_created: new Date(NOW - createdAgoMs).toISOString(),
+      ...extra,
+    },
+  };
+}
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
+function Continue() {
+  const { startLoading, showError } = useBookingShell();
+  return (
+    <StepFooterAction loadingLabel="Saving your details…">
+      <button type="button" onClick={startLoading}>
+        Continue
+      </button>
+      <button type="button" onClick={() => showError({ title: 'There was an error', message: 'Nope' })}>
+        Fail
+      </button>
+    </StepFooterAction>
+  );
+}
+
+function renderStep(state: BookingState, path = '/contact-details') {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={['/', path]} initialIndex={1}>
+      <BookingProvider initialState={state}>
+        <Where />
+        <Routes>
+          <Route path="/" element={<p>Step one</p>} />
+          <Route
+            path="/contact-details"
+            element={
+              <BookingShell step={2} eyebrow="Step 2 of 3" heading="Add contact details" lead="Lead">
+                <Continue />
+              </BookingShell>
+            }
+          />
+          <Route
+            path="/payment-details"
+            element={
+              <BookingShell step={3} eyebrow="Step 3 of 3" heading="Make your payment" lead="Lead">
+                <p>Pay</p>
+              </BookingShell>
+            }
+          />
+        </Routes>
+      </BookingProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('booking shell', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(NOW);
+    // GET /v1/time answers the same clock: no correction.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ data: { server_time: new Date(Date.now()).toISOString() } })),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    window.sessionStorage.clear();
+  });
+
+  it('sends a step beyond the furthest allowed one back to /', () => {
+    renderStep(initialBookingState, '/contact-details');
+    expect(screen.getByTestId('where').textContent).toBe('/');
+    expect(screen.getByText('Step one')).toBeTruthy();
+    cleanup();
+    renderStep(held(0), '/payment-details');
+    expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+
+  it('counts down, turns red under two minutes, then shows the expired overlay', async () => {
+    renderStep(held(600_000 - 125_000));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    const timer = screen.getByRole('timer');
+    expect(timer.textContent).toBe('2:05');
+    expect(timer.closest('[data-tone]')?.getAttribute('data-tone')).toBe('calm');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6_000);
+    });
+    expect(screen.getByRole('timer').textContent).toBe('1:59');
+    expect(screen.getByRole('timer').closest('[data-tone]')?.getAttribute('data-tone')).toBe('urgent');
+    expect(document.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('clock');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    expect(screen.getByRole('timer').closest('[data-tone]')?.getAttribute('data-tone')).toBe('critical');
+    expect(document.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('alarm');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.getByRole('alertdialog', { name: 'Oh no, you ran out of time' })).toBeTruthy();
+    expect(screen.getByText(/released to the public in one minute/)).toBeTruthy();
+    // The step's action is hidden while expired.
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Start a new booking' }));
+    expect(screen.getByTestId('where').textContent).toBe('/');
+    expect(window.sessionStorage.getItem('links.booking')).toBeNull();
+  });
+
+  it('hides the footer action while the step changes and brings it back with the error banner', () => {
+    renderStep(held(0));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    expect(screen.getByText('Saving your details…')).toBeTruthy();
+  });
+
+  it('shows the error banner, focused, with the action back', () => {
+    renderStep(held(0));
+    fireEvent.click(screen.getByRole('button', { name: 'Fail' }));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('There was an error');
+    expect(alert.textContent).toContain('Nope');
+    expect(document.activeElement?.contains(alert)).toBe(true);
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+  });
+
+  it('asks before leaving while a booking is held, not before one exists', () => {
+    renderStep(held(0));
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    cleanup();
+    const fresh = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(fresh);
+    expect(fresh.defaultPrevented).toBe(false);
+  });
+});
