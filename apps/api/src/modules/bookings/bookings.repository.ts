@@ -49,6 +49,7 @@ export type BookingPrices = { net: number; vat: number; payable: number };
 export type NewBooking = {
   sessionKey: string;
   clientKey: string;
+  operatorId?: number | null;
   notes: string;
   caddiesOption: string | null;
   prices: BookingPrices;
@@ -80,6 +81,7 @@ export async function insertHeldBooking(
         updatedAt: sql`now()`,
         sessionKey: booking.sessionKey,
         clientKey: booking.clientKey,
+        operatorId: booking.operatorId ?? null,
         notes: booking.notes,
         caddiesOption: booking.caddiesOption,
         netPence: booking.prices.net,

@@ -8,6 +8,7 @@ import { errorEnvelopeSchema } from '../../lib/envelope.ts';
 import { clientAddressKey } from '../../lib/rate-limit/client-key.ts';
 import { enforceRateLimit } from '../../lib/rate-limit/rate-limiter.ts';
 import { sessionKey } from '../../lib/session-token.ts';
+import { currentOperator } from '../auth/current-operator.ts';
 import { holdSweeper } from './hold-sweeper.plugin.ts';
 import { createBooking, sessionRequired, updateBooking } from './save-booking.ts';
 
@@ -47,6 +48,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await createBooking(app, request.body, {
         sessionKey: sessionKey(request.sessionId),
         clientKey,
+        operatorId: (await currentOperator(request))?.operator.id ?? null,
       });
       reply.header('cache-control', 'no-store');
       return { data };

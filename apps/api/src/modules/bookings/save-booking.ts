@@ -233,7 +233,8 @@ async function inTransaction<T>(app: FastifyInstance, work: (tx: Tx) => Promise<
   }
 }
 
-export type Caller = { sessionKey: string; clientKey: string };
+/** operatorId: the tour operator signed in with this session, recorded on the booking (null for visitors). */
+export type Caller = { sessionKey: string; clientKey: string; operatorId?: number | null };
 
 /** POST /v1/bookings: checks, prices and holds the places for the reservation window. */
 export async function createBooking(app: FastifyInstance, body: SaveBookingBody, caller: Caller) {
@@ -253,6 +254,7 @@ export async function createBooking(app: FastifyInstance, body: SaveBookingBody,
       {
         sessionKey: caller.sessionKey,
         clientKey: caller.clientKey,
+        operatorId: caller.operatorId ?? null,
         notes: body.notes,
         caddiesOption: body.caddiesOption ?? null,
         prices: priced.totals,

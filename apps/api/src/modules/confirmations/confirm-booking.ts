@@ -1,9 +1,11 @@
 import { formatMoney } from '@links/shared/money';
 import { individualPlayerDetailsSchema } from '@links/shared/schemas/contact-details';
+import { operatorPlayerDetailsSchema } from '@links/shared/schemas/operator-contact-details';
+import { formatLongDate, londonDate } from '@links/shared/uk-time';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { bookingGolfers, bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
+import { bookingGolfers, bookingRounds, bookings, operators, teeSlots } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
 import { lockSlots } from '../bookings/bookings.repository.ts';
@@ -22,7 +24,7 @@ export const CONFIRMATION_MESSAGES = {
   notPaid: 'We have not received your payment yet. Please complete the payment and try again.',
   wrongBooking: 'This payment does not belong to this booking.',
   amountMismatch:
-    'The amount paid does not match the price of this booking. Please contact us quoting your booking number.',
+    'The amount paid does not match the amount due on this booking. Please contact us quoting your booking number.',
   wrongCurrency:
     'This payment was not made in pounds sterling. Please contact us quoting your booking number.',
   otherPayment: 'This booking has already been paid for with another payment.',
@@ -40,7 +42,7 @@ export type ConfirmOutcome = {
   sessionKey: string | null;
 };
 
-/** The provider's truth must say: paid, in pounds, the booking's full price, for this booking. */
+/** The provider's truth must say: paid, in pounds, for this booking (the amount is checked under the lock). */
 function checkIntent(intent: PaymentIntent, bookingId: number): void {
   if (intent.booking_id !== bookingId || intent.metadata.booking_id !== String(bookingId)) {
     throw conflict(CONFIRMATION_MESSAGES.wrongBooking, 'payment_mismatch');
@@ -51,7 +53,17 @@ function checkIntent(intent: PaymentIntent, bookingId: number): void {
   if (intent.currency !== 'gbp') throw conflict(CONFIRMATION_MESSAGES.wrongCurrency, 'payment_mismatch');
 }
 
-type LockedBooking = {
+/**
+ * What the booking's card payment must be: the deposit for an operator's deposit booking, else the whole
+ * payable. paidPence becomes this amount when it is paid.
+ */
+export function expectedCardAmount(
+  booking: Pick<LockedBooking, 'paymentMethod' | 'depositPence' | 'payablePence'>,
+) {
+  return booking.paymentMethod === 'deposit' ? booking.depositPence : booking.payablePence;
+}
+
+export type LockedBooking = {
   id: number;
   bookingNumber: string;
   status: 'held' | 'confirmed' | 'cancelled' | 'expired';
@@ -62,10 +74,14 @@ type LockedBooking = {
   paymentIntentId: string | null;
   playerDetails: unknown;
   sessionKey: string | null;
+  operatorId: number | null;
+  paymentMethod: 'online' | 'deposit' | 'offline' | null;
+  depositPence: number | null;
+  balanceDueAt: Date | null;
 };
 
 /** Lock order shared with the booking engine: the booking row first, then its tee slots by ascending id. */
-async function lockBooking(tx: Tx, bookingId: number): Promise<LockedBooking | undefined> {
+export async function lockBooking(tx: Tx, bookingId: number): Promise<LockedBooking | undefined> {
   const [row] = await tx
     .select({
       id: bookings.id,
@@ -78,6 +94,10 @@ async function lockBooking(tx: Tx, bookingId: number): Promise<LockedBooking | u
       paymentIntentId: bookings.paymentIntentId,
       playerDetails: bookings.playerDetails,
       sessionKey: bookings.sessionKey,
+      operatorId: bookings.operatorId,
+      paymentMethod: bookings.paymentMethod,
+      depositPence: bookings.depositPence,
+      balanceDueAt: bookings.balanceDueAt,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId))
@@ -111,18 +131,41 @@ async function placesStillFree(tx: Tx, bookingId: number, now: Date): Promise<bo
   });
 }
 
-type Reference = {
+export type Reference = {
   courseNames: Map<number, string>;
   playerTypeNames: Map<number, string>;
 };
 
 // Read outside the transaction: on PGlite (one connection) a query on app.db inside it would wait forever.
-async function loadReference(app: FastifyInstance): Promise<Reference> {
+export async function loadReference(app: FastifyInstance): Promise<Reference> {
   const [courses, playerTypes] = await Promise.all([listCourses(app.db), listPlayerTypes(app.db)]);
   return {
     courseNames: new Map(courses.map((course) => [course.id, course.name])),
     playerTypeNames: new Map(playerTypes.map((type) => [type.id, type.name])),
   };
+}
+
+/** Who the e-mail goes to: the golfer for an individual booking, the operator's account e-mail for theirs. */
+async function recipient(
+  tx: Tx,
+  booking: LockedBooking,
+): Promise<{ email: string; greeting: string; leadPlayer: string | null } | null> {
+  if (booking.operatorId !== null) {
+    const details = operatorPlayerDetailsSchema.safeParse(booking.playerDetails);
+    const [operator] = await tx
+      .select({ email: operators.email, companyName: operators.companyName })
+      .from(operators)
+      .where(eq(operators.id, booking.operatorId));
+    if (!operator || !details.success) return null;
+    return {
+      email: operator.email,
+      greeting: operator.companyName,
+      leadPlayer: `${details.data.first_name} ${details.data.surname}`,
+    };
+  }
+  const details = individualPlayerDetailsSchema.safeParse(booking.playerDetails);
+  if (!details.success) return null;
+  return { email: details.data.email_address, greeting: details.data.first_name, leadPlayer: null };
 }
 
 async function queueConfirmationEmail(
@@ -133,8 +176,8 @@ async function queueConfirmationEmail(
   pin: string,
   paid: number,
 ): Promise<boolean> {
-  const details = individualPlayerDetailsSchema.safeParse(booking.playerDetails);
-  if (!details.success) return false;
+  const to = await recipient(tx, booking);
+  if (!to) return false;
   const rounds = await tx
     .select({ courseId: bookingRounds.courseId, startsAt: teeSlots.startsAt, caddies: bookingRounds.caddies })
     .from(bookingRounds)
@@ -155,11 +198,13 @@ async function queueConfirmationEmail(
     publicUrl: app.config.publicUrl,
     bookingNumber: booking.bookingNumber,
   });
+  const payable = booking.payablePence ?? 0;
   const message = confirmationEmail(
-    details.data.email_address,
+    to.email,
     {
       bookingNumber: booking.bookingNumber,
-      firstName: details.data.first_name,
+      firstName: to.greeting,
+      leadPlayer: to.leadPlayer,
       rounds: rounds.map((round) => ({
         courseName: reference.courseNames.get(round.courseId) ?? `Course ${round.courseId}`,
         startsAt: round.startsAt,
@@ -173,15 +218,55 @@ async function queueConfirmationEmail(
       totals: {
         net: booking.netPence ?? 0,
         vat: booking.vatPence ?? 0,
-        payable: booking.payablePence ?? 0,
+        payable,
         paid,
       },
+      balanceDue:
+        payable - paid > 0 && booking.balanceDueAt
+          ? { amountPence: payable - paid, dueDate: formatLongDate(londonDate(booking.balanceDueAt)) }
+          : null,
     },
     pin,
     link.url,
   );
   await enqueueMail(tx, message);
   return true;
+}
+
+/**
+ * The one confirmation step every path shares (a paid card intent, an operator's pay-later booking): status
+ * confirmed, what has been paid, a fresh PIN (only its keyed hash is stored) and the confirmation e-mail in the
+ * outbox, all in the caller's transaction, which holds the booking row lock.
+ */
+export async function confirmLockedBooking(
+  app: FastifyInstance,
+  tx: Tx,
+  booking: LockedBooking,
+  reference: Reference,
+  payment: { paidPence: number; paymentIntentId: string | null; newsletter: boolean },
+): Promise<void> {
+  const pin = newBookingPin();
+  const details =
+    booking.playerDetails && typeof booking.playerDetails === 'object'
+      ? { ...(booking.playerDetails as Record<string, unknown>) }
+      : booking.playerDetails;
+  if (payment.newsletter && details && typeof details === 'object') {
+    (details as Record<string, unknown>).stay_connected = true;
+  }
+  await tx
+    .update(bookings)
+    .set({
+      status: 'confirmed',
+      paidPence: payment.paidPence,
+      paymentIntentId: payment.paymentIntentId,
+      pinHash: bookingPinHash(app.config.linkSigningSecret, booking.id, pin),
+      playerDetails: details,
+      confirmedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bookings.id, booking.id));
+  const mailed = await queueConfirmationEmail(app, tx, booking, reference, pin, payment.paidPence);
+  if (!mailed) app.log.error({ bookingId: booking.id }, 'confirmed booking has no usable contact details');
 }
 
 type TransactionResult = { kind: 'confirmed'; outcome: ConfirmOutcome } | { kind: 'refund' };
@@ -217,7 +302,7 @@ export async function confirmPaidBooking(
         }
         return { kind: 'confirmed', outcome: { ...outcome, newlyConfirmed: false } };
       }
-      if (intent.amount !== booking.payablePence) {
+      if (intent.amount !== expectedCardAmount(booking)) {
         throw conflict(CONFIRMATION_MESSAGES.amountMismatch, 'payment_amount_mismatch');
       }
       if (booking.status === 'cancelled') return { kind: 'refund' };
@@ -229,29 +314,11 @@ export async function confirmPaidBooking(
           .where(eq(bookings.id, booking.id));
         return { kind: 'refund' };
       }
-      const pin = newBookingPin();
-      const details =
-        booking.playerDetails && typeof booking.playerDetails === 'object'
-          ? { ...(booking.playerDetails as Record<string, unknown>) }
-          : booking.playerDetails;
-      if (options.newsletter && details && typeof details === 'object') {
-        (details as Record<string, unknown>).stay_connected = true;
-      }
-      await tx
-        .update(bookings)
-        .set({
-          status: 'confirmed',
-          paidPence: intent.amount,
-          paymentIntentId: intent.id,
-          pinHash: bookingPinHash(app.config.linkSigningSecret, booking.id, pin),
-          playerDetails: details,
-          confirmedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(bookings.id, booking.id));
-      const mailed = await queueConfirmationEmail(app, tx, booking, reference, pin, intent.amount);
-      if (!mailed)
-        app.log.error({ bookingId: booking.id }, 'confirmed booking has no usable contact details');
+      await confirmLockedBooking(app, tx, booking, reference, {
+        paidPence: intent.amount,
+        paymentIntentId: intent.id,
+        newsletter: options.newsletter ?? false,
+      });
       return { kind: 'confirmed', outcome: { ...outcome, newlyConfirmed: true } };
     });
   } catch (error) {

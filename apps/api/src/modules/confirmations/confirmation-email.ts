@@ -10,6 +10,10 @@ export type ConfirmationEmailBooking = {
   rounds: Array<{ courseName: string; startsAt: Date; caddies: number }>;
   golfers: Array<{ position: number; playerType: string; totalPence: number }>;
   totals: { net: number; vat: number; payable: number; paid: number };
+  /** Tour-operator bookings: the lead player's name (the e-mail goes to the operator). */
+  leadPlayer?: string | null;
+  /** Tour-operator bookings on terms: what is still to pay and by when ('Monday 5th May 2025'). */
+  balanceDue?: { amountPence: number; dueDate: string } | null;
 };
 
 const cell =
@@ -48,10 +52,17 @@ export function confirmationEmail(
     ['Total', formatMoney(booking.totals.payable)],
     ['Paid', formatMoney(booking.totals.paid)],
   ];
+  const due = booking.balanceDue ?? null;
+  if (due) totals.push(['Balance due', `${formatMoney(due.amountPence)} by ${due.dueDate}`]);
+  const dueSentence = due
+    ? `A payment of ${formatMoney(due.amountPence)} is due on this booking by ${due.dueDate}. Please contact us to pay it; we will send one reminder before then, and an unpaid booking is cancelled after its deadline.`
+    : null;
+  const leadSentence = booking.leadPlayer ? `Lead player: ${booking.leadPlayer}.` : null;
 
   const bodyHtml = [
     `<p style="${EMAIL_STYLES.paragraph}">Dear ${e(booking.firstName)},</p>`,
     `<p style="${EMAIL_STYLES.paragraph}">Thank you for booking with ${RESORT_NAME}. Your booking number is <strong>${e(booking.bookingNumber)}</strong>.</p>`,
+    ...(leadSentence ? [`<p style="${EMAIL_STYLES.paragraph}">${e(leadSentence)}</p>`] : []),
     `<h2 style="${EMAIL_STYLES.heading}">Your tee times</h2>`,
     table(
       roundLines.map((line) => [
@@ -63,6 +74,7 @@ export function confirmationEmail(
     table(golferLines.map((line) => [e(line.label), e(line.total)])),
     `<h2 style="${EMAIL_STYLES.heading}">Payment</h2>`,
     table(totals.map(([label, value]) => [e(label), e(value)])),
+    ...(dueSentence ? [`<p style="${EMAIL_STYLES.paragraph}"><strong>${e(dueSentence)}</strong></p>`] : []),
     `<h2 style="${EMAIL_STYLES.heading}">Your PIN</h2>`,
     `<p style="${EMAIL_STYLES.paragraph}">Your booking PIN is <strong style="font-size:20px;letter-spacing:3px;">${e(pin)}</strong>. Keep it safe: with your booking number it opens your booking on our website.</p>`,
     emailButton('View your booking', linkUrl),
@@ -73,6 +85,7 @@ export function confirmationEmail(
     `Dear ${booking.firstName},`,
     '',
     `Thank you for booking with ${RESORT_NAME}. Your booking number is ${booking.bookingNumber}.`,
+    ...(leadSentence ? [leadSentence] : []),
     '',
     'Your tee times',
     ...roundLines.map((line) => `- ${line.title}: ${line.when}${line.caddies ? ` (${line.caddies})` : ''}`),
@@ -82,6 +95,7 @@ export function confirmationEmail(
     '',
     'Payment',
     ...totals.map(([label, value]) => `- ${label}: ${value}`),
+    ...(dueSentence ? ['', dueSentence] : []),
     '',
     `Your booking PIN is ${pin}. Keep it safe: with your booking number it opens your booking on our website.`,
     '',

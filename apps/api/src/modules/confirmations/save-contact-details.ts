@@ -1,11 +1,13 @@
 import type { IndividualPlayerDetails } from '@links/shared/schemas/contact-details';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
-import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, notFound, unauthorized } from '../../lib/app-error.ts';
+import { SIGNED_OUT_MESSAGE } from '../auth/current-operator.ts';
 import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
-import { findBookingForUpdate } from '../bookings/bookings.repository.ts';
-import { FINAL_INTENT_STATUSES } from '../payments/payment-provider.ts';
+import { FINAL_INTENT_STATUSES, type PaymentIntent } from '../payments/payment-provider.ts';
+import { type LockedBooking, lockBooking } from './confirm-booking.ts';
 
 export const NOTHING_TO_PAY_MESSAGE =
   'This booking has nothing to pay by card. Please contact us to complete it.';
@@ -13,6 +15,26 @@ export const NOTHING_TO_PAY_MESSAGE =
 /** Same key for the same booking and amount: a retried Continue reuses the intent instead of opening another. */
 export const paymentIntentKey = (bookingId: number, amount: number) =>
   `booking-${bookingId}-amount-${amount}`;
+
+/**
+ * The held booking of this browser session, locked, or the answer that explains why it cannot change: 404 for
+ * an unknown booking or another session's (ids are sequential), 409 once confirmed, 410 once cancelled or lapsed.
+ */
+export async function lockOwnHeldBooking(
+  tx: Tx,
+  bookingId: number,
+  sessionKey: string,
+): Promise<LockedBooking> {
+  const row = await lockBooking(tx, bookingId);
+  if (!row || row.sessionKey !== sessionKey)
+    throw notFound(BOOKING_MESSAGES.unknownBooking, 'booking_not_found');
+  if (row.status === 'confirmed') throw conflict(BOOKING_MESSAGES.confirmed, 'booking_confirmed');
+  if (row.status === 'cancelled') throw new AppError('booking_cancelled', 410, BOOKING_MESSAGES.cancelled);
+  if (row.status === 'expired' || !row.holdActive) {
+    throw new AppError('booking_expired', 410, BOOKING_MESSAGES.expired);
+  }
+  return row;
+}
 
 /**
  * Step 2 Continue: stores the golfer's details on the held booking of this browser session, then opens (or
@@ -26,15 +48,9 @@ export async function saveContactDetails(
   sessionKey: string,
 ) {
   const booking = await app.db.transaction(async (tx) => {
-    const row = await findBookingForUpdate(tx, bookingId);
-    // Another session's booking answers exactly like a missing one (ids are sequential).
-    if (!row || row.sessionKey !== sessionKey)
-      throw notFound(BOOKING_MESSAGES.unknownBooking, 'booking_not_found');
-    if (row.status === 'confirmed') throw conflict(BOOKING_MESSAGES.confirmed, 'booking_confirmed');
-    if (row.status === 'cancelled') throw new AppError('booking_cancelled', 410, BOOKING_MESSAGES.cancelled);
-    if (row.status === 'expired' || !row.holdActive) {
-      throw new AppError('booking_expired', 410, BOOKING_MESSAGES.expired);
-    }
+    const row = await lockOwnHeldBooking(tx, bookingId, sessionKey);
+    // Made while a tour operator was signed in with this session, which has since ended: only they may go on.
+    if (row.operatorId !== null) throw unauthorized(SIGNED_OUT_MESSAGE);
     const [updated] = await tx
       .update(bookings)
       .set({ playerDetails: details, updatedAt: sql`now()` })
@@ -50,31 +66,64 @@ export async function saveContactDetails(
 
   const amount = booking.payablePence ?? 0;
   if (amount <= 0) throw new AppError('nothing_to_pay', 409, NOTHING_TO_PAY_MESSAGE);
-  const intent = await app.payments.createIntent({
-    amount,
-    currency: 'gbp',
+  const intent = await openPaymentIntent(app, {
     bookingId,
-    metadata: { booking_number: booking.bookingNumber },
-    idempotencyKey: paymentIntentKey(bookingId, amount),
+    bookingNumber: booking.bookingNumber,
+    amount,
+    previousIntentId: booking.paymentIntentId,
   });
-  if (booking.paymentIntentId !== intent.id) {
+  return { payment_intent: intentAnswer(intent), confirmation_url: null };
+}
+
+export function intentAnswer(intent: PaymentIntent) {
+  return {
+    id: intent.id,
+    client_secret: intent.client_secret,
+    amount: intent.amount,
+    status: intent.status,
+    metadata: intent.metadata,
+  };
+}
+
+/**
+ * Opens (or reuses) the intent for this booking and amount and records it on the still-held booking; an earlier
+ * intent for another amount is cancelled. A reused intent that was cancelled meanwhile (the amount changed and
+ * then changed back) is replaced by a new one, keyed on the cancelled one so a retry still finds the same intent.
+ */
+export async function openPaymentIntent(
+  app: FastifyInstance,
+  input: {
+    bookingId: number;
+    bookingNumber: string;
+    amount: number;
+    previousIntentId: string | null;
+    metadata?: Record<string, string>;
+  },
+): Promise<PaymentIntent> {
+  const { bookingId, amount } = input;
+  let key = paymentIntentKey(bookingId, amount);
+  let intent: PaymentIntent | undefined;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    intent = await app.payments.createIntent({
+      amount,
+      currency: 'gbp',
+      bookingId,
+      metadata: { booking_number: input.bookingNumber, ...input.metadata },
+      idempotencyKey: key,
+    });
+    if (intent.status !== 'canceled') break;
+    key = `${paymentIntentKey(bookingId, amount)}-after-${intent.id}`;
+  }
+  if (!intent || intent.status === 'canceled') throw new Error('Could not open a payment intent');
+  if (input.previousIntentId !== intent.id) {
     // Only while the booking is still held: a webhook may have confirmed it with the earlier intent meanwhile.
     await app.db
       .update(bookings)
       .set({ paymentIntentId: intent.id, updatedAt: sql`now()` })
       .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'held')));
-    if (booking.paymentIntentId) await cancelSuperseded(app, booking.paymentIntentId);
+    if (input.previousIntentId) await cancelSuperseded(app, input.previousIntentId);
   }
-  return {
-    payment_intent: {
-      id: intent.id,
-      client_secret: intent.client_secret,
-      amount: intent.amount,
-      status: intent.status,
-      metadata: intent.metadata,
-    },
-    confirmation_url: null,
-  };
+  return intent;
 }
 
 /** The booking's price changed since its last intent: that intent can no longer confirm it, so close it. */

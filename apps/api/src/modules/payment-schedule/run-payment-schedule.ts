@@ -1,0 +1,83 @@
+import { operatorPlayerDetailsSchema } from '@links/shared/schemas/operator-contact-details';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { signConfirmationLink } from '../confirmations/confirmation-link.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import {
+  claimDueReminders,
+  claimOverdueCancellations,
+  loadScheduledBookings,
+  type ScheduledBookingRow,
+} from './payment-schedule.repository.ts';
+import {
+  paymentCancellationEmail,
+  paymentReminderEmail,
+  type ScheduledPaymentBooking,
+} from './payment-schedule-emails.ts';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Spec section 9: "One reminder is sent, then the booking is cancelled." The reminder goes once the deadline is
+ * at most 3 days away (at once for a booking whose deadline is already that close); the booking is cancelled
+ * once the deadline has passed and the reminder went at least 24 hours earlier, so every operator gets the
+ * warning and at least a day to act on it, even when a deadline is only hours after booking.
+ */
+export const REMINDER_LEAD_MS = 72 * HOUR_MS;
+export const CANCEL_GRACE_AFTER_REMINDER_MS = 24 * HOUR_MS;
+
+export type PaymentScheduleRun = { reminded: number[]; cancelled: number[] };
+
+function emailBooking(row: ScheduledBookingRow): ScheduledPaymentBooking {
+  const details = operatorPlayerDetailsSchema.safeParse(row.playerDetails);
+  return {
+    bookingNumber: row.bookingNumber,
+    companyName: row.companyName ?? 'Customer',
+    leadPlayer: details.success ? `${details.data.first_name} ${details.data.surname}` : null,
+    rounds: row.rounds,
+    payablePence: row.payablePence,
+    paidPence: row.paidPence,
+    dueBy: row.dueBy,
+  };
+}
+
+async function remind(app: FastifyInstance, tx: Tx, now: Date): Promise<number[]> {
+  const ids = await claimDueReminders(tx, now, REMINDER_LEAD_MS);
+  for (const row of await loadScheduledBookings(tx, ids)) {
+    if (!row.operatorEmail) {
+      app.log.error({ bookingId: row.id }, 'booking on terms has no operator to remind');
+      continue;
+    }
+    const link = signConfirmationLink({
+      secret: app.config.linkSigningSecret,
+      publicUrl: app.config.publicUrl,
+      bookingNumber: row.bookingNumber,
+    });
+    await enqueueMail(tx, paymentReminderEmail(row.operatorEmail, emailBooking(row), link.url));
+  }
+  return ids;
+}
+
+async function cancel(app: FastifyInstance, tx: Tx, now: Date): Promise<number[]> {
+  const ids = await claimOverdueCancellations(tx, now, CANCEL_GRACE_AFTER_REMINDER_MS);
+  for (const row of await loadScheduledBookings(tx, ids)) {
+    if (!row.operatorEmail) {
+      app.log.error({ bookingId: row.id }, 'cancelled booking on terms has no operator to tell');
+      continue;
+    }
+    await enqueueMail(tx, paymentCancellationEmail(row.operatorEmail, emailBooking(row)));
+  }
+  return ids;
+}
+
+/**
+ * One pass of the payment-schedule job at `now` (the route clock, so tests drive it). Cancellations run before
+ * reminders, each in its own transaction with its e-mails, so a booking's state change and its e-mail exist
+ * together or not at all. A cancelled booking no longer takes places (the shared live-bookings rule counts only
+ * confirmed and live held bookings), so the diary and capacity release its tee times at once.
+ */
+export async function runPaymentSchedule(app: FastifyInstance, now: Date): Promise<PaymentScheduleRun> {
+  const cancelled = await app.db.transaction((tx) => cancel(app, tx, now));
+  const reminded = await app.db.transaction((tx) => remind(app, tx, now));
+  return { reminded, cancelled };
+}
