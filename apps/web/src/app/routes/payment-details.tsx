@@ -1,12 +1,39 @@
-import { Alert } from '../../components/ui/alert';
-import { ButtonLink } from '../../components/ui/button';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { BookingShell } from '../../features/booking-flow/components/booking-shell';
+import { useBooking } from '../../features/booking-flow/state/booking-context';
+import type { BookingState } from '../../features/booking-flow/state/booking-state';
+import { usePlayerTypes } from '../../features/golfers/api/get-player-types';
+import { PaymentStep } from '../../features/payment/components/payment-step';
+import { PaymentSummary } from '../../features/payment/components/payment-summary';
 import { usePageTitle } from '../../hooks/use-page-title';
-import styles from './frames.module.css';
 
+/** Step 2's marketing opt-in, sent with the payment record as `newsletter`. */
+function stayConnected(state: BookingState): boolean {
+  const details = (state as { playerDetails?: { stay_connected?: unknown } }).playerDetails;
+  return details?.stay_connected === true;
+}
+
+/** Step 3, 'Make your payment' (spec section 2): summary, card form, terms and the pay button. */
 export function PaymentDetailsRoute() {
   usePageTitle('Make your payment');
+  const { state, dispatch } = useBooking();
+  const navigate = useNavigate();
+  const playerTypes = usePlayerTypes();
+  const intent = state.booking.payment_intent;
+  const typeName = (id: number) => playerTypes.data?.find((type) => type.id === id)?.name ?? 'Golfer';
+
+  const onPaid = useCallback(
+    (confirmationUrl: string) => {
+      // The booking is done: the next visit to / starts afresh, and no leave-page warning guards it any more.
+      navigate(confirmationUrl);
+      dispatch({ type: 'booking/reset' });
+    },
+    [navigate, dispatch],
+  );
+
   return (
     <BookingShell
       step={3}
@@ -14,14 +41,34 @@ export function PaymentDetailsRoute() {
       heading="Make your payment"
       lead="Review your booking and pay securely by card to confirm your tee times."
     >
-      <div className={`${styles.card} ${styles.stack}`}>
-        <Alert type="info" title="Your booking starts with step 1">
-          <p>Payment opens once your tee times are reserved and your contact details are saved.</p>
-        </Alert>
-        <div>
-          <ButtonLink to={paths.home.getHref()}>Create experience</ButtonLink>
-        </div>
-      </div>
+      <PaymentStep
+        bookingId={state.booking.id}
+        clientSecret={intent?.client_secret || null}
+        amount={intent?.amount ?? state.totals.payable}
+        bookingNumber={intent?.metadata?.booking_number ?? null}
+        newsletter={stayConnected(state)}
+        countdownStarted={state.booking.countdown_started}
+        bookingExpired={state.booking.is_expired}
+        returnPath={paths.paymentDetails.getHref()}
+        termsUrl={env.termsUrl}
+        onPaid={onPaid}
+        summary={
+          <PaymentSummary
+            courses={state.courses.map((course) => ({
+              id: course.id,
+              name: course.name,
+              teeTime: course.teeTime?.time ?? null,
+            }))}
+            golfers={state.golfers.map((golfer) => ({
+              id: golfer.id,
+              typeName: typeName(golfer.playerTypeId),
+              ticketLabel: golfer.ticket_label,
+              total: golfer.total_price,
+            }))}
+            totals={state.totals}
+          />
+        }
+      />
     </BookingShell>
   );
 }

@@ -1,0 +1,338 @@
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { recordPayment } from '../api/record-payment';
+import { retrieveSandboxIntent } from '../api/sandbox-intents';
+import { retrieveStripeIntent } from '../api/stripe';
+import { type CardFormHandle, outcomeOfIntent, paymentErrorMessage } from '../card/confirm-outcome';
+import { PAYMENT_MESSAGES, payButtonLabel } from '../payment-messages';
+import { canSubmitPayment, initialPaymentState, paymentReducer } from '../state/payment-state';
+import styles from './payment.module.css';
+import { SandboxCardForm } from './sandbox-card-form';
+
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+/** The query parameters a provider adds when it sends the browser back after 3-D Secure. */
+const REDIRECT_PARAMS = ['payment_intent', 'payment_intent_client_secret', 'redirect_status'] as const;
+
+export type PaymentStepProps = {
+  bookingId: number | null;
+  /** booking.payment_intent from step 2. */
+  clientSecret: string | null;
+  amount: number;
+  /** The booking number the intent was made for (its metadata), for the confirmation fallback. */
+  bookingNumber: string | null;
+  newsletter: boolean;
+  countdownStarted: boolean;
+  bookingExpired: boolean;
+  /** Where the provider returns after 3-D Secure: this page. */
+  returnPath: string;
+  termsUrl: string;
+  summary: ReactNode;
+  /** The payment is recorded: show the booking. */
+  onPaid: (confirmationUrl: string) => void;
+};
+
+/** Step 3: the card form of the configured provider, the terms, the pay button and every state around them. */
+export function PaymentStep(props: PaymentStepProps) {
+  const { countdownStarted, bookingExpired, summary } = props;
+  if (!countdownStarted && !bookingExpired) return <PaymentSkeleton />;
+  return (
+    <div className={styles.layout}>
+      <aside className={styles.aside} aria-label="Booking summary">
+        {summary}
+      </aside>
+      <div className={styles.main}>
+        <PaymentForm {...props} />
+      </div>
+    </div>
+  );
+}
+
+function PaymentSkeleton() {
+  return (
+    <div className={styles.layout} aria-busy="true">
+      <span className="visually-hidden" role="status">
+        Loading your payment
+      </span>
+      <div className={`${styles.aside} ${styles.skeleton} ${styles['skeleton-summary']}`} />
+      <div className={styles.main}>
+        <div className={`${styles.skeleton} ${styles['skeleton-form']}`} />
+        <div className={`${styles.skeleton} ${styles['skeleton-button']}`} />
+      </div>
+    </div>
+  );
+}
+
+function PaymentForm({
+  bookingId,
+  clientSecret,
+  amount,
+  bookingNumber,
+  newsletter,
+  bookingExpired,
+  returnPath,
+  termsUrl,
+  onPaid,
+}: PaymentStepProps) {
+  const config = usePaymentConfig();
+  const [payment, dispatch] = useReducer(paymentReducer, bookingId, initialPaymentState);
+  const [handle, setHandle] = useState<CardFormHandle | null>(null);
+  const [termsAgreed, setTermsAgreed] = useState(false);
+  const [termsError, setTermsError] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Set synchronously, so a second click in the same tick cannot start a second payment.
+  const submitting = useRef(false);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const termsRef = useRef<HTMLInputElement>(null);
+  const termsId = useId();
+  const expired = bookingExpired || payment.isExpired;
+
+  const record = useCallback(
+    async (paymentIntent: string) => {
+      dispatch({ type: 'processed', paymentIntent });
+      if (bookingId === null) {
+        dispatch({ type: 'failed', message: PAYMENT_MESSAGES.submitFailed });
+        return;
+      }
+      try {
+        const recorded = await recordPayment({
+          booking_id: bookingId,
+          payment_intent: paymentIntent,
+          newsletter,
+        });
+        onPaid(
+          recorded.confirmation_url || (bookingNumber ? `/confirmation/${bookingNumber}` : '/confirmation'),
+        );
+      } catch (error) {
+        dispatch({ type: 'failed', message: paymentErrorMessage(error) });
+      }
+    },
+    [bookingId, bookingNumber, newsletter, onPaid],
+  );
+
+  // The way back from 3-D Secure (spec section 2: the area reads payment_intent_client_secret).
+  const returnSecret = searchParams.get('payment_intent_client_secret');
+  const mode = config.data?.mode;
+  const publishableKey = config.data?.publishable_key ?? null;
+  const handledReturn = useRef<string | null>(null);
+  useEffect(() => {
+    if (!returnSecret || !mode || handledReturn.current === returnSecret) return;
+    handledReturn.current = returnSecret;
+    setSearchParams(
+      (params) => {
+        for (const name of REDIRECT_PARAMS) params.delete(name);
+        return params;
+      },
+      { replace: true },
+    );
+    submitting.current = true;
+    dispatch({ type: 'redirect-checking' });
+    const retrieve =
+      mode === 'stripe' && publishableKey
+        ? retrieveStripeIntent(publishableKey, returnSecret)
+        : retrieveSandboxIntent(returnSecret);
+    void retrieve
+      .then(async (intent) => {
+        const outcome = outcomeOfIntent(intent);
+        if (outcome.kind === 'succeeded') await record(outcome.paymentIntent);
+        else if (outcome.kind === 'failed') dispatch({ type: 'failed', message: outcome.message });
+      })
+      .catch((error: unknown) =>
+        dispatch({ type: 'failed', message: paymentErrorMessage(error, PAYMENT_MESSAGES.processFailed) }),
+      )
+      .finally(() => {
+        submitting.current = false;
+      });
+  }, [returnSecret, mode, publishableKey, record, setSearchParams]);
+
+  useEffect(() => {
+    if (payment.paymentError) errorRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [payment.paymentError]);
+
+  const formReady = handle !== null || payment.paymentProcessed;
+  const canSubmit = canSubmitPayment(payment, { formReady, bookingExpired: expired });
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting.current || !canSubmit) return;
+    if (!termsAgreed) {
+      setTermsError(true);
+      termsRef.current?.focus();
+      return;
+    }
+    submitting.current = true;
+    dispatch({ type: 'submitted' });
+    try {
+      // Taken already (recording it failed last time): only the record is left to do.
+      if (payment.paymentProcessed && payment.paymentIntent) {
+        await record(payment.paymentIntent);
+        return;
+      }
+      if (!handle) return;
+      const outcome = await handle.confirm(returnPath);
+      switch (outcome.kind) {
+        case 'succeeded':
+          await record(outcome.paymentIntent);
+          break;
+        case 'failed':
+          dispatch({ type: 'failed', message: outcome.message });
+          break;
+        case 'invalid':
+          dispatch({ type: 'stopped' });
+          break;
+        case 'redirecting':
+          // The page is leaving for 3-D Secure; the form stays locked until it has gone.
+          return;
+      }
+    } catch (error) {
+      dispatch({ type: 'failed', message: paymentErrorMessage(error) });
+    } finally {
+      submitting.current = false;
+    }
+  }
+
+  if (!clientSecret && !expired) {
+    return (
+      <Alert type="error" title={PAYMENT_MESSAGES.missingSecretTitle}>
+        <p>{PAYMENT_MESSAGES.missingSecret}</p>
+      </Alert>
+    );
+  }
+
+  const busy = payment.isPaymentSubmitted || payment.paymentLoading;
+  let cardForm: ReactNode;
+  if (config.isError) {
+    cardForm = (
+      <Alert type="error" title={PAYMENT_MESSAGES.errorTitle}>
+        <p>{PAYMENT_MESSAGES.processFailed}</p>
+        <Button variant="secondary" size="sm" onClick={() => void config.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (!config.data || !clientSecret) {
+    cardForm = <div className={`${styles.skeleton} ${styles['skeleton-form']}`} aria-hidden="true" />;
+  } else if (config.data.mode === 'stripe' && config.data.publishable_key) {
+    cardForm = (
+      <Suspense fallback={<Spinner label="Loading the secure card form" />}>
+        <StripeCardForm
+          publishableKey={config.data.publishable_key}
+          clientSecret={clientSecret}
+          onHandleChange={setHandle}
+        />
+      </Suspense>
+    );
+  } else {
+    cardForm = (
+      <SandboxCardForm
+        clientSecret={clientSecret}
+        disabled={busy || expired || payment.paymentProcessed}
+        onHandleChange={setHandle}
+      />
+    );
+  }
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label="Card payment"
+    >
+      <div className={styles.panel}>
+        <h2 className={styles['panel-title']}>Pay by card</h2>
+        <div className={styles['form-area']}>
+          <div inert={expired || undefined} aria-hidden={expired || undefined}>
+            {cardForm}
+          </div>
+          {expired ? <TimeLimitOverlay /> : null}
+        </div>
+      </div>
+
+      {expired ? (
+        <Alert type="error">
+          <p>{PAYMENT_MESSAGES.timeLimitNotice}</p>
+        </Alert>
+      ) : null}
+
+      {payment.paymentError ? (
+        <div ref={errorRef}>
+          <Alert
+            type="error"
+            title={PAYMENT_MESSAGES.errorTitle}
+            onDismiss={() => dispatch({ type: 'error-dismissed' })}
+          >
+            <p>{payment.paymentError}</p>
+          </Alert>
+        </div>
+      ) : null}
+
+      <div className={styles.terms}>
+        <div className={styles.checkbox}>
+          <input
+            ref={termsRef}
+            id={termsId}
+            type="checkbox"
+            checked={termsAgreed}
+            disabled={expired}
+            aria-invalid={termsError && !termsAgreed ? true : undefined}
+            aria-describedby={termsError && !termsAgreed ? `${termsId}-error` : undefined}
+            onChange={(event) => {
+              setTermsAgreed(event.target.checked);
+              setTermsError(!event.target.checked);
+            }}
+          />
+          <label htmlFor={termsId}>
+            I agree to the{' '}
+            <a href={termsUrl} target="_blank" rel="noreferrer">
+              terms and conditions<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>{' '}
+            of this booking.
+          </label>
+        </div>
+        {termsError && !termsAgreed ? (
+          <p id={`${termsId}-error`} className={styles['field-error']}>
+            {PAYMENT_MESSAGES.termsRequired}
+          </p>
+        ) : null}
+      </div>
+
+      <Button type="submit" size="lg" block disabled={!canSubmit} aria-busy={busy || undefined}>
+        {busy ? (
+          <>
+            <Spinner size="sm" variant="light" />
+            {payment.paymentLoading ? 'Checking your payment…' : 'Processing your payment…'}
+          </>
+        ) : (
+          payButtonLabel(amount)
+        )}
+      </Button>
+      <p className={styles.note}>
+        Your tee times stay reserved for you while you pay. Your booking is confirmed, and e-mailed to you, as
+        soon as the payment is taken.
+      </p>
+    </form>
+  );
+}
+
+function TimeLimitOverlay() {
+  return (
+    <div className={styles.overlay}>
+      <p className={styles['overlay-title']}>{PAYMENT_MESSAGES.timeLimitTitle}</p>
+    </div>
+  );
+}
