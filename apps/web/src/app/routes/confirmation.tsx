@@ -1,24 +1,173 @@
-import { useParams } from 'react-router';
+import { BOOKING_NUMBER_PATTERN, type Confirmation } from '@links/shared/schemas/confirmation';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/layouts/page-frame';
+import { Alert } from '../../components/ui/alert';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import {
+  classifyLoadFailure,
+  type LinkSignature,
+  LOAD_FAILURE_MESSAGES,
+} from '../../features/confirmation/api/confirmation-api';
+import { BookingView } from '../../features/confirmation/components/booking-view';
+import {
+  isNewsletterStatus,
+  NewsletterNotice,
+} from '../../features/confirmation/components/newsletter-notice';
+import { PaymentFailed, PaymentSucceeded } from '../../features/confirmation/components/payment-result';
+import { PIN_FORM_HEADING, PinForm } from '../../features/confirmation/components/pin-form';
+import confirmationStyles from '../../features/confirmation/confirmation.module.css';
+import { useConfirmation, useServerNow } from '../../features/confirmation/hooks/use-confirmation';
 import { usePageTitle } from '../../hooks/use-page-title';
 import styles from './frames.module.css';
 
-/** /confirmation and /confirmation/:bookingNumber: the PIN gate frame until the booking is loaded. */
-export function ConfirmationRoute() {
-  const { bookingNumber } = useParams();
-  usePageTitle(bookingNumber ? `Booking ${bookingNumber}` : 'Your booking');
+export const CONFIRMED_HEADING = 'Tee-rific! Your booking is confirmed';
+/** Query parameters the card provider adds to its return address; read once, then taken out of the address bar. */
+const PAYMENT_SECRETS = ['payment_intent', 'payment_intent_client_secret'] as const;
+
+function readSignature(params: URLSearchParams): LinkSignature | null {
+  const signature = params.get('signature');
+  const expires = params.get('expires');
+  return signature && expires ? { signature, expires } : null;
+}
+
+function PinGate({
+  bookingNumber,
+  notice,
+  onSuccess,
+}: {
+  bookingNumber: string | undefined;
+  notice: string | null;
+  onSuccess: (confirmation: Confirmation) => void;
+}) {
   return (
     <PageFrame
       eyebrow={bookingNumber ? `Booking ${bookingNumber}` : 'Your booking'}
-      title="This page is protected for your security"
+      title={PIN_FORM_HEADING}
       lead="Enter your booking number and the PIN code from your confirmation e-mail to view your booking."
       variant="card"
     >
       <div className={styles.stack}>
+        {notice ? <Alert type="alert">{notice}</Alert> : null}
+        <PinForm bookingNumber={bookingNumber} onSuccess={onSuccess} />
         <p className={styles.muted}>
           Your PIN code was sent with your booking confirmation. Keep it private: anyone with your booking
           number and PIN can view the booking.
         </p>
+      </div>
+    </PageFrame>
+  );
+}
+
+/** /confirmation (the PIN gate) and /confirmation/:bookingNumber (the booking, or the gate when it cannot load). */
+export function ConfirmationRoute() {
+  const { bookingNumber: routeNumber } = useParams();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const bookingNumber = routeNumber && BOOKING_NUMBER_PATTERN.test(routeNumber) ? routeNumber : undefined;
+  const signature = useMemo(() => readSignature(params), [params]);
+  const redirectStatus = params.get('redirect_status');
+  const newsletter = params.get('nl');
+
+  // The client secret must not stay in the address bar (history, screenshots, shared links) once read.
+  useEffect(() => {
+    if (!PAYMENT_SECRETS.some((name) => params.has(name))) return;
+    const kept = new URLSearchParams(params);
+    for (const name of PAYMENT_SECRETS) kept.delete(name);
+    const search = kept.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+  }, [params, location.pathname, navigate]);
+
+  const paymentReturn = redirectStatus === 'succeeded' || redirectStatus === 'failed';
+  const query = useConfirmation(paymentReturn ? undefined : bookingNumber, signature);
+  const now = useServerNow(query.data?.server_time, query.dataUpdatedAt);
+  usePageTitle(
+    query.data
+      ? `Booking ${query.data.booking_number}`
+      : bookingNumber
+        ? `Booking ${bookingNumber}`
+        : 'Your booking',
+  );
+
+  function opened(confirmation: Confirmation) {
+    query.store(confirmation);
+    // The PIN opened the booking for this session: a plain address from now on, without an expired signature.
+    void navigate(paths.bookingConfirmation.getHref(confirmation.booking_number), {
+      replace: bookingNumber === confirmation.booking_number,
+    });
+  }
+
+  const newsletterNotice = isNewsletterStatus(newsletter) ? <NewsletterNotice status={newsletter} /> : null;
+
+  if (paymentReturn) {
+    const bookingHref = bookingNumber
+      ? `${paths.bookingConfirmation.getHref(bookingNumber)}${
+          signature
+            ? `?${new URLSearchParams({ signature: signature.signature, expires: signature.expires })}`
+            : ''
+        }`
+      : null;
+    return (
+      <PageFrame
+        eyebrow={bookingNumber ? `Booking ${bookingNumber}` : 'Your booking'}
+        title={redirectStatus === 'succeeded' ? CONFIRMED_HEADING : 'Payment unsuccessful'}
+        variant="card"
+      >
+        <div className={styles.stack}>
+          {newsletterNotice}
+          {redirectStatus === 'succeeded' ? (
+            <PaymentSucceeded bookingHref={bookingHref} />
+          ) : (
+            <PaymentFailed />
+          )}
+        </div>
+      </PageFrame>
+    );
+  }
+
+  if (!bookingNumber) {
+    return (
+      <PinGate
+        bookingNumber={undefined}
+        notice={routeNumber ? LOAD_FAILURE_MESSAGES.unknown_booking : null}
+        onSuccess={opened}
+      />
+    );
+  }
+
+  if (query.data) {
+    const confirmation = query.data;
+    return (
+      <PageFrame
+        eyebrow={`Booking ${confirmation.booking_number}`}
+        title={CONFIRMED_HEADING}
+        lead={
+          confirmation.lead_name
+            ? `Thank you, ${confirmation.lead_name}. Everything you need for your day on the links is here.`
+            : 'Everything you need for your day on the links is here.'
+        }
+      >
+        <div className={styles.stack}>
+          {newsletterNotice}
+          <BookingView confirmation={confirmation} now={now} onUpdated={query.store} />
+        </div>
+      </PageFrame>
+    );
+  }
+
+  if (query.isError) {
+    const failure = classifyLoadFailure(query.error, signature !== null);
+    return (
+      <PinGate bookingNumber={bookingNumber} notice={LOAD_FAILURE_MESSAGES[failure]} onSuccess={opened} />
+    );
+  }
+
+  return (
+    <PageFrame eyebrow={`Booking ${bookingNumber}`} title="Your booking" variant="card">
+      <div className={confirmationStyles.loading}>
+        <Spinner size="lg" label="Loading your booking..." />
       </div>
     </PageFrame>
   );

@@ -1,0 +1,114 @@
+import {
+  CONFIRMATION_ERROR_CODES,
+  CONFIRMATION_MESSAGES,
+  type Confirmation,
+  type PinAccessBody,
+  type UpdateCaddiesBody,
+} from '@links/shared/schemas/confirmation';
+import { ApiError, api, apiFetch } from '../../../lib/api-client';
+
+/** The signed link's query (the e-mailed link): both parts or nothing. */
+export type LinkSignature = { signature: string; expires: string };
+
+/** Spec section 8, PIN form failure. */
+export const PIN_ERROR_TITLE = 'There was an error with your booking request';
+export const PIN_ERROR_FALLBACK =
+  'An unexpected error occurred, please try again. If the problem persists, please contact us quoting ERR-045.';
+/** Spec section 8, confirmation fetch failure. */
+export const CONFIRMATION_FETCH_FAILED = 'An unexpected error has occurred. Please try again.';
+/** Spec section 8, caddie update failure fallback. */
+export const CADDIES_UPDATE_FALLBACK =
+  'An unexpected error occurred. Please try again or contact support if this persists.';
+
+function bookingPath(bookingNumber: string, tail: string): string {
+  return `/bookings/${encodeURIComponent(bookingNumber)}/${tail}`;
+}
+
+/** GET the booking: by the signed query when given, else on this browser session's access. */
+export function getConfirmation(
+  bookingNumber: string,
+  signature: LinkSignature | null,
+  signal?: AbortSignal,
+): Promise<Confirmation> {
+  return api.get<Confirmation>(bookingPath(bookingNumber, 'confirmation'), {
+    ...(signature ? { query: { signature: signature.signature, expires: signature.expires } } : {}),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export const confirmationQueryKey = (bookingNumber: string) => ['confirmation', bookingNumber] as const;
+
+/** PIN access: the booking number and PIN from the e-mail; answers the booking and opens it for this session. */
+export function accessWithPin(body: PinAccessBody): Promise<Confirmation> {
+  return api.post<Confirmation>(bookingPath(body.booking_id, 'confirmation'), body);
+}
+
+export function updateCaddies(body: UpdateCaddiesBody): Promise<Confirmation> {
+  return api.patch<Confirmation>(bookingPath(body.booking_id, 'caddies'), body);
+}
+
+/** Why a confirmation could not be loaded, as the page words it (spec sections 4 and 8). */
+export type LoadFailure = 'link_expired' | 'pin_required' | 'unknown_booking' | 'unexpected';
+
+export function classifyLoadFailure(error: unknown, signed: boolean): LoadFailure {
+  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return 'unexpected';
+  if (error.code === CONFIRMATION_ERROR_CODES.linkExpired) return 'link_expired';
+  if (error.code === CONFIRMATION_ERROR_CODES.accessRequired) return 'pin_required';
+  // Spec section 4: any failed signed fetch reads as an expired link.
+  if (signed && error.status === 403) return 'link_expired';
+  return 'unknown_booking';
+}
+
+export const LOAD_FAILURE_MESSAGES: Record<LoadFailure, string | null> = {
+  link_expired: CONFIRMATION_MESSAGES.linkExpired,
+  pin_required: null,
+  unknown_booking: CONFIRMATION_MESSAGES.unknownBooking,
+  unexpected: CONFIRMATION_FETCH_FAILED,
+};
+
+/** The banner and the per-field messages of a failed PIN attempt (spec section 8, ERR-045). */
+export function pinErrorDetails(error: unknown): { message: string; fields: Record<string, string> } {
+  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
+    return { message: PIN_ERROR_FALLBACK, fields: {} };
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(error.fields ?? {})) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first) fields[name] = first;
+  }
+  return { message: error.message || PIN_ERROR_FALLBACK, fields };
+}
+
+export function caddiesErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status !== 0 && error.status < 500 && error.message) {
+    return error.message;
+  }
+  return CADDIES_UPDATE_FALLBACK;
+}
+
+/**
+ * Fetches the .ics with the API's headers (the key and marker a plain link cannot send) and hands it to the
+ * browser as a download named after the booking.
+ */
+export async function downloadCalendar(calendarPath: string, bookingNumber: string): Promise<void> {
+  const path = calendarPath.replace(/^\/v1(?=\/)/, '');
+  const [pathname, search = ''] = path.split('?');
+  const query = Object.fromEntries(new URLSearchParams(search));
+  const response = await apiFetch(pathname ?? path, { query, csrf: false });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+    throw new ApiError(response.status, {
+      message: body?.error?.message ?? 'The calendar file could not be downloaded. Please try again.',
+    });
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `tee-times-${bookingNumber}.ics`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the address is released.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

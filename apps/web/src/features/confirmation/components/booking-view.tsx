@@ -1,0 +1,285 @@
+import { formatMoney, pluralize } from '@links/shared/money';
+import type { Confirmation, ConfirmationCourse } from '@links/shared/schemas/confirmation';
+import { formatConfirmationTeeTime } from '@links/shared/uk-time';
+import { type ReactNode, useState } from 'react';
+import { ExternalLink } from '../../../components/layouts/external-link';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { useModal } from '../../../components/ui/modal';
+import { env } from '../../../config/env';
+import { hideBrokenImage } from '../../../lib/hide-broken-image';
+import { courseImageSources } from '../../courses/course-image';
+import { downloadCalendar } from '../api/confirmation-api';
+import styles from './booking-view.module.css';
+import { CaddieManager } from './caddie-manager';
+import { RestaurantWidget } from './restaurant-widget';
+
+export const DUE_TITLE = 'A payment is due on this booking';
+export const PLAYED_TITLE = 'Thanks for playing';
+export const NO_TEE_TIME = 'No tee time selected yet';
+export const CHANGES_TITLE = 'Need to make changes?';
+
+const phoneHref = `tel:${env.reservationsPhone.replace(/\s+/g, '')}`;
+
+function teeTimeText(course: ConfirmationCourse): string {
+  return course.tee_time ? formatConfirmationTeeTime(new Date(course.tee_time)) : NO_TEE_TIME;
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id} className={styles['section-title']}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function CourseCard({ course }: { course: ConfirmationCourse }) {
+  const image = courseImageSources(course.image);
+  return (
+    <li className={styles.course}>
+      <div className={styles['course-media']}>
+        <img
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes="(max-width: 767px) 100vw, 220px"
+          width={1600}
+          height={1000}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={hideBrokenImage}
+        />
+      </div>
+      <div className={styles['course-body']}>
+        <h3 className={styles['course-name']}>{course.name}</h3>
+        <p className={styles['tee-time']}>{teeTimeText(course)}</p>
+        <ExternalLink className={styles['guide-link']} href={course.guide_url}>
+          Course guide<span className="visually-hidden"> for the {course.name}</span>
+        </ExternalLink>
+      </div>
+    </li>
+  );
+}
+
+function CalendarButton({ confirmation }: { confirmation: Confirmation }) {
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  async function download() {
+    setState('busy');
+    try {
+      await downloadCalendar(confirmation.calendar_url, confirmation.booking_number);
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  }
+  return (
+    <div className={styles.calendar}>
+      <Button variant="secondary" block onClick={download} disabled={state === 'busy'}>
+        {state === 'busy' ? 'Preparing calendar...' : 'Add to calendar'}
+      </Button>
+      {state === 'failed' ? (
+        <p role="alert" className={styles['calendar-error']}>
+          The calendar file could not be downloaded. Please try again.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export type BookingViewProps = {
+  confirmation: Confirmation;
+  /** The current time on the server's clock (ms). */
+  now: number;
+  onUpdated: (confirmation: Confirmation) => void;
+};
+
+/** Spec section 2, /confirmation/{booking_number}: the confirmed booking, its dues, caddies and the sidebar. */
+export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) {
+  const modal = useModal();
+  const played = confirmation.has_played;
+  const cancelled = confirmation.status === 'cancelled';
+  const caddieRounds = confirmation.courses.filter((course) => course.caddies > 0);
+
+  function openRestaurantWidget() {
+    modal.open(<RestaurantWidget url={env.restaurantWidgetUrl} title="Restaurant table booking" />, {
+      title: 'Book a table',
+      size: 'lg',
+    });
+  }
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.main}>
+        {played ? (
+          <Alert type="success" title={PLAYED_TITLE}>
+            <p>
+              We hope you enjoyed your {pluralize(confirmation.courses.length, 'round')} on the links. We
+              would love to hear how your day went.
+            </p>
+          </Alert>
+        ) : confirmation.totals.due > 0 ? (
+          <Alert type="error" title={DUE_TITLE}>
+            <p>
+              A balance of <strong>{formatMoney(confirmation.totals.due)}</strong> remains to be paid. Please
+              call our reservations team on{' '}
+              <a className={styles.nowrap} href={phoneHref}>
+                {env.reservationsPhone}
+              </a>{' '}
+              to pay it.
+            </p>
+          </Alert>
+        ) : null}
+        {cancelled ? (
+          <Alert type="view-only" title="This booking has been cancelled">
+            <p>
+              Its tee times have been released. Please call us on{' '}
+              <a className={styles.nowrap} href={phoneHref}>
+                {env.reservationsPhone}
+              </a>{' '}
+              with any questions.
+            </p>
+          </Alert>
+        ) : null}
+
+        <Section id="booking-details" title="Booking details">
+          <dl className={styles.facts}>
+            <div>
+              <dt>Booking number</dt>
+              <dd>{confirmation.booking_number}</dd>
+            </div>
+            <div>
+              <dt>Amount paid</dt>
+              <dd>{formatMoney(confirmation.amount_paid)}</dd>
+            </div>
+            <div>
+              <dt>Number of golfers</dt>
+              <dd>{confirmation.golfer_count}</dd>
+            </div>
+          </dl>
+          <ul className={styles.courses}>
+            {confirmation.courses.map((course) => (
+              <CourseCard key={course.id} course={course} />
+            ))}
+          </ul>
+        </Section>
+
+        <Section id="price-breakdown" title="Price breakdown">
+          <table className={styles.prices}>
+            <caption className="visually-hidden">Price per golfer type, VAT and total</caption>
+            <tbody>
+              {confirmation.price_breakdown.map((line) => (
+                <tr key={line.player_type_id}>
+                  <th scope="row">
+                    {line.count} x {line.player_type} {pluralize(line.count, 'golfer')}
+                  </th>
+                  <td>{formatMoney(line.total)}</td>
+                </tr>
+              ))}
+              <tr className={styles.rule}>
+                <th scope="row">Subtotal</th>
+                <td>{formatMoney(confirmation.subtotal)}</td>
+              </tr>
+              <tr>
+                <th scope="row">VAT at 20%</th>
+                <td>{formatMoney(confirmation.vat)}</td>
+              </tr>
+              <tr className={styles.total}>
+                <th scope="row">Total price</th>
+                <td>{formatMoney(confirmation.total)}</td>
+              </tr>
+            </tbody>
+          </table>
+        </Section>
+
+        <Section id="other-dues" title="Other dues paid at play">
+          {caddieRounds.length === 0 ? (
+            <p className={styles.muted}>No caddies are booked, so nothing is due on the day.</p>
+          ) : (
+            <table className={styles.prices}>
+              <caption className="visually-hidden">Caddie fees per course, paid in cash at play</caption>
+              <tbody>
+                {caddieRounds.map((course) => (
+                  <tr key={course.id}>
+                    <th scope="row">
+                      {course.name}: {course.caddies} {pluralize(course.caddies, 'caddie')} at{' '}
+                      {formatMoney(course.caddie_price)}
+                    </th>
+                    <td>{formatMoney(course.caddie_total)}</td>
+                  </tr>
+                ))}
+                <tr className={styles.total}>
+                  <th scope="row">Total caddie fees</th>
+                  <td>{formatMoney(confirmation.caddie_total)}</td>
+                </tr>
+              </tbody>
+            </table>
+          )}
+          <p className={styles.note}>Caddie fees are paid in cash to your caddie on the day.</p>
+        </Section>
+
+        {!played && !cancelled ? (
+          <Section id="manage-caddies" title="Manage your caddies">
+            <CaddieManager confirmation={confirmation} now={now} onUpdated={onUpdated} />
+          </Section>
+        ) : null}
+      </div>
+
+      <aside className={styles.sidebar} aria-label="Before and after your round">
+        {!cancelled ? (
+          <div className={`${styles.panel} ${styles.feature} on-dark`}>
+            <h2 className={styles['panel-title']}>Your tee times</h2>
+            <p className={styles.muted}>Keep every round in your calendar, in UK time.</p>
+            <CalendarButton confirmation={confirmation} />
+          </div>
+        ) : null}
+        {!played ? (
+          <div className={styles.panel}>
+            <h2 className={styles['panel-title']}>{CHANGES_TITLE}</h2>
+            <p className={styles.muted}>Our reservations team will be glad to help.</p>
+            <ul className={styles.contact}>
+              <li>
+                <span>Phone</span>
+                <a href={phoneHref}>{env.reservationsPhone}</a>
+              </li>
+              <li>
+                <span>E-mail</span>
+                <a href={`mailto:${env.reservationsEmail}?subject=Booking%20${confirmation.booking_number}`}>
+                  {env.reservationsEmail}
+                </a>
+              </li>
+            </ul>
+          </div>
+        ) : null}
+        <div className={styles.panel}>
+          <h2 className={styles['panel-title']}>Dine with us</h2>
+          <p className={styles.muted}>
+            Round off your day in our clubhouse restaurants overlooking the links.
+          </p>
+          <Button variant="gold" block onClick={openRestaurantWidget}>
+            Book a table
+          </Button>
+          <ExternalLink className={styles['panel-link']} href={env.restaurantsUrl}>
+            Our restaurants
+          </ExternalLink>
+        </div>
+        <div className={styles.panel}>
+          <h2 className={styles['panel-title']}>Pro shop</h2>
+          <p className={styles.muted}>Balls, gloves and links-branded gifts before you tee off.</p>
+          <ExternalLink className={styles['panel-link']} href={env.proShopUrl}>
+            Visit the pro shop
+          </ExternalLink>
+        </div>
+        <div className={styles.panel}>
+          <h2 className={styles['panel-title']}>How was your experience?</h2>
+          <p className={styles.muted}>Tell us how we did in our short feedback survey.</p>
+          <ExternalLink className={styles['panel-link']} href={env.surveyUrl}>
+            Take the feedback survey
+          </ExternalLink>
+        </div>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  BOOKING_NUMBER_MAX_LENGTH,
+  type Confirmation,
+  type PinAccessBody,
+  type PinAccessBodyInput,
+  pinAccessBodySchema,
+} from '@links/shared/schemas/confirmation';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { accessWithPin, PIN_ERROR_TITLE, pinErrorDetails } from '../api/confirmation-api';
+import styles from './pin-form.module.css';
+
+export const PIN_FORM_HEADING = 'This page is protected for your security';
+
+const FIELD_LABELS: Record<string, string> = { booking_id: 'Booking number', pin: 'PIN code' };
+
+export type PinFormProps = {
+  /** The booking number from the address: prefilled and locked. */
+  bookingNumber?: string;
+  onSuccess: (confirmation: Confirmation) => void;
+};
+
+/** Spec sections 2 and 5: booking number (numeric keypad, at most 24) and masked PIN; ERR-045 on failure. */
+export function PinForm({ bookingNumber, onSuccess }: PinFormProps) {
+  const locked = bookingNumber !== undefined;
+  const [failure, setFailure] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PinAccessBodyInput, unknown, PinAccessBody>({
+    resolver: zodResolver(pinAccessBodySchema),
+    defaultValues: { booking_id: bookingNumber ?? '', pin: '' },
+  });
+  const access = useMutation({ mutationFn: accessWithPin });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      onSuccess(await access.mutateAsync(values));
+    } catch (error) {
+      setFailure(pinErrorDetails(error));
+    }
+  });
+
+  const busy = access.isPending;
+  const bookingError = errors.booking_id?.message ?? failure?.fields.booking_id;
+  const pinError = errors.pin?.message ?? failure?.fields.pin;
+  const serverFields = Object.entries(failure?.fields ?? {});
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
+      {failure ? (
+        <Alert type="error" title={PIN_ERROR_TITLE}>
+          <p>{failure.message}</p>
+          {serverFields.length > 0 ? (
+            <ul className={styles['field-list']}>
+              {serverFields.map(([name, message]) => (
+                <li key={name}>
+                  {FIELD_LABELS[name] ? `${FIELD_LABELS[name]}: ` : ''}
+                  {message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
+      ) : null}
+
+      <div className={styles.field}>
+        <label htmlFor="pin-booking-number" className={styles.label}>
+          Booking number
+        </label>
+        <input
+          id="pin-booking-number"
+          className={styles.input}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={BOOKING_NUMBER_MAX_LENGTH}
+          readOnly={locked}
+          aria-readonly={locked || undefined}
+          aria-invalid={bookingError ? true : undefined}
+          aria-describedby={bookingError ? 'pin-booking-number-error' : undefined}
+          {...register('booking_id')}
+        />
+        {bookingError ? (
+          <p id="pin-booking-number-error" className={styles.error}>
+            {bookingError}
+          </p>
+        ) : null}
+      </div>
+
+      <div className={styles.field}>
+        <label htmlFor="pin-code" className={styles.label}>
+          PIN code
+        </label>
+        <input
+          id="pin-code"
+          className={styles.input}
+          type="password"
+          autoComplete="off"
+          maxLength={24}
+          // biome-ignore lint/a11y/noAutofocus: the booking number is already known, so the PIN is the next thing to type.
+          autoFocus={locked}
+          aria-invalid={pinError ? true : undefined}
+          aria-describedby={pinError ? 'pin-code-error' : undefined}
+          {...register('pin')}
+        />
+        {pinError ? (
+          <p id="pin-code-error" className={styles.error}>
+            {pinError}
+          </p>
+        ) : null}
+      </div>
+
+      <Button type="submit" block size="lg" disabled={busy}>
+        {busy ? <Spinner variant="light" size="sm" label="Checking for booking..." /> : 'View booking'}
+      </Button>
+    </form>
+  );
+}

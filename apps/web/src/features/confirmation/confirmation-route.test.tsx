@@ -1,0 +1,234 @@
+// @vitest-environment happy-dom
+import { CONFIRMATION_MESSAGES } from '@links/shared/schemas/confirmation';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../app/router';
+import { createQueryClient } from '../../lib/query-client';
+import { PIN_ERROR_FALLBACK } from './api/confirmation-api';
+import { fixtureConfirmation } from './test/confirmation-fixture';
+
+type Handler = (url: string, init?: RequestInit) => Response | undefined | Promise<Response | undefined>;
+
+function stubApi(handler: Handler) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const answer = await handler(url, init);
+    if (answer) return answer;
+    if (url.startsWith('/v1/user')) {
+      return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
+    }
+    return Response.json({ data: [] });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const errorAnswer = (status: number, code: string, message: string, fields?: Record<string, string[]>) =>
+  Response.json({ error: { code, message, ...(fields ? { fields } : {}) } }, { status });
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const SIGNED = '/confirmation/260000123?signature=abc&expires=1800000000';
+
+describe('/confirmation', () => {
+  // The page is a lazy chunk: load it once up front so the first test's queries do not time out on the import.
+  beforeAll(async () => {
+    await import('../../app/routes/confirmation');
+  });
+  beforeEach(() => {
+    document.body.innerHTML = '<div id="modal-root"></div>';
+    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
+    document.cookie = 'XSRF-TOKEN=test; path=/';
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('opens the booking from the signed link', async () => {
+    const fetchMock = stubApi((url) =>
+      url.startsWith('/v1/bookings/') ? Response.json({ data: fixtureConfirmation() }) : undefined,
+    );
+    renderAt(SIGNED);
+    expect(await screen.findByRole('heading', { name: 'Tee-rific! Your booking is confirmed' })).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      '/v1/bookings/260000123/confirmation?signature=abc&expires=1800000000',
+    );
+    expect(screen.getByText('Wednesday 25th November 2026 at 2:30pm')).toBeTruthy();
+    expect(screen.getByText('No tee time selected yet')).toBeTruthy();
+    expect(screen.getByText('VAT at 20%')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Manage your caddies' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Need to make changes?' })).toBeTruthy();
+    expect(screen.queryByText('A payment is due on this booking')).toBeNull();
+    expect(screen.queryByText('Thanks for playing')).toBeNull();
+    expect(document.title).toBe('Booking 260000123 | Online Booking');
+  });
+
+  it('falls back to the PIN form with the expired message when the signed fetch fails', async () => {
+    stubApi((url) =>
+      url.startsWith('/v1/bookings/')
+        ? errorAnswer(403, 'link_expired', CONFIRMATION_MESSAGES.linkExpired)
+        : undefined,
+    );
+    renderAt(SIGNED);
+    expect(await screen.findByText('Sorry, your booking link has expired.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'This page is protected for your security' })).toBeTruthy();
+    const number = screen.getByLabelText('Booking number') as HTMLInputElement;
+    expect(number.value).toBe('260000123');
+    expect(number.readOnly).toBe(true);
+    expect(number.inputMode).toBe('numeric');
+    expect(number.maxLength).toBe(24);
+    expect((screen.getByLabelText('PIN code') as HTMLInputElement).type).toBe('password');
+  });
+
+  it('asks for the PIN without a message when the session has no access, and names an unknown booking', async () => {
+    stubApi((url) =>
+      url.startsWith('/v1/bookings/260000123')
+        ? errorAnswer(403, 'access_required', CONFIRMATION_MESSAGES.accessRequired)
+        : url.startsWith('/v1/bookings/')
+          ? errorAnswer(404, 'booking_not_found', CONFIRMATION_MESSAGES.unknownBooking)
+          : undefined,
+    );
+    renderAt('/confirmation/260000123');
+    expect(await screen.findByRole('button', { name: 'View booking' })).toBeTruthy();
+    expect(screen.queryByText('Sorry, your booking link has expired.')).toBeNull();
+    expect(screen.queryByText("We don't recognise this booking.")).toBeNull();
+    cleanup();
+    renderAt('/confirmation/999999');
+    expect(await screen.findByText("We don't recognise this booking.")).toBeTruthy();
+  });
+
+  it('validates the PIN form, shows the busy text, the server message and ERR-045, then opens the booking', async () => {
+    let answer: () => Response = () =>
+      errorAnswer(422, 'pin_invalid', CONFIRMATION_MESSAGES.pinInvalid, {
+        pin: [CONFIRMATION_MESSAGES.pinInvalid],
+      });
+    let release: (() => void) | undefined;
+    const fetchMock = stubApi(async (url, init) => {
+      if (!url.startsWith('/v1/bookings/')) return undefined;
+      if (init?.method === 'POST') {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return answer();
+      }
+      return errorAnswer(403, 'access_required', CONFIRMATION_MESSAGES.accessRequired);
+    });
+    const router = renderAt('/confirmation');
+    const number = (await screen.findByLabelText('Booking number')) as HTMLInputElement;
+    expect(number.readOnly).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'View booking' }));
+    expect(await screen.findByText('Please enter a your booking number')).toBeTruthy();
+    expect(screen.getByText('Please enter your pin code')).toBeTruthy();
+
+    fireEvent.change(number, { target: { value: '260000123' } });
+    fireEvent.change(screen.getByLabelText('PIN code'), { target: { value: '0000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'View booking' }));
+    expect(await screen.findByText('Checking for booking...')).toBeTruthy();
+    await waitFor(() => expect(release).toBeDefined());
+    act(() => release?.());
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain('There was an error with your booking request');
+    expect(within(banner).getAllByText(/The booking number or PIN code is not correct\./).length).toBe(2);
+
+    answer = () => new Response('upstream down', { status: 502 });
+    release = undefined;
+    fireEvent.click(screen.getByRole('button', { name: 'View booking' }));
+    await waitFor(() => expect(release).toBeDefined());
+    act(() => release?.());
+    expect(await screen.findByText(PIN_ERROR_FALLBACK)).toBeTruthy();
+
+    answer = () => Response.json({ data: fixtureConfirmation() });
+    release = undefined;
+    fireEvent.click(screen.getByRole('button', { name: 'View booking' }));
+    await waitFor(() => expect(release).toBeDefined());
+    act(() => release?.());
+    expect(await screen.findByRole('heading', { name: 'Tee-rific! Your booking is confirmed' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/confirmation/260000123');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST') as unknown as [
+      string,
+      RequestInit,
+    ];
+    expect(post[0]).toBe('/v1/bookings/260000123/confirmation');
+    expect(JSON.parse(String(post[1].body))).toEqual({ booking_id: '260000123', pin: '0000' });
+  });
+
+  it('shows the due banner, and after play thanks the golfers instead, without caddies or changes', async () => {
+    let confirmation = fixtureConfirmation({
+      totals: { net: 26750, vat: 5350, payable: 32100, paid: 16050, due: 16050 },
+      amount_paid: 16050,
+      payment_method: 'deposit',
+    });
+    stubApi((url) => (url.startsWith('/v1/bookings/') ? Response.json({ data: confirmation }) : undefined));
+    renderAt(SIGNED);
+    const due = await screen.findByText('A payment is due on this booking');
+    expect(due.closest('[role="alert"]')?.textContent).toContain('£160.50');
+    cleanup();
+
+    confirmation = { ...confirmation, has_played: true };
+    renderAt(SIGNED);
+    expect(await screen.findByText('Thanks for playing')).toBeTruthy();
+    expect(screen.queryByText('A payment is due on this booking')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Manage your caddies' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Need to make changes?' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Other dues paid at play' })).toBeTruthy();
+  });
+
+  it('opens the restaurant widget in a modal that Escape closes', async () => {
+    stubApi((url) =>
+      url.startsWith('/v1/bookings/') ? Response.json({ data: fixtureConfirmation() }) : undefined,
+    );
+    renderAt(SIGNED);
+    const open = await screen.findByRole('button', { name: 'Book a table' });
+    open.focus();
+    fireEvent.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Book a table' });
+    expect(within(dialog).getByText('Loading booking widget...')).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(open);
+  });
+
+  it('after a successful payment: confetti, the e-mail text, the link, and no client secret in the address', async () => {
+    const fetchMock = stubApi(() => undefined);
+    const router = renderAt(
+      '/confirmation/260000123?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&redirect_status=succeeded&nl=newly_subscribed',
+    );
+    expect(await screen.findByRole('heading', { name: 'Tee-rific! Your booking is confirmed' })).toBeTruthy();
+    expect(screen.getByText(/e-mailed your booking confirmation with a PIN code/)).toBeTruthy();
+    expect(screen.getByText('Welcome to our newsletter')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View your booking' }).getAttribute('href')).toBe(
+      '/confirmation/260000123',
+    );
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?redirect_status=succeeded&nl=newly_subscribed'),
+    );
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/v1/bookings/'))).toBe(false);
+  });
+
+  it('after a failed payment, says so with a contact link; each newsletter status has its message', async () => {
+    stubApi(() => undefined);
+    renderAt('/confirmation/260000123?redirect_status=failed&nl=already_subscribed');
+    const failed = await screen.findByText('Your payment failed and we cannot retrieve your booking');
+    expect(
+      within(failed.closest('[role="alert"]') as HTMLElement).getByRole('link', { name: /contact/ }),
+    ).toBeTruthy();
+    expect(screen.getByText('You are already on our mailing list')).toBeTruthy();
+    cleanup();
+    renderAt('/confirmation/260000123?redirect_status=failed&nl=unsubscribed');
+    expect(await screen.findByText('You have been unsubscribed')).toBeTruthy();
+  });
+});

@@ -1,0 +1,36 @@
+import type { Confirmation } from '@links/shared/schemas/confirmation';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { confirmationQueryKey, getConfirmation, type LinkSignature } from '../api/confirmation-api';
+
+/** Spec section 4: by the signed query when the address has one, else on this session's access. */
+export function useConfirmation(bookingNumber: string | undefined, signature: LinkSignature | null) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: confirmationQueryKey(bookingNumber ?? ''),
+    queryFn: ({ signal }) => getConfirmation(bookingNumber ?? '', signature, signal),
+    enabled: bookingNumber !== undefined,
+    // The booking can change elsewhere (caddies from another device, a balance paid by phone).
+    staleTime: 0,
+  });
+  const store = useCallback(
+    (confirmation: Confirmation) =>
+      queryClient.setQueryData(confirmationQueryKey(confirmation.booking_number), confirmation),
+    [queryClient],
+  );
+  return { ...query, store };
+}
+
+/**
+ * The current time on the server's clock: the answer's server_time plus the time since it arrived, ticking
+ * every 30 seconds so rounds lock on the page as their 24-hour cut-off passes.
+ */
+export function useServerNow(serverTime: string | undefined, receivedAt: number): number {
+  const offset = serverTime ? Date.parse(serverTime) - receivedAt : 0;
+  const [clientNow, setClientNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setClientNow(Date.now()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return Math.max(clientNow, receivedAt) + offset;
+}
