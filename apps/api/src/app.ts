@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
@@ -6,6 +5,7 @@ import type { Database, Db } from './db/client.ts';
 import { errorBody } from './lib/envelope.ts';
 import { MaintenanceSwitch } from './lib/maintenance.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { registerDiaryCache } from './modules/diary/diary-cache.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { v1Routes } from './modules/routes.ts';
@@ -13,6 +13,12 @@ import { csrfRoutes } from './modules/session/csrf.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRequestGuard } from './plugins/request-guards.ts';
+import {
+  createRequestIdGenerator,
+  lazyChildLogger,
+  pathOnly,
+  registerRequestLog,
+} from './plugins/request-logging.ts';
 import { type SecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -40,12 +46,6 @@ export type BuildAppOptions = {
   /** Built web app to serve with an SPA fallback (production). */
   webRoot?: string;
 };
-
-// Query strings carry signatures, PINs and reset tokens, so only the path is ever logged.
-function pathOnly(url: string): string {
-  const queryStart = url.indexOf('?');
-  return queryStart === -1 ? url : url.slice(0, queryStart);
-}
 
 function loggerOptions(config: AppConfig, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return false;
@@ -80,7 +80,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(config, options.logger),
     // Fastify's default logs two lines per request with the full URL; we log one line ourselves (onResponse).
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: () => randomUUID(),
+    // Cheap ids (process prefix + counter) and request.log children built only when something logs through them:
+    // the hot reads pay for neither (see plugins/request-logging.ts).
+    genReqId: createRequestIdGenerator(),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     // Only behind a proxy that sets X-Forwarded-For: otherwise any client could choose its own request.ip.
     trustProxy: config.trustProxy,
@@ -119,21 +122,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     parseJson(request, body as string, done);
   });
 
-  if (options.logger) {
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log.info(
-        {
-          method: request.method,
-          url: request.routeOptions.url ?? pathOnly(request.url),
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime * 10) / 10,
-        },
-        'request',
-      );
-      done();
-    });
-  }
+  if (options.logger) registerRequestLog(app);
 
+  registerDiaryCache(app, config.diaryCacheMs);
   registerErrorHandler(app);
   const headers = securityHeaders(config);
   app.decorate('securityHeaders', headers);

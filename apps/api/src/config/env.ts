@@ -66,6 +66,7 @@ const envSchema = z.object({
   TRUST_PROXY: onOff.default(false),
   MAINTENANCE_MODE: onOff.default(false),
   MAINTENANCE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  DIARY_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -107,6 +108,8 @@ export type AppConfig = {
   /** MAINTENANCE_MODE=on forces maintenance regardless of the database flag. */
   maintenanceForced: boolean;
   maintenanceCacheMs: number;
+  /** How long a built public diary answer is reused (decision 006); 0 turns the micro-cache off. */
+  diaryCacheMs: number;
   stripe:
     | {
         secretKey: string;
@@ -213,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: values.TRUST_PROXY,
     maintenanceForced: values.MAINTENANCE_MODE,
     maintenanceCacheMs: values.MAINTENANCE_CACHE_MS,
+    diaryCacheMs: values.DIARY_CACHE_MS,
     stripe,
     stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET,
     smtpUrl: values.SMTP_URL,

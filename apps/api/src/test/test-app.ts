@@ -29,6 +29,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       NODE_ENV: 'test',
       API_KEYS: TEST_API_KEY,
       MAINTENANCE_CACHE_MS: '0',
+      // Tests write the database directly and read the diary at once; the cache has its own tests.
+      DIARY_CACHE_MS: '0',
       LOG_LEVEL: 'silent',
     }),
     ...overrides,

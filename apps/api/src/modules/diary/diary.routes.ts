@@ -42,16 +42,25 @@ export const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
       if (date < bookable.first || date > bookable.last) return sendSerialized(reply, EMPTY_DIARY);
 
       const range = ukDateRange(date, date);
-      const from = filterToday === 1 && date === bookable.first ? notStartedAfter(now) : range.from;
-      const slots = await findDiarySlots(app.db, {
-        courseId: course.id,
-        from,
-        to: range.to,
-        ...(currentBookingId === undefined ? {} : { excludeBookingId: currentBookingId }),
-      });
+      const fromNow = filterToday === 1 && date === bookable.first;
       // Built by findDiarySlots in the schema's own shape (ids from the database, instants from toISOString), so
       // plain JSON.stringify writes what the zod serialiser would; the API tests compare the two on every answer.
-      return sendSerialized(reply, JSON.stringify({ data: slots }));
+      const build = async () => {
+        const slots = await findDiarySlots(app.db, {
+          courseId: course.id,
+          from: fromNow ? notStartedAfter(routeNow(app.config)) : range.from,
+          to: range.to,
+          ...(currentBookingId === undefined ? {} : { excludeBookingId: currentBookingId }),
+        });
+        return JSON.stringify({ data: slots });
+      };
+      // The public sheet is shared by every visitor, so it comes from the micro-cache (decision 006); a booking's
+      // own view (current_booking_id) is per booking and always read fresh.
+      const body =
+        currentBookingId === undefined
+          ? await app.diaryCache.get(`${course.id}|${date}|${fromNow ? 'from-now' : 'day'}`, build)
+          : await build();
+      return sendSerialized(reply, body);
     },
   );
 };

@@ -1,0 +1,81 @@
+import { COURSE_IDS } from '@links/shared/constants';
+import type { DiarySlot } from '@links/shared/slot-state';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiHeaders, type TestApp, withCsrf } from '../../test/test-app.ts';
+import { bookingBody, createBookingApp, postBooking } from '../bookings/booking-test-helpers.ts';
+import { insertBooking, slotIdAt } from './tee-sheet-test-data.ts';
+
+// Friday 20 March 2026 in the UK; the sheet read is Monday 23 March.
+const NOW = new Date('2026-03-20T09:05:00Z');
+const DATE = '2026-03-23';
+const { championship } = COURSE_IDS;
+
+let t: TestApp;
+
+beforeAll(async () => {
+  // A TTL far longer than the test, so "still cached" never depends on timing.
+  t = await createBookingApp(NOW, { diaryCacheMs: 60_000 });
+});
+afterAll(async () => t?.close());
+
+async function sheet(extra = ''): Promise<DiarySlot[]> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/v1/courses/${championship}/diary?start_date=${DATE}&slot_type=1${extra}`,
+    headers: apiHeaders(),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+const bookingsIn = (slots: DiarySlot[], slotId: number) =>
+  slots.find((slot) => slot.id === slotId)?.bookings.map((booking) => booking.booking_id) ?? [];
+
+describe('the diary micro-cache (decision 006, DIARY_CACHE_MS)', () => {
+  it('serves the built sheet again until a write through this instance clears it', async () => {
+    const tenAm = await slotIdAt(t.database.db, championship, DATE, '10:00');
+    const tenPast = await slotIdAt(t.database.db, championship, DATE, '10:10');
+    expect(bookingsIn(await sheet(), tenAm)).toEqual([]);
+
+    // A write this instance did not see (another instance, a CLI): the cached sheet does not show it yet.
+    const elsewhere = await insertBooking(t.database.db, {
+      status: 'confirmed',
+      rounds: [{ courseId: championship, slotId: tenAm, players: 2 }],
+    });
+    expect(bookingsIn(await sheet(), tenAm)).toEqual([]);
+
+    // A booking's own view (current_booking_id) is never cached.
+    expect(bookingsIn(await sheet(`&current_booking_id=${elsewhere + 1000}`), tenAm)).toEqual([elsewhere]);
+
+    // A booking made through this instance clears the cache before its answer leaves.
+    const session = await withCsrf(t.app);
+    const created = await postBooking(
+      t.app,
+      session,
+      bookingBody([{ id: championship, slotId: tenPast }], [1, 1]),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const fresh = await sheet();
+    expect(bookingsIn(fresh, tenAm)).toEqual([elsewhere]);
+    expect(bookingsIn(fresh, tenPast)).toEqual([created.json().data.booking_id]);
+  });
+
+  it('is cleared by a refused write too, so the loser of a race re-reads the sheet fresh', async () => {
+    const elevenAm = await slotIdAt(t.database.db, championship, DATE, '11:00');
+    expect(bookingsIn(await sheet(), elevenAm)).toEqual([]);
+    const winner = await insertBooking(t.database.db, {
+      status: 'confirmed',
+      rounds: [{ courseId: championship, slotId: elevenAm, players: 4 }],
+    });
+    expect(bookingsIn(await sheet(), elevenAm)).toEqual([]);
+
+    const session = await withCsrf(t.app);
+    const lost = await postBooking(
+      t.app,
+      session,
+      bookingBody([{ id: championship, slotId: elevenAm }], [1, 1]),
+    );
+    expect(lost.statusCode, lost.body).toBe(409);
+    expect(bookingsIn(await sheet(), elevenAm)).toEqual([winner]);
+  });
+});
