@@ -35,6 +35,11 @@ export const env = {
   proShopUrl: readUrl('VITE_PRO_SHOP_URL', new URL('shop/', resortSiteUrl).toString()),
   restaurantsUrl: readUrl('VITE_RESTAURANTS_URL', new URL('food-and-drink/', resortSiteUrl).toString()),
   restaurantWidgetUrl: readUrl('VITE_RESTAURANT_WIDGET_URL', 'https://widget.resdiary.com/'),
+  /**
+   * IP country look-up for step 2's default country (GET, JSON with `country`). Empty by default: GB is assumed
+   * without any call. The API's IP_LOOKUP_ORIGIN must allow its origin.
+   */
+  ipLookupUrl: readString('VITE_IP_LOOKUP_URL', ''),
   courseGuideUrls: {
     1: readUrl(
       'VITE_COURSE_GUIDE_CHAMPIONSHIP_URL',
