@@ -3,18 +3,12 @@ import { useNavigate } from 'react-router';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { BookingShell } from '../../features/booking-flow/components/booking-shell';
+import { allowLeavingPage } from '../../features/booking-flow/hooks/use-leave-warning';
 import { useBooking } from '../../features/booking-flow/state/booking-context';
-import type { BookingState } from '../../features/booking-flow/state/booking-state';
 import { usePlayerTypes } from '../../features/golfers/api/get-player-types';
 import { PaymentStep } from '../../features/payment/components/payment-step';
 import { PaymentSummary } from '../../features/payment/components/payment-summary';
 import { usePageTitle } from '../../hooks/use-page-title';
-
-/** Step 2's marketing opt-in, sent with the payment record as `newsletter`. */
-function stayConnected(state: BookingState): boolean {
-  const details = (state as { playerDetails?: { stay_connected?: unknown } }).playerDetails;
-  return details?.stay_connected === true;
-}
 
 /** Step 3, 'Make your payment' (spec section 2): summary, card form, terms and the pay button. */
 export function PaymentDetailsRoute() {
@@ -46,12 +40,13 @@ export function PaymentDetailsRoute() {
         clientSecret={intent?.client_secret || null}
         amount={intent?.amount ?? state.totals.payable}
         bookingNumber={intent?.metadata?.booking_number ?? null}
-        newsletter={stayConnected(state)}
+        newsletter={state.playerDetails.stay_connected}
         countdownStarted={state.booking.countdown_started}
         bookingExpired={state.booking.is_expired}
         returnPath={paths.paymentDetails.getHref()}
         termsUrl={env.termsUrl}
         onPaid={onPaid}
+        allowLeavingPage={allowLeavingPage}
         summary={
           <PaymentSummary
             courses={state.courses.map((course) => ({

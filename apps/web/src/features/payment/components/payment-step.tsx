@@ -44,6 +44,8 @@ export type PaymentStepProps = {
   summary: ReactNode;
   /** The payment is recorded: show the booking. */
   onPaid: (confirmationUrl: string) => void;
+  /** Lets the provider take the browser to 3-D Secure without the leave-page warning (false to restore it). */
+  allowLeavingPage?: (allowed: boolean) => void;
 };
 
 /** Step 3: the card form of the configured provider, the terms, the pay button and every state around them. */
@@ -87,6 +89,7 @@ function PaymentForm({
   returnPath,
   termsUrl,
   onPaid,
+  allowLeavingPage,
 }: PaymentStepProps) {
   const config = usePaymentConfig();
   const [payment, dispatch] = useReducer(paymentReducer, bookingId, initialPaymentState);
@@ -183,7 +186,10 @@ function PaymentForm({
         return;
       }
       if (!handle) return;
+      // The provider may take the browser to the bank's 3-D Secure page from inside confirm.
+      allowLeavingPage?.(true);
       const outcome = await handle.confirm(returnPath);
+      if (outcome.kind !== 'redirecting') allowLeavingPage?.(false);
       switch (outcome.kind) {
         case 'succeeded':
           await record(outcome.paymentIntent);
@@ -199,6 +205,7 @@ function PaymentForm({
           return;
       }
     } catch (error) {
+      allowLeavingPage?.(false);
       dispatch({ type: 'failed', message: paymentErrorMessage(error) });
     } finally {
       submitting.current = false;
@@ -311,16 +318,19 @@ function PaymentForm({
         ) : null}
       </div>
 
-      <Button type="submit" size="lg" block disabled={!canSubmit} aria-busy={busy || undefined}>
-        {busy ? (
-          <>
-            <Spinner size="sm" variant="light" />
-            {payment.paymentLoading ? 'Checking your payment…' : 'Processing your payment…'}
-          </>
-        ) : (
-          payButtonLabel(amount)
-        )}
-      </Button>
+      {/* Spec section 2: the footer action is hidden once the booking has expired. */}
+      {expired ? null : (
+        <Button type="submit" size="lg" block disabled={!canSubmit} aria-busy={busy || undefined}>
+          {busy ? (
+            <>
+              <Spinner size="sm" variant="light" />
+              {payment.paymentLoading ? 'Checking your payment…' : 'Processing your payment…'}
+            </>
+          ) : (
+            payButtonLabel(amount)
+          )}
+        </Button>
+      )}
       <p className={styles.note}>
         Your tee times stay reserved for you while you pay. Your booking is confirmed, and e-mailed to you, as
         soon as the payment is taken.
