@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { paths } from '../../config/paths';
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 import { usePageTitle } from '../../hooks/use-page-title';
 import styles from './frames.module.css';
 
@@ -14,9 +15,7 @@ export function ForgotPasswordRoute() {
       variant="card"
     >
       <div className={styles.stack}>
-        <p className={styles.muted}>
-          The link is valid for a limited time. If it does not arrive, wait five minutes before trying again.
-        </p>
+        <ForgotPasswordForm />
         <div className={styles.links}>
           <Link to={paths.login.getHref()}>Back to login form</Link>
         </div>

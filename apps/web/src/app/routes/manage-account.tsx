@@ -1,46 +1,66 @@
-import { Navigate } from 'react-router';
 import { PageFrame } from '../../components/layouts/page-frame';
-import { PageLoading } from '../../components/layouts/page-loading';
-import { ButtonLink } from '../../components/ui/button';
-import { paths } from '../../config/paths';
-import { useUser } from '../../features/auth/api/get-user';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { useOperatorDetails } from '../../features/account/api/get-operator-details';
+import { AccountDetailsForm } from '../../features/account/components/account-details-form';
+import { ACCOUNT_LOAD_ERROR } from '../../features/account/components/account-messages';
+import { AccountSummary } from '../../features/account/components/account-summary';
+import { UpdatePasswordForm } from '../../features/account/components/update-password-form';
+import { type Operator, useUser } from '../../features/auth/api/get-user';
+import { OperatorOnly } from '../../features/auth/components/auth-guards';
 import { usePageTitle } from '../../hooks/use-page-title';
 import styles from './frames.module.css';
 
-export function ManageAccountRoute() {
-  usePageTitle('Manage Account');
-  const { operator, isLoading } = useUser();
-  if (isLoading) return <PageLoading label="Preparing your experience" />;
-  if (!operator) return <Navigate to={paths.login.getHref()} replace />;
+function AccountForms({ operator }: { operator: Operator }) {
+  const details = useOperatorDetails();
+  if (details.isPending) {
+    return (
+      <div className={styles.card}>
+        <Spinner label="Loading your account details..." />
+      </div>
+    );
+  }
+  if (details.isError) {
+    return (
+      <Alert type="error" title={ACCOUNT_LOAD_ERROR}>
+        <p>{details.error.message}</p>
+        <Button variant="secondary" size="sm" onClick={() => void details.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <div className={styles.stack}>
+      <AccountDetailsForm details={details.data} />
+      <UpdatePasswordForm operatorId={operator.id} />
+    </div>
+  );
+}
 
+function ManageAccount() {
+  const { operator } = useUser();
+  if (!operator) return null;
   return (
     <PageFrame
       eyebrow="Tour operators"
       title="Manage Account"
-      lead={`Welcome back, ${operator.company_name}.`}
+      lead={`Welcome back, ${operator.company_name}. Keep your company's details and password up to date.`}
     >
       <div className={styles['two-col']}>
-        <div className={`${styles.card} ${styles.stack}`}>
-          <h2 className={styles['section-title']}>Account Details</h2>
-          <p className={styles.muted}>Your company's contact and address details used on every booking.</p>
-        </div>
-        <aside className={styles.card}>
-          <h2 className={styles['section-title']}>Summary</h2>
-          <dl className={styles['summary-list']}>
-            <div>
-              <dt>Company name</dt>
-              <dd>{operator.company_name}</dd>
-            </div>
-            <div>
-              <dt>Deposit amount</dt>
-              <dd>{operator.deposit_amount}%</dd>
-            </div>
-          </dl>
-          <ButtonLink to={paths.home.getHref()} variant="secondary" block>
-            Back to booking
-          </ButtonLink>
-        </aside>
+        <AccountForms operator={operator} />
+        <AccountSummary companyName={operator.company_name} depositPercent={operator.deposit_amount} />
       </div>
     </PageFrame>
+  );
+}
+
+export function ManageAccountRoute() {
+  usePageTitle('Manage Account');
+  return (
+    <OperatorOnly>
+      <ManageAccount />
+    </OperatorOnly>
   );
 }

@@ -1,25 +1,30 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { paths } from '../../config/paths';
+import { GuestOnly } from '../../features/auth/components/auth-guards';
+import { ResetPasswordFlow } from '../../features/auth/components/reset-password-flow';
 import { usePageTitle } from '../../hooks/use-page-title';
 import styles from './frames.module.css';
 
+/** /reset?t={token}&u={username}: the link in the password reset e-mail. */
 export function ResetPasswordRoute() {
   usePageTitle('Reset password');
+  const [params] = useSearchParams();
   return (
-    <PageFrame
-      eyebrow="Tour operators"
-      title="Reset your password"
-      lead="Choose a new password for your tour operator account."
-      variant="card"
-    >
-      <div className={styles.stack}>
-        <p className={styles.muted}>Open this page from the link in your password reset e-mail.</p>
-        <div className={styles.links}>
-          <Link to={paths.forgotPassword.getHref()}>Request a new link</Link>
-          <Link to={paths.login.getHref()}>Back to login form</Link>
+    <GuestOnly>
+      <PageFrame
+        eyebrow="Tour operators"
+        title="Reset your password"
+        lead="Choose a new password for your tour operator account."
+        variant="card"
+      >
+        <div className={styles.stack}>
+          <ResetPasswordFlow username={params.get('u')} token={params.get('t')} />
+          <div className={styles.links}>
+            <Link to={paths.login.getHref()}>Back to login form</Link>
+          </div>
         </div>
-      </div>
-    </PageFrame>
+      </PageFrame>
+    </GuestOnly>
   );
 }

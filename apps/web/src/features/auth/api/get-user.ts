@@ -10,7 +10,7 @@ export type Operator = {
   is_authenticated: boolean;
 };
 
-type UserResponse = {
+export type UserResponse = {
   ID?: number | string;
   id?: number | string;
   company_name?: string;

@@ -12,6 +12,11 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: () => {
       queryClient.setQueryData(USER_QUERY_KEY, null);
+      // Anything read for the previous session (e.g. account details) must not show for the next one.
+      queryClient.removeQueries({
+        queryKey: USER_QUERY_KEY,
+        predicate: (query) => query.queryKey.length > 1,
+      });
     },
   });
 }

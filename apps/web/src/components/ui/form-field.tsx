@@ -1,0 +1,225 @@
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
+import styles from './form-field.module.css';
+
+type FieldFrameProps = {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  optional?: boolean;
+  children: ReactNode;
+  className?: string | undefined;
+};
+
+export function fieldDescribedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+}
+
+/** Label, hint and error around one control; the error is tied to the control with aria-describedby. */
+export function FieldFrame({ id, label, error, hint, optional, children, className }: FieldFrameProps) {
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+        {optional ? <span className={styles.optional}> (optional)</span> : null}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  optional?: boolean;
+  ref?: Ref<HTMLInputElement>;
+  /** Extra content after the input, inside the field (e.g. a strength meter). */
+  after?: ReactNode;
+  fieldClassName?: string;
+};
+
+export function TextField({
+  label,
+  error,
+  hint,
+  optional,
+  ref,
+  after,
+  fieldClassName,
+  className,
+  ...input
+}: TextFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      optional={optional}
+      className={fieldClassName}
+    >
+      <input
+        ref={ref}
+        id={id}
+        className={[styles.input, className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, error, hint)}
+        {...input}
+      />
+      {after}
+    </FieldFrame>
+  );
+}
+
+type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
+
+/** A password input with a show/hide toggle (people retype fewer passwords when they can check them). */
+export function PasswordField({
+  label,
+  error,
+  hint,
+  ref,
+  after,
+  fieldClassName,
+  className,
+  ...input
+}: PasswordFieldProps) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={fieldClassName}>
+      <div className={styles['input-with-action']}>
+        <input
+          ref={ref}
+          id={id}
+          type={visible ? 'text' : 'password'}
+          className={[styles.input, className].filter(Boolean).join(' ')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={fieldDescribedBy(id, error, hint)}
+          {...input}
+        />
+        <button
+          type="button"
+          className={styles['input-action']}
+          aria-controls={id}
+          aria-pressed={visible}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          {visible ? 'Hide' : 'Show'}
+          <span className="visually-hidden"> password</span>
+        </button>
+      </div>
+      {after}
+    </FieldFrame>
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  optional?: boolean;
+  options: readonly SelectOption[];
+  placeholder?: string;
+  ref?: Ref<HTMLSelectElement>;
+  fieldClassName?: string;
+};
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  optional,
+  options,
+  placeholder,
+  ref,
+  fieldClassName,
+  className,
+  ...select
+}: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      optional={optional}
+      className={fieldClassName}
+    >
+      <select
+        ref={ref}
+        id={id}
+        className={[styles.input, styles.select, className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, error, hint)}
+        {...select}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & {
+  label: ReactNode;
+  error?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+};
+
+export function CheckboxField({ label, error, ref, className, ...input }: CheckboxFieldProps) {
+  const id = useId();
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <div className={styles.checkbox}>
+        <input
+          ref={ref}
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...input}
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A responsive grid of fields: two columns from tablet width, one on phones. */
+export function FieldGrid({ children }: { children: ReactNode }) {
+  return <div className={styles.grid}>{children}</div>;
+}
+
+export const fieldStyles = styles;

@@ -1,0 +1,213 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type OperatorDetails,
+  type UpdateOperatorDetails,
+  type UpdateOperatorDetailsRequest,
+  updateOperatorDetailsRequestSchema,
+} from '@links/shared/schemas/auth';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { useMemo, useState } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { countryOptions, diallingCodeOptions } from '../../../components/ui/country-options';
+import { FieldGrid, fieldStyles, SelectField, TextField } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useUpdateOperatorDetails } from '../api/update-operator-details';
+import styles from './account-forms.module.css';
+import { ACCOUNT_SAVE_ERROR_HEADING, ACCOUNT_SAVE_SUCCESS } from './account-messages';
+
+type FormValues = UpdateOperatorDetailsRequest & { address_lines: [string, string] };
+
+export function toFormValues(details: OperatorDetails): FormValues {
+  return {
+    title: details.title,
+    email_address: details.email_address,
+    telephone_country_code: details.telephone_country_code || details.country_code || 'GB',
+    telephone_number: details.telephone_number,
+    address_lines: [details.address_line1, details.address_line2],
+    city: details.city,
+    county: details.county,
+    post_code: details.post_code,
+    country_code: details.country_code,
+  };
+}
+
+/** The number in international form when it parses for the country; otherwise as typed. */
+export function formatTelephone(number: string, country: string): string {
+  const parsed = parsePhoneNumberFromString(number, country as CountryCode);
+  return parsed?.isValid() ? parsed.formatInternational() : number;
+}
+
+const FIELD_NAMES: Record<string, Path<FormValues>> = {
+  email_address: 'email_address',
+  telephone_number: 'telephone_number',
+  telephone_country_code: 'telephone_country_code',
+  address_lines: 'address_lines.0',
+  'address_lines.0': 'address_lines.0',
+  'address_lines.1': 'address_lines.1',
+  city: 'city',
+  county: 'county',
+  post_code: 'post_code',
+  country_code: 'country_code',
+};
+
+/** Spec section 5, "Account details form": company name is read-only; the rest saves with POST /v1/user/details. */
+export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
+  const save = useUpdateOperatorDetails();
+  const [saved, setSaved] = useState(false);
+  const countries = useMemo(countryOptions, []);
+  const dialling = useMemo(diallingCodeOptions, []);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    setValue,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<FormValues, unknown, UpdateOperatorDetails>({
+    resolver: zodResolver(updateOperatorDetailsRequestSchema) as never,
+    mode: 'onTouched',
+    defaultValues: toFormValues(details),
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    setSaved(false);
+    save.mutate(values, {
+      onSuccess: (stored) => {
+        reset(toFormValues(stored));
+        setSaved(true);
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError) || !error.fields) return;
+        for (const [field, message] of Object.entries(error.fields)) {
+          const name = FIELD_NAMES[field];
+          const text = Array.isArray(message) ? message[0] : message;
+          if (name && text) setError(name, { type: 'server', message: text });
+        }
+      },
+    });
+  });
+
+  const telephone = register('telephone_number', {
+    onBlur: () => {
+      const formatted = formatTelephone(
+        getValues('telephone_number'),
+        getValues('telephone_country_code') ?? '',
+      );
+      if (formatted !== getValues('telephone_number')) setValue('telephone_number', formatted);
+    },
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="account-details-title">
+      <h2 id="account-details-title" className={styles.title}>
+        Account Details
+      </h2>
+      <p className={styles.intro}>
+        Your company's contact and address details, used for every booking you make.
+      </p>
+      {saved ? <Alert type="success" title={ACCOUNT_SAVE_SUCCESS} onDismiss={() => setSaved(false)} /> : null}
+      {save.isError ? (
+        <Alert type="error" title={ACCOUNT_SAVE_ERROR_HEADING} onDismiss={() => save.reset()}>
+          <p>{save.error.message}</p>
+        </Alert>
+      ) : null}
+      <FieldGrid>
+        <TextField
+          fieldClassName={fieldStyles.full}
+          label="Company name"
+          value={details.company_name}
+          readOnly
+          hint="To change your company name, please contact our reservations team."
+        />
+        <TextField
+          fieldClassName={fieldStyles.full}
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          error={errors.email_address?.message}
+          {...register('email_address')}
+        />
+        <SelectField
+          label="Telephone country"
+          options={dialling}
+          error={errors.telephone_country_code?.message}
+          {...register('telephone_country_code', { deps: ['telephone_number'] })}
+        />
+        <TextField
+          label="Telephone number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={250}
+          error={errors.telephone_number?.message}
+          {...telephone}
+        />
+        <TextField
+          fieldClassName={fieldStyles.full}
+          label="Address line one"
+          autoComplete="address-line1"
+          error={errors.address_lines?.[0]?.message ?? errors.address_lines?.message}
+          {...register('address_lines.0')}
+        />
+        <TextField
+          fieldClassName={fieldStyles.full}
+          label="Address line two"
+          optional
+          autoComplete="address-line2"
+          error={errors.address_lines?.[1]?.message}
+          {...register('address_lines.1')}
+        />
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...register('city')}
+        />
+        <TextField
+          label="County"
+          optional
+          autoComplete="address-level1"
+          error={errors.county?.message}
+          {...register('county')}
+        />
+        <TextField
+          label="Postcode"
+          autoComplete="postal-code"
+          error={errors.post_code?.message}
+          {...register('post_code')}
+        />
+        <SelectField
+          label="Country"
+          autoComplete="country"
+          options={countries}
+          placeholder="Select a country"
+          error={errors.country_code?.message}
+          {...register('country_code')}
+        />
+      </FieldGrid>
+      <div className={styles.actions}>
+        <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
+          {save.isPending ? (
+            <>
+              <span aria-hidden="true">
+                <Spinner variant="light" size="sm" />
+              </span>
+              Saving...
+            </>
+          ) : (
+            'Save details'
+          )}
+        </Button>
+        {isDirty && !save.isPending ? (
+          <Button type="button" variant="secondary" onClick={() => reset(toFormValues(details))}>
+            Discard changes
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,6 @@
+// Spec section 8 ("Account").
+export const ACCOUNT_LOAD_ERROR = 'Oh no, there was an error loading your data';
+export const ACCOUNT_SAVE_ERROR_HEADING = 'There was an error when saving your details';
+export const ACCOUNT_SAVE_SUCCESS = 'Your account details were successfully updated!';
+export const PASSWORD_ERROR_HEADING = 'There was an error updating your account';
+export const PASSWORD_SUCCESS = 'Your password was successfully updated!';

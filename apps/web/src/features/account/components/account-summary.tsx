@@ -1,0 +1,33 @@
+import { ButtonLink } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import styles from './account-summary.module.css';
+
+type AccountSummaryProps = { companyName: string; depositPercent: number };
+
+export function AccountSummary({ companyName, depositPercent }: AccountSummaryProps) {
+  return (
+    <aside className={styles.summary} aria-labelledby="account-summary-title">
+      <h2 id="account-summary-title" className={styles.title}>
+        Summary
+      </h2>
+      <dl className={styles.list}>
+        <div>
+          <dt>Company name</dt>
+          <dd>{companyName}</dd>
+        </div>
+        <div>
+          <dt>Deposit amount</dt>
+          <dd>{depositPercent}%</dd>
+        </div>
+      </dl>
+      <p className={styles.note}>
+        {depositPercent > 0
+          ? `You may pay a ${depositPercent}% deposit on bookings more than 30 days away, within one calendar month.`
+          : 'Your account pays online in full or later by phone within 30 days.'}
+      </p>
+      <ButtonLink to={paths.home.getHref()} variant="secondary" block>
+        Back to booking
+      </ButtonLink>
+    </aside>
+  );
+}

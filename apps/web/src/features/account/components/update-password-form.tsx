@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RESET_PASSWORD_MIN_LENGTH } from '@links/shared/password-strength';
+import { type UpdatePasswordRequest, updatePasswordRequestSchema } from '@links/shared/schemas/auth';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FieldGrid, PasswordField } from '../../../components/ui/form-field';
+import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
+import { Spinner } from '../../../components/ui/spinner';
+import { useUpdatePassword } from '../api/update-password';
+import styles from './account-forms.module.css';
+import { PASSWORD_ERROR_HEADING, PASSWORD_SUCCESS } from './account-messages';
+
+const EMPTY: UpdatePasswordRequest = { password: '', password_confirmation: '' };
+
+/** Spec section 5, "Update password form". */
+export function UpdatePasswordForm({ operatorId }: { operatorId: number }) {
+  const update = useUpdatePassword(operatorId);
+  const [updated, setUpdated] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors },
+  } = useForm<UpdatePasswordRequest>({
+    resolver: zodResolver(updatePasswordRequestSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  const onSubmit = handleSubmit((values) => {
+    setUpdated(false);
+    update.mutate(values, {
+      onSuccess: () => {
+        reset(EMPTY);
+        setUpdated(true);
+      },
+    });
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="update-password-title">
+      <h2 id="update-password-title" className={styles.title}>
+        Update Password
+      </h2>
+      <p className={styles.intro}>Changing your password signs your account out on every other device.</p>
+      {updated ? <Alert type="success" title={PASSWORD_SUCCESS} onDismiss={() => setUpdated(false)} /> : null}
+      {update.isError ? (
+        <Alert type="error" title={PASSWORD_ERROR_HEADING} onDismiss={() => update.reset()}>
+          <p>{update.error.message}</p>
+        </Alert>
+      ) : null}
+      <FieldGrid>
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          after={<PasswordStrengthMeter password={password ?? ''} minLength={RESET_PASSWORD_MIN_LENGTH} />}
+          {...register('password', { deps: ['password_confirmation'] })}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          error={errors.password_confirmation?.message}
+          {...register('password_confirmation', { deps: ['password'] })}
+        />
+      </FieldGrid>
+      <div className={styles.actions}>
+        <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
+          {update.isPending ? (
+            <>
+              <span aria-hidden="true">
+                <Spinner variant="light" size="sm" />
+              </span>
+              Updating...
+            </>
+          ) : (
+            'Update password'
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { ApiError } from '../../../lib/api-client';
+
+// Spec section 8 ("Authentication"): headings and fallbacks the auth pages show when a call fails.
+
+export const LOGIN_ERROR_HEADING = 'There was an error when trying to log you in';
+export const LOGIN_ERROR_FALLBACK =
+  'An unexpected error occurred when attempting to login. Please try again later or contact support.';
+
+export const FORGOT_ERROR_HEADING = 'Sorry, an error occurred';
+export const FORGOT_ERROR_FALLBACK = 'An unexpected error occurred. Please try again later.';
+
+/** The reset page uses the forgot page's heading and fallback. */
+export const RESET_ERROR_HEADING = FORGOT_ERROR_HEADING;
+export const RESET_ERROR_FALLBACK = FORGOT_ERROR_FALLBACK;
+
+/** The server's message for a refused call, or the fallback for anything else (network, unknown error). */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ForgotPasswordRequest, forgotPasswordRequestSchema } from '@links/shared/schemas/auth';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { CheckCircleIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { useRequestPasswordReset } from '../api/forgot-password';
+import styles from './auth-form.module.css';
+import { FORGOT_ERROR_FALLBACK, FORGOT_ERROR_HEADING, serverMessage } from './auth-messages';
+
+export const CHECK_EMAIL_TITLE = 'Check your email';
+export const RESET_WAIT_HELP =
+  'It can take a few minutes for the e-mail to arrive. Please wait five minutes before trying again, and check your spam or junk folder.';
+
+/** Spec section 4, forgot flow: the form, then 'Check your email', which 'try again' reverses. */
+export function ForgotPasswordForm() {
+  const request = useRequestPasswordReset();
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<ForgotPasswordRequest>({
+    resolver: zodResolver(forgotPasswordRequestSchema),
+    mode: 'onTouched',
+    defaultValues: { username: '' },
+  });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const returned = useRef(false);
+
+  useEffect(() => {
+    if (sent) heading.current?.focus();
+    else if (returned.current) setFocus('username');
+  }, [sent, setFocus]);
+
+  const onSubmit = handleSubmit((values) => {
+    request.mutate(values, { onSuccess: () => setSent(true) });
+  });
+
+  if (sent) {
+    return (
+      <div className={styles.state}>
+        <span className={styles['state-icon']} aria-hidden="true">
+          <CheckCircleIcon />
+        </span>
+        <h2 ref={heading} tabIndex={-1} className={styles['state-title']}>
+          {CHECK_EMAIL_TITLE}
+        </h2>
+        <p className={styles['state-text']}>
+          If the username belongs to a tour operator account, we have sent a link to choose a new password to
+          the e-mail address on the account.
+        </p>
+        <p className={styles.help}>{RESET_WAIT_HELP}</p>
+        <p className={styles.help}>
+          Didn't get it?{' '}
+          <button
+            type="button"
+            className={styles['link-button']}
+            onClick={() => {
+              returned.current = true;
+              request.reset();
+              setSent(false);
+            }}
+          >
+            try again
+          </button>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Forgot password">
+      {request.isError ? (
+        <Alert type="error" title={FORGOT_ERROR_HEADING} onDismiss={() => request.reset()}>
+          <p>{serverMessage(request.error, FORGOT_ERROR_FALLBACK)}</p>
+        </Alert>
+      ) : null}
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <p className={styles.help}>{RESET_WAIT_HELP}</p>
+      <Button type="submit" size="lg" block disabled={request.isPending} aria-busy={request.isPending}>
+        {request.isPending ? (
+          <>
+            <span aria-hidden="true">
+              <Spinner variant="light" size="sm" />
+            </span>
+            Sending...
+          </>
+        ) : (
+          'Send reset link'
+        )}
+      </Button>
+    </form>
+  );
+}

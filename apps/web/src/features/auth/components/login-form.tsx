@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginRequest, loginRequestSchema } from '@links/shared/schemas/auth';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PasswordField, TextField } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import type { Operator } from '../api/get-user';
+import { LOGIN_NO_DATA_MESSAGE, useLogin } from '../api/login';
+import styles from './auth-form.module.css';
+import { LOGIN_ERROR_FALLBACK, LOGIN_ERROR_HEADING, serverMessage } from './auth-messages';
+
+/** The 'Tour Operator Login' form: validated on change (spec section 5, "Login"). */
+export function LoginForm({ onSignedIn }: { onSignedIn: (operator: Operator) => void }) {
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    mode: 'onChange',
+    defaultValues: { username: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    login.mutate(values, { onSuccess: onSignedIn });
+  });
+
+  const failure = login.error
+    ? login.error.message === LOGIN_NO_DATA_MESSAGE
+      ? LOGIN_NO_DATA_MESSAGE
+      : serverMessage(login.error, LOGIN_ERROR_FALLBACK)
+    : null;
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Tour Operator Login">
+      {failure ? (
+        <Alert type="error" title={LOGIN_ERROR_HEADING} onDismiss={() => login.reset()}>
+          <p>{failure}</p>
+        </Alert>
+      ) : null}
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <div className={styles['inline-link']}>
+        <Link to={paths.forgotPassword.getHref()}>Forgot password?</Link>
+      </div>
+      <Button type="submit" size="lg" block disabled={login.isPending} aria-busy={login.isPending}>
+        {login.isPending ? (
+          <>
+            <span aria-hidden="true">
+              <Spinner variant="light" size="sm" />
+            </span>
+            Signing in...
+          </>
+        ) : (
+          'Sign in'
+        )}
+      </Button>
+    </form>
+  );
+}

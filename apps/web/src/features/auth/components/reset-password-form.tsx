@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RESET_PASSWORD_MIN_LENGTH } from '@links/shared/password-strength';
+import { type ResetPasswordRequest, resetPasswordRequestSchema } from '@links/shared/schemas/auth';
+import { useForm, useWatch } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/form-field';
+import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useResetPassword } from '../api/reset-password';
+import styles from './auth-form.module.css';
+import { RESET_ERROR_FALLBACK, RESET_ERROR_HEADING, serverMessage } from './auth-messages';
+
+type ResetPasswordFormProps = {
+  username: string;
+  token: string;
+  onReset: () => void;
+  /** The server refused the link while saving (used or expired meanwhile). */
+  onLinkInvalid: () => void;
+};
+
+/** New password and its confirmation, validated on touch (spec section 5, "Reset password"). */
+export function ResetPasswordForm({ username, token, onReset, onLinkInvalid }: ResetPasswordFormProps) {
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<ResetPasswordRequest>({
+    resolver: zodResolver(resetPasswordRequestSchema),
+    mode: 'onTouched',
+    defaultValues: { username, token, password: '', password_confirmation: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  const onSubmit = handleSubmit((values) => {
+    reset.mutate(values, {
+      onSuccess: onReset,
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'reset_link_invalid') onLinkInvalid();
+      },
+    });
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Reset password">
+      {reset.isError ? (
+        <Alert type="error" title={RESET_ERROR_HEADING} onDismiss={() => reset.reset()}>
+          <p>{serverMessage(reset.error, RESET_ERROR_FALLBACK)}</p>
+        </Alert>
+      ) : null}
+      <input type="text" hidden readOnly autoComplete="username" value={username} />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        after={<PasswordStrengthMeter password={password ?? ''} minLength={RESET_PASSWORD_MIN_LENGTH} />}
+        {...register('password', { deps: ['password_confirmation'] })}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        error={errors.password_confirmation?.message}
+        {...register('password_confirmation')}
+      />
+      <Button type="submit" size="lg" block disabled={reset.isPending} aria-busy={reset.isPending}>
+        {reset.isPending ? (
+          <>
+            <span aria-hidden="true">
+              <Spinner variant="light" size="sm" />
+            </span>
+            Updating password...
+          </>
+        ) : (
+          'Update password'
+        )}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,164 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { OperatorPaymentOption } from '@links/shared/payment-terms';
+import {
+  type OperatorPlayerDetails,
+  type OperatorPlayerDetailsInput,
+  operatorPlayerDetailsSchema,
+} from '@links/shared/schemas/operator-contact-details';
+import { useEffect, useMemo } from 'react';
+import { type Path, useForm, useWatch } from 'react-hook-form';
+import { countryOptions } from '../../../components/ui/country-options';
+import { CheckboxField, FieldGrid, SelectField, TextField } from '../../../components/ui/form-field';
+import { env } from '../../../config/env';
+import { PAYMENT_RULES } from '../operator-payment-copy';
+import styles from './operator-contact-form.module.css';
+import { PaymentMethodOptions } from './payment-method-options';
+
+/** What the form edits; the payment method is '' until one is chosen. */
+export type OperatorFormValues = {
+  first_name: string;
+  surname: string;
+  lead_player_country_code: string;
+  payment_method: '' | 'online' | 'deposit' | 'offline';
+  terms_and_conditions_agreed: boolean;
+};
+
+export type OperatorContactFormProps = {
+  id: string;
+  initialValues: OperatorFormValues;
+  options: readonly OperatorPaymentOption[];
+  payablePence: number;
+  depositPercent: number;
+  depositAmountPence: number;
+  /** Every edit, for the booking state's 500 ms autosave. */
+  onValuesChange: (values: OperatorFormValues) => void;
+  onValidityChange: (valid: boolean) => void;
+  onSubmit: (details: OperatorPlayerDetails) => void;
+  /** Field messages the server sent back, keyed by field name. */
+  serverErrors?: Partial<Record<keyof OperatorFormValues, string>> | undefined;
+};
+
+/** Spec section 2, step 2 for a tour operator: lead player, country, terms and the payment method. */
+export function OperatorContactForm({
+  id,
+  initialValues,
+  options,
+  payablePence,
+  depositPercent,
+  depositAmountPence,
+  onValuesChange,
+  onValidityChange,
+  onSubmit,
+  serverErrors,
+}: OperatorContactFormProps) {
+  const countries = useMemo(countryOptions, []);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors, isValid },
+  } = useForm<OperatorFormValues, unknown, OperatorPlayerDetails>({
+    resolver: zodResolver(operatorPlayerDetailsSchema) as never,
+    mode: 'onTouched',
+    defaultValues: initialValues,
+  });
+
+  const values = useWatch({ control }) as OperatorFormValues;
+  useEffect(() => onValuesChange(values), [values, onValuesChange]);
+  useEffect(() => onValidityChange(isValid), [isValid, onValidityChange]);
+
+  // A method that became unavailable (a date moved inside 30 days) must not stay chosen.
+  const chosen = getValues('payment_method');
+  useEffect(() => {
+    const option = options.find((candidate) => candidate.method === chosen);
+    if (chosen !== '' && (!option || option.disabled)) {
+      setValue('payment_method', '', { shouldValidate: false });
+    }
+  }, [options, chosen, setValue]);
+
+  useEffect(() => {
+    if (!serverErrors) return;
+    for (const [field, message] of Object.entries(serverErrors)) {
+      if (message) setError(field as Path<OperatorFormValues>, { type: 'server', message });
+    }
+  }, [serverErrors, setError]);
+
+  return (
+    <form
+      id={id}
+      className={styles.form}
+      onSubmit={handleSubmit((details) => onSubmit(details as OperatorPlayerDetails))}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
+      <section className={styles.card} aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className={styles.title}>
+          Lead player
+        </h2>
+        <p className={styles.intro}>The golfer we should ask for when your group arrives.</p>
+        <FieldGrid>
+          <TextField
+            label="First name"
+            autoComplete="off"
+            error={errors.first_name?.message}
+            {...register('first_name')}
+          />
+          <TextField
+            label="Surname"
+            autoComplete="off"
+            error={errors.surname?.message}
+            {...register('surname')}
+          />
+          <SelectField
+            label="Country"
+            options={countries}
+            placeholder="Select a country"
+            error={errors.lead_player_country_code?.message}
+            {...register('lead_player_country_code')}
+          />
+        </FieldGrid>
+      </section>
+
+      <section className={styles.card} aria-labelledby={`${id}-payment-title`}>
+        <h2 id={`${id}-payment-title`} className={styles.title}>
+          How would you like to pay?
+        </h2>
+        <PaymentMethodOptions
+          options={options}
+          payablePence={payablePence}
+          depositPercent={depositPercent}
+          depositAmountPence={depositAmountPence}
+          error={errors.payment_method?.message}
+          registration={register('payment_method')}
+        />
+        <div className={styles.rules}>
+          <h3 className={styles['rules-title']}>Tour operator payment terms</h3>
+          <ul>
+            {PAYMENT_RULES.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+        </div>
+        <CheckboxField
+          label={
+            <>
+              I agree to the{' '}
+              <a href={env.termsUrl} target="_blank" rel="noopener noreferrer">
+                terms and conditions
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+              , including the tour operator payment terms above.
+            </>
+          }
+          error={errors.terms_and_conditions_agreed?.message}
+          {...register('terms_and_conditions_agreed')}
+        />
+      </section>
+    </form>
+  );
+}
+
+export type { OperatorPlayerDetailsInput };
