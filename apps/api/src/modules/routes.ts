@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { availabilityRoutes } from './availability/availability.routes.ts';
+import { bookingAccessRoutes } from './booking-access/booking-access.routes.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { caddiesRoutes } from './caddies/caddies.routes.ts';
 import { confirmationsRoutes } from './confirmations/confirmations.routes.ts';
@@ -30,4 +31,5 @@ export const v1Routes: FastifyPluginAsyncZod[] = [
   accountRoutes,
   bookingsRoutes,
   confirmationsRoutes,
+  bookingAccessRoutes,
 ];
