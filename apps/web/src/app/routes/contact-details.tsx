@@ -1,27 +1,25 @@
-import { Alert } from '../../components/ui/alert';
-import { ButtonLink } from '../../components/ui/button';
-import { paths } from '../../config/paths';
+import { isRecognisedBookingId } from '../../features/booking-flow/booking-steps';
 import { BookingShell } from '../../features/booking-flow/components/booking-shell';
+import { UnrecognisedBooking } from '../../features/booking-flow/components/unrecognised-booking';
+import { useBooking } from '../../features/booking-flow/state/booking-context';
+import { IndividualContactForm } from '../../features/contact-details/components/individual-contact-form';
 import { usePageTitle } from '../../hooks/use-page-title';
-import styles from './frames.module.css';
 
+/**
+ * Step 2, 'Add contact details' (spec section 2). The tour-operator form takes the individual form's place when an
+ * operator is signed in; both save through useSaveStepTwo inside this shell.
+ */
 export function ContactDetailsRoute() {
   usePageTitle('Contact details');
+  const { state } = useBooking();
   return (
     <BookingShell
       step={2}
       eyebrow="Step 2 of 3"
       heading="Add contact details"
-      lead="Tell us who is playing and how to reach the lead golfer about this booking."
+      lead="Tell us who is playing and how to reach you about this booking."
     >
-      <div className={`${styles.card} ${styles.stack}`}>
-        <Alert type="info" title="Your booking starts with step 1">
-          <p>Choose your golfers, courses and tee times first; your contact details are added next.</p>
-        </Alert>
-        <div>
-          <ButtonLink to={paths.home.getHref()}>Create experience</ButtonLink>
-        </div>
-      </div>
+      {isRecognisedBookingId(state.booking.id) ? <IndividualContactForm /> : <UnrecognisedBooking />}
     </BookingShell>
   );
 }

@@ -1,0 +1,327 @@
+import type { IndividualPlayerDetails } from '@links/shared/schemas/contact-details';
+import { useCallback, useEffect, useId, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { env } from '../../../config/env';
+import { useBookingShell } from '../../booking-flow/components/booking-shell-context';
+import { StepFooterAction } from '../../booking-flow/components/step-footer-action';
+import { StepSection } from '../../booking-flow/components/step-section';
+import { useSaveStepTwo } from '../../booking-flow/hooks/use-save-step-two';
+import { useBooking } from '../../booking-flow/state/booking-context';
+import { PhoneInput } from '../../phone-input/components/phone-input';
+import { listPhoneCountries } from '../../phone-input/phone-format';
+import { IP_LOOKUP_FAILED, useIpCountry } from '../api/get-ip-country';
+import { INDIVIDUAL_SAVE_FALLBACK, saveIndividualDetails } from '../api/save-individual-details';
+import {
+  formValuesFromState,
+  type IndividualFormValues,
+  isIndividualField,
+  playerDetailsFromForm,
+} from '../individual-form-values';
+import { individualDetailsResolver } from '../individual-resolver';
+import { BookingSummary } from './booking-summary';
+import { describedBy, Field, FieldError, fieldStyles as styles } from './fields';
+import layout from './individual-contact-form.module.css';
+
+/** Spec section 9: form edits reach booking state after this pause. */
+export const AUTOSAVE_DELAY_MS = 500;
+export const CONTINUE_TO_PAYMENT = 'Continue to payment';
+const TITLES = ['Mr', 'Mrs', 'Miss', 'Ms', 'Mx', 'Dr'] as const;
+
+function CountryOptions({ placeholder }: { placeholder: string }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {listPhoneCountries().map((country) => (
+        <option key={country.code} value={country.code}>
+          {country.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** Step 2 for a visitor (spec section 5, 'Individual contact form'). */
+export function IndividualContactForm() {
+  const { state, dispatch } = useBooking();
+  const { loading } = useBookingShell();
+  const ip = useIpCountry();
+  const id = useId();
+  const fieldId = (name: keyof IndividualFormValues) => `${id}-${name}`;
+
+  const form = useForm<IndividualFormValues, unknown, IndividualPlayerDetails>({
+    resolver: individualDetailsResolver,
+    mode: 'onTouched',
+    defaultValues: formValuesFromState(state.playerDetails),
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    getValues,
+    setError,
+    watch,
+    formState: { errors, isValid },
+  } = form;
+  const playerType = watch('player_type');
+  const phoneCountry = watch('telephone_country_code');
+
+  // Country and the phone's country code default to the visitor's country, unless already chosen.
+  useEffect(() => {
+    if (!ip.country) return;
+    for (const field of ['country', 'telephone_country_code'] as const) {
+      if (getValues(field) === '') setValue(field, ip.country, { shouldValidate: true });
+    }
+  }, [ip.country, getValues, setValue]);
+
+  // Spec section 2: edits are copied to booking state after a 500 ms pause (so a reload keeps them).
+  const isValidRef = useRef(isValid);
+  isValidRef.current = isValid;
+  useEffect(() => {
+    let timer: number | undefined;
+    const subscription = watch(() => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        dispatch({
+          type: 'player-details/set',
+          details: playerDetailsFromForm(getValues(), isValidRef.current),
+        });
+      }, AUTOSAVE_DELAY_MS);
+    });
+    return () => {
+      subscription.unsubscribe();
+      window.clearTimeout(timer);
+    };
+  }, [watch, getValues, dispatch]);
+
+  const placeFieldErrors = useCallback(
+    (fields: Record<string, string>) => {
+      const unplaced: string[] = [];
+      for (const [path, message] of Object.entries(fields)) {
+        if (isIndividualField(path)) setError(path, { type: 'server', message }, { shouldFocus: false });
+        else unplaced.push(message);
+      }
+      return unplaced;
+    },
+    [setError],
+  );
+  const save = useSaveStepTwo<IndividualPlayerDetails>({
+    send: saveIndividualDetails,
+    fallbackMessage: INDIVIDUAL_SAVE_FALLBACK,
+    onFieldErrors: placeFieldErrors,
+  });
+  const onSubmit = handleSubmit(async (body) => {
+    dispatch({ type: 'player-details/set', details: playerDetailsFromForm(getValues(), true) });
+    await save(body);
+  });
+
+  const text = (name: keyof IndividualFormValues) => {
+    const error = errors[name]?.message;
+    return {
+      id: fieldId(name),
+      className: styles.input,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(fieldId(name), error),
+      ...register(name),
+    } as const;
+  };
+  const select = (name: keyof IndividualFormValues) => ({ ...text(name), className: styles.select });
+  const playerTypeError = errors.player_type?.message;
+  const canContinue = isValid && !loading;
+  const continueHintId = `${id}-continue-hint`;
+
+  return (
+    <form className={layout.layout} onSubmit={onSubmit} noValidate aria-label="Contact details">
+      <div className={layout.sections}>
+        <StepSection
+          number={1}
+          title="Lead player"
+          description="The lead player checks in for the group on the day."
+        >
+          <fieldset className={styles.fieldset} data-invalid={playerTypeError ? true : undefined}>
+            <legend className={styles.legend}>Are you the lead player?</legend>
+            <div className={styles.choices}>
+              <label className={styles.choice}>
+                <input
+                  type="radio"
+                  value="lead_player"
+                  aria-describedby={describedBy(fieldId('player_type'), playerTypeError)}
+                  {...register('player_type')}
+                />
+                <span>
+                  <span className={styles['choice-title']}>Yes, I am the lead player</span>
+                  <span className={styles['choice-text']}>I am playing and will check the group in.</span>
+                </span>
+              </label>
+              <label className={styles.choice}>
+                <input
+                  type="radio"
+                  value="booking_player"
+                  aria-describedby={describedBy(fieldId('player_type'), playerTypeError)}
+                  {...register('player_type')}
+                />
+                <span>
+                  <span className={styles['choice-title']}>No, I am booking for someone else</span>
+                  <span className={styles['choice-text']}>Tell us who will lead the group.</span>
+                </span>
+              </label>
+            </div>
+            <FieldError id={fieldId('player_type')} error={playerTypeError} />
+          </fieldset>
+          {playerType === 'booking_player' ? (
+            <div className={`${styles.grid} ${styles['lead-player']}`}>
+              <Field
+                id={fieldId('lead_player_name')}
+                label="Lead player's name"
+                error={errors.lead_player_name?.message}
+              >
+                <input type="text" autoComplete="off" {...text('lead_player_name')} />
+              </Field>
+              <Field
+                id={fieldId('lead_player_country_code')}
+                label="Lead player's country"
+                error={errors.lead_player_country_code?.message}
+              >
+                <select {...select('lead_player_country_code')}>
+                  <CountryOptions placeholder="Select a country" />
+                </select>
+              </Field>
+            </div>
+          ) : null}
+        </StepSection>
+
+        <StepSection
+          number={2}
+          title="Your contact details"
+          description="Your confirmation and booking PIN are sent to this email address."
+        >
+          <div className={styles.grid}>
+            <Field id={fieldId('title')} label="Title" optional error={errors.title?.message} wide>
+              <select {...select('title')} className={`${styles.select} ${layout.title}`}>
+                <option value="">No title</option>
+                {TITLES.map((title) => (
+                  <option key={title} value={title}>
+                    {title}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={fieldId('first_name')} label="First name" error={errors.first_name?.message}>
+              <input type="text" autoComplete="given-name" {...text('first_name')} />
+            </Field>
+            <Field id={fieldId('surname')} label="Last name" error={errors.surname?.message}>
+              <input type="text" autoComplete="family-name" {...text('surname')} />
+            </Field>
+            <Field id={fieldId('email_address')} label="Email address" error={errors.email_address?.message}>
+              <input type="email" autoComplete="email" spellCheck={false} {...text('email_address')} />
+            </Field>
+            <Field
+              id={fieldId('telephone_number')}
+              label="Telephone number"
+              error={errors.telephone_number?.message}
+            >
+              <Controller
+                control={control}
+                name="telephone_number"
+                render={({ field, fieldState }) => (
+                  <PhoneInput
+                    id={fieldId('telephone_number')}
+                    inputRef={field.ref}
+                    value={{ country: phoneCountry, number: field.value }}
+                    invalid={fieldState.error !== undefined}
+                    describedBy={describedBy(fieldId('telephone_number'), fieldState.error?.message)}
+                    onChange={(next) => {
+                      if (next.country !== phoneCountry) {
+                        setValue('telephone_country_code', next.country, { shouldDirty: true });
+                      }
+                      field.onChange(next.number);
+                    }}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+            </Field>
+          </div>
+        </StepSection>
+
+        <StepSection number={3} title="Your address">
+          <div className={styles.grid}>
+            <Field
+              id={fieldId('address_line_1')}
+              label="Address line 1"
+              error={errors.address_line_1?.message}
+              wide
+            >
+              <input type="text" autoComplete="address-line1" {...text('address_line_1')} />
+            </Field>
+            <Field
+              id={fieldId('address_line_2')}
+              label="Address line 2"
+              optional
+              error={errors.address_line_2?.message}
+              wide
+            >
+              <input type="text" autoComplete="address-line2" {...text('address_line_2')} />
+            </Field>
+            <Field id={fieldId('city')} label="Town or city" error={errors.city?.message}>
+              <input type="text" autoComplete="address-level2" {...text('city')} />
+            </Field>
+            <Field id={fieldId('county')} label="County/State" error={errors.county?.message}>
+              <input type="text" autoComplete="address-level1" {...text('county')} />
+            </Field>
+            <Field id={fieldId('postcode')} label="Postcode/Zipcode" error={errors.postcode?.message}>
+              <input type="text" autoComplete="postal-code" {...text('postcode')} />
+            </Field>
+            <Field id={fieldId('country')} label="Country" error={errors.country?.message}>
+              <select autoComplete="country" {...select('country')}>
+                <CountryOptions
+                  placeholder={ip.country === null ? 'Finding your country…' : 'Select a country'}
+                />
+              </select>
+              {ip.failed ? (
+                <p className={styles.hint} role="status">
+                  {IP_LOOKUP_FAILED}
+                </p>
+              ) : null}
+            </Field>
+          </div>
+        </StepSection>
+
+        <StepSection number={4} title="Stay connected">
+          <label className={styles.checkbox}>
+            <input type="checkbox" {...register('stay_connected')} />
+            <span>
+              Send me news, offers and event invitations from {env.resortName} by email. You can unsubscribe
+              at any time.
+            </span>
+          </label>
+        </StepSection>
+      </div>
+
+      <aside className={layout.aside} aria-label="Your booking">
+        <div className={layout.card}>
+          <h2 className={layout['card-title']}>Your booking</h2>
+          <BookingSummary />
+          <StepFooterAction loadingLabel="Saving your details…">
+            <Button
+              type="submit"
+              size="lg"
+              block
+              disabled={!canContinue}
+              aria-describedby={canContinue ? undefined : continueHintId}
+            >
+              {CONTINUE_TO_PAYMENT}
+            </Button>
+            {canContinue ? null : (
+              <p id={continueHintId} className={layout.note}>
+                Complete every required field to continue.
+              </p>
+            )}
+          </StepFooterAction>
+          <p className={layout.note}>Payment is taken securely by card on the next step.</p>
+        </div>
+      </aside>
+    </form>
+  );
+}
