@@ -54,9 +54,9 @@ export function PaymentStep(props: PaymentStepProps) {
   if (!countdownStarted && !bookingExpired) return <PaymentSkeleton />;
   return (
     <div className={styles.layout}>
-      <aside className={styles.aside} aria-label="Booking summary">
+      <section className={styles.aside} aria-label="Booking summary">
         {summary}
-      </aside>
+      </section>
       <div className={styles.main}>
         <PaymentForm {...props} />
       </div>
