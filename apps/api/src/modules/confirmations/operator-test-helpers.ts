@@ -1,0 +1,139 @@
+import { COURSE_IDS } from '@links/shared/constants';
+import { addDays, londonDate } from '@links/shared/uk-time';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { bookings } from '../../db/schema/bookings.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
+import { teeSlots } from '../../db/schema/reference.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { login } from '../auth/test/auth-test-helpers.ts';
+import { bookingBody, postBooking, type Session } from '../bookings/booking-test-helpers.ts';
+import { seedDemoOperators } from '../operators/seed-demo-operators.ts';
+
+// Test-only helpers for the tour-operator booking and payment-schedule API tests.
+
+export const FAIRWAY = {
+  username: 'fairway-tours',
+  password: 'Fairway-Tours-2026!',
+  email: 'bookings@fairway-tours.example',
+};
+export const LINKS_TRAVEL = {
+  username: 'links-travel',
+  password: 'Links-Travel-2026!',
+  email: 'desk@links-travel.example',
+};
+
+export const operatorDetails = (payment_method: string) => ({
+  first_name: 'Ben',
+  surname: 'Hogan',
+  lead_player_country_code: 'us',
+  payment_method,
+  terms_and_conditions_agreed: true,
+});
+
+/** The demo operators, signed in: each a browser session like the one the web keeps after login. */
+export async function signInDemoOperators(t: TestApp): Promise<{ fairway: Session; linksTravel: Session }> {
+  await seedDemoOperators(t.database.db);
+  const fairway = await login(t.app, FAIRWAY.username, FAIRWAY.password);
+  const linksTravel = await login(t.app, LINKS_TRAVEL.username, LINKS_TRAVEL.password);
+  expect(fairway.response.statusCode, fairway.response.body).toBe(200);
+  expect(linksTravel.response.statusCode, linksTravel.response.body).toBe(200);
+  return { fairway: fairway.after, linksTravel: linksTravel.after };
+}
+
+/** The nth tee slot of a course on a UK date (any weekday). */
+export async function courseSlot(
+  t: TestApp,
+  courseId: number,
+  date: string,
+  nth = 0,
+): Promise<{ id: number; startsAt: Date }> {
+  const from = new Date(`${addDays(date, -1)}T12:00:00Z`);
+  const to = new Date(`${addDays(date, 1)}T12:00:00Z`);
+  const rows = await t.database.db
+    .select({ id: teeSlots.id, startsAt: teeSlots.startsAt })
+    .from(teeSlots)
+    .where(and(eq(teeSlots.courseId, courseId), gte(teeSlots.startsAt, from), lt(teeSlots.startsAt, to)))
+    .orderBy(asc(teeSlots.startsAt));
+  const slot = rows.filter((row) => londonDate(row.startsAt) === date)[nth];
+  if (!slot) throw new Error(`No slot ${nth} of course ${courseId} on ${date}`);
+  return slot;
+}
+
+const slotsUsed = new Map<string, number>();
+
+/** A held booking of one adult on Burnside `daysOut` UK days after `today`, each call in a slot of its own. */
+export async function holdBurnside(
+  t: TestApp,
+  session: Session,
+  today: string,
+  daysOut: number,
+  golfers = 1,
+) {
+  const playDate = addDays(today, daysOut);
+  const nth = slotsUsed.get(playDate) ?? 0;
+  slotsUsed.set(playDate, nth + 1);
+  const slot = await courseSlot(t, COURSE_IDS.burnside, playDate, nth);
+  const response = await postBooking(
+    t.app,
+    session,
+    bookingBody(
+      [{ id: COURSE_IDS.burnside, slotId: slot.id }],
+      Array.from({ length: golfers }, () => 1),
+    ),
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  const data = response.json().data as {
+    booking_id: number;
+    booking_number: string;
+    totals: { payable: number };
+  };
+  return { id: data.booking_id, number: data.booking_number, payable: data.totals.payable, slot, playDate };
+}
+
+export function saveDetails(t: TestApp, session: Session, id: number, body: unknown) {
+  return t.app.inject({
+    method: 'PATCH',
+    url: `/v1/bookings/${id}/details`,
+    headers: session.headers,
+    payload: body as object,
+  });
+}
+
+export function payWithCard(
+  t: TestApp,
+  session: Session,
+  intent: { id: string; client_secret: string | null },
+  number = '4242 4242 4242 4242',
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/v1/sandbox/payment_intents/${intent.id}/confirm`,
+    headers: session.headers,
+    payload: {
+      client_secret: intent.client_secret,
+      card: { number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' },
+      return_url: '/confirmation/pending',
+    },
+  });
+}
+
+export function recordPayment(t: TestApp, session: Session, id: number, intentId: string) {
+  return t.app.inject({
+    method: 'PATCH',
+    url: `/v1/bookings/${id}/payment`,
+    headers: session.headers,
+    payload: { booking_id: id, payment_intent: intentId, newsletter: false },
+  });
+}
+
+export async function bookingRow(t: TestApp, id: number) {
+  const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, id));
+  if (!row) throw new Error(`No booking ${id}`);
+  return row;
+}
+
+export async function mailsAbout(t: TestApp, bookingNumber: string) {
+  const rows = await t.database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
+  return rows.filter((row) => row.subject.includes(bookingNumber));
+}
