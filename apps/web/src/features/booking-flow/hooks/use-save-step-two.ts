@@ -6,6 +6,7 @@ import { isRecognisedBookingId } from '../booking-steps';
 import { useBookingShell } from '../components/booking-shell-context';
 import { useBooking } from '../state/booking-context';
 import type { PaymentIntentState } from '../state/booking-state';
+import { allowLeavingPage } from './use-leave-warning';
 
 /** What PATCH /v1/bookings/{id}/details answers, for the individual and the tour-operator form alike. */
 export type SavedStepTwo = {
@@ -28,7 +29,10 @@ type SaveStepTwoOptions<TBody> = {
 function leaveFor(url: string, navigate: (to: string) => void) {
   // The server answers a path on this site; anything else is a full page load.
   if (url.startsWith('/') && !url.startsWith('//')) navigate(url);
-  else window.location.assign(url);
+  else {
+    allowLeavingPage(true);
+    window.location.assign(url);
+  }
 }
 
 /**
