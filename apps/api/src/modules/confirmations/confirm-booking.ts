@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { bookingGolfers, bookingRounds, bookings, operators, teeSlots } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { loadBookingRecord } from '../booking-access/booking-access.repository.ts';
 import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
 import { lockSlots } from '../bookings/bookings.repository.ts';
 import { isCapacityViolation } from '../bookings/save-booking.ts';
@@ -199,6 +200,8 @@ async function queueConfirmationEmail(
     bookingNumber: booking.bookingNumber,
   });
   const payable = booking.payablePence ?? 0;
+  const record = await loadBookingRecord(tx, booking.id);
+  if (!record) return false;
   const message = confirmationEmail(
     to.email,
     {
@@ -225,6 +228,7 @@ async function queueConfirmationEmail(
         payable - paid > 0 && booking.balanceDueAt
           ? { amountPence: payable - paid, dueDate: formatLongDate(londonDate(booking.balanceDueAt)) }
           : null,
+      record,
     },
     pin,
     link.url,
