@@ -1,0 +1,207 @@
+import { COURSE_IDS } from '@links/shared/constants';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings } from '../../db/schema/bookings.ts';
+import { apiHeaders, type TestApp, withCsrf } from '../../test/test-app.ts';
+import {
+  bookingBody,
+  createBookingApp,
+  postBooking,
+  type Session,
+} from '../bookings/booking-test-helpers.ts';
+import {
+  bookingRow,
+  FAIRWAY,
+  holdBurnside,
+  mailsAbout,
+  operatorDetails,
+  payWithCard,
+  recordPayment,
+  saveDetails,
+  signInDemoOperators,
+} from '../confirmations/operator-test-helpers.ts';
+import {
+  CANCEL_GRACE_AFTER_REMINDER_MS,
+  REMINDER_LEAD_MS,
+  runPaymentSchedule,
+} from './run-payment-schedule.ts';
+
+// Friday 20 March 2026, 09:05 UK.
+const NOW = new Date('2026-03-20T09:05:00Z');
+const TODAY = '2026-03-20';
+const HOUR = 3_600_000;
+const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
+
+let t: TestApp;
+let fairway: Session;
+
+beforeAll(async () => {
+  t = await createBookingApp(NOW);
+  ({ fairway } = await signInDemoOperators(t));
+});
+afterAll(async () => t?.close());
+
+async function payLater(daysOut: number) {
+  const booking = await holdBurnside(t, fairway, TODAY, daysOut);
+  const answer = await saveDetails(t, fairway, booking.id, operatorDetails('offline'));
+  expect(answer.statusCode, answer.body).toBe(200);
+  const row = await bookingRow(t, booking.id);
+  return { ...booking, dueBy: row.balanceDueAt! };
+}
+
+async function paidDeposit(daysOut: number) {
+  const booking = await holdBurnside(t, fairway, TODAY, daysOut);
+  const answer = await saveDetails(t, fairway, booking.id, operatorDetails('deposit'));
+  const intent = answer.json().data.payment_intent as { id: string; client_secret: string };
+  expect((await payWithCard(t, fairway, intent)).statusCode).toBe(200);
+  expect((await recordPayment(t, fairway, booking.id, intent.id)).statusCode).toBe(200);
+  const row = await bookingRow(t, booking.id);
+  expect(row.status).toBe('confirmed');
+  return { ...booking, dueBy: row.balanceDueAt!, paid: row.paidPence! };
+}
+
+async function playersInDiary(courseId: number, date: string, slotId: number): Promise<number> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/v1/courses/${courseId}/diary?start_date=${date}&slot_type=1`,
+    headers: apiHeaders(),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const slots = response.json().data as Array<{ id: number; bookings: Array<{ players: number }> }>;
+  const slot = slots.find((candidate) => candidate.id === slotId);
+  if (!slot) throw new Error(`slot ${slotId} not in the diary`);
+  return slot.bookings.reduce((sum, booking) => sum + booking.players, 0);
+}
+
+const subjects = async (bookingNumber: string) =>
+  (await mailsAbout(t, bookingNumber)).map((mail) => mail.subject);
+
+describe('payment-schedule job', () => {
+  it('sends one reminder before the deadline, then cancels the unpaid booking and releases its places', async () => {
+    const booking = await payLater(60);
+    // 60 days out, booked 20 March: pay later is due within 30 days but before 42 days ahead of play.
+    expect(booking.dueBy.toISOString()).toBe('2026-04-07T22:59:59.999Z');
+    const confirmationOnly = [`Your booking ${booking.number} is confirmed`];
+    expect(await subjects(booking.number)).toEqual(confirmationOnly);
+
+    // Too early: more than 3 days before the deadline.
+    const early = await runPaymentSchedule(t.app, at(booking.dueBy, -REMINDER_LEAD_MS - 60_000));
+    expect(early.reminded).not.toContain(booking.id);
+    expect(await subjects(booking.number)).toEqual(confirmationOnly);
+
+    const reminderAt = at(booking.dueBy, -2 * 24 * HOUR);
+    expect((await runPaymentSchedule(t.app, reminderAt)).reminded).toContain(booking.id);
+    // Once only, however often the job runs.
+    expect((await runPaymentSchedule(t.app, at(reminderAt, HOUR))).reminded).not.toContain(booking.id);
+    const reminder = (await mailsAbout(t, booking.number)).at(-1)!;
+    expect(reminder.subject).toBe(`Payment due on booking ${booking.number}`);
+    expect(reminder.to).toBe(FAIRWAY.email);
+    expect(reminder.text).toContain(`A payment of £${(booking.payable / 100).toFixed(2)} is due`);
+    expect(reminder.text).toContain('by Tuesday 7th April 2026');
+    expect(reminder.text).toContain('Lead player: Ben Hogan');
+    expect((await bookingRow(t, booking.id)).paymentReminderSentAt?.toISOString()).toBe(
+      reminderAt.toISOString(),
+    );
+
+    // The deadline has not passed: still confirmed and still taking its place.
+    const beforeDeadline = await runPaymentSchedule(t.app, at(booking.dueBy, -60_000));
+    expect(beforeDeadline.cancelled).not.toContain(booking.id);
+    expect(await playersInDiary(COURSE_IDS.burnside, booking.playDate, booking.slot.id)).toBe(1);
+    const visitor = await withCsrf(t.app);
+    const fourGolfers = bookingBody([{ id: COURSE_IDS.burnside, slotId: booking.slot.id }], [1, 1, 1, 1]);
+    expect((await postBooking(t.app, visitor, fourGolfers)).statusCode).toBe(409);
+
+    const afterDeadline = at(booking.dueBy, 60_000);
+    expect((await runPaymentSchedule(t.app, afterDeadline)).cancelled).toContain(booking.id);
+    expect((await runPaymentSchedule(t.app, at(afterDeadline, HOUR))).cancelled).not.toContain(booking.id);
+    const row = await bookingRow(t, booking.id);
+    expect(row).toMatchObject({ status: 'cancelled', cancelledReason: 'unpaid', paidPence: 0 });
+    expect(row.cancelledAt?.toISOString()).toBe(afterDeadline.toISOString());
+    expect(await subjects(booking.number)).toEqual([
+      `Your booking ${booking.number} is confirmed`,
+      `Payment due on booking ${booking.number}`,
+      `Booking ${booking.number} has been cancelled`,
+    ]);
+
+    // Its place is free again: the diary no longer counts it and four golfers now fit the slot.
+    expect(await playersInDiary(COURSE_IDS.burnside, booking.playDate, booking.slot.id)).toBe(0);
+    expect((await postBooking(t.app, visitor, fourGolfers)).statusCode).toBe(200);
+  });
+
+  it('reminds at once when the deadline is already near, and cancels only 24 hours after the reminder', async () => {
+    const booking = await paidDeposit(90);
+    expect(booking.paid).toBe(Math.round(booking.payable / 2));
+    // The job did not run for days: the first pass after the deadline reminds, it does not cancel.
+    const late = at(booking.dueBy, HOUR);
+    const first = await runPaymentSchedule(t.app, late);
+    expect(first.reminded).toContain(booking.id);
+    expect(first.cancelled).not.toContain(booking.id);
+    const reminder = (await mailsAbout(t, booking.number)).at(-1)!;
+    expect(reminder.text).toContain(
+      `A payment of £${((booking.payable - booking.paid) / 100).toFixed(2)} is due`,
+    );
+
+    const tooSoon = await runPaymentSchedule(t.app, at(late, CANCEL_GRACE_AFTER_REMINDER_MS - 60_000));
+    expect(tooSoon.cancelled).not.toContain(booking.id);
+    expect((await bookingRow(t, booking.id)).status).toBe('confirmed');
+
+    const cancelled = await runPaymentSchedule(t.app, at(late, CANCEL_GRACE_AFTER_REMINDER_MS));
+    expect(cancelled.cancelled).toContain(booking.id);
+    const mail = (await mailsAbout(t, booking.number)).at(-1)!;
+    expect(mail.subject).toBe(`Booking ${booking.number} has been cancelled`);
+    expect(mail.text).toContain(`the £${(booking.paid / 100).toFixed(2)} already paid is not returned`);
+    expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'cancelled', paidPence: booking.paid });
+  });
+
+  it('leaves bookings paid in full and bookings paid online alone', async () => {
+    const settled = await paidDeposit(91);
+    // The balance was paid (by phone): paid equals payable.
+    await t.database.db
+      .update(bookings)
+      .set({ paidPence: settled.payable })
+      .where(eq(bookings.id, settled.id));
+    const online = await holdBurnside(t, fairway, TODAY, 91);
+    const answer = await saveDetails(t, fairway, online.id, operatorDetails('online'));
+    const intent = answer.json().data.payment_intent as { id: string; client_secret: string };
+    await payWithCard(t, fairway, intent);
+    expect((await recordPayment(t, fairway, online.id, intent.id)).statusCode).toBe(200);
+
+    for (const when of [at(settled.dueBy, -HOUR), at(settled.dueBy, 3 * 24 * HOUR)]) {
+      const run = await runPaymentSchedule(t.app, when);
+      expect(run.reminded).not.toContain(settled.id);
+      expect(run.cancelled).not.toContain(settled.id);
+      expect(run.reminded).not.toContain(online.id);
+      expect(run.cancelled).not.toContain(online.id);
+    }
+    expect((await bookingRow(t, settled.id)).status).toBe('confirmed');
+    expect((await bookingRow(t, online.id)).status).toBe('confirmed');
+  });
+
+  it('reminds and cancels each booking once when two instances run the job at the same moment', async () => {
+    const due = await Promise.all([payLater(120), payLater(120), payLater(120)]);
+    const ids = due.map((booking) => booking.id).sort((a, b) => a - b);
+    const reminderAt = at(due[0]!.dueBy, -HOUR);
+    const reminders = await Promise.all([
+      runPaymentSchedule(t.app, reminderAt),
+      runPaymentSchedule(t.app, reminderAt),
+    ]);
+    const reminded = reminders.flatMap((run) => run.reminded).filter((id) => ids.includes(id));
+    expect(reminded.sort((a, b) => a - b)).toEqual(ids);
+
+    const cancelAt = at(due[0]!.dueBy, 2 * 24 * HOUR);
+    const cancels = await Promise.all([
+      runPaymentSchedule(t.app, cancelAt),
+      runPaymentSchedule(t.app, cancelAt),
+    ]);
+    const cancelled = cancels.flatMap((run) => run.cancelled).filter((id) => ids.includes(id));
+    expect(cancelled.sort((a, b) => a - b)).toEqual(ids);
+
+    for (const booking of due) {
+      expect(await subjects(booking.number)).toEqual([
+        `Your booking ${booking.number} is confirmed`,
+        `Payment due on booking ${booking.number}`,
+        `Booking ${booking.number} has been cancelled`,
+      ]);
+    }
+  });
+});
