@@ -210,6 +210,8 @@ describe('deposit', () => {
     const deposit = Math.round(booking.payable / 2);
     expect(intent.amount).toBe(deposit);
     expect((await payWithCard(t, fairway, intent)).statusCode).toBe(200);
+    // The provider's event (the path the webhook shares) already confirmed it with the deposit amount.
+    expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'confirmed', paidPence: deposit });
     const recorded = await recordPayment(t, fairway, booking.id, intent.id);
     expect(recorded.statusCode, recorded.body).toBe(200);
     expect(recorded.json().data.confirmation_url).toMatch(
