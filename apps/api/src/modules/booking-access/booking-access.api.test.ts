@@ -23,6 +23,7 @@ import {
 import { createBookingApp, GENEROUS_LIMITS, type Session } from '../bookings/booking-test-helpers.ts';
 import { signConfirmationLink } from '../confirmations/confirmation-link.ts';
 import { setRouteClock } from '../courses/clock.ts';
+import { purgeAccessGrants } from './booking-access.repository.ts';
 import { confirmedBooking, holdBooking, type MadeBooking, setPin } from './booking-access-test-helpers.ts';
 
 // Friday 20 March 2026, 09:05 UK. Rounds on Thursday 26 March (Burnside) and Friday 27 March (Buddon Links).
@@ -271,6 +272,13 @@ describe('GET /v1/bookings/:bookingNumber/confirmation by session', () => {
       .set({ grantedAt: sql`now() - interval '2 days'`, expiresAt: sql`now() - interval '1 second'` })
       .where(eq(bookingAccessGrants.bookingId, bookingId));
     expect((await getConfirmation(bookingNumber, visitor.headers)).statusCode).toBe(403);
+    // The hourly purge removes lapsed grants only.
+    expect(await purgeAccessGrants(t.database.db)).toBeGreaterThanOrEqual(1);
+    const left = await t.database.db
+      .select()
+      .from(bookingAccessGrants)
+      .where(eq(bookingAccessGrants.bookingId, bookingId));
+    expect(left).toEqual([]);
   });
 
   it('shows a cancelled booking as cancelled to a session with access', async () => {

@@ -29,6 +29,12 @@ export async function devOutboxRoutes(
 <td>${escapeHtml(entry.to)}</td>
 <td><a href="/dev/outbox/${encodeURIComponent(entry.html)}">${escapeHtml(entry.subject)}</a></td>
 <td><a href="/dev/outbox/${encodeURIComponent(entry.eml)}">.eml</a></td>
+<td>${(entry.attachments ?? [])
+          .map(
+            (attachment) =>
+              `<a href="/dev/outbox/${encodeURIComponent(attachment.file)}">${escapeHtml(attachment.filename)}</a>`,
+          )
+          .join('<br>')}</td>
 </tr>`,
       )
       .join('\n');
@@ -46,7 +52,7 @@ ${note}
 ${
   entries.length === 0
     ? '<p>No messages yet.</p>'
-    : `<table><thead><tr><th>Written</th><th>To</th><th>Subject</th><th>Raw</th></tr></thead><tbody>\n${rows}\n</tbody></table>`
+    : `<table><thead><tr><th>Written</th><th>To</th><th>Subject</th><th>Raw</th><th>Attachments</th></tr></thead><tbody>\n${rows}\n</tbody></table>`
 }
 </body></html>`;
     return reply.headers(headers).type('text/html; charset=utf-8').send(html);

@@ -13,10 +13,12 @@ export type LocalOutboxEntry = {
   date: string;
   eml: string;
   html: string;
+  /** Each attachment, decoded into its own file ('<base>-1.att'), so a calendar file or PDF can be opened as is. */
+  attachments?: Array<{ filename: string; contentType: string; file: string }>;
 };
 
-/** File names the outbox writes: '<timestamp>-<uuid>.<ext>'. Anything else is never served. */
-export const LOCAL_OUTBOX_FILE = /^\d{8}T\d{6}Z-[0-9a-f-]{36}\.(eml|html|json)$/;
+/** File names the outbox writes: '<timestamp>-<uuid>.<ext>' and '<timestamp>-<uuid>-<n>.att'. Nothing else is served. */
+export const LOCAL_OUTBOX_FILE = /^\d{8}T\d{6}Z-[0-9a-f-]{36}(\.(eml|html|json)|-\d{1,2}\.att)$/;
 
 function stamp(date: Date): string {
   return date
@@ -34,7 +36,8 @@ async function writeAtomically(path: string, content: string | Buffer): Promise<
 
 /**
  * The local outbox for development and tests without SMTP: each message as a standard .eml (exactly what SMTP would
- * carry, built by nodemailer's stream transport), a .html copy to open in a browser, and a small .json index entry.
+ * carry, built by nodemailer's stream transport), a .html copy to open in a browser, each attachment decoded into
+ * its own .att file, and a small .json index entry.
  */
 export function createLocalOutboxTransport(dir: string, from: string): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -47,6 +50,13 @@ export function createLocalOutboxTransport(dir: string, from: string): MailTrans
       await mkdir(dir, { recursive: true });
       await writeAtomically(join(dir, `${base}.eml`), info.message as Buffer);
       await writeAtomically(join(dir, `${base}.html`), mail.html);
+      const attachments = await Promise.all(
+        mail.attachments.map(async (attachment, index) => {
+          const file = `${base}-${index + 1}.att`;
+          await writeAtomically(join(dir, file), Buffer.from(attachment.content, 'base64'));
+          return { filename: attachment.filename, contentType: attachment.contentType, file };
+        }),
+      );
       const entry: LocalOutboxEntry = {
         id: mail.id,
         to: mail.to,
@@ -54,6 +64,7 @@ export function createLocalOutboxTransport(dir: string, from: string): MailTrans
         date: new Date().toISOString(),
         eml: `${base}.eml`,
         html: `${base}.html`,
+        attachments,
       };
       await writeAtomically(join(dir, `${base}.json`), JSON.stringify(entry, null, 2));
     },

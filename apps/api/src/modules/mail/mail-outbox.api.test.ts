@@ -263,7 +263,9 @@ describe('local outbox (no SMTP_URL)', () => {
     expect((await local.app.mail.flushOutbox()).sent).toBe(1);
 
     const files = (await readdir(join(dir, 'outbox'))).sort();
-    expect(files).toHaveLength(3);
+    expect(files).toHaveLength(4);
+    const attachment = files.find((file) => file.endsWith('-1.att')) ?? '';
+    expect(await readFile(join(dir, 'outbox', attachment))).toEqual(PDF);
     const eml = files.find((file) => file.endsWith('.eml')) ?? '';
     const html = files.find((file) => file.endsWith('.html')) ?? '';
     expect(eml).toContain(id);
@@ -279,6 +281,7 @@ describe('local outbox (no SMTP_URL)', () => {
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain('Read me &lt;locally&gt;');
     expect(list.body).toContain(`href="/dev/outbox/${html}"`);
+    expect(list.body).toContain(`<a href="/dev/outbox/${attachment}">booking-48213.pdf</a>`);
     // No script may run on these pages: default-src 'none' and no script-src.
     expect(String(list.headers['content-security-policy'])).toMatch(/^default-src 'none';(?!.*script-src)/);
   });
