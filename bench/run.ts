@@ -2,33 +2,63 @@
  * `npm run bench [-- --short] [-- --no-build]`: the speed report. Every figure is printed beside a baseline measured in
  * the same run on the same machine, so the ratios mean something on any hardware.
  *
- *   - read calls of the real API server (built bundle, PGlite, seeded, production settings) versus a bare Fastify
+ *   - read calls of the real API server (built bundle, seeded, production settings) versus a bare Fastify
  *     hello-world, at 10 connections with autocannon, alternating the two to cancel machine noise;
+ *   - booking creation (POST /v1/bookings) on one slot everyone races for and on many slots, versus the same
+ *     transaction run as raw SQL on the same driver without HTTP (bench/booking-raw.ts), then a check that no slot
+ *     holds more live players than its capacity;
+ *   - Lighthouse 12.6.1 (mobile and desktop) on `/` of the built site served by the production server;
  *   - with BENCH_DATABASE_URL (an admin URL such as postgres://postgres@127.0.0.1:5432/postgres), the tee-sheet reads
- *     again on PostgreSQL, the configuration of several instances: a fresh `links_bench_<random>` database is
- *     created there, migrated and seeded by the CLIs, and dropped afterwards;
+ *     and the booking rows again on PostgreSQL, the configuration of several instances: a fresh
+ *     `links_bench_<random>` database is created there, migrated and seeded by the CLIs, and dropped afterwards;
  *   - gzipped JavaScript needed to render `/`, and in total, versus the 100 KiB budget;
- *   - resident memory of both servers after the run.
+ *   - resident memory and V8 heap of both servers after the run.
  *
- * Short mode (`--short` or BENCH_SHORT=1) runs ~2 s per side and fails only on what is deterministic: the JavaScript
- * budget, and a route answering anything but 2xx. Timing goals are read by hand from a full run.
+ * Short mode (`--short` or BENCH_SHORT=1, what CI runs) takes one 1 s slice per side, a few dozen bookings and one
+ * desktop Lighthouse run, and fails only on what is deterministic: the JavaScript budget, a route answering anything
+ * but 2xx (bookings: 200 or 409), and any oversold slot. Timing goals are read by hand from a full run.
  * Results are also written to bench/results/latest.json.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, openSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  type BookingFigures,
+  collectEmptySlots,
+  httpBookingRun,
+  openSession,
+  type PoolSlot,
+  rawFigures,
+  runRawBookings,
+} from './lib/bookings.ts';
 import { measureJsSize } from './lib/js-size.ts';
+import {
+  chromiumPath,
+  type LighthouseFigures,
+  type LighthouseFormFactor,
+  runLighthouse,
+} from './lib/lighthouse.ts';
 import { LOAD_CONNECTIONS, type LoadFigures, measurePair, type Target } from './lib/load.ts';
 import { type BenchDatabase, createBenchDatabase, describeDatabaseUrl } from './lib/postgres.ts';
-import { freePort, residentBytes, runNode, startNode, stopChild, waitForHttp } from './lib/processes.ts';
+import {
+  freePort,
+  type MemoryFigures,
+  memoryOf,
+  runNode,
+  startNode,
+  stopChild,
+  waitForHttp,
+} from './lib/processes.ts';
 import { findBookableDay, type HttpProbe, londonMonth, probeJson } from './lib/routes.ts';
 import { formatBytes, formatLoad, printTable, type Row } from './lib/table.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench/results');
+// Loaded into both servers with --import: writes process.memoryUsage() to BENCH_MEMORY_FILE on SIGUSR2.
+const memoryProbe = pathToFileURL(join(root, 'bench/lib/memory-probe.mjs')).href;
 const args = new Set(process.argv.slice(2));
 const short = args.has('--short') || process.env.BENCH_SHORT === '1';
 const skipBuild = args.has('--no-build');
@@ -41,19 +71,43 @@ const appLogging = `${APP_LOGGING} bench/results/app-server*.log`;
 // The issues' budget of 100 KB for `/`, in KiB as DevTools and Lighthouse count it.
 const JS_BUDGET_HOME_BYTES = 100 * 1024;
 const timing = short
-  ? { warmupSeconds: 1, secondsPerSide: 2, slicesPerSide: 2 }
+  ? { warmupSeconds: 1, secondsPerSide: 1, slicesPerSide: 1 }
   : { warmupSeconds: 3, secondsPerSide: 10, slicesPerSide: 2 };
 
+// Booking rows: calls per run, at the read rows' 10 connections. Many slots: two 2-golfer bookings fill each slot.
+const bookingSizes = short
+  ? { warmup: 10, hotSlot: 40, manySlots: 40 }
+  : { warmup: 200, hotSlot: 2000, manySlots: 2000 };
+const BOOKING_GOLFERS = 2;
+const BOOKING_MIN_RATIO = 0.7;
+
 const BENCH_API_KEY = 'bench-api-key-not-a-secret';
+// The public key compiled into the web bundle (VITE_API_KEY): the one CI's build stage and the e2e journeys use, so
+// one build serves both. The bench server accepts it beside its own key, so the site works under Lighthouse.
+const WEB_API_KEY = process.env.E2E_API_KEY ?? 'e2e-web-public-key';
+// Lighthouse on `/`: goals of issues 5 and 8. Full runs take the median of three per form factor; short runs do
+// one desktop run, as a smoke test of the measurement (its verdict is indicative, never failing the run).
+const LIGHTHOUSE_GOALS = { mobile: 95, desktop: 100, maxCls: 0.05 };
+const lighthousePlan: Array<{ formFactor: LighthouseFormFactor; runs: number }> = short
+  ? [{ formFactor: 'desktop', runs: 1 }]
+  : [
+      { formFactor: 'mobile', runs: 3 },
+      { formFactor: 'desktop', runs: 3 },
+    ];
 const API_HEADERS = { 'X-Api-Key': BENCH_API_KEY, 'X-Requested-With': 'XMLHttpRequest' };
 
+const benchStarted = Date.now();
 function log(message: string): void {
-  console.info(`bench: ${message}`);
+  console.info(`bench [${Math.round((Date.now() - benchStarted) / 1000)} s]: ${message}`);
 }
 
 function runNpmBuild(): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+    const child = spawn('npm', ['run', '--silent', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, VITE_API_KEY: WEB_API_KEY },
+    });
     child.once('error', reject);
     child.once('exit', (code) =>
       code === 0 ? resolvePromise() : reject(new Error(`npm run build exited ${code}`)),
@@ -110,6 +164,74 @@ function httpRow(route: RouteRow, figures: { baseline: LoadFigures; subject: Loa
 
 type DatabaseLabel = 'PGlite' | 'PostgreSQL';
 
+function lighthouseRow(figures: LighthouseFigures, note: string | undefined): Row {
+  const goal = LIGHTHOUSE_GOALS[figures.formFactor];
+  const meets = figures.performance >= goal && figures.cls < LIGHTHOUSE_GOALS.maxCls;
+  const spread = figures.runs > 1 ? ` (runs: ${figures.performanceRuns.join(', ')})` : '';
+  const details = [
+    `LCP ${(figures.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbtMs)} ms, FCP ${(figures.fcpMs / 1000).toFixed(2)} s`,
+    figures.opportunities.length > 0 ? `top opportunities: ${figures.opportunities.join('; ')}` : '',
+    figures.warnings.length > 0 ? `warnings: ${figures.warnings.join('; ')}` : '',
+    note ?? '',
+  ].filter(Boolean);
+  let verdict: string;
+  if (short) verdict = meets ? 'ok (short run)' : 'below (short run)';
+  else verdict = meets ? 'ok' : 'BELOW TARGET';
+  return {
+    measurement: `Lighthouse ${figures.formFactor}, /`,
+    figure: `performance ${figures.performance}${spread}, accessibility ${figures.accessibility}, CLS ${figures.cls.toFixed(3)}`,
+    baseline: `goal ${goal}`,
+    ratio: figures.performance / goal,
+    target: `>= ${goal}, CLS < ${LIGHTHOUSE_GOALS.maxCls}`,
+    verdict,
+    failsRun: false,
+    detail: details.join('; '),
+    data: figures,
+  };
+}
+
+/** Whether the web bundle carries the key the bench server accepts (else its API calls would all answer 401). */
+async function webBundleHasKey(webDist: string): Promise<boolean> {
+  const assets = join(webDist, 'assets');
+  if (!existsSync(assets)) return false;
+  for (const name of await readdir(assets)) {
+    if (name.endsWith('.js') && (await readFile(join(assets, name), 'utf8')).includes(WEB_API_KEY))
+      return true;
+  }
+  return false;
+}
+
+function formatBooking(figures: BookingFigures): string {
+  return `${formatLoad(figures)} (${figures.booked} booked, ${figures.full} full)`;
+}
+
+function bookingRow(
+  label: string,
+  database: DatabaseLabel,
+  figures: { app: BookingFigures; raw: BookingFigures },
+): Row {
+  const { app, raw } = figures;
+  const ratio = raw.requestsPerSecond > 0 ? app.requestsPerSecond / raw.requestsPerSecond : 0;
+  const broken = app.failures > 0 || raw.failures > 0;
+  let verdict: string;
+  if (broken) verdict = 'FAILED';
+  else if (short) verdict = ratio >= BOOKING_MIN_RATIO ? 'ok (short run)' : 'below (short run)';
+  else verdict = ratio >= BOOKING_MIN_RATIO ? 'ok' : 'BELOW TARGET';
+  return {
+    measurement: `POST /v1/bookings, ${label} [${database}]`,
+    figure: formatBooking(app),
+    baseline: `${formatBooking(raw)} (raw SQL)`,
+    ratio,
+    target: `ratio >= ${BOOKING_MIN_RATIO}`,
+    verdict,
+    failsRun: broken,
+    detail: broken
+      ? `unexpected answers or errors: app ${app.failureDetail || 'none'}; raw ${raw.failureDetail || 'none'}`
+      : undefined,
+    data: { label, database, app, raw },
+  };
+}
+
 /**
  * Seeds a database with the CLIs, starts the built API server on it, measures its routes beside the bare server
  * and stops it. PGlite measures every route; PostgreSQL (BENCH_DATABASE_URL) the database-bound tee-sheet reads,
@@ -120,8 +242,9 @@ async function benchApiServer(options: {
   workDir: string;
   bareUrl: string;
   allRoutes: boolean;
+  lighthouse: boolean;
   databaseUrl?: string;
-}): Promise<{ rows: Row[]; rss: number | undefined }> {
+}): Promise<{ rows: Row[]; memory: MemoryFigures | undefined }> {
   const { database, workDir, bareUrl } = options;
   const rows: Row[] = [];
   const appPort = await freePort();
@@ -134,10 +257,14 @@ async function benchApiServer(options: {
     PORT: String(appPort),
     PUBLIC_URL: `http://127.0.0.1:${appPort}`,
     DATA_DIR: join(workDir, `data-${database.toLowerCase()}`),
-    API_KEYS: BENCH_API_KEY,
+    API_KEYS: `${BENCH_API_KEY},${WEB_API_KEY}`,
     SESSION_SECRET: 'bench-session-secret-not-a-secret-0123456789',
     LINK_SIGNING_SECRET: 'bench-link-signing-secret-not-a-secret-0123',
     ADMIN_TOKEN: 'bench-admin-token-not-a-secret',
+    // The booking rows send each call from its own address in X-Forwarded-For, as a reverse proxy would, so the
+    // per-address live-hold limit and booking rate limit (left at their defaults) apply per simulated visitor.
+    TRUST_PROXY: 'on',
+    BENCH_MEMORY_FILE: join(workDir, `memory-${database.toLowerCase()}.json`),
   };
   // Measure what a deployment runs: the default log level and maintenance cache, and the chosen database. The seed
   // and the server run from the temporary directory so a developer's `.env` (read from the working directory) stays out.
@@ -155,7 +282,7 @@ async function benchApiServer(options: {
   // The seed CLI migrates first, then loads reference and demo data.
   await runNode(cliArgs('seed'), { cwd: workDir, env: appEnv, log: appLog });
 
-  const app = startNode([join(root, 'apps/api/dist/server.js')], {
+  const app = startNode(['--import', memoryProbe, join(root, 'apps/api/dist/server.js')], {
     cwd: workDir,
     env: appEnv,
     stdout: appLog,
@@ -218,7 +345,141 @@ async function benchApiServer(options: {
       rows.push(httpRow(route, await measurePair(bareTarget, appTarget, timing)));
     }
     rows.push(...skipped);
-    return { rows, rss: await residentBytes(app.pid) };
+
+    if (options.lighthouse) {
+      const webDist = join(root, 'apps/web/dist');
+      const note = (await webBundleHasKey(webDist))
+        ? undefined
+        : `the web build does not carry VITE_API_KEY=${WEB_API_KEY}: its API calls were refused (build without --no-build)`;
+      if (!chromiumPath()) {
+        rows.push({
+          measurement: 'Lighthouse, /',
+          figure: 'not measured: no Chromium (/usr/bin/chromium or CHROME_PATH)',
+          baseline: '-',
+          ratio: undefined,
+          target: '-',
+          verdict: '-',
+          failsRun: false,
+          data: {},
+        });
+      }
+      for (const { formFactor, runs } of chromiumPath() ? lighthousePlan : []) {
+        log(`Lighthouse ${formFactor} on ${appUrl}/ (${runs} run${runs > 1 ? 's' : ''})`);
+        try {
+          rows.push(lighthouseRow(await runLighthouse(`${appUrl}/`, formFactor, runs), note));
+        } catch (error) {
+          rows.push({
+            measurement: `Lighthouse ${formFactor}, /`,
+            figure: `not measured: ${error instanceof Error ? error.message : String(error)}`,
+            baseline: '-',
+            ratio: undefined,
+            target: '-',
+            verdict: '-',
+            failsRun: false,
+            data: {},
+          });
+        }
+      }
+    }
+
+    // Booking creation: one slot everyone races for, and many slots each filled exactly, through the API; then the
+    // same transaction straight on the database once the server has stopped (PGlite allows one process per data
+    // directory), and the oversell check over every live booking of both.
+    const pool = await collectEmptySlots(
+      probe,
+      2 + 4 * Math.ceil(bookingSizes.warmup / 2) + bookingSizes.manySlots,
+    );
+    const perSide = Math.ceil(bookingSizes.manySlots / 2);
+    const warm = Math.ceil(bookingSizes.warmup / 2);
+    let bookingPlan:
+      | { hot: [PoolSlot, PoolSlot]; warm: [PoolSlot[], PoolSlot[]]; many: [PoolSlot[], PoolSlot[]] }
+      | undefined;
+    if (pool.length >= 2 + 2 * warm + 2 * perSide) {
+      const rest = pool.slice(2);
+      // Interleaved, so both sides book the same mix of courses and days.
+      const side = (parity: number) => rest.filter((_, index) => index % 2 === parity);
+      const [appSide, rawSide] = [side(0), side(1)];
+      bookingPlan = {
+        hot: [pool[0] as PoolSlot, pool[1] as PoolSlot],
+        warm: [appSide.slice(0, warm), rawSide.slice(0, warm)],
+        many: [appSide.slice(warm, warm + perSide), rawSide.slice(warm, warm + perSide)],
+      };
+    } else {
+      rows.push({
+        measurement: `POST /v1/bookings [${database}]`,
+        figure: `not measured: only ${pool.length} empty bookable slots found`,
+        baseline: '-',
+        ratio: undefined,
+        target: '-',
+        verdict: '-',
+        failsRun: false,
+        data: { database, emptySlots: pool.length },
+      });
+    }
+
+    let appBookings: { hot: BookingFigures; many: BookingFigures } | undefined;
+    if (bookingPlan) {
+      const session = await openSession(appUrl, API_HEADERS);
+      const bookingRun = (slots: PoolSlot[], amount: number) =>
+        httpBookingRun({
+          appUrl,
+          headers: session,
+          slots,
+          amount,
+          connections: LOAD_CONNECTIONS,
+          golfers: BOOKING_GOLFERS,
+        });
+      log(`booking through the API (${database}): warm-up, one hot slot, then ${perSide} slots`);
+      await bookingRun(bookingPlan.warm[0], bookingSizes.warmup);
+      appBookings = {
+        hot: await bookingRun([bookingPlan.hot[0]], bookingSizes.hotSlot),
+        many: await bookingRun(bookingPlan.many[0], bookingSizes.manySlots),
+      };
+    }
+    const memory = await memoryOf(app.pid, appEnv.BENCH_MEMORY_FILE as string);
+    await stopChild(app);
+
+    if (bookingPlan && appBookings) {
+      log(`booking with raw SQL (${database}, same transaction, no HTTP)`);
+      const ids = (slots: PoolSlot[]) => slots.map((slot) => slot.slotId);
+      const raw = await runRawBookings(
+        root,
+        {
+          database: options.databaseUrl
+            ? { kind: 'postgres', url: options.databaseUrl }
+            : { kind: 'pglite', dataDir: appEnv.DATA_DIR as string },
+          verify: true,
+          runs: [
+            { label: 'warm-up', slotIds: ids(bookingPlan.warm[1]), amount: bookingSizes.warmup },
+            { label: 'hot', slotIds: [bookingPlan.hot[1].slotId], amount: bookingSizes.hotSlot },
+            { label: 'many', slotIds: ids(bookingPlan.many[1]), amount: bookingSizes.manySlots },
+          ].map((run) => ({ ...run, connections: LOAD_CONNECTIONS, golfers: BOOKING_GOLFERS })),
+        },
+        { ...process.env },
+      );
+      const [, rawHot, rawMany] = raw.runs;
+      if (rawHot && rawMany) {
+        rows.push(bookingRow('one hot slot', database, { app: appBookings.hot, raw: rawFigures(rawHot) }));
+        rows.push(
+          bookingRow(`many slots (${perSide})`, database, {
+            app: appBookings.many,
+            raw: rawFigures(rawMany),
+          }),
+        );
+      }
+      const oversold = (raw.before?.slotsOverCapacity ?? 0) + (raw.after?.slotsOverCapacity ?? 0);
+      rows.push({
+        measurement: `oversells after the booking runs [${database}]`,
+        figure: `${raw.after?.slotsOverCapacity ?? '?'} slots over capacity (${raw.after?.liveBookings ?? '?'} live bookings on ${raw.after?.checkedSlots ?? '?'} slots)`,
+        baseline: `after the API runs: ${raw.before?.slotsOverCapacity ?? '?'}`,
+        ratio: undefined,
+        target: '0',
+        verdict: oversold === 0 ? 'ok' : 'OVERSOLD',
+        failsRun: oversold !== 0,
+        data: { database, before: raw.before, after: raw.after },
+      });
+    }
+    return { rows, memory };
   } finally {
     await stopChild(app);
   }
@@ -267,9 +528,10 @@ async function main(): Promise<void> {
   await mkdir(resultsDir, { recursive: true });
   const workDir = await mkdtemp(join(tmpdir(), 'links-bench-'));
   const barePort = await freePort();
-  const bare = startNode(['--import', 'tsx', join(root, 'bench/bare-server.ts')], {
+  const bareMemoryFile = join(workDir, 'memory-bare.json');
+  const bare = startNode(['--import', 'tsx', '--import', memoryProbe, join(root, 'bench/bare-server.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(barePort) },
+    env: { ...process.env, PORT: String(barePort), BENCH_MEMORY_FILE: bareMemoryFile },
     stdout: 'ignore',
   });
   const bareUrl = `http://127.0.0.1:${barePort}`;
@@ -277,23 +539,31 @@ async function main(): Promise<void> {
 
   try {
     await waitForHttp(`${bareUrl}/`, { child: bare });
-    const pglite = await benchApiServer({ database: 'PGlite', workDir, bareUrl, allRoutes: true });
+    const pglite = await benchApiServer({
+      database: 'PGlite',
+      workDir,
+      bareUrl,
+      allRoutes: true,
+      lighthouse: true,
+    });
     rows.push(...pglite.rows);
-    let bareRss = await residentBytes(bare.pid);
-    const memoryRow = (label: string, appRss: number | undefined): void => {
-      if (appRss === undefined || bareRss === undefined) return;
+    let bareMemory = await memoryOf(bare.pid, bareMemoryFile);
+    const memoryRow = (label: string, appMemory: MemoryFigures | undefined): void => {
+      if (appMemory === undefined || bareMemory === undefined) return;
+      const heap = (figures: MemoryFigures) =>
+        figures.heapUsed === undefined ? '' : `, heap ${formatBytes(figures.heapUsed)}`;
       rows.push({
-        measurement: `server memory after the run (RSS, ${label})`,
-        figure: formatBytes(appRss),
-        baseline: `${formatBytes(bareRss)} (bare)`,
-        ratio: appRss / bareRss,
+        measurement: `server memory after the run (${label})`,
+        figure: `RSS ${formatBytes(appMemory.rss)}${heap(appMemory)}`,
+        baseline: `RSS ${formatBytes(bareMemory.rss)}${heap(bareMemory)} (bare)`,
+        ratio: appMemory.rss / bareMemory.rss,
         target: '-',
         verdict: '-',
         failsRun: false,
-        data: { database: label, appRssBytes: appRss, bareRssBytes: bareRss },
+        data: { database: label, app: appMemory, bare: bareMemory },
       });
     };
-    memoryRow('PGlite', pglite.rss);
+    memoryRow('PGlite', pglite.memory);
 
     if (benchDatabaseUrl) {
       pgDatabase = await createBenchDatabase(benchDatabaseUrl);
@@ -303,11 +573,12 @@ async function main(): Promise<void> {
         workDir,
         bareUrl,
         allRoutes: false,
+        lighthouse: false,
         databaseUrl: pgDatabase.url,
       });
       rows.push(...postgres.rows);
-      bareRss = await residentBytes(bare.pid);
-      memoryRow('PostgreSQL', postgres.rss);
+      bareMemory = await memoryOf(bare.pid, bareMemoryFile);
+      memoryRow('PostgreSQL', postgres.memory);
     }
   } finally {
     await stopChild(bare);
@@ -324,9 +595,11 @@ async function main(): Promise<void> {
     footer: [
       `API server: built bundle, NODE_ENV=production, seeded with demo data on PGlite${benchDatabaseUrl ? ' and on a fresh PostgreSQL database (BENCH_DATABASE_URL)' : ' (set BENCH_DATABASE_URL to add PostgreSQL rows)'}; logging: ${appLogging}.`,
       'Bare: Fastify hello-world with default options (no logger). Ratio = API req/s / bare req/s, memory = API / bare.',
-      'Latency p50/p99 are over every 2xx response of the run, in milliseconds.',
+      'Latency p50/p99 are over every 2xx response of the run (bookings: every 200 and 409), in milliseconds.',
+      `Bookings: ${BOOKING_GOLFERS} golfers per call, ${LOAD_CONNECTIONS} connections; the API side sends each call from its own address (X-Forwarded-For, TRUST_PROXY=on) so the default per-address hold limit and rate limit apply per visitor; raw SQL = the same transaction statements on the same driver in a Node process, without HTTP, zod, drizzle or pricing (bench/booking-raw.ts), after the API run.`,
+      'Lighthouse: median of the runs by performance score; mobile = Lighthouse defaults (emulated Moto G Power, simulated slow 4G, 4x CPU), desktop = its desktop preset.',
       short
-        ? 'Short run: timing verdicts are indicative only; the JavaScript budget and 2xx answers are enforced.'
+        ? 'Short run: timing and Lighthouse verdicts are indicative only; the JavaScript budget, expected answers and zero oversells are enforced.'
         : '',
     ].filter(Boolean),
   });

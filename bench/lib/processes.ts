@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 
 /** A port that was free a moment ago (the OS picks it), for child servers that need one before they start. */
@@ -97,4 +97,34 @@ export async function residentBytes(pid: number | undefined): Promise<number | u
   } catch {
     return undefined;
   }
+}
+
+export type MemoryFigures = { rss: number; heapUsed?: number; heapTotal?: number };
+
+/**
+ * Resident size from /proc, plus V8 heap figures from a server started with bench/lib/memory-probe.mjs: it is sent
+ * SIGUSR2 and answers by writing process.memoryUsage() to `memoryFile`.
+ */
+export async function memoryOf(
+  pid: number | undefined,
+  memoryFile: string,
+): Promise<MemoryFigures | undefined> {
+  const rss = await residentBytes(pid);
+  if (rss === undefined || pid === undefined) return undefined;
+  await rm(memoryFile, { force: true });
+  try {
+    process.kill(pid, 'SIGUSR2');
+  } catch {
+    return { rss };
+  }
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      const usage = JSON.parse(await readFile(memoryFile, 'utf8')) as NodeJS.MemoryUsage;
+      return { rss, heapUsed: usage.heapUsed, heapTotal: usage.heapTotal };
+    } catch {
+      // not written yet
+    }
+  }
+  return { rss };
 }
