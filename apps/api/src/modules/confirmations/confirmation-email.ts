@@ -29,30 +29,35 @@ export type ConfirmationEmailBooking = {
 const SANS = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 const c = EMAIL_COLOURS;
 const cell = `padding:8px 0;font-family:${SANS};font-size:15px;line-height:22px;color:${c.ink900};vertical-align:top;`;
-const rightCell = `${cell}text-align:right;white-space:nowrap;padding-left:16px;`;
+const rightCell = `${cell}text-align:right;padding-left:16px;`;
 const ruleTop = `border-top:1px solid ${c.sand200};`;
 
-type Row = { left: string; right: string; strong?: boolean; rule?: boolean };
+/** `wrap` lets the right cell break over lines (tee times); amounts never do. */
+type Row = { left: string; right: string; strong?: boolean; rule?: boolean; wrap?: boolean };
 
 function table(rows: Row[]): string {
   return `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="margin:0 0 16px;">${rows
     .map((row) => {
       const weight = row.strong ? 'font-weight:bold;' : '';
       const rule = row.rule ? ruleTop : '';
-      return `<tr><td style="${cell}${weight}${rule}">${row.left}</td><td style="${rightCell}${weight}${rule}">${row.right}</td></tr>`;
+      const nowrap = row.wrap ? '' : 'white-space:nowrap;';
+      return `<tr><td style="${cell}${weight}${rule}">${row.left}</td><td style="${rightCell}${nowrap}${weight}${rule}">${row.right}</td></tr>`;
     })
     .join('')}</table>`;
 }
 
-/** The booking number, golfers and amount paid in a sand panel, as the page's booking details open. */
+/**
+ * The booking number, golfers and amount paid in a sand panel, as the page's booking details open. The items are
+ * inline blocks, so on a phone they wrap onto more lines instead of widening the message.
+ */
 function summaryPanel(items: Array<[string, string]>): string {
-  const cells = items
+  const blocks = items
     .map(
       ([label, value]) =>
-        `<td style="padding:14px 16px;vertical-align:top;"><p style="margin:0;font-family:${SANS};font-size:12px;line-height:16px;letter-spacing:1px;text-transform:uppercase;color:${c.ink600};">${escapeHtml(label)}</p><p style="margin:4px 0 0;font-family:${SANS};font-size:18px;line-height:24px;font-weight:bold;color:${c.green900};">${escapeHtml(value)}</p></td>`,
+        `<div style="display:inline-block;vertical-align:top;min-width:120px;padding:12px 16px;"><p style="margin:0;font-family:${SANS};font-size:12px;line-height:16px;letter-spacing:1px;text-transform:uppercase;color:${c.ink600};">${escapeHtml(label)}</p><p style="margin:4px 0 0;font-family:${SANS};font-size:18px;line-height:24px;font-weight:bold;color:${c.green900};">${escapeHtml(value)}</p></div>`,
     )
     .join('');
-  return `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="margin:0 0 8px;background:${c.sand50};border:1px solid ${c.sand200};border-radius:6px;"><tr>${cells}</tr></table>`;
+  return `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="margin:0 0 8px;background:${c.sand50};border:1px solid ${c.sand200};border-radius:6px;"><tr><td style="padding:4px 0;">${blocks}</td></tr></table>`;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -116,6 +121,7 @@ export function confirmationEmail(
         left: `<strong style="color:${c.green900};">${e(round.course)}</strong><br><span style="color:${c.ink600};font-size:14px;">${e(round.golfers)}${round.caddies > 0 ? ` &middot; ${e(plural(round.caddies, 'caddie', 'caddies'))}` : ''}</span>`,
         right: e(round.when),
         rule: index > 0,
+        wrap: true,
       })),
     ),
     `<p style="${EMAIL_STYLES.muted}">Your tee times are attached as a calendar file (${e(calendarFile)}): open it to add them to your calendar.</p>`,
@@ -148,7 +154,7 @@ export function confirmationEmail(
     `<h2 style="${EMAIL_STYLES.heading}">Your PIN</h2>`,
     `<p style="${EMAIL_STYLES.paragraph}">Your booking PIN is <strong style="font-size:20px;letter-spacing:3px;">${e(pin)}</strong>. Keep it safe: with your booking number it opens your booking on our website.</p>`,
     emailButton('View your booking', linkUrl),
-    `<p style="${EMAIL_STYLES.muted}">On your booking page you can see your booking and change your caddies up to 24 hours before each tee time. If the button does not work, copy this address into your browser: <a href="${e(linkUrl)}" style="${EMAIL_STYLES.link}">${e(linkUrl)}</a></p>`,
+    `<p style="${EMAIL_STYLES.muted}">On your booking page you can see your booking and change your caddies up to 24 hours before each tee time. If the button does not work, copy this address into your browser: <a href="${e(linkUrl)}" style="${EMAIL_STYLES.link}word-break:break-all;">${e(linkUrl)}</a></p>`,
   ].join('\n');
 
   const bodyText = [
