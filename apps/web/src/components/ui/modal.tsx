@@ -118,7 +118,10 @@ export function ModalDialog({ options, onRequestClose, children }: ModalDialogPr
       className={styles.backdrop}
       data-testid="modal-backdrop"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onRequestClose();
+        if (event.target !== event.currentTarget) return;
+        // No default focus move to the backdrop: the focus restored to the opener on close must stay there.
+        event.preventDefault();
+        onRequestClose();
       }}
     >
       <div

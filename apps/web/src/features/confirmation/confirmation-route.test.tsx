@@ -72,6 +72,9 @@ describe('/confirmation', () => {
     expect(screen.getByRole('heading', { name: 'Need to make changes?' })).toBeTruthy();
     expect(screen.queryByText('A payment is due on this booking')).toBeNull();
     expect(screen.queryByText('Thanks for playing')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe(
+      '/v1/bookings/260000123/calendar.ics',
+    );
     expect(document.title).toBe('Booking 260000123 | Online Booking');
   });
 
@@ -141,7 +144,9 @@ describe('/confirmation', () => {
     act(() => release?.());
     const banner = await screen.findByRole('alert');
     expect(banner.textContent).toContain('There was an error with your booking request');
-    expect(within(banner).getAllByText(/The booking number or PIN code is not correct\./).length).toBe(2);
+    expect(within(banner).getAllByText('The booking number or PIN code is not correct.').length).toBe(1);
+    // The field's own message sits beneath the PIN field.
+    expect(screen.getByLabelText('PIN code').getAttribute('aria-describedby')).toBe('pin-code-error');
 
     answer = () => new Response('upstream down', { status: 502 });
     release = undefined;

@@ -5,7 +5,7 @@ import {
   type PinAccessBody,
   type UpdateCaddiesBody,
 } from '@links/shared/schemas/confirmation';
-import { ApiError, api, apiFetch } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 
 /** The signed link's query (the e-mailed link): both parts or nothing. */
 export type LinkSignature = { signature: string; expires: string };
@@ -84,31 +84,4 @@ export function caddiesErrorMessage(error: unknown): string {
     return error.message;
   }
   return CADDIES_UPDATE_FALLBACK;
-}
-
-/**
- * Fetches the .ics with the API's headers (the key and marker a plain link cannot send) and hands it to the
- * browser as a download named after the booking.
- */
-export async function downloadCalendar(calendarPath: string, bookingNumber: string): Promise<void> {
-  const path = calendarPath.replace(/^\/v1(?=\/)/, '');
-  const [pathname, search = ''] = path.split('?');
-  const query = Object.fromEntries(new URLSearchParams(search));
-  const response = await apiFetch(pathname ?? path, { query, csrf: false });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new ApiError(response.status, {
-      message: body?.error?.message ?? 'The calendar file could not be downloaded. Please try again.',
-    });
-  }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `tee-times-${bookingNumber}.ics`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the address is released.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

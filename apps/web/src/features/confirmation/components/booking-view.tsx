@@ -1,15 +1,14 @@
 import { formatMoney, pluralize } from '@links/shared/money';
 import type { Confirmation, ConfirmationCourse } from '@links/shared/schemas/confirmation';
 import { formatConfirmationTeeTime } from '@links/shared/uk-time';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { ExternalLink } from '../../../components/layouts/external-link';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClassName } from '../../../components/ui/button';
 import { useModal } from '../../../components/ui/modal';
 import { env } from '../../../config/env';
 import { hideBrokenImage } from '../../../lib/hide-broken-image';
 import { courseImageSources } from '../../courses/course-image';
-import { downloadCalendar } from '../api/confirmation-api';
 import styles from './booking-view.module.css';
 import { CaddieManager } from './caddie-manager';
 import { RestaurantWidget } from './restaurant-widget';
@@ -64,28 +63,16 @@ function CourseCard({ course }: { course: ConfirmationCourse }) {
   );
 }
 
-function CalendarButton({ confirmation }: { confirmation: Confirmation }) {
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  async function download() {
-    setState('busy');
-    try {
-      await downloadCalendar(confirmation.calendar_url, confirmation.booking_number);
-      setState('idle');
-    } catch {
-      setState('failed');
-    }
-  }
+/** A plain link: the .ics route needs no API headers, and this session may read it (signed link or PIN). */
+function CalendarLink({ confirmation }: { confirmation: Confirmation }) {
   return (
-    <div className={styles.calendar}>
-      <Button variant="secondary" block onClick={download} disabled={state === 'busy'}>
-        {state === 'busy' ? 'Preparing calendar...' : 'Add to calendar'}
-      </Button>
-      {state === 'failed' ? (
-        <p role="alert" className={styles['calendar-error']}>
-          The calendar file could not be downloaded. Please try again.
-        </p>
-      ) : null}
-    </div>
+    <a
+      className={buttonClassName({ variant: 'secondary', block: true })}
+      href={confirmation.calendar_url}
+      download={`tee-times-${confirmation.booking_number}.ics`}
+    >
+      Add to calendar
+    </a>
   );
 }
 
@@ -232,7 +219,7 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
           <div className={`${styles.panel} ${styles.feature} on-dark`}>
             <h2 className={styles['panel-title']}>Your tee times</h2>
             <p className={styles.muted}>Keep every round in your calendar, in UK time.</p>
-            <CalendarButton confirmation={confirmation} />
+            <CalendarLink confirmation={confirmation} />
           </div>
         ) : null}
         {!played ? (

@@ -51,7 +51,10 @@ export function PinForm({ bookingNumber, onSuccess }: PinFormProps) {
   const busy = access.isPending;
   const bookingError = errors.booking_id?.message ?? failure?.fields.booking_id;
   const pinError = errors.pin?.message ?? failure?.fields.pin;
-  const serverFields = Object.entries(failure?.fields ?? {});
+  // Field messages that only repeat the headline message are shown beside their field, not listed twice.
+  const serverFields = Object.entries(failure?.fields ?? {}).filter(
+    ([, message]) => message !== failure?.message,
+  );
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
