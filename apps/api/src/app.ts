@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
+import { AppError } from './lib/app-error.ts';
 import { errorBody } from './lib/envelope.ts';
 import { MaintenanceSwitch } from './lib/maintenance.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -74,6 +75,9 @@ function loggerOptions(config: AppConfig, logger: BuildAppOptions['logger']): Fa
   };
 }
 
+/** A JSON \\u0000 escape (an odd run of backslashes before u0000): the only way JSON text carries a NUL. */
+const ESCAPED_NUL = /(?<!\\)(?:\\\\)*\\u0000/i;
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -119,6 +123,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
+    // PostgreSQL text cannot hold U+0000 (the insert would fail as a 500): refuse it here, for every field at once.
+    if (ESCAPED_NUL.test(body as string)) {
+      return done(new AppError('invalid_text', 400, 'Text must not contain NUL characters.'), undefined);
+    }
     parseJson(request, body as string, done);
   });
 

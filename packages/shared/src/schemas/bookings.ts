@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_GOLFERS, MIN_GOLFERS } from '../constants';
 import { COURSE_MESSAGES, GOLFER_MESSAGES, STEP_ONE_MESSAGES } from '../messages';
 import { MAX_PRICED_ROUNDS } from '../pricing';
-import { positiveIdSchema } from './common';
+import { MAX_ID, positiveIdSchema } from './common';
 import { dataEnvelope } from './envelope';
 import { pricedGolferSchema } from './ticket-prices';
 
@@ -84,7 +84,8 @@ export const bookingIdParamsSchema = z.object({
   id: z
     .string()
     .regex(/^[1-9]\d{0,9}$/, { error: 'The booking id must be a positive whole number' })
-    .transform(Number),
+    .transform(Number)
+    .refine((id) => id <= MAX_ID, { error: 'The booking id must be a positive whole number' }),
 });
 
 export const bookingTotalsSchema = z.object({

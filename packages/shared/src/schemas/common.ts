@@ -14,10 +14,13 @@ export function monthStringSchema(field: string) {
   return z.string({ error }).refine(isValidMonthString, { error });
 }
 
+/** The largest id the database holds (PostgreSQL integer): a larger one is refused, not sent to a failing query. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive whole number in a JSON body. */
 export function positiveIdSchema(field: string) {
   const error = positiveWholeNumberMessage(field);
-  return z.number({ error }).int({ error }).positive({ error }).max(Number.MAX_SAFE_INTEGER, { error });
+  return z.number({ error }).int({ error }).positive({ error }).max(MAX_ID, { error });
 }
 
 /**
@@ -28,8 +31,9 @@ export function positiveIdTextSchema(field: string) {
   const error = positiveWholeNumberMessage(field);
   return z
     .string({ error })
-    .regex(/^[1-9]\d{0,14}$/, { error })
-    .transform(Number);
+    .regex(/^[1-9]\d{0,9}$/, { error })
+    .transform(Number)
+    .refine((id) => id <= MAX_ID, { error });
 }
 
 export const courseParamsSchema = z.object({ id: positiveIdTextSchema('The course id') });
