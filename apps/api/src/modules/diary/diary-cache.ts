@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,7 +75,8 @@ export class DiaryCache {
 
 /**
  * Decorates the app with its diary cache and clears it once any state-changing request of this process has been
- * handled (onSend: after the handler's transaction committed, before the answer is written). Every write that can
+ * handled (an onSend hook on every POST, PUT, PATCH and DELETE route: after the handler's transaction committed,
+ * before the answer is written). Every write that can
  * change a tee sheet (bookings, payments, operators, admin) arrives as such a request; a refused one (a lost race,
  * 409) clears it too, so the loser re-reads the sheet fresh even when the winner booked through another instance.
  * Must be called on the root instance before the routes are registered.
@@ -84,8 +85,18 @@ export function registerDiaryCache(app: FastifyInstance, ttlMs: number): void {
   const cache = new DiaryCache(ttlMs);
   app.decorate('diaryCache', cache);
   if (!cache.enabled) return;
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (STATE_CHANGING.has(request.method)) cache.invalidate();
+  const invalidate: onSendHookHandler = (_request, _reply, payload, done) => {
+    cache.invalidate();
     done(null, payload);
+  };
+  // Attached to the state-changing routes only, as each is declared, so reads (the hot path) run no extra hook.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => STATE_CHANGING.has(method))) return;
+    const existing = route.onSend;
+    route.onSend =
+      existing === undefined
+        ? [invalidate]
+        : [...(Array.isArray(existing) ? existing : [existing]), invalidate];
   });
 }
