@@ -55,8 +55,9 @@ function checkIntent(intent: PaymentIntent, bookingId: number): void {
 }
 
 /**
- * What the booking's card payment must be: the deposit for an operator's deposit booking, else the whole
- * payable. paidPence becomes this amount when it is paid.
+ * What the booking's card payment must be: the deposit for an operator's deposit booking (whose intent must
+ * also name the booking's current payable in metadata.payable_pence, so a deposit opened before a re-price
+ * cannot confirm), else the whole payable. paidPence becomes this amount when it is paid.
  */
 export function expectedCardAmount(
   booking: Pick<LockedBooking, 'paymentMethod' | 'depositPence' | 'payablePence'>,
@@ -306,7 +307,9 @@ export async function confirmPaidBooking(
         }
         return { kind: 'confirmed', outcome: { ...outcome, newlyConfirmed: false } };
       }
-      if (intent.amount !== expectedCardAmount(booking)) {
+      const staleDeposit =
+        booking.paymentMethod === 'deposit' && intent.metadata.payable_pence !== String(booking.payablePence);
+      if (intent.amount !== expectedCardAmount(booking) || staleDeposit) {
         throw conflict(CONFIRMATION_MESSAGES.amountMismatch, 'payment_amount_mismatch');
       }
       if (booking.status === 'cancelled') return { kind: 'refund' };

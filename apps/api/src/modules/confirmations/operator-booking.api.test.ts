@@ -8,11 +8,13 @@ import { addDays } from '@links/shared/uk-time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
-import { operators } from '../../db/schema/operators.ts';
+import { operatorSessions, operators } from '../../db/schema/operators.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import { login } from '../auth/test/auth-test-helpers.ts';
 import {
   bookingBody,
   createBookingApp,
+  patchBooking,
   postBooking,
   type Session,
 } from '../bookings/booking-test-helpers.ts';
@@ -168,6 +170,34 @@ describe('tour-operator step 2', () => {
     expect(row).toMatchObject({ status: 'held', playerDetails: null, paymentMethod: null });
   });
 
+  it('refuses to finish an operator booking once the operator session has ended (401)', async () => {
+    const signedIn = (await login(t.app, FAIRWAY.username, FAIRWAY.password)).after;
+    const booking = await holdBurnside(t, signedIn, TODAY, 90);
+    // The session lapses server-side (idle, expired or signed out elsewhere) while the browser keeps its cookie.
+    await t.database.db
+      .delete(operatorSessions)
+      .where(eq(operatorSessions.operatorId, await operatorId(FAIRWAY.username)));
+    const individual = await saveDetails(t, signedIn, booking.id, {
+      player_type: 'lead_player',
+      first_name: 'Ada',
+      surname: 'Lovelace',
+      email_address: 'ada@example.com',
+      telephone_country_code: 'GB',
+      telephone_number: '07400 123456',
+      address_line_1: '1 Links Road',
+      city: 'Carnoustie',
+      county: 'Angus',
+      postcode: 'DD7 7JE',
+      country: 'GB',
+    });
+    expect(individual.statusCode).toBe(401);
+    expect(individual.json().error.code).toBe('unauthorized');
+    expect((await saveDetails(t, signedIn, booking.id, operatorDetails('online'))).statusCode).toBe(403);
+    expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'held', playerDetails: null });
+    // Everyone else signed in as this operator signs in again for the tests that follow.
+    fairway = (await login(t.app, FAIRWAY.username, FAIRWAY.password)).after;
+  });
+
   it("answers 404 to another operator's booking", async () => {
     const booking = await holdBurnside(t, fairway, TODAY, 90);
     const response = await saveDetails(t, linksTravel, booking.id, operatorDetails('online'));
@@ -227,6 +257,25 @@ describe('deposit', () => {
     expect(mails[0]!.to).toBe(FAIRWAY.email);
     expect(mails[0]!.text).toContain('Lead player: Ben Hogan.');
     expect(mails[0]!.text).toContain('- Balance due: ');
+  });
+
+  it('does not confirm with a deposit opened before the booking was re-priced', async () => {
+    const booking = await holdBurnside(t, fairway, TODAY, 90);
+    const answer = await saveDetails(t, fairway, booking.id, operatorDetails('deposit'));
+    const stale = answer.json().data.payment_intent as { id: string; client_secret: string };
+    // Step 1 again: a second golfer doubles the payable; the deposit saved with step 2 is now out of date.
+    const repriced = await patchBooking(
+      t.app,
+      fairway,
+      booking.id,
+      bookingBody([{ id: COURSE_IDS.burnside, slotId: booking.slot.id }], [1, 1]),
+    );
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect((await payWithCard(t, fairway, stale)).statusCode).toBe(200);
+    const recorded = await recordPayment(t, fairway, booking.id, stale.id);
+    expect(recorded.statusCode).toBe(409);
+    expect(recorded.json().error.code).toBe('payment_amount_mismatch');
+    expect((await bookingRow(t, booking.id)).status).toBe('held');
   });
 
   it('does not confirm a deposit booking with a payment of the full payable', async () => {

@@ -98,10 +98,13 @@ export async function openPaymentIntent(
     amount: number;
     previousIntentId: string | null;
     metadata?: Record<string, string>;
+    /** Defaults to paymentIntentKey(bookingId, amount). */
+    idempotencyKey?: string;
   },
 ): Promise<PaymentIntent> {
   const { bookingId, amount } = input;
-  let key = paymentIntentKey(bookingId, amount);
+  const baseKey = input.idempotencyKey ?? paymentIntentKey(bookingId, amount);
+  let key = baseKey;
   let intent: PaymentIntent | undefined;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     intent = await app.payments.createIntent({
@@ -112,7 +115,7 @@ export async function openPaymentIntent(
       idempotencyKey: key,
     });
     if (intent.status !== 'canceled') break;
-    key = `${paymentIntentKey(bookingId, amount)}-after-${intent.id}`;
+    key = `${baseKey}-after-${intent.id}`;
   }
   if (!intent || intent.status === 'canceled') throw new Error('Could not open a payment intent');
   if (input.previousIntentId !== intent.id) {

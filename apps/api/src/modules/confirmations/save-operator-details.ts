@@ -121,6 +121,7 @@ export async function saveOperatorDetails(
       kind: 'card' as const,
       bookingNumber: booking.bookingNumber,
       amount: method === 'deposit' ? (deposit?.amountPence ?? payable) : payable,
+      payable,
       previousIntentId: booking.paymentIntentId,
     };
   });
@@ -138,7 +139,13 @@ export async function saveOperatorDetails(
     bookingNumber: saved.bookingNumber,
     amount: saved.amount,
     previousIntentId: saved.previousIntentId,
-    metadata: { payment_method: method },
+    // A deposit intent names the payable it is a share of: if the booking is re-priced, it no longer confirms.
+    ...(method === 'deposit'
+      ? {
+          metadata: { payment_method: method, payable_pence: String(saved.payable) },
+          idempotencyKey: `booking-${bookingId}-deposit-${saved.amount}-of-${saved.payable}`,
+        }
+      : { metadata: { payment_method: method } }),
   });
   return { payment_intent: intentAnswer(intent), confirmation_url: null };
 }
