@@ -1,0 +1,213 @@
+import { COURSE_IDS } from '@links/shared/constants';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings } from '../../db/schema/bookings.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
+import { paymentIntents } from '../../db/schema/payments.ts';
+import {
+  bookingBody,
+  createBookingApp,
+  postBooking,
+  type Session,
+} from '../../modules/bookings/booking-test-helpers.ts';
+import { slotIdAt } from '../../modules/diary/tee-sheet-test-data.ts';
+import { StripeFake } from '../../modules/payments/test/stripe-fake.ts';
+import { type TestApp, withCsrf } from '../test-app.ts';
+import { errorEnvelope } from './hostile-helpers.ts';
+import { LossyProxy } from './lossy-proxy.ts';
+
+// Payments under faults (issue 8, point 1): the provider's answer lost on create, and one payment submitted from two
+// tabs at once. Either way the visitor is charged once, the booking is confirmed once and one e-mail goes out.
+
+// Friday 20 March 2026, 09:05 UK: Burnside winter fees, adult 5500.
+const NOW = new Date('2026-03-20T09:05:00Z');
+const DAY = '2026-03-26';
+const { burnside } = COURSE_IDS;
+
+const contactDetails = {
+  player_type: 'lead_player',
+  lead_player_name: 'ignored for a lead player',
+  lead_player_country_code: 'GB',
+  title: 'Mr',
+  first_name: 'Tom',
+  surname: 'Morris',
+  email_address: 'tom@example.com',
+  telephone_country_code: 'GB',
+  telephone_number: '07400 123456',
+  address_line_1: '1 Links Road',
+  city: 'Carnoustie',
+  county: 'Angus',
+  postcode: 'DD7 7JE',
+  country: 'GB',
+  stay_connected: false,
+};
+
+async function heldBooking(t: TestApp, session: Session, time: string) {
+  const slotId = await slotIdAt(t.database.db, burnside, DAY, time);
+  const response = await postBooking(t.app, session, bookingBody([{ id: burnside, slotId }], [1]));
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as { booking_id: number; booking_number: string; totals: { payable: number } };
+}
+
+function saveDetails(t: TestApp, session: Session, id: number) {
+  return t.app.inject({
+    method: 'PATCH',
+    url: `/v1/bookings/${id}/details`,
+    headers: session.headers,
+    payload: contactDetails,
+  });
+}
+
+function recordPayment(t: TestApp, session: Session, id: number, intentId: string) {
+  return t.app.inject({
+    method: 'PATCH',
+    url: `/v1/bookings/${id}/payment`,
+    headers: session.headers,
+    payload: { booking_id: id, payment_intent: intentId, newsletter: false },
+  });
+}
+
+async function mailsAbout(t: TestApp, bookingNumber: string) {
+  return (await t.database.db.select().from(mailOutbox)).filter((row) => row.subject.includes(bookingNumber));
+}
+
+describe('the payment provider times out on create (Stripe, through a proxy that loses its answers)', () => {
+  let fake: StripeFake;
+  let proxy: LossyProxy;
+  let t: TestApp;
+  let session: Session;
+
+  beforeAll(async () => {
+    fake = await new StripeFake().start();
+    proxy = await new LossyProxy(
+      fake.api,
+      (method, path) => method === 'POST' && path === '/v1/payment_intents',
+    ).start();
+    t = await createBookingApp(NOW, {
+      stripe: {
+        secretKey: fake.secretKey,
+        publishableKey: 'pk_test_fake',
+        webhookSecret: 'whsec_test_hostile_0123456789abcdef',
+        api: proxy.api,
+      },
+    });
+    session = await withCsrf(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.stop();
+    await fake?.stop();
+  });
+
+  it('a retry after lost answers finds the intent Stripe already made: one intent, one charge', async () => {
+    const booking = await heldBooking(t, session, '10:00');
+    const createsFor = () =>
+      [...fake.intents.values()].filter(
+        (intent) => (intent.metadata as Record<string, string>).booking_id === String(booking.booking_id),
+      );
+
+    // Stripe makes the intent, but neither the answer nor stripe-node's two automatic retries reach the API.
+    proxy.loseNext = 3;
+    const failed = await saveDetails(t, session, booking.booking_id);
+    expect(failed.statusCode, failed.body).toBe(502);
+    expect(errorEnvelope(failed.body).message).toBe(
+      'We could not reach our payment provider. Please try again in a moment.',
+    );
+    expect(proxy.lost).toBe(3);
+    expect(createsFor()).toHaveLength(1);
+
+    // The visitor presses Continue again: the same idempotency key returns the intent made the first time.
+    const retried = await saveDetails(t, session, booking.booking_id);
+    expect(retried.statusCode, retried.body).toBe(200);
+    const intent = retried.json().data.payment_intent as { id: string; amount: number };
+    expect(createsFor().map((created) => created.id)).toEqual([intent.id]);
+    expect(intent.amount).toBe(booking.totals.payable);
+
+    const creates = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    expect(creates).toHaveLength(4);
+    expect(new Set(creates.map((r) => r.idempotencyKey)).size).toBe(1);
+    expect(creates[0]?.idempotencyKey).toBeTruthy();
+
+    const mirrored = await t.database.db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.bookingId, booking.booking_id));
+    expect(mirrored.map((row) => row.id)).toEqual([intent.id]);
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.booking_id));
+    expect(row?.paymentIntentId).toBe(intent.id);
+
+    // The customer pays; the booking is confirmed once, with one e-mail.
+    fake.setStatus(intent.id, 'succeeded');
+    const [first, second] = await Promise.all([
+      recordPayment(t, session, booking.booking_id, intent.id),
+      recordPayment(t, session, booking.booking_id, intent.id),
+    ]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    const [confirmed] = await t.database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, booking.booking_id));
+    expect(confirmed).toMatchObject({ status: 'confirmed', paidPence: booking.totals.payable });
+    expect(await mailsAbout(t, booking.booking_number)).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('one payment submitted from two tabs at once (sandbox provider)', () => {
+  let t: TestApp;
+  let session: Session;
+
+  beforeAll(async () => {
+    t = await createBookingApp(NOW);
+    session = await withCsrf(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  it('charges once, confirms once and sends one e-mail', async () => {
+    const booking = await heldBooking(t, session, '11:00');
+    const details = await saveDetails(t, session, booking.booking_id);
+    expect(details.statusCode, details.body).toBe(200);
+    const intent = details.json().data.payment_intent as { id: string; client_secret: string };
+
+    // Both tabs press Pay with the same card at the same moment...
+    const pay = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/sandbox/payment_intents/${intent.id}/confirm`,
+        headers: session.headers,
+        payload: {
+          client_secret: intent.client_secret,
+          card: {
+            number: '4242 4242 4242 4242',
+            exp_month: 12,
+            exp_year: new Date().getUTCFullYear() + 2,
+            cvc: '123',
+          },
+          return_url: '/confirmation/pending',
+        },
+      });
+    const charges = await Promise.all([pay(), pay()]);
+    expect(charges.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+
+    // ...and both then record the payment with the server.
+    const records = await Promise.all([
+      recordPayment(t, session, booking.booking_id, intent.id),
+      recordPayment(t, session, booking.booking_id, intent.id),
+    ]);
+    for (const response of records) expect(response.statusCode, response.body).toBe(200);
+
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.booking_id));
+    expect(row).toMatchObject({
+      status: 'confirmed',
+      paidPence: booking.totals.payable,
+      paymentIntentId: intent.id,
+    });
+    const intents = await t.database.db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.bookingId, booking.booking_id));
+    expect(intents).toHaveLength(1);
+    expect(intents[0]?.status).toBe('succeeded');
+    expect(await mailsAbout(t, booking.booking_number)).toHaveLength(1);
+  });
+});
