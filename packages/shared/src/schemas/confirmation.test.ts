@@ -97,6 +97,7 @@ describe('confirmationResponseSchema', () => {
       has_played: false,
       lead_name: 'Ada Lovelace',
       payment_method: 'card',
+      balance_due_at: null,
       calendar_url: '/v1/bookings/48213377/calendar.ics',
       server_time: '2026-04-01T10:00:00.000Z',
     };

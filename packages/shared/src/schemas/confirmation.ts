@@ -140,6 +140,11 @@ export const confirmationSchema = z.object({
   /** The lead golfer's name as given with the contact details ('' when unknown). */
   lead_name: z.string(),
   payment_method: z.enum(CONFIRMATION_PAYMENT_METHODS),
+  /**
+   * When totals.due must be paid by (operator deposit and pay-later terms); null when nothing is due. The server
+   * always sends it; optional only so clients written before it was added still type-check.
+   */
+  balance_due_at: instant.nullable().optional(),
   /** Path (under the API origin, /v1/...) of the .ics download for this booking; works for this session. */
   calendar_url: z.string(),
   /** The server clock when the answer was made, so the client can correct its 24-hour countdowns. */

@@ -281,6 +281,36 @@ describe('GET /v1/bookings/:bookingNumber/confirmation by session', () => {
     expect(left).toEqual([]);
   });
 
+  it('shows what is still due on a deposit booking, and by when', async () => {
+    const made = await confirmedBooking(
+      t.app,
+      t.database.db,
+      owner,
+      [{ courseId: burnside, date: '2026-03-26', time: '14:30' }],
+      [ADULT],
+    );
+    const balanceDueAt = new Date('2026-03-24T12:00:00Z');
+    await t.database.db
+      .update(bookings)
+      .set({ paymentMethod: 'deposit', paidPence: 2000, balanceDueAt })
+      .where(eq(bookings.id, made.bookingId));
+    const data = (await getConfirmation(made.bookingNumber, owner.headers)).json().data as Confirmation;
+    expect(data).toMatchObject({
+      payment_method: 'deposit',
+      amount_paid: 2000,
+      balance_due_at: balanceDueAt.toISOString(),
+    });
+    expect(data.totals).toMatchObject({ paid: 2000, due: data.totals.payable - 2000 });
+    // Overpaid (a refund pending) never shows a negative balance.
+    await t.database.db
+      .update(bookings)
+      .set({ paidPence: sql`${bookings.payablePence} + 500` })
+      .where(eq(bookings.id, made.bookingId));
+    const over = (await getConfirmation(made.bookingNumber, owner.headers)).json().data as Confirmation;
+    expect(over.totals.due).toBe(0);
+    expect(over.balance_due_at).toBeNull();
+  });
+
   it('shows a cancelled booking as cancelled to a session with access', async () => {
     const made = await confirmedBooking(
       t.app,

@@ -88,6 +88,10 @@ export type BookingRecord = {
   payablePence: number;
   paidPence: number;
   playerDetails: unknown;
+  /** Tour-operator terms; null for a visitor's card booking. */
+  paymentMethod: 'online' | 'deposit' | 'offline' | null;
+  /** When the whole payable is due (operator deposit and pay-later terms). */
+  balanceDueAt: Date | null;
   rounds: Array<{
     courseId: number;
     courseName: string;
@@ -117,6 +121,8 @@ export async function loadBookingRecord(db: DbOrTx, bookingId: number): Promise<
       payablePence: bookings.payablePence,
       paidPence: bookings.paidPence,
       playerDetails: bookings.playerDetails,
+      paymentMethod: bookings.paymentMethod,
+      balanceDueAt: bookings.balanceDueAt,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
@@ -161,6 +167,8 @@ export async function loadBookingRecord(db: DbOrTx, bookingId: number): Promise<
     payablePence: booking.payablePence ?? 0,
     paidPence: booking.paidPence ?? 0,
     playerDetails: booking.playerDetails,
+    paymentMethod: booking.paymentMethod,
+    balanceDueAt: booking.balanceDueAt,
     rounds: rounds.map((round) => ({
       ...round,
       durationHours: Number(round.durationHours),

@@ -32,10 +32,9 @@ export function leadName(playerDetails: unknown): string {
   return [text(details, 'first_name'), text(details, 'surname')].filter(Boolean).join(' ');
 }
 
-/** Operator bookings carry their payment terms in the details; a visitor's booking is a card payment. */
-export function paymentMethod(playerDetails: unknown): ConfirmationPaymentMethod {
-  const method = text(asDetails(playerDetails), 'payment_method');
-  return method === 'online' || method === 'deposit' || method === 'offline' ? method : 'card';
+/** Operator bookings record their payment terms on the booking; a visitor's booking is a card payment. */
+export function paymentMethod(record: Pick<BookingRecord, 'paymentMethod'>): ConfirmationPaymentMethod {
+  return record.paymentMethod ?? 'card';
 }
 
 /** Whether a round's caddies may still change: a confirmed booking and a tee time more than 24 hours away. */
@@ -110,7 +109,8 @@ export function confirmationPayload(record: BookingRecord, now: Date): Confirmat
     last_tee_time: last ? last.toISOString() : null,
     has_played: hasPlayed,
     lead_name: leadName(record.playerDetails),
-    payment_method: paymentMethod(record.playerDetails),
+    payment_method: paymentMethod(record),
+    balance_due_at: record.balanceDueAt && payable > paid ? record.balanceDueAt.toISOString() : null,
     calendar_url: calendarPath(record.bookingNumber),
     server_time: now.toISOString(),
   };
