@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { paymentCancellationEmail, paymentReminderEmail } from './payment-schedule-emails.ts';
+
+const booking = {
+  bookingNumber: '1234567890',
+  companyName: 'Fairway <Golf> Tours',
+  leadPlayer: 'Ben Hogan',
+  rounds: [{ courseName: 'Burnside Course', startsAt: new Date('2026-06-18T09:00:00Z') }],
+  payablePence: 11_000,
+  paidPence: 5_500,
+  dueBy: new Date('2026-05-07T22:59:59.999Z'),
+};
+
+describe('payment-schedule e-mails', () => {
+  it('reminds of the amount still due, the UK date and what happens if it is not paid', () => {
+    const mail = paymentReminderEmail(
+      'ops@example.com',
+      booking,
+      'https://book.example/confirmation/1234567890?s=1',
+    );
+    expect(mail.to).toBe('ops@example.com');
+    expect(mail.subject).toBe('Payment due on booking 1234567890');
+    expect(mail.text).toContain('A payment of £55.00 is due on booking 1234567890');
+    expect(mail.text).toContain('by Thursday 7th May 2026');
+    expect(mail.text).toContain('- Burnside Course: Thursday 18th June 2026 at 10:00am');
+    expect(mail.text).toContain('the booking will be cancelled');
+    expect(mail.html).toContain('Fairway &lt;Golf&gt; Tours');
+    expect(mail.html).not.toContain('<Golf>');
+  });
+
+  it('tells of the cancellation and that what was paid is not returned', () => {
+    const mail = paymentCancellationEmail('ops@example.com', booking);
+    expect(mail.subject).toBe('Booking 1234567890 has been cancelled');
+    expect(mail.text).toContain('the £55.00 already paid is not returned');
+    const unpaid = paymentCancellationEmail('ops@example.com', { ...booking, paidPence: 0 });
+    expect(unpaid.text).not.toContain('already paid');
+  });
+});
