@@ -55,6 +55,14 @@ export function createPostgresDatabase(connectionString: string, poolSize = 10):
   pool.on('error', (error) => {
     console.error('PostgreSQL pool error:', error.message);
   });
+  // A client checked out of the pool has no pool listener: losing its connection between two statements (a killed
+  // backend, a restart) would emit an unhandled 'error' and end the process. Its next query fails instead, the
+  // request answers 500, and the pool drops the client.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      console.error('PostgreSQL connection lost:', error.message);
+    });
+  });
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   let closed = false;
   return {
