@@ -1,0 +1,115 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { E2E_API_HEADERS } from './env.ts';
+
+// Talks to the running API the way the web client does (session cookie, CSRF token, public API key), so journeys
+// can read tee sheets and put other visitors' bookings into slots before the page under test loads.
+
+export const COURSES = {
+  championship: { id: 1, name: 'Championship Course' },
+  burnside: { id: 2, name: 'Burnside Course' },
+  buddonLinks: { id: 4, name: 'Buddon Links Course' },
+} as const;
+
+export type DiarySlot = {
+  id: number;
+  slot_date_time: string;
+  bookings: { booking_id: number; players: number }[];
+};
+
+const londonDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const londonClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The UK date (yyyy-MM-dd) of an instant. */
+export function ukDate(instant: Date | number): string {
+  return londonDate.format(instant);
+}
+
+/** The UK wall-clock time (HH:mm) of an instant. */
+export function ukTime(instant: Date | number | string): string {
+  return londonClock.format(new Date(instant));
+}
+
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function weekdayOf(date: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+/**
+ * The `index`-th Monday-to-Friday date at least `minDaysAhead` days after today (UK), so each journey books on its
+ * own day and parallel journeys never meet in one slot. Dates come from the real clock, as the server's do.
+ */
+export function weekdayAhead(minDaysAhead: number, index = 0): string {
+  let date = addDays(ukDate(Date.now()), minDaysAhead);
+  let found = -1;
+  for (;;) {
+    const weekday = weekdayOf(date);
+    if (weekday >= 1 && weekday <= 5) found += 1;
+    if (found === index) return date;
+    date = addDays(date, 1);
+  }
+}
+
+export async function getDiary(request: APIRequestContext, courseId: number, date: string) {
+  const response = await request.get(`/v1/courses/${courseId}/diary?start_date=${date}`, {
+    headers: E2E_API_HEADERS,
+  });
+  expect(response.status(), `diary ${courseId} ${date}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { data: DiarySlot[] }).data;
+}
+
+/** The slot starting at HH:mm (UK) on that day, failing the test if the tee sheet has none. */
+export async function slotAt(request: APIRequestContext, courseId: number, date: string, time: string) {
+  const slots = await getDiary(request, courseId, date);
+  const slot = slots.find((candidate) => ukTime(candidate.slot_date_time) === time);
+  expect(
+    slot,
+    `course ${courseId} has a ${time} slot on ${date} (has ${slots.map((s) => ukTime(s.slot_date_time))})`,
+  ).toBeDefined();
+  return slot as DiarySlot;
+}
+
+/**
+ * Another visitor holds `golfers` places in each slot: a real POST /v1/bookings through CSRF, exactly like the
+ * browser's Continue. Uses its own request context so its session is not the page's.
+ */
+export async function seedBooking(
+  request: APIRequestContext,
+  rounds: { courseId: number; slotId: number }[],
+  golfers: number,
+): Promise<number> {
+  const csrf = await request.get('/csrf', { headers: E2E_API_HEADERS });
+  expect(csrf.status()).toBe(200);
+  const state = await request.storageState();
+  const token = state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  expect(token, 'GET /csrf set the XSRF-TOKEN cookie').toBeTruthy();
+  const response = await request.post('/v1/bookings', {
+    headers: { ...E2E_API_HEADERS, 'X-XSRF-TOKEN': token as string },
+    data: {
+      courses: rounds.map((round) => ({
+        id: round.courseId,
+        teeTime: { id: round.slotId, time: 'chosen', isValid: true },
+        caddies: 0,
+      })),
+      golfers: Array.from({ length: golfers }, (_, index) => ({ id: index + 1, playerTypeId: 1 })),
+      notes: '',
+    },
+  });
+  expect(response.status(), `seeding a booking: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { data: { booking_id: number } }).data.booking_id;
+}
