@@ -75,7 +75,7 @@ const envSchema = z.object({
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: optionalString.pipe(z.enum(['http', 'https']).optional()),
   SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().trim().min(3).default('Links Golf Resort <bookings@links-resort.example>'),
+  MAIL_FROM: z.string().trim().min(3).default('Links Golf Resort <golf@carnoustiegolflinks.com>'),
   RESTAURANT_WIDGET_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.restaurantWidget),
   IP_LOOKUP_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.ipLookup),
   WEB_DIST_DIR: optionalString,
