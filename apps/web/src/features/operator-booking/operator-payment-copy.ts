@@ -3,10 +3,6 @@ import { type OperatorPaymentMethod, PAY_LATER_DAYS } from '@links/shared/paymen
 
 // The words of the operator payment choice (spec sections 2 and 9). Amounts are pence, formatted here only.
 
-export const OPERATOR_DETAILS_ERROR_HEADING = 'There was an error with your details';
-export const OPERATOR_DETAILS_ERROR_FALLBACK =
-  'An unexpected error occurred, please try again. If the problem persists, please contact us quoting ERR-021.';
-
 export const PAYMENT_RULES = [
   'Deposits are paid within one calendar month of booking; the balance is due 6 weeks (42 days) before your first round.',
   `Pay later means paying in full by phone within ${PAY_LATER_DAYS} days.`,

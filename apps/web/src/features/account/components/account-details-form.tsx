@@ -59,6 +59,7 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
   const [saved, setSaved] = useState(false);
   const countries = useMemo(countryOptions, []);
   const dialling = useMemo(diallingCodeOptions, []);
+  const initial = useMemo(() => toFormValues(details), [details]);
   const {
     register,
     handleSubmit,
@@ -70,7 +71,7 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
   } = useForm<FormValues, unknown, UpdateOperatorDetails>({
     resolver: zodResolver(updateOperatorDetailsRequestSchema) as never,
     mode: 'onTouched',
-    defaultValues: toFormValues(details),
+    defaultValues: initial,
   });
 
   const onSubmit = handleSubmit((values) => {
@@ -134,6 +135,8 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
         <SelectField
           label="Telephone country"
           options={dialling}
+          // Rendered selected from the start: the options and the value arrive in the same render.
+          defaultValue={initial.telephone_country_code}
           error={errors.telephone_country_code?.message}
           {...register('telephone_country_code', { deps: ['telephone_number'] })}
         />
@@ -185,6 +188,7 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
           autoComplete="country"
           options={countries}
           placeholder="Select a country"
+          defaultValue={initial.country_code}
           error={errors.country_code?.message}
           {...register('country_code')}
         />

@@ -3,12 +3,16 @@ import type {
   SaveDetailsResponse,
 } from '@links/shared/schemas/operator-contact-details';
 import { api } from '../../../lib/api-client';
+import { detailsFallbackMessage } from '../../booking-flow/api/details-errors';
+
+/** Spec section 8: the tour-operator form's no-answer fallback. */
+export const OPERATOR_SAVE_FALLBACK = detailsFallbackMessage('ERR-021');
 
 export type SavedOperatorDetails = SaveDetailsResponse['data'];
 
 /**
- * PATCH /v1/bookings/{id}/details with the tour-operator body (the server reads the session to pick the operator
- * schema). A card payment due answers the payment intent; 'offline' answers the confirmation page instead.
+ * PATCH /v1/bookings/{id}/details with the tour-operator body (the server picks the operator schema from the
+ * session). A card payment due answers the payment intent; 'offline' answers the confirmation page instead.
  */
 export function saveOperatorDetails(
   bookingId: number,

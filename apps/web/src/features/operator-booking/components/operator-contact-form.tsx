@@ -5,11 +5,12 @@ import {
   type OperatorPlayerDetailsInput,
   operatorPlayerDetailsSchema,
 } from '@links/shared/schemas/operator-contact-details';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { type Path, useForm, useWatch } from 'react-hook-form';
 import { countryOptions } from '../../../components/ui/country-options';
 import { CheckboxField, FieldGrid, SelectField, TextField } from '../../../components/ui/form-field';
 import { env } from '../../../config/env';
+import { StepSection } from '../../booking-flow/components/step-section';
 import { PAYMENT_RULES } from '../operator-payment-copy';
 import styles from './operator-contact-form.module.css';
 import { PaymentMethodOptions } from './payment-method-options';
@@ -36,6 +37,8 @@ export type OperatorContactFormProps = {
   onSubmit: (details: OperatorPlayerDetails) => void;
   /** Field messages the server sent back, keyed by field name. */
   serverErrors?: Partial<Record<keyof OperatorFormValues, string>> | undefined;
+  /** Beside the sections, inside the form (the booking summary and the submit button). */
+  aside?: ReactNode;
 };
 
 /** Spec section 2, step 2 for a tour operator: lead player, country, terms and the payment method. */
@@ -50,6 +53,7 @@ export function OperatorContactForm({
   onValidityChange,
   onSubmit,
   serverErrors,
+  aside,
 }: OperatorContactFormProps) {
   const countries = useMemo(countryOptions, []);
   const {
@@ -89,74 +93,81 @@ export function OperatorContactForm({
   return (
     <form
       id={id}
-      className={styles.form}
+      className={styles.layout}
       onSubmit={handleSubmit((details) => onSubmit(details as OperatorPlayerDetails))}
       noValidate
-      aria-labelledby={`${id}-title`}
+      aria-label="Tour operator contact details"
     >
-      <section className={styles.card} aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`} className={styles.title}>
-          Lead player
-        </h2>
-        <p className={styles.intro}>The golfer we should ask for when your group arrives.</p>
-        <FieldGrid>
-          <TextField
-            label="First name"
-            autoComplete="off"
-            error={errors.first_name?.message}
-            {...register('first_name')}
-          />
-          <TextField
-            label="Surname"
-            autoComplete="off"
-            error={errors.surname?.message}
-            {...register('surname')}
-          />
-          <SelectField
-            label="Country"
-            options={countries}
-            placeholder="Select a country"
-            error={errors.lead_player_country_code?.message}
-            {...register('lead_player_country_code')}
-          />
-        </FieldGrid>
-      </section>
+      <div className={styles.sections}>
+        <StepSection
+          number={1}
+          title="Lead player"
+          description="The golfer we ask for when your group checks in on the day."
+        >
+          <FieldGrid>
+            <TextField
+              label="First name"
+              autoComplete="off"
+              error={errors.first_name?.message}
+              {...register('first_name')}
+            />
+            <TextField
+              label="Surname"
+              autoComplete="off"
+              error={errors.surname?.message}
+              {...register('surname')}
+            />
+            <SelectField
+              label="Country"
+              options={countries}
+              placeholder="Select a country"
+              defaultValue={initialValues.lead_player_country_code}
+              error={errors.lead_player_country_code?.message}
+              {...register('lead_player_country_code')}
+            />
+          </FieldGrid>
+        </StepSection>
 
-      <section className={styles.card} aria-labelledby={`${id}-payment-title`}>
-        <h2 id={`${id}-payment-title`} className={styles.title}>
-          How would you like to pay?
-        </h2>
-        <PaymentMethodOptions
-          options={options}
-          payablePence={payablePence}
-          depositPercent={depositPercent}
-          depositAmountPence={depositAmountPence}
-          error={errors.payment_method?.message}
-          registration={register('payment_method')}
-        />
-        <div className={styles.rules}>
-          <h3 className={styles['rules-title']}>Tour operator payment terms</h3>
-          <ul>
-            {PAYMENT_RULES.map((rule) => (
-              <li key={rule}>{rule}</li>
-            ))}
-          </ul>
-        </div>
-        <CheckboxField
-          label={
-            <>
-              I agree to the{' '}
-              <a href={env.termsUrl} target="_blank" rel="noopener noreferrer">
-                terms and conditions
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-              , including the tour operator payment terms above.
-            </>
-          }
-          error={errors.terms_and_conditions_agreed?.message}
-          {...register('terms_and_conditions_agreed')}
-        />
-      </section>
+        <StepSection
+          number={2}
+          title="Payment"
+          description="Choose how your company will pay for this booking."
+        >
+          <div className={styles.stack}>
+            <PaymentMethodOptions
+              options={options}
+              payablePence={payablePence}
+              depositPercent={depositPercent}
+              depositAmountPence={depositAmountPence}
+              error={errors.payment_method?.message}
+              registration={register('payment_method')}
+            />
+            <div className={styles.rules}>
+              <h3 className={styles['rules-title']}>Tour operator payment terms</h3>
+              <ul>
+                {PAYMENT_RULES.map((rule) => (
+                  <li key={rule}>{rule}</li>
+                ))}
+              </ul>
+            </div>
+            <CheckboxField
+              label={
+                <>
+                  I agree to the{' '}
+                  <a href={env.termsUrl} target="_blank" rel="noopener noreferrer">
+                    terms and conditions
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                  , including the tour operator payment terms above.
+                </>
+              }
+              error={errors.terms_and_conditions_agreed?.message}
+              {...register('terms_and_conditions_agreed')}
+            />
+          </div>
+        </StepSection>
+      </div>
+      {aside}
     </form>
   );
 }

@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { operatorPaymentOptions } from '@links/shared/payment-terms';
+import { OPERATOR_CONTACT_MESSAGES } from '@links/shared/schemas/operator-contact-details';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OperatorContactForm, type OperatorFormValues } from './operator-contact-form';
+
+const EMPTY: OperatorFormValues = {
+  first_name: '',
+  surname: '',
+  lead_player_country_code: '',
+  payment_method: '',
+  terms_and_conditions_agreed: false,
+};
+const TODAY = '2026-11-21';
+
+function renderForm(playDate: string, depositPercent: number, onSubmit = vi.fn()) {
+  render(
+    <OperatorContactForm
+      id="operator-form"
+      initialValues={EMPTY}
+      options={operatorPaymentOptions([playDate], TODAY, depositPercent)}
+      payablePence={40_001}
+      depositPercent={depositPercent}
+      depositAmountPence={Math.round((40_001 * depositPercent) / 100)}
+      onValuesChange={vi.fn()}
+      onValidityChange={vi.fn()}
+      onSubmit={onSubmit}
+    />,
+  );
+  return onSubmit;
+}
+
+const methods = () => within(screen.getByRole('group', { name: 'Payment method' }));
+
+describe('OperatorContactForm', () => {
+  afterEach(cleanup);
+
+  it('offers online (recommended), a deposit with its amount, and pay later 31 days out', () => {
+    renderForm('2026-12-22', 50);
+    expect(methods().getAllByRole('radio')).toHaveLength(3);
+    expect(methods().getByText('Recommended')).toBeTruthy();
+    const deposit = methods().getByRole('radio', { name: /Pay a 50% deposit/ }) as HTMLInputElement;
+    expect(deposit.disabled).toBe(false);
+    expect(methods().getByText(/Pay £200\.01 by card now; the balance of £200\.00/)).toBeTruthy();
+    expect(methods().getByText(/pay £400\.01 by phone within 30 days/)).toBeTruthy();
+    expect(methods().queryByText('within 30 days')).toBeNull();
+    expect(screen.getByText(/Deposits are paid within one calendar month/)).toBeTruthy();
+  });
+
+  it('30 days out: deposit and pay later are disabled and labelled within 30 days', () => {
+    renderForm('2026-12-21', 50);
+    expect((methods().getByRole('radio', { name: /Pay online/ }) as HTMLInputElement).disabled).toBe(false);
+    expect((methods().getByRole('radio', { name: /deposit/ }) as HTMLInputElement).disabled).toBe(true);
+    expect((methods().getByRole('radio', { name: /Pay later/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(methods().getAllByText('within 30 days')).toHaveLength(2);
+  });
+
+  it('no deposit option for an operator whose deposit is 0', () => {
+    renderForm('2027-02-01', 0);
+    expect(methods().getAllByRole('radio')).toHaveLength(2);
+    expect(methods().queryByRole('radio', { name: /deposit/ })).toBeNull();
+  });
+
+  it('shows every section 5 message, then submits the parsed details', async () => {
+    const onSubmit = renderForm('2027-02-01', 50);
+    fireEvent.submit(screen.getByRole('form'));
+    for (const message of [
+      OPERATOR_CONTACT_MESSAGES.firstName,
+      OPERATOR_CONTACT_MESSAGES.surname,
+      OPERATOR_CONTACT_MESSAGES.leadCountry,
+      OPERATOR_CONTACT_MESSAGES.terms,
+      OPERATOR_CONTACT_MESSAGES.paymentMethod,
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: ' Morag ' } });
+    fireEvent.change(screen.getByLabelText('Surname'), { target: { value: 'Fairbairn' } });
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'GB' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(methods().getByRole('radio', { name: /Pay later/ }));
+    fireEvent.submit(screen.getByRole('form'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      first_name: 'Morag',
+      surname: 'Fairbairn',
+      lead_player_country_code: 'GB',
+      payment_method: 'offline',
+      terms_and_conditions_agreed: true,
+    });
+  });
+});
