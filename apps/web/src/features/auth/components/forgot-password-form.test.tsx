@@ -14,7 +14,9 @@ describe('ForgotPasswordForm', () => {
   });
 
   it('requires a username, then shows Check your email, which try again reverses', async () => {
-    const calls = stubApi(({ url }) => (url === '/v1/forgot-password' ? Response.json({ data: {} }) : undefined));
+    const calls = stubApi(({ url }) =>
+      url === '/v1/forgot-password' ? Response.json({ data: {} }) : undefined,
+    );
     renderWithProviders(<ForgotPasswordForm />);
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText(FORGOT_PASSWORD_MESSAGES.username)).toBeTruthy();

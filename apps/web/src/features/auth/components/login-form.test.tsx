@@ -57,7 +57,11 @@ describe('LoginForm', () => {
       method: 'POST',
       body: { username: 'fairway-tours', password: 'Secret-Pass-1!' },
     });
-    expect(client.getQueryData(USER_QUERY_KEY)).toMatchObject({ id: 7, deposit_amount: 50, is_authenticated: true });
+    expect(client.getQueryData(USER_QUERY_KEY)).toMatchObject({
+      id: 7,
+      deposit_amount: 50,
+      is_authenticated: true,
+    });
   });
 
   it('shows the server message under the heading, or the fallback when the server cannot be reached', async () => {

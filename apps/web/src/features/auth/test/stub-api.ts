@@ -8,6 +8,7 @@ export type ApiAnswer = (call: ApiCall) => Response | Promise<Response> | undefi
  * set so the client does not fetch /csrf first.
  */
 export function stubApi(answer: ApiAnswer): ApiCall[] {
+  // biome-ignore lint/suspicious/noDocumentCookie: the API client reads this very cookie; happy-dom has no Cookie Store.
   document.cookie = 'XSRF-TOKEN=test-token';
   const calls: ApiCall[] = [];
   vi.stubGlobal(
