@@ -101,6 +101,8 @@ describe('booking shell', () => {
     renderStep(held(600_000 - 125_000));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10);
+      await vi.dynamicImportSettled();
+      await vi.advanceTimersByTimeAsync(10);
     });
     const timer = screen.getByRole('timer');
     expect(timer.textContent).toBe('2:05');
@@ -118,9 +120,11 @@ describe('booking shell', () => {
     expect(document.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('alarm');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(60_000);
+      await vi.dynamicImportSettled();
+      await vi.advanceTimersByTimeAsync(10);
     });
     expect(screen.queryByRole('timer')).toBeNull();
-    expect(screen.getByRole('alertdialog', { name: 'Oh no, you ran out of time' })).toBeTruthy();
+    await vi.waitFor(() => screen.getByRole('alertdialog', { name: 'Oh no, you ran out of time' }));
     expect(screen.getByText(/released to the public in one minute/)).toBeTruthy();
     // The step's action is hidden while expired.
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();

@@ -1,11 +1,9 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { CheckIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { hideBrokenImage } from '../../../lib/hide-broken-image';
-import { CountdownBanner } from '../../countdown/components/countdown-banner';
-import { ExpiredOverlay } from '../../countdown/components/expired-overlay';
 import { useReservationCountdown } from '../../countdown/hooks/use-reservation-countdown';
 import { type BookingStepNumber, isStepAllowed } from '../booking-steps';
 import { useLeaveWarning } from '../hooks/use-leave-warning';
@@ -13,6 +11,14 @@ import { useBooking } from '../state/booking-context';
 import styles from './booking-shell.module.css';
 import { BookingShellContext, type BookingShellValue, type StepError } from './booking-shell-context';
 import { StepBar } from './step-bar';
+
+// Only a held booking shows these: `/` without one never loads them.
+const CountdownBanner = lazy(() =>
+  import('../../countdown/components/countdown-banner').then((m) => ({ default: m.CountdownBanner })),
+);
+const ExpiredOverlay = lazy(() =>
+  import('../../countdown/components/expired-overlay').then((m) => ({ default: m.ExpiredOverlay })),
+);
 
 type BookingShellProps = {
   step: BookingStepNumber;
@@ -119,7 +125,9 @@ export function BookingShell({ step, heading, eyebrow, lead, alerts, children }:
       <div className="container">
         <div className={styles.alerts}>
           {remaining !== null && remaining > 0 && !booking.is_expired ? (
-            <CountdownBanner remaining={remaining} />
+            <Suspense fallback={<div className={styles['countdown-space']} />}>
+              <CountdownBanner remaining={remaining} />
+            </Suspense>
           ) : null}
           {error ? (
             <div ref={errorRef} tabIndex={-1} className={styles['error-focus']}>
@@ -139,7 +147,11 @@ export function BookingShell({ step, heading, eyebrow, lead, alerts, children }:
         </div>
         <div className={styles.content}>{children}</div>
       </div>
-      {booking.is_expired ? <ExpiredOverlay onStartNew={startNewBooking} /> : null}
+      {booking.is_expired ? (
+        <Suspense fallback={null}>
+          <ExpiredOverlay onStartNew={startNewBooking} />
+        </Suspense>
+      ) : null}
     </BookingShellContext.Provider>
   );
 }

@@ -55,7 +55,10 @@ export function ExpiredOverlay({ onStartNew }: ExpiredOverlayProps) {
           {EXPIRED_TITLE}
         </h2>
         <div id={textId} className={styles.text}>
-          <p>The ten minutes we held your tee times for have passed, so this booking has been cancelled.</p>
+          <p>
+            The ten minutes we held your tee times for have passed, so this booking can no longer be
+            completed.
+          </p>
           <p>
             Your tee times will be released to the public in one minute. Start a new booking to choose your
             times again.

@@ -1,0 +1,124 @@
+import { seedStepTwo } from './support/booking-seed.ts';
+import { expect, saveScreenshot, test } from './support/fixtures.ts';
+
+test.describe('furthest-step guard', () => {
+  for (const path of ['/contact-details', '/payment-details']) {
+    test(`${path} without a booking lands on / in place of the page`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Create experience' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Booking progress' })).toContainText(
+        'Create experience',
+      );
+      // Replaced, not pushed: the blank tab and / are the whole history, so Back cannot return to the guarded step.
+      expect(await page.evaluate(() => window.history.length)).toBe(2);
+    });
+  }
+
+  test('payment is guarded until step 2 is saved, while step 2 opens once the booking is held', async ({
+    page,
+  }) => {
+    await seedStepTwo(page, 21);
+    await page.goto('/payment-details');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/contact-details');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add contact details' })).toBeVisible();
+    // Back only: step 1 is a link, step 3 is not.
+    const steps = page.getByRole('navigation', { name: 'Booking progress' });
+    await expect(steps.getByRole('link', { name: /Create experience/ })).toBeVisible();
+    await expect(steps.getByRole('link', { name: /Make your payment/ })).toHaveCount(0);
+    await expect(steps.getByText('Add contact details')).toBeVisible();
+  });
+});
+
+test.describe('reservation countdown', () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
+    test(`turns red, changes icon, then expires into the overlay at ${viewport.width} px`, async ({
+      page,
+      axe,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.clock.install();
+      await seedStepTwo(page, 22);
+      await page.goto('/contact-details');
+
+      const banner = page.getByText('Your tee times are reserved for');
+      await expect(banner).toBeVisible();
+      const timer = page.getByRole('timer');
+      await expect(timer).toHaveText(/^(10:00|9:5\d)$/);
+      const bannerBox = page.locator('[data-tone]');
+      const calmBackground = await bannerBox.evaluate((element) => getComputedStyle(element).backgroundColor);
+
+      await page.clock.fastForward('08:10');
+      await expect(timer).toHaveText(/^1:[45]\d$/);
+      await expect(bannerBox).toHaveAttribute('data-tone', 'urgent');
+      // Red under two minutes: the banner's colours change, not just an attribute.
+      const urgentBackground = await bannerBox.evaluate(
+        (element) => getComputedStyle(element).backgroundColor,
+      );
+      expect(urgentBackground).not.toBe(calmBackground);
+      expect(urgentBackground).toBe('rgb(251, 234, 234)');
+      await expect(bannerBox.locator('[data-icon]')).toHaveAttribute('data-icon', 'clock');
+
+      await page.clock.fastForward('01:00');
+      await expect(timer).toHaveText(/^0:[45]\d$/);
+      await expect(bannerBox.locator('[data-icon]')).toHaveAttribute('data-icon', 'alarm');
+
+      await page.clock.fastForward('01:00');
+      const overlay = page.getByRole('alertdialog', { name: 'Oh no, you ran out of time' });
+      await expect(overlay).toBeVisible();
+      await expect(overlay).toContainText('released to the public in one minute');
+      await expect(timer).toHaveCount(0);
+      // The footer action is gone while expired, and the one button has the focus.
+      await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0);
+      const restart = overlay.getByRole('button', { name: 'Start a new booking' });
+      await expect(restart).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(restart).toBeFocused();
+      await saveScreenshot(page, `expired-overlay-${viewport.width}`);
+      await page.screenshot({ path: `screenshots/expired-overlay-${viewport.width}.png` });
+      await axe();
+
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Create experience' })).toBeVisible();
+      await expect(overlay).toHaveCount(0);
+      await expect(page.getByRole('timer')).toHaveCount(0);
+      const booking = await page.evaluate(() => {
+        const stored = sessionStorage.getItem('links.booking');
+        return stored ? JSON.parse(stored).state.booking : null;
+      });
+      // A fresh booking: nothing held, nothing expired (step 1 may already have stored its first golfer).
+      expect(booking === null || (booking.id === null && booking.is_expired === false)).toBe(true);
+    });
+  }
+
+  test('an expired booking stays expired across a reload', async ({ page }) => {
+    await page.clock.install();
+    await seedStepTwo(page, 23);
+    await page.goto('/contact-details');
+    await expect(page.getByRole('timer')).toBeVisible();
+    await page.clock.fastForward('10:30');
+    await expect(page.getByRole('alertdialog', { name: 'Oh no, you ran out of time' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('alertdialog', { name: 'Oh no, you ran out of time' })).toBeVisible();
+  });
+});
+
+test('warns before leaving while a booking is held', async ({ page }) => {
+  await seedStepTwo(page, 24);
+  await page.goto('/contact-details');
+  await expect(page.getByRole('timer')).toBeVisible();
+  // Browsers only ask once the visitor has interacted with the page.
+  await page.getByLabel('First name').fill('Ada');
+  const dialog = page.waitForEvent('dialog');
+  const reload = page.reload();
+  const asked = await dialog;
+  expect(asked.type()).toBe('beforeunload');
+  await asked.accept();
+  await reload;
+  await expect(page.getByRole('heading', { level: 1, name: 'Add contact details' })).toBeVisible();
+});
