@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Two projects: fast unit tests beside the code, and the API suite that needs a fresh database per file.
 // The API suite runs once per backend: TEST_DB=pglite (default) or TEST_DB=postgres.
@@ -17,6 +17,13 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.api.test.ts'],
+          // Separate server processes on one PostgreSQL database: nothing to run on PGlite (a file with no test fails).
+          exclude: [
+            ...configDefaults.exclude,
+            ...((process.env.TEST_DB ?? 'pglite').toLowerCase() === 'postgres'
+              ? []
+              : ['apps/api/src/test/multi-process/**']),
+          ],
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,

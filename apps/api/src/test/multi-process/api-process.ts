@@ -1,0 +1,155 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// One API server as its own OS process, run from source (node --import tsx src/server.ts) exactly as `npm run dev`
+// runs it: nothing is shared with the test process or with another server but the database.
+
+const SERVER_ENTRY = fileURLToPath(new URL('../../server.ts', import.meta.url));
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** What each stream keeps for failure messages and log checks (the tail). */
+const MAX_KEPT_CHARS = 2_000_000;
+
+export type ApiProcess = {
+  name: string;
+  /** http://127.0.0.1:<port> */
+  url: string;
+  pid: number | undefined;
+  stdout(): string;
+  stderr(): string;
+  /** Set once the process has exited. */
+  exit(): { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves when the process is gone. */
+  stop(graceMs?: number): Promise<void>;
+};
+
+/** A port nothing listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const running = new Set<ChildProcess>();
+// A worker that dies (or a run interrupted) must not leave servers behind holding the database.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+function keep(buffer: { text: string }, chunk: Buffer): void {
+  buffer.text += chunk.toString('utf8');
+  if (buffer.text.length > MAX_KEPT_CHARS) buffer.text = buffer.text.slice(-MAX_KEPT_CHARS);
+}
+
+/** Starts the server with `env` (on top of PATH and HOME only) and waits until GET /v1/time answers 200. */
+export async function startApiProcess(options: {
+  name: string;
+  env: Record<string, string>;
+  cwd: string;
+  apiKey: string;
+  readyTimeoutMs: number;
+}): Promise<ApiProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, SERVER_ENTRY], {
+    cwd: options.cwd,
+    // Only what a deployment would set: nothing from the test runner (TEST_DB, VITEST_*, NODE_OPTIONS) leaks in.
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? options.cwd,
+      ...options.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  const out = { text: '' };
+  const err = { text: '' };
+  child.stdout?.on('data', (chunk: Buffer) => keep(out, chunk));
+  child.stderr?.on('data', (chunk: Buffer) => keep(err, chunk));
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  const gone = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      running.delete(child);
+      resolve();
+    });
+  });
+
+  const apiProcess: ApiProcess = {
+    name: options.name,
+    url,
+    pid: child.pid,
+    stdout: () => out.text,
+    stderr: () => err.text,
+    exit: () => exited,
+    async stop(graceMs = 5000) {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await gone;
+      clearTimeout(timer);
+    },
+  };
+
+  const deadline = Date.now() + options.readyTimeoutMs;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (exited) {
+      throw new Error(
+        `${options.name} exited before it was ready (${JSON.stringify(exited)})\n${describeProcess(apiProcess)}`,
+      );
+    }
+    try {
+      const response = await fetch(`${url}/v1/time`, {
+        headers: { 'x-api-key': options.apiKey, 'x-requested-with': 'XMLHttpRequest' },
+        signal: AbortSignal.timeout(2000),
+      });
+      await response.arrayBuffer();
+      if (response.status === 200) return apiProcess;
+      lastProblem = `GET /v1/time answered ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await apiProcess.stop(1000);
+  throw new Error(
+    `${options.name} was not ready within ${options.readyTimeoutMs} ms (${lastProblem})\n${describeProcess(apiProcess)}`,
+  );
+}
+
+/** The tail of a process's stderr and stdout, for failure messages. */
+export function describeProcess(apiProcess: ApiProcess, chars = 4000): string {
+  const tail = (text: string) => (text.length > chars ? `...${text.slice(-chars)}` : text) || '(empty)';
+  const status = apiProcess.exit() ? `exited ${JSON.stringify(apiProcess.exit())}` : 'running';
+  return [
+    `--- ${apiProcess.name} (pid ${apiProcess.pid}, ${apiProcess.url}, ${status}) stderr ---`,
+    tail(apiProcess.stderr()),
+    `--- ${apiProcess.name} stdout ---`,
+    tail(apiProcess.stdout()),
+  ].join('\n');
+}
+
+/** The JSON log lines a process has written so far (pino, one object per line). */
+export function logLines(apiProcess: ApiProcess): Array<Record<string, unknown>> {
+  const lines: Array<Record<string, unknown>> = [];
+  for (const line of apiProcess.stdout().split('\n')) {
+    if (!line.startsWith('{')) continue;
+    try {
+      lines.push(JSON.parse(line) as Record<string, unknown>);
+    } catch {
+      // A line cut by the kept-tail limit or by a buffer boundary: not a log entry we can read.
+    }
+  }
+  return lines;
+}

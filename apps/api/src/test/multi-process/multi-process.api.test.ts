@@ -1,0 +1,554 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { COURSE_IDS, DEFAULT_PLAYER_TYPE_ID } from '@links/shared/constants';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPostgresDatabase, type Database } from '../../db/client.ts';
+import { bookings, mailOutbox, teeSlots } from '../../db/schema/index.ts';
+import { seedDatabase } from '../../db/seed/index.ts';
+import { writeMaintenanceFlag } from '../../lib/maintenance.ts';
+import { LOGIN_ACCOUNT_RULES, LOGIN_ADDRESS_RULES } from '../../modules/auth/auth-rate-limits.ts';
+import { CONTACT_DETAILS, setPin } from '../../modules/booking-access/booking-access-test-helpers.ts';
+import { bookingBody } from '../../modules/bookings/booking-test-helpers.ts';
+import { DEMO_OPERATORS, seedDemoOperators } from '../../modules/operators/seed-demo-operators.ts';
+import {
+  createDatabaseFrom,
+  databaseUrlFor,
+  dropDatabase,
+  testDbKind,
+  uniqueDatabaseName,
+} from '../test-database.ts';
+import { type ApiProcess, describeProcess, logLines, startApiProcess } from './api-process.ts';
+import { Browser, errorOf, type HttpAnswer } from './browser.ts';
+
+// Issue 8, point 2: two API servers as separate OS processes (no shared memory) on one PostgreSQL database, driven
+// over real HTTP. A session made on one works on the other; login, PIN and booking limits are counted once for
+// both; maintenance switched on either flips both; a lapsed hold is expired once although both sweep it.
+// PostgreSQL only: PGlite is one process's embedded database. vitest.config.ts leaves this folder out of the PGlite
+// run altogether (a file that registers no test fails), and the PostgreSQL stage of `npm test` always runs it.
+
+const API_KEY = `multi-process-${randomBytes(6).toString('hex')}`;
+const ADMIN_TOKEN = `admin-${randomBytes(12).toString('hex')}`;
+const MAINTENANCE_CACHE_MS = 250;
+const HOLD_SWEEP_INTERVAL_MS = 100;
+const BOOKING_RATE_LIMIT_MAX = 4;
+/** How late past its cache window an instance may notice the maintenance flag (timers on a busy machine). */
+const MAINTENANCE_SLACK_MS = 1750;
+const PIN = '135790';
+const { burnside } = COURSE_IDS;
+const ADULT = DEFAULT_PLAYER_TYPE_ID;
+const [fairwayTours, linksTravel] = DEMO_OPERATORS;
+
+if (testDbKind() === 'postgres') {
+  describe('two API processes on one PostgreSQL database', () => {
+    const name = uniqueDatabaseName('links_multi_process');
+    let database: Database | undefined;
+    let dataDir: string | undefined;
+    let a: ApiProcess | undefined;
+    let b: ApiProcess | undefined;
+    /** Future Burnside slots, handed out one per booking so no test meets another's places. */
+    let freeSlots: Array<{ id: number; startsAt: Date }> = [];
+    let addressCount = 0;
+    let paidBooking: { bookingId: number; email: string } | undefined;
+    const linkSigningSecret = randomBytes(32).toString('hex');
+
+    const db = () => {
+      if (!database) throw new Error('the database was not set up');
+      return database.db;
+    };
+    const servers = (): [ApiProcess, ApiProcess] => {
+      if (!a || !b) throw new Error('the API processes were not started');
+      return [a, b];
+    };
+    /** A client address of its own (X-Forwarded-For; the servers trust the proxy), so limits meet only where meant. */
+    const nextAddress = () => {
+      addressCount += 1;
+      return `198.51.${Math.floor(addressCount / 250)}.${(addressCount % 250) + 1}`;
+    };
+    const newBrowser = () => new Browser(API_KEY, nextAddress());
+    const nextSlot = () => {
+      const slot = freeSlots.shift();
+      if (!slot) throw new Error('ran out of seeded tee slots');
+      return slot;
+    };
+    /** The UK calendar day of an instant (the diary's start_date). */
+    const ukDate = (instant: Date) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(instant);
+
+    /** Runs a test body; on failure, appends both servers' stderr and recent log lines to the message. */
+    const withServerLogs = (body: () => Promise<void>) => async () => {
+      try {
+        await body();
+        for (const server of servers()) expect(server.exit(), `${server.name} exited`).toBeUndefined();
+      } catch (error) {
+        if (error instanceof Error && a && b) {
+          error.message += `\n${describeProcess(a, 2000)}\n${describeProcess(b, 2000)}`;
+        }
+        throw error;
+      }
+    };
+
+    const expectStatus = (answer: HttpAnswer, status: number, what: string) =>
+      expect(answer.status, `${what}: ${answer.text.slice(0, 500)}`).toBe(status);
+
+    async function holdBooking(browser: Browser, server: ApiProcess, slotId: number) {
+      const answer = await browser.call(
+        server,
+        'POST',
+        '/v1/bookings',
+        bookingBody([{ id: burnside, slotId }], [ADULT]),
+      );
+      expectStatus(answer, 200, `POST /v1/bookings on ${server.name}`);
+      return (answer.json as { data: { booking_id: number; booking_number: string } }).data;
+    }
+
+    async function diaryBookings(server: ApiProcess, slot: { id: number; startsAt: Date }) {
+      const answer = await newBrowser().call(
+        server,
+        'GET',
+        `/v1/courses/${burnside}/diary?start_date=${ukDate(slot.startsAt)}`,
+      );
+      expectStatus(answer, 200, `diary on ${server.name}`);
+      const slots = (answer.json as { data: Array<{ id: number; bookings: Array<{ booking_id: number }> }> })
+        .data;
+      const found = slots.find((candidate) => candidate.id === slot.id);
+      if (!found) throw new Error(`slot ${slot.id} is not in the diary of ${server.name}`);
+      return found.bookings.map((booking) => booking.booking_id);
+    }
+
+    async function poll<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const value = await probe();
+        if (value !== undefined) return value;
+        if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+
+    beforeAll(async () => {
+      await createDatabaseFrom(name, inject('postgresTemplate'));
+      database = createPostgresDatabase(databaseUrlFor(name), 2);
+      await seedDatabase(database.db, { demo: false });
+      await seedDemoOperators(database.db);
+      // Every UPDATE that sets a booking's status, with the server process that made it: "expired once" is then a
+      // fact in the database, not an inference from logs.
+      await database.db.execute(sql`
+        CREATE TABLE multi_process_status_updates (
+          booking_id integer NOT NULL,
+          old_status text NOT NULL,
+          new_status text NOT NULL,
+          by_application text NOT NULL DEFAULT current_setting('application_name')
+        )`);
+      await database.db.execute(sql`
+        CREATE FUNCTION multi_process_record_status() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO multi_process_status_updates (booking_id, old_status, new_status)
+          VALUES (NEW.id, OLD.status::text, NEW.status::text);
+          RETURN NEW;
+        END $$`);
+      await database.db.execute(sql`
+        CREATE TRIGGER multi_process_status_updates AFTER UPDATE OF status ON bookings
+        FOR EACH ROW EXECUTE FUNCTION multi_process_record_status()`);
+      freeSlots = await database.db
+        .select({ id: teeSlots.id, startsAt: teeSlots.startsAt })
+        .from(teeSlots)
+        .where(and(eq(teeSlots.courseId, burnside), gt(teeSlots.startsAt, sql`now() + interval '3 days'`)))
+        .orderBy(asc(teeSlots.startsAt))
+        .limit(40);
+
+      dataDir = await mkdtemp(join(tmpdir(), 'links-multi-process-'));
+      const shared = {
+        // Production settings: private secrets (the same in both, as a deployment shares them), JSON logs.
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        API_KEYS: API_KEY,
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        LINK_SIGNING_SECRET: linkSigningSecret,
+        ADMIN_TOKEN,
+        PUBLIC_URL: 'http://127.0.0.1',
+        TRUST_PROXY: 'on',
+        // Both write the local mail outbox into one directory, so a message sent twice would show as two files.
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+        MAINTENANCE_CACHE_MS: String(MAINTENANCE_CACHE_MS),
+        DIARY_CACHE_MS: '0',
+        HOLD_SWEEP_INTERVAL_MS: String(HOLD_SWEEP_INTERVAL_MS),
+        BOOKING_RATE_LIMIT_MAX: String(BOOKING_RATE_LIMIT_MAX),
+        MAX_LIVE_HOLDS_PER_ADDRESS: '100',
+      };
+      const start = (server: string) =>
+        startApiProcess({
+          name: `API ${server}`,
+          cwd: dataDir as string,
+          apiKey: API_KEY,
+          readyTimeoutMs: 80_000,
+          env: {
+            ...shared,
+            DATABASE_URL: `${databaseUrlFor(name)}?application_name=links-api-${server}`,
+          },
+        });
+      const started = await Promise.allSettled([start('A'), start('B')]);
+      if (started[0].status === 'fulfilled') a = started[0].value;
+      if (started[1].status === 'fulfilled') b = started[1].value;
+      const failed = started.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+    }, 90_000);
+
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await database?.close();
+      await dropDatabase(name);
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    }, 30_000);
+
+    it(
+      'a session made on one process works on the other, and a sign-out on one ends it on both',
+      withServerLogs(async () => {
+        const [A, B] = servers();
+
+        // A golfer's session from A holds a booking on B, and A knows whose booking it is.
+        const golfer = newBrowser();
+        await golfer.csrf(A);
+        const first = nextSlot();
+        const held = await holdBooking(golfer, B, first.id);
+        const moved = await golfer.call(
+          A,
+          'PATCH',
+          `/v1/bookings/${held.booking_id}`,
+          bookingBody([{ id: burnside, slotId: nextSlot().id }], [ADULT]),
+        );
+        expectStatus(moved, 200, 'the owner changes the hold on the other process');
+        // Another session (made on B) is a stranger on A; a session's XSRF token does not pass for another's cookie.
+        const stranger = newBrowser();
+        await stranger.csrf(B);
+        const refused = await stranger.call(
+          A,
+          'PATCH',
+          `/v1/bookings/${held.booking_id}`,
+          bookingBody([{ id: burnside, slotId: first.id }], [ADULT]),
+        );
+        expectStatus(refused, 404, 'another session changes the hold');
+        expect(errorOf(refused).code).toBe('booking_not_found');
+
+        // An operator signs in on A: B sees the operator; signing out on B ends that session on A too.
+        const operator = newBrowser();
+        await operator.csrf(B);
+        const login = await operator.call(A, 'POST', '/v1/login', {
+          username: fairwayTours.username,
+          password: fairwayTours.password,
+        });
+        expectStatus(login, 200, 'login on A');
+        for (const server of [B, A]) {
+          const me = await operator.call(server, 'GET', '/v1/user');
+          expectStatus(me, 200, `GET /v1/user on ${server.name}`);
+          expect((me.json as { data: { company_name: string } }).data.company_name).toBe(
+            fairwayTours.companyName,
+          );
+        }
+        const signedInCookies = operator.copy();
+        expectStatus(await operator.call(B, 'POST', '/v1/logout'), 200, 'logout on B');
+        for (const server of [A, B]) {
+          const after = await signedInCookies.call(server, 'GET', '/v1/user');
+          expectStatus(after, 401, `the signed-out session's cookie on ${server.name}`);
+        }
+      }),
+    );
+
+    it(
+      'failed sign-ins alternated between the processes lock the account and the address at the one-instance count',
+      withServerLogs(async () => {
+        const [A, B] = servers();
+        const accountLimit = LOGIN_ACCOUNT_RULES[0]?.max as number;
+        const addressLimit = LOGIN_ADDRESS_RULES[0]?.max as number;
+
+        // One account, guessed from a new address each time, alternately on A and B.
+        const guesser = newBrowser();
+        await guesser.csrf(A);
+        for (let guess = 1; guess <= accountLimit; guess += 1) {
+          guesser.address = nextAddress();
+          const server = guess % 2 === 1 ? A : B;
+          const answer = await guesser.call(server, 'POST', '/v1/login', {
+            username: linksTravel.username,
+            password: `Wrong-Password-${guess}!`,
+          });
+          expectStatus(answer, 401, `wrong password ${guess} on ${server.name}`);
+        }
+        for (const server of [A, B]) {
+          guesser.address = nextAddress();
+          const locked = await guesser.call(server, 'POST', '/v1/login', {
+            username: linksTravel.username,
+            password: linksTravel.password,
+          });
+          expectStatus(locked, 429, `the right password after ${accountLimit} failures, on ${server.name}`);
+          expect(errorOf(locked).code).toBe('login_throttled');
+          expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+        }
+
+        // One address, guessing a different username each time, alternately on A and B.
+        const sprayer = newBrowser();
+        await sprayer.csrf(B);
+        for (let guess = 1; guess <= addressLimit; guess += 1) {
+          const server = guess % 2 === 1 ? B : A;
+          const answer = await sprayer.call(server, 'POST', '/v1/login', {
+            username: `no-such-operator-${guess}`,
+            password: 'Wrong-Password-1!',
+          });
+          expectStatus(answer, 401, `guess ${guess} from one address on ${server.name}`);
+        }
+        for (const server of [A, B]) {
+          const locked = await sprayer.call(server, 'POST', '/v1/login', {
+            username: fairwayTours.username,
+            password: fairwayTours.password,
+          });
+          expectStatus(locked, 429, `a right password from the guessing address on ${server.name}`);
+          expect(errorOf(locked).code).toBe('login_throttled');
+        }
+        // The owner, from an address of its own, is not locked out.
+        const owner = newBrowser();
+        await owner.csrf(A);
+        expectStatus(
+          await owner.call(B, 'POST', '/v1/login', {
+            username: fairwayTours.username,
+            password: fairwayTours.password,
+          }),
+          200,
+          'the owner from another address',
+        );
+      }),
+    );
+
+    it(
+      'wrong PINs alternated between the processes lock the booking on both',
+      withServerLogs(async () => {
+        const [A, B] = servers();
+        // A booking paid the way a golfer pays, each step on the other process than the last.
+        const email = `multi-process-${randomBytes(4).toString('hex')}@example.com`;
+        const golfer = newBrowser();
+        await golfer.csrf(A);
+        const held = await holdBooking(golfer, A, nextSlot().id);
+        const saved = await golfer.call(B, 'PATCH', `/v1/bookings/${held.booking_id}/details`, {
+          ...CONTACT_DETAILS,
+          email_address: email,
+        });
+        expectStatus(saved, 200, 'contact details on B');
+        const intent = (saved.json as { data: { payment_intent: { id: string; client_secret: string } } })
+          .data.payment_intent;
+        const paid = await golfer.call(A, 'POST', `/v1/sandbox/payment_intents/${intent.id}/confirm`, {
+          client_secret: intent.client_secret,
+          card: {
+            number: '4242 4242 4242 4242',
+            exp_month: 12,
+            exp_year: new Date().getUTCFullYear() + 2,
+            cvc: '123',
+          },
+          return_url: '/confirmation/pending',
+        });
+        expectStatus(paid, 200, 'card payment on A');
+        const recorded = await golfer.call(B, 'PATCH', `/v1/bookings/${held.booking_id}/payment`, {
+          booking_id: held.booking_id,
+          payment_intent: intent.id,
+          newsletter: false,
+        });
+        expectStatus(recorded, 200, 'payment recorded on B');
+        paidBooking = { bookingId: held.booking_id, email };
+        // The real PIN is only in the e-mail; set a known one the way the servers check it.
+        await setPin(db(), linkSigningSecret, held.booking_id, PIN);
+        const pinCall = (browser: Browser, server: ApiProcess, pin: string) =>
+          browser.call(server, 'POST', `/v1/bookings/${held.booking_number}/confirmation`, {
+            booking_id: held.booking_number,
+            pin,
+          });
+
+        const visitor = newBrowser();
+        await visitor.csrf(B);
+        expectStatus(await pinCall(visitor, B, PIN), 200, 'the right PIN before any guessing');
+
+        const guesser = newBrowser();
+        await guesser.csrf(A);
+        for (let guess = 0; guess < 5; guess += 1) {
+          guesser.address = nextAddress();
+          const server = guess % 2 === 0 ? A : B;
+          expectStatus(
+            await pinCall(guesser, server, `99999${guess}`),
+            422,
+            `wrong PIN ${guess} on ${server.name}`,
+          );
+        }
+        for (const server of [A, B]) {
+          const late = newBrowser();
+          await late.csrf(server);
+          const locked = await pinCall(late, server, PIN);
+          expectStatus(locked, 429, `the right PIN after five wrong ones, on ${server.name}`);
+          expect(errorOf(locked).code).toBe('pin_locked');
+        }
+      }),
+    );
+
+    it(
+      'booking creations from one address are counted once across the processes',
+      withServerLogs(async () => {
+        const [A, B] = servers();
+        const golfer = newBrowser();
+        await golfer.csrf(B);
+        for (let made = 1; made <= BOOKING_RATE_LIMIT_MAX; made += 1) {
+          await holdBooking(golfer, made % 2 === 1 ? A : B, nextSlot().id);
+        }
+        for (const server of [A, B]) {
+          const over = await golfer.call(
+            server,
+            'POST',
+            '/v1/bookings',
+            bookingBody([{ id: burnside, slotId: nextSlot().id }], [ADULT]),
+          );
+          expectStatus(over, 429, `booking ${BOOKING_RATE_LIMIT_MAX + 1} on ${server.name}`);
+          expect(errorOf(over).code).toBe('rate_limited');
+        }
+      }),
+    );
+
+    it(
+      'maintenance switched on one process flips both within the cache time, and off again',
+      withServerLogs(async () => {
+        const [A, B] = servers();
+        const visitor = newBrowser();
+        await visitor.csrf(A);
+        const admin = (server: ApiProcess, enabled: boolean) =>
+          fetch(`${server.url}/admin/maintenance`, {
+            method: 'PUT',
+            headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ enabled }),
+          });
+        /** Polls GET /v1/time on `server` until it answers `status`; returns how long that took. */
+        const until = async (server: ApiProcess, status: number, since: number) =>
+          poll(`${server.name} answering ${status}`, MAINTENANCE_CACHE_MS + 5000, async () => {
+            const answer = await visitor.call(server, 'GET', '/v1/time');
+            return answer.status === status ? Date.now() - since : undefined;
+          });
+
+        for (const server of [A, B])
+          expectStatus(await visitor.call(server, 'GET', '/v1/time'), 200, server.name);
+        try {
+          const switchedOn = Date.now();
+          const on = await admin(A, true);
+          expect(on.status, await on.clone().text()).toBe(200);
+          expect(((await on.json()) as { data: { maintenance: boolean } }).data.maintenance).toBe(true);
+          const onTimes = [await until(A, 503, switchedOn), await until(B, 503, switchedOn)];
+          const refused = await visitor.call(B, 'POST', '/v1/bookings', bookingBody([], [ADULT]));
+          expectStatus(refused, 503, 'a booking on B during maintenance');
+          expect(errorOf(refused).code).toBe('maintenance');
+
+          const switchedOff = Date.now();
+          const off = await admin(B, false);
+          expect(off.status, await off.clone().text()).toBe(200);
+          const offTimes = [await until(B, 200, switchedOff), await until(A, 200, switchedOff)];
+          console.info(
+            `maintenance on via A: A ${onTimes[0]} ms, B ${onTimes[1]} ms; off via B: B ${offTimes[0]} ms, A ${offTimes[1]} ms`,
+          );
+          for (const elapsed of [...onTimes, ...offTimes]) {
+            expect(elapsed).toBeLessThan(MAINTENANCE_CACHE_MS + MAINTENANCE_SLACK_MS);
+          }
+        } finally {
+          await writeMaintenanceFlag(db(), false);
+        }
+      }),
+    );
+
+    it(
+      'lapsed holds are expired exactly once though both processes sweep, and their places are free on both',
+      withServerLogs(async () => {
+        const [A, B] = servers();
+        const golfer = newBrowser();
+        await golfer.csrf(B);
+        const slots = [nextSlot(), nextSlot(), nextSlot()];
+        const held: number[] = [];
+        for (const [index, slot] of slots.entries()) {
+          held.push((await holdBooking(golfer, index % 2 === 0 ? B : A, slot.id)).booking_id);
+        }
+        for (const server of [A, B]) {
+          for (const [index, slot] of slots.entries()) {
+            expect(await diaryBookings(server, slot), `slot ${index} on ${server.name}`).toContain(
+              held[index],
+            );
+          }
+        }
+
+        await db()
+          .update(bookings)
+          .set({ holdExpiresAt: sql`now() - interval '2 minutes'` })
+          .where(inArray(bookings.id, held));
+        await poll('the lapsed holds expired', 10_000, async () => {
+          const rows = await db()
+            .select({ status: bookings.status })
+            .from(bookings)
+            .where(inArray(bookings.id, held));
+          return rows.every((row) => row.status === 'expired') ? true : undefined;
+        });
+        // Each sweep that expires something logs how many; wait (bounded) for both logs to show all of them.
+        const sweptBy = () =>
+          Object.fromEntries(
+            [A, B].map((server) => [
+              server.name,
+              logLines(server)
+                .filter((line) => line.msg === 'lapsed holds expired')
+                .reduce((sum, line) => sum + Number(line.expired), 0),
+            ]),
+          );
+        const logged = await poll('both processes logging their sweeps', 5000, async () => {
+          const counts = sweptBy();
+          return Object.values(counts).reduce((sum, count) => sum + count, 0) >= held.length
+            ? counts
+            : undefined;
+        });
+
+        const updates = await db().execute<{ booking_id: number; old_status: string; new_status: string }>(
+          sql`SELECT booking_id, old_status, new_status, by_application FROM multi_process_status_updates
+              WHERE new_status = 'expired' OR old_status = 'expired'`,
+        );
+        expect(updates.rows.map((row) => row.booking_id).sort()).toEqual([...held].sort());
+        expect(updates.rows.every((row) => row.old_status === 'held' && row.new_status === 'expired')).toBe(
+          true,
+        );
+        // Every process's logs together count each expiry once (nothing else lapsed during this run).
+        expect(Object.values(sweptBy()).reduce((sum, count) => sum + count, 0)).toBe(held.length);
+        console.info(`lapsed holds expired by: ${JSON.stringify(logged)}`);
+
+        for (const server of [A, B]) {
+          for (const [index, slot] of slots.entries()) {
+            expect(await diaryBookings(server, slot), `slot ${index} on ${server.name}`).not.toContain(
+              held[index],
+            );
+          }
+        }
+      }),
+    );
+
+    it(
+      "the paid booking's confirmation e-mail is sent once though both processes run the mail worker",
+      withServerLogs(async () => {
+        if (!paidBooking) throw new Error('the PIN test did not pay its booking');
+        const { email } = paidBooking;
+        const rows = await poll('the outbox sending the confirmation', 15_000, async () => {
+          const outbox = await db()
+            .select({ id: mailOutbox.id, status: mailOutbox.status })
+            .from(mailOutbox)
+            .where(eq(mailOutbox.to, email));
+          return outbox.length > 0 && outbox.every((row) => row.status === 'sent') ? outbox : undefined;
+        });
+        const outboxDir = join(dataDir as string, 'outbox');
+        const written: string[] = [];
+        for (const file of await readdir(outboxDir)) {
+          if (!file.endsWith('.json')) continue;
+          const entry = JSON.parse(await readFile(join(outboxDir, file), 'utf8')) as {
+            id: string;
+            to: string;
+          };
+          if (entry.to.includes(email)) written.push(entry.id);
+        }
+        expect(written.sort()).toEqual(rows.map((row) => row.id).sort());
+      }),
+    );
+  });
+}
