@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
@@ -19,13 +19,21 @@ export function PaymentDetailsRoute() {
   const intent = state.booking.payment_intent;
   const typeName = (id: number) => playerTypes.data?.find((type) => type.id === id)?.name ?? 'Golfer';
 
+  // The booking is done once paid: it is reset as this page goes (the next visit to / starts afresh and no
+  // leave-page warning guards it). Not before: a reset while step 3 still shows would send the guard to /.
+  const paid = useRef(false);
+  useEffect(
+    () => () => {
+      if (paid.current) dispatch({ type: 'booking/reset' });
+    },
+    [dispatch],
+  );
   const onPaid = useCallback(
     (confirmationUrl: string) => {
-      // The booking is done: the next visit to / starts afresh, and no leave-page warning guards it any more.
+      paid.current = true;
       navigate(confirmationUrl);
-      dispatch({ type: 'booking/reset' });
     },
-    [navigate, dispatch],
+    [navigate],
   );
 
   return (

@@ -1,0 +1,137 @@
+import { expect, test } from './support/fixtures.ts';
+import {
+  agreeToTerms,
+  expectConfirmationPage,
+  fillCard,
+  pressPay,
+  screenshotForReview,
+  TEST_CARDS,
+} from './support/journey-payment.ts';
+import { completeStepOne } from './support/journey-step-one.ts';
+import { completeStepTwo } from './support/journey-step-two.ts';
+
+// Whole journeys through three steps: more than the default 30 s on a busy two-core machine.
+test.describe.configure({ timeout: 60_000 });
+
+// Step 3 in sandbox mode (the e2e server has no Stripe keys). Each test books its own day, so parallel runs never
+// compete for the same tee slots.
+
+const ERROR_TITLE = 'There was an error processing your payment';
+
+test('a declined card shows its error, which can be dismissed, and another card then pays', async ({
+  page,
+  axe,
+}) => {
+  await completeStepOne(page, {
+    golfers: 2,
+    date: '2027-04-07',
+    rounds: [{ course: 'Burnside Course', time: '10:20' }],
+  });
+  await completeStepTwo(page);
+
+  // The test-mode form says what it is and which cards to use.
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await expect(page.getByText(TEST_CARDS.declined)).toBeVisible();
+  const rounds = page
+    .getByRole('region', { name: 'Booking summary' })
+    .getByRole('list', { name: 'Courses and tee times' });
+  await expect(rounds.getByRole('listitem')).toHaveText(['Burnside Course7th April 2027 at 10:20am']);
+  await screenshotForReview(page, 'payment-1280');
+
+  // The terms come first.
+  await fillCard(page, TEST_CARDS.declined);
+  await pressPay(page, '£190.00');
+  await expect(page.getByText('Please confirm you agree to the terms and conditions')).toBeVisible();
+  await expect(page.getByText(ERROR_TITLE)).toHaveCount(0);
+
+  await agreeToTerms(page);
+  await expect(page.getByText('Please confirm you agree to the terms and conditions')).toHaveCount(0);
+  await pressPay(page, '£190.00');
+  const banner = page.getByRole('alert').filter({ hasText: ERROR_TITLE });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('Your card was declined.');
+  await expect(page).toHaveURL(/\/payment-details$/);
+
+  await screenshotForReview(page, 'payment-declined-1280');
+  await axe();
+
+  await banner.getByRole('button', { name: 'Dismiss message' }).click();
+  await expect(page.getByText(ERROR_TITLE)).toHaveCount(0);
+
+  await page.getByLabel('Card number').fill(TEST_CARDS.succeeds.replaceAll(' ', ''));
+  await pressPay(page, '£190.00');
+  await expectConfirmationPage(page);
+});
+
+test('a 3-D Secure card goes to the authentication page and back, then the booking is confirmed', async ({
+  page,
+}) => {
+  await completeStepOne(page, {
+    golfers: 2,
+    date: '2027-04-08',
+    rounds: [{ course: 'Buddon Links Course', time: '10:20' }],
+  });
+  await completeStepTwo(page);
+
+  await fillCard(page, TEST_CARDS.threeDSecure);
+  await agreeToTerms(page);
+  await pressPay(page);
+
+  await expect(page.getByRole('heading', { name: 'Authenticate your payment' })).toBeVisible();
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await page.getByRole('button', { name: 'Complete authentication' }).click();
+
+  // Back on step 3, which reads the outcome, records the payment and shows the booking.
+  await expectConfirmationPage(page);
+});
+
+test('a failed 3-D Secure authentication returns to step 3 with the reason, and a retry pays', async ({
+  page,
+}) => {
+  await completeStepOne(page, {
+    golfers: 2,
+    date: '2027-04-09',
+    rounds: [{ course: 'Buddon Links Course', time: '10:20' }],
+  });
+  await completeStepTwo(page);
+
+  await fillCard(page, TEST_CARDS.threeDSecure);
+  await agreeToTerms(page);
+  await pressPay(page);
+  await page.getByRole('button', { name: 'Fail authentication' }).click();
+
+  await expect(page).toHaveURL(/\/payment-details$/);
+  const banner = page.getByRole('alert').filter({ hasText: ERROR_TITLE });
+  await expect(banner).toContainText('We are unable to authenticate your payment method.');
+
+  await fillCard(page, TEST_CARDS.succeeds);
+  await agreeToTerms(page);
+  await pressPay(page);
+  await expectConfirmationPage(page);
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('step 3 fits a phone and shows the error banner accessibly', async ({ page, axe }) => {
+    await completeStepOne(page, {
+      golfers: 1,
+      date: '2027-04-12',
+      rounds: [{ course: 'Burnside Course', time: '10:30' }],
+    });
+    await completeStepTwo(page);
+    await expect(page.getByRole('button', { name: 'Pay £95.00 and secure booking' })).toBeVisible();
+    await screenshotForReview(page, 'payment-375');
+
+    await fillCard(page, TEST_CARDS.declined);
+    await agreeToTerms(page);
+    await pressPay(page);
+    await expect(page.getByRole('alert').filter({ hasText: ERROR_TITLE })).toContainText(
+      'Your card was declined.',
+    );
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(375);
+    await screenshotForReview(page, 'payment-declined-375');
+    await axe();
+  });
+});
