@@ -136,6 +136,7 @@ test.describe('step 1 validation', () => {
 });
 
 test('every slot display state with its tooltip', async ({ page, request }) => {
+  test.setTimeout(60_000);
   const date = weekdayAhead(7, 1);
   // Other visitors: a three-ball in Burnside 10:00 (one place left) and a four-ball in 10:10 (full).
   const [threeBall, fourBall] = await Promise.all([
@@ -180,6 +181,7 @@ test('every slot display state with its tooltip', async ({ page, request }) => {
   await open.click();
   await expect(open).toHaveAccessibleName(slotName('10:20', 'Selected'));
   await expect(open).toHaveAttribute('aria-pressed', 'true');
+  await expect(open).toHaveAccessibleDescription('Your chosen tee time. Select it again to clear it.');
   await open.click();
   await expect(open).toHaveAccessibleName(slotName('10:20', '4 slots open'));
   await open.click();
@@ -281,6 +283,8 @@ test.describe('caddies', () => {
     page,
     request,
   }) => {
+    // The longest journey here (four course changes, each with its calendar and tee sheet): room under a full run.
+    test.setTimeout(60_000);
     const date = weekdayAhead(7, 5);
     const soon = await slotWithin24Hours(request);
     const eligibleCourse = soon.course.id === burnside.id ? buddonLinks : burnside;
