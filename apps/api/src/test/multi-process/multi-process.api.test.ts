@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COURSE_IDS, DEFAULT_PLAYER_TYPE_ID } from '@links/shared/constants';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresDatabase, type Database } from '../../db/client.ts';
 import { bookings, mailOutbox, teeSlots } from '../../db/schema/index.ts';
@@ -25,7 +26,8 @@ import { Browser, errorOf, type HttpAnswer } from './browser.ts';
 
 // Issue 8, point 2: two API servers as separate OS processes (no shared memory) on one PostgreSQL database, driven
 // over real HTTP. A session made on one works on the other; login, PIN and booking limits are counted once for
-// both; maintenance switched on either flips both; a lapsed hold is expired once although both sweep it.
+// both; maintenance switched on either flips both; a lapsed hold is expired once although both sweeps wait on its
+// row at the same moment; the confirmation e-mail goes once although both run the mail worker.
 // PostgreSQL only: PGlite is one process's embedded database. vitest.config.ts leaves this folder out of the PGlite
 // run altogether (a file that registers no test fails), and the PostgreSQL stage of `npm test` always runs it.
 
@@ -475,10 +477,38 @@ if (testDbKind() === 'postgres') {
           }
         }
 
-        await db()
-          .update(bookings)
-          .set({ holdExpiresAt: sql`now() - interval '2 minutes'` })
-          .where(inArray(bookings.id, held));
+        // Lapse the holds so that their places are released two seconds from now, and lock their rows until both
+        // processes' sweeps are waiting on them: the race "expire once" is about, made certain, not left to timing.
+        const locker = new pg.Client({ connectionString: databaseUrlFor(name) });
+        await locker.connect();
+        try {
+          await locker.query(
+            "UPDATE bookings SET hold_expires_at = now() - interval '58 seconds' WHERE id = ANY($1::int[])",
+            [held],
+          );
+          await locker.query('BEGIN');
+          await locker.query('SELECT id FROM bookings WHERE id = ANY($1::int[]) FOR UPDATE', [held]);
+          // Read from another connection: inside the locking transaction pg_stat_activity would be a snapshot.
+          const activity = () =>
+            db().execute<{ application_name: string; wait_event_type: string | null; query: string }>(
+              sql`SELECT application_name, wait_event_type, left(query, 120) AS query FROM pg_stat_activity
+                  WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+            );
+          const waiting = await poll('both sweeps waiting on the lapsed holds', 10_000, async () => {
+            const names = (await activity()).rows
+              .filter((row) => row.wait_event_type === 'Lock' && /^update "bookings"/i.test(row.query.trim()))
+              .map((row) => row.application_name)
+              .sort();
+            return names.length === 2 ? names : undefined;
+          }).catch(async (error: Error) => {
+            error.message += `\n${JSON.stringify((await activity()).rows, null, 1)}`;
+            throw error;
+          });
+          expect(waiting).toEqual(['links-api-A', 'links-api-B']);
+          await locker.query('COMMIT');
+        } finally {
+          await locker.end();
+        }
         await poll('the lapsed holds expired', 10_000, async () => {
           const rows = await db()
             .select({ status: bookings.status })
