@@ -21,7 +21,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, openSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -115,10 +115,20 @@ function runNpmBuild(): Promise<void> {
   });
 }
 
+// The run uses a copy of the build taken at its start (inside the repository, so the bundles still resolve
+// node_modules), so a rebuild by someone else during a run cannot swap the site or the server under it.
+const snapshotDir = join(resultsDir, 'build');
+const BUILD_PARTS = ['apps/api/dist', 'apps/api/migrations', 'apps/web/dist'];
+const built = (path: string) => join(snapshotDir, path);
+
+async function snapshotBuild(): Promise<void> {
+  await rm(snapshotDir, { recursive: true, force: true });
+  await mkdir(snapshotDir, { recursive: true });
+  for (const part of BUILD_PARTS) await cp(join(root, part), built(part), { recursive: true });
+}
+
 function cliArgs(name: 'seed'): string[] {
-  const bundled = join(root, `apps/api/dist/cli/${name}.js`);
-  const tsx = pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href;
-  return existsSync(bundled) ? [bundled] : ['--import', tsx, join(root, `apps/api/src/cli/${name}.ts`)];
+  return [built(`apps/api/dist/cli/${name}.js`)];
 }
 
 /** An HTTP row: the route, why it is measured, and its goal as a share of the bare server's requests per second. */
@@ -261,6 +271,7 @@ async function benchApiServer(options: {
     SESSION_SECRET: 'bench-session-secret-not-a-secret-0123456789',
     LINK_SIGNING_SECRET: 'bench-link-signing-secret-not-a-secret-0123',
     ADMIN_TOKEN: 'bench-admin-token-not-a-secret',
+    WEB_DIST_DIR: built('apps/web/dist'),
     // The booking rows send each call from its own address in X-Forwarded-For, as a reverse proxy would, so the
     // per-address live-hold limit and booking rate limit (left at their defaults) apply per simulated visitor.
     TRUST_PROXY: 'on',
@@ -282,7 +293,7 @@ async function benchApiServer(options: {
   // The seed CLI migrates first, then loads reference and demo data.
   await runNode(cliArgs('seed'), { cwd: workDir, env: appEnv, log: appLog });
 
-  const app = startNode(['--import', memoryProbe, join(root, 'apps/api/dist/server.js')], {
+  const app = startNode(['--import', memoryProbe, built('apps/api/dist/server.js')], {
     cwd: workDir,
     env: appEnv,
     stdout: appLog,
@@ -347,7 +358,7 @@ async function benchApiServer(options: {
     rows.push(...skipped);
 
     if (options.lighthouse) {
-      const webDist = join(root, 'apps/web/dist');
+      const webDist = built('apps/web/dist');
       const note = (await webBundleHasKey(webDist))
         ? undefined
         : `the web build does not carry VITE_API_KEY=${WEB_API_KEY}: its API calls were refused (build without --no-build)`;
@@ -500,8 +511,8 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
 
   // JavaScript size: deterministic, so it is a budget that can fail the run.
-  const webDist = join(root, 'apps/web/dist');
-  const js = await measureJsSize(webDist);
+  await snapshotBuild();
+  const js = await measureJsSize(built('apps/web/dist'));
   const homeOk = js.homeGzipBytes <= JS_BUDGET_HOME_BYTES;
   rows.push({
     measurement: 'JS for / (gzip)',
