@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import styles from './step-section.module.css';
 
 export type SectionCollapse = {
@@ -23,6 +23,15 @@ export function StepSection({ number, title, description, children, id, collapse
   const headingId = useId();
   const contentId = useId();
   const collapsed = collapse?.collapsed ?? false;
+  const contentRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // A section that closes (by itself once complete) around the focused control would drop the focus to the page:
+  // it moves to the section's 'Change' button instead, so a keyboard continues from where it was.
+  useLayoutEffect(() => {
+    if (collapsed && contentRef.current?.contains(document.activeElement)) {
+      toggleRef.current?.focus({ preventScroll: true });
+    }
+  }, [collapsed]);
   return (
     <section
       id={id}
@@ -43,6 +52,7 @@ export function StepSection({ number, title, description, children, id, collapse
         </div>
         {collapse ? (
           <button
+            ref={toggleRef}
             type="button"
             className={styles.toggle}
             aria-expanded={!collapsed}
@@ -54,7 +64,7 @@ export function StepSection({ number, title, description, children, id, collapse
           </button>
         ) : null}
       </div>
-      <div id={contentId} hidden={collapsed}>
+      <div id={contentId} ref={contentRef} hidden={collapsed}>
         {children}
       </div>
     </section>

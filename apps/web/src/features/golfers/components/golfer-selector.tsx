@@ -1,6 +1,6 @@
 import { MAX_GOLFERS, UNDER_16_PLAYER_TYPE_ID } from '@links/shared/constants';
 import type { PlayerType } from '@links/shared/schemas/players';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CloseIcon, UserIcon } from '../../../components/ui/icons';
@@ -29,6 +29,16 @@ export function GolferSelector({ golfers, onAdd, onAddFirst, onRemove, onTypeCha
   const playerTypes = usePlayerTypes();
   const types = playerTypes.data ?? [];
   const idPrefix = useId();
+  // Adding or removing a golfer unmounts the button that was pressed: the focus goes to the new golfer's player type,
+  // or to 'Add a Golfer' after a removal, instead of falling back to the page.
+  const focusAfterChange = useRef<'added' | 'removed' | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const change = focusAfterChange.current;
+    focusAfterChange.current = null;
+    if (change === 'added') document.getElementById(`${idPrefix}-type-${golfers.length}`)?.focus();
+    if (change === 'removed') addButton.current?.focus();
+  }, [golfers.length, idPrefix]);
 
   // A booking always has at least one golfer; the first appears as soon as the types are known.
   useEffect(() => {
@@ -79,7 +89,10 @@ export function GolferSelector({ golfers, onAdd, onAddFirst, onRemove, onTypeCha
                     <button
                       type="button"
                       className={styles.remove}
-                      onClick={() => onRemove(position)}
+                      onClick={() => {
+                        focusAfterChange.current = 'removed';
+                        onRemove(position);
+                      }}
                       disabled={golfers.length <= 1}
                     >
                       <CloseIcon />
@@ -111,9 +124,13 @@ export function GolferSelector({ golfers, onAdd, onAddFirst, onRemove, onTypeCha
             return (
               <li key={position} className={styles.slot}>
                 <button
+                  ref={addButton}
                   type="button"
                   className={styles.add}
-                  onClick={() => onAdd(types)}
+                  onClick={() => {
+                    focusAfterChange.current = 'added';
+                    onAdd(types);
+                  }}
                   disabled={types.length === 0}
                 >
                   <span className={styles.plus} aria-hidden="true">
