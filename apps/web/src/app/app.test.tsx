@@ -113,7 +113,12 @@ describe('site shell', () => {
 
   it('sends the visitor home with the maintenance banner when a call answers 503', async () => {
     clearMaintenanceNotice();
-    stubApi(() => Response.json({ error: { code: 'maintenance', message: 'Down' } }, { status: 503 }));
+    let down = true;
+    const fetchMock = stubApi((url, init) =>
+      down
+        ? Response.json({ error: { code: 'maintenance', message: 'Down' } }, { status: 503 })
+        : signedOut(url, init),
+    );
     window.history.replaceState(null, '', '/contact-details');
     const router = createMemoryRouter(routes, { initialEntries: ['/contact-details'] });
     setApiNavigator((to) => {
@@ -132,6 +137,11 @@ describe('site shell', () => {
     expect(within(alert).getByRole('link', { name: 'Check the service status' }).getAttribute('href')).toBe(
       '/maintenance',
     );
+    // The service comes back; every answer already given (each 503 raises the notice again) lands before dismissing.
+    down = false;
+    await act(async () => {
+      await Promise.allSettled(fetchMock.mock.results.map((result) => result.value));
+    });
     fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss message' }));
     expect(screen.queryByText('Service is currently unavailable due to maintenance.')).toBeNull();
   });
