@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { ExtractTablesWithRelations, TablesRelationalConfig } from 'drizzle-orm';
+import { drizzle as drizzleNodePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -63,15 +63,42 @@ export function createPostgresDatabase(connectionString: string, poolSize = 10):
       console.error('PostgreSQL connection lost:', error.message);
     });
   });
-  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
+  releaseEveryTransactionClient((db as unknown as { session: PooledSession }).session, pool);
   let closed = false;
   return {
-    db,
+    db: db as unknown as Db,
     kind: 'postgres',
     close: async () => {
       if (closed) return;
       closed = true;
       await pool.end();
     },
+  };
+}
+
+type AnyNodePgSession = NodePgSession<Record<string, unknown>, TablesRelationalConfig>;
+type PooledSession = {
+  dialect: ConstructorParameters<typeof NodePgSession>[1];
+  schema: ConstructorParameters<typeof NodePgSession>[2];
+  options: ConstructorParameters<typeof NodePgSession>[3];
+  transaction: AnyNodePgSession['transaction'];
+};
+
+/**
+ * drizzle's pooled transaction (0.45) checks a client out, then sends BEGIN outside its try/finally: when BEGIN fails
+ * (the connection died while idle in the pool) the client is never released, and each such failure shrinks the pool
+ * for good until no request can get a connection. Run every transaction on a checked-out client whose release is in
+ * our own finally; pg-pool drops a client whose connection is broken instead of reusing it.
+ */
+function releaseEveryTransactionClient(session: PooledSession, pool: pg.Pool): void {
+  const { dialect, schema, options } = session;
+  session.transaction = async (transaction, config) => {
+    const client = await pool.connect();
+    try {
+      return await new NodePgSession(client, dialect, schema, options).transaction(transaction, config);
+    } finally {
+      client.release();
+    }
   };
 }

@@ -1,5 +1,6 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
@@ -225,13 +226,31 @@ if (testDbKind() === 'postgres') {
           for (const held of paid)
             recordOutcomes.push((await recordPayment(t, sessionOf(held), held)).statusCode);
         };
-        await Promise.all([bookOne(0), bookOne(1), bookOne(2), bookOne(3), recordAll()]);
+        // Bare transactions too, so some start on a connection that has just died (BEGIN itself fails).
+        const transactions = async () => {
+          for (let round = 0; round < 150; round += 1) {
+            await t.database.db.transaction(async (tx) => tx.execute(sql`select 1`)).catch(() => undefined);
+          }
+        };
+        await Promise.all([
+          bookOne(0),
+          bookOne(1),
+          bookOne(2),
+          bookOne(3),
+          recordAll(),
+          transactions(),
+          transactions(),
+        ]);
       } finally {
         killing = false;
         await killer;
       }
 
       expect(kills, 'the test really killed connections').toBeGreaterThan(0);
+      // Every connection went back to the pool: none is held by a transaction that failed to start (a leak would
+      // shrink the pool for good until no request could get a connection).
+      const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+      await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 5_000 }).toBe(0);
       expect(outcomes.length).toBe(20);
       const failures = outcomes.filter((outcome) => outcome.status !== 200);
       for (const failure of failures) expect(failure.status).toBeGreaterThanOrEqual(500);
