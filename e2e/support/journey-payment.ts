@@ -35,6 +35,7 @@ export async function pressPay(page: Page, amount?: string): Promise<void> {
 export async function expectConfirmationPage(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/confirmation\/\d{6,24}(\?|$)/, { timeout: 15_000 });
   const bookingNumber = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  await expect(page.getByText('Tee-rific! Your booking is confirmed')).toBeVisible();
   await expect(page.getByText(bookingNumber).first()).toBeVisible();
   return bookingNumber;
 }
