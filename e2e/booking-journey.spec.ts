@@ -64,6 +64,13 @@ for (const viewport of viewports) {
       await pressPay(page, '£750.00');
       await expectConfirmationPage(page);
       await screenshotForReview(page, `journey-confirmation-${viewport.width}`);
+
+      // The paid booking is finished with: a new visit to / starts afresh, with no hold counting down.
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: 'Create experience' })).toBeVisible();
+      await expect(page.getByText('Golfer 1', { exact: true })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: /^Player type for golfer \d$/ })).toHaveCount(1);
+      await expect(page.getByRole('timer')).toHaveCount(0);
     });
   });
 }

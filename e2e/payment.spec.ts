@@ -110,6 +110,40 @@ test('a failed 3-D Secure authentication returns to step 3 with the reason, and 
   await expectConfirmationPage(page);
 });
 
+test('step 3 works by keyboard alone', async ({ page }) => {
+  await completeStepOne(page, {
+    golfers: 2,
+    date: '2027-04-14',
+    rounds: [{ course: 'Burnside Course', time: '10:20' }],
+  });
+  await completeStepTwo(page);
+
+  const keyboard = page.keyboard;
+  await page.getByRole('button', { name: 'Hide test cards' }).focus();
+  await keyboard.press('Tab');
+  await expect(page.getByLabel('Name on card')).toBeFocused();
+  await keyboard.type('Ada Fairway');
+  await keyboard.press('Tab');
+  await keyboard.type('4242424242424242');
+  await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+  await keyboard.press('Tab');
+  await keyboard.type('1234');
+  await expect(page.getByLabel('Expiry date')).toHaveValue('12 / 34');
+  await keyboard.press('Tab');
+  await keyboard.type('123');
+  await keyboard.press('Tab');
+  const terms = page.getByRole('checkbox', { name: /I agree to the terms and conditions/ });
+  await expect(terms).toBeFocused();
+  await keyboard.press('Space');
+  await expect(terms).toBeChecked();
+  await keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: /terms and conditions/ })).toBeFocused();
+  await keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Pay £190.00 and secure booking' })).toBeFocused();
+  await keyboard.press('Enter');
+  await expectConfirmationPage(page);
+});
+
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
