@@ -144,6 +144,31 @@ test('step 3 works by keyboard alone', async ({ page }) => {
   await expectConfirmationPage(page);
 });
 
+test('after the time limit the form is covered and cannot be paid', async ({ page }) => {
+  // The page's clock is driven past the ten-minute hold rather than waited out.
+  await page.clock.install();
+  await completeStepOne(page, {
+    golfers: 2,
+    date: '2027-04-15',
+    rounds: [{ course: 'Burnside Course', time: '10:20' }],
+  });
+  await completeStepTwo(page);
+  await fillCard(page, TEST_CARDS.succeeds);
+  await expect(page.getByRole('button', { name: 'Pay £190.00 and secure booking' })).toBeVisible();
+
+  await page.clock.fastForward('10:30');
+  await expect(page.getByRole('alertdialog', { name: 'Oh no, you ran out of time' })).toBeVisible();
+  await expect(page.getByText('Payment time limit reached')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Time limit reached. Sorry, you reached the reservation time limit and the booking has now been released. Please start a new booking.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay £/ })).toHaveCount(0);
+  await expect(page.getByLabel('Card number')).toBeDisabled();
+  await screenshotForReview(page, 'payment-expired-1280');
+});
+
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

@@ -331,10 +331,12 @@ function PaymentForm({
           )}
         </Button>
       )}
-      <p className={styles.note}>
-        Your tee times stay reserved for you while you pay. Your booking is confirmed, and e-mailed to you, as
-        soon as the payment is taken.
-      </p>
+      {expired ? null : (
+        <p className={styles.note}>
+          Your tee times stay reserved for you while you pay. Your booking is confirmed, and e-mailed to you,
+          as soon as the payment is taken.
+        </p>
+      )}
     </form>
   );
 }
