@@ -175,11 +175,14 @@ describe('/confirmation', () => {
       totals: { net: 26750, vat: 5350, payable: 32100, paid: 16050, due: 16050 },
       amount_paid: 16050,
       payment_method: 'deposit',
+      balance_due_at: '2026-12-28T00:00:00.000Z',
     });
     stubApi((url) => (url.startsWith('/v1/bookings/') ? Response.json({ data: confirmation }) : undefined));
     renderAt(SIGNED);
     const due = await screen.findByText('A payment is due on this booking');
-    expect(due.closest('[role="alert"]')?.textContent).toContain('£160.50');
+    expect(due.closest('[role="alert"]')?.textContent).toContain(
+      'A balance of £160.50 remains to be paid by Monday 28th December 2026. Please call',
+    );
     cleanup();
 
     confirmation = { ...confirmation, has_played: true };

@@ -1,6 +1,6 @@
 import { formatMoney, pluralize } from '@links/shared/money';
 import type { Confirmation, ConfirmationCourse } from '@links/shared/schemas/confirmation';
-import { formatConfirmationTeeTime } from '@links/shared/uk-time';
+import { formatConfirmationTeeTime, formatLongDate, londonDate } from '@links/shared/uk-time';
 import type { ReactNode } from 'react';
 import { ExternalLink } from '../../../components/layouts/external-link';
 import { Alert } from '../../../components/ui/alert';
@@ -110,8 +110,11 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
         ) : confirmation.totals.due > 0 ? (
           <Alert type="error" title={DUE_TITLE}>
             <p>
-              A balance of <strong>{formatMoney(confirmation.totals.due)}</strong> remains to be paid. Please
-              call our reservations team on{' '}
+              A balance of <strong>{formatMoney(confirmation.totals.due)}</strong> remains to be paid
+              {confirmation.balance_due_at
+                ? ` by ${formatLongDate(londonDate(new Date(confirmation.balance_due_at)))}`
+                : ''}
+              . Please call our reservations team on{' '}
               <a className={styles.nowrap} href={phoneHref}>
                 {env.reservationsPhone}
               </a>{' '}
