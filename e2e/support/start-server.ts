@@ -7,11 +7,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { E2E_API_KEY, E2E_SECRETS, e2eBaseUrl } from './env.ts';
+import { JOURNEY_OPERATORS } from './operator-accounts.ts';
+import { e2eOutboxPointer } from './operator-outbox.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const serverBundle = join(root, 'apps/api/dist/server.js');
@@ -44,7 +46,7 @@ async function buildProblem(webDist: string): Promise<string | undefined> {
 }
 
 /** Uses the bundled CLI when the build ships one, else runs the TypeScript source through tsx. */
-function cliCommand(name: 'seed'): string[] {
+function cliCommand(name: 'seed' | 'operator'): string[] {
   const bundled = join(root, `apps/api/dist/cli/${name}.js`);
   if (existsSync(bundled)) return [bundled];
   return [
@@ -74,6 +76,8 @@ await mkdir(dirname(logPath), { recursive: true });
 const log = createWriteStream(logPath);
 const workDir = await mkdtemp(join(tmpdir(), 'links-e2e-'));
 const dataDir = join(workDir, 'data');
+// The journeys read e-mails (password reset links) from the local outbox of this run: see operator-outbox.ts.
+await writeFile(e2eOutboxPointer(root, port), join(dataDir, 'outbox'));
 // The journeys serve a snapshot of the web build, so a rebuild in the working tree while they run (watch mode, another
 // terminal) cannot swap the site under a test half-way through.
 const webDist = join(workDir, 'web');
@@ -130,6 +134,25 @@ try {
   log.write(`# data dir ${dataDir}, web build snapshot ${webDist}\n`);
   // The seed CLI migrates first, then loads reference and demo data.
   await run(cliCommand('seed'), env, log);
+  // The tour operators the journeys sign in as (production seeds none), made with the resort's own CLI.
+  for (const operator of JOURNEY_OPERATORS) {
+    await run(
+      [
+        ...cliCommand('operator'),
+        'create',
+        '--company',
+        operator.company,
+        '--username',
+        operator.username,
+        '--email',
+        operator.email,
+        '--deposit',
+        String(operator.deposit),
+      ],
+      { ...env, OPERATOR_PASSWORD: operator.password },
+      log,
+    );
+  }
 } catch (error) {
   console.error(
     `e2e server: preparing the database failed: ${error instanceof Error ? error.message : error}`,

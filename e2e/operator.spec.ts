@@ -1,0 +1,433 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, saveScreenshot, test } from './support/fixtures.ts';
+import {
+  agreeToTerms,
+  expectConfirmationPage,
+  fillCard,
+  pressPay,
+  TEST_CARDS,
+} from './support/journey-payment.ts';
+import {
+  DEPOSIT_OPERATOR,
+  HEADER_OPERATOR_LABEL,
+  logOut,
+  PASSWORD_OPERATOR,
+  signIn,
+} from './support/operator-auth.ts';
+import { resetLinkIn, waitForEmail } from './support/operator-outbox.ts';
+import { weekdayAhead } from './support/step-one-api.ts';
+import {
+  chooseDate,
+  continueButton,
+  openStepOne,
+  setGolferCount,
+  slotButton,
+  toggleCourse,
+} from './support/step-one-page.ts';
+
+// The tour-operator area (issue 7, spec sections 2 to 8): sign-in, the header and footer, forgot and reset
+// password, manage account, log-out and booking on terms. The operators are made for the journeys by
+// start-server.ts (support/operator-accounts.ts). Journeys that change a password use PASSWORD_OPERATOR and run in
+// order (serial); everything else signs in as DEPOSIT_OPERATOR, whose password no journey changes.
+// Booking journeys play on their own weekdays (weekdayAhead(40, n), weekdayAhead(24, n)) so they never meet the
+// step-1 journeys (weekdayAhead(7, 0..8)) in a slot.
+
+const RESET_SUBJECT = /Reset your .* tour operator password/;
+
+/** Full-page screenshots at 1280 and 375 px (test output and /screenshots), with axe at both widths. */
+async function shoot(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    // Nothing may spill sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await saveScreenshot(page, `${name}-${width}`);
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+    await expectNoAxeViolations(page);
+  }
+  await page.setViewportSize(before);
+}
+
+test.describe('sign-in page', () => {
+  test('validation on change, a refused sign-in, the links, and the session check', async ({ page, axe }) => {
+    // The session check is slowed so its loading states can be seen.
+    await page.route('**/v1/user', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Loading' })).toBeVisible();
+    await expect(page.getByText('Preparing your experience')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tour Operator Login' })).toBeVisible();
+    await page.unroute('**/v1/user');
+
+    const form = page.getByRole('form', { name: 'Tour Operator Login' });
+    const username = form.getByRole('textbox', { name: 'Username' });
+    const password = form.getByLabel('Password', { exact: true });
+    await username.fill('someone');
+    await username.fill('');
+    await expect(form.getByText('Please enter a username address')).toBeVisible();
+    await expect(username).toHaveAccessibleDescription(/Please enter a username address/);
+    await password.fill('x');
+    await password.fill('');
+    await expect(form.getByText('Please enter your password')).toBeVisible();
+    await axe();
+
+    // An unknown account (never a real one: failures count towards its sign-in lock).
+    await username.fill('no-such-operator');
+    await password.fill('Not-The-Password-1!');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    const refusal = page
+      .getByRole('alert')
+      .filter({ hasText: 'There was an error when trying to log you in' });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText(/./);
+    await expect(page).toHaveURL(/\/login$/);
+    await shoot(page, 'operator-login-error');
+    await refusal.getByRole('button', { name: 'Dismiss message' }).click();
+    await expect(refusal).toHaveCount(0);
+
+    // The password can be shown to check it, and hidden again.
+    await form.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await form.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+
+    await shoot(page, 'operator-login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByRole('link', { name: 'Back to login form' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Back to Online Booking' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('signed out, /manage-account goes to the login page in place of itself', async ({ page }) => {
+    await page.goto('/');
+    await page.goto('/manage-account');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('a signed-in operator', () => {
+  test('sees the Tour Operator label and menu, and is sent away from login and reset', async ({ page }) => {
+    await signIn(page, DEPOSIT_OPERATOR.username, DEPOSIT_OPERATOR.password);
+    const header = page.getByRole('banner');
+    await expect(header.getByText(HEADER_OPERATOR_LABEL)).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Manage Account' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Log out' })).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Manage Account' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Tour Operator Login' })).toHaveCount(0);
+
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/reset?t=anything&u=e2e-fairway');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a log-out that fails says so and can be retried', async ({ page }) => {
+    await signIn(page, DEPOSIT_OPERATOR.username, DEPOSIT_OPERATOR.password);
+    await page.route('**/v1/logout', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Log out' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log out' });
+    await expect(dialog.getByText("That's not right.")).toBeVisible();
+    await expect(
+      dialog.getByText('There was an unexpected error logging you out. Please try again.'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('banner').getByText(HEADER_OPERATOR_LABEL)).toBeVisible();
+
+    await page.unroute('**/v1/logout');
+    await page.route('**/v1/logout', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log out' }).getByText('Logging out...')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('banner').getByText(HEADER_OPERATOR_LABEL)).toHaveCount(0);
+    // The session is gone on the server too.
+    await page.goto('/manage-account');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+/** Step 1 for two golfers on Burnside at 14:30 on `date`, then Continue to step 2. */
+async function bookStepOne(page: Page, date: string): Promise<void> {
+  await openStepOne(page);
+  await setGolferCount(page, 2);
+  await toggleCourse(page, 'Burnside Course');
+  await chooseDate(page, 'Burnside Course', date);
+  await slotButton(page, 'Burnside Course', '14:30').click();
+  await expect(continueButton(page)).toHaveText('Continue to contact details');
+  await continueButton(page).click();
+  await expect(page).toHaveURL(/\/contact-details$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add contact details' })).toBeVisible();
+}
+
+test.describe('booking on terms', () => {
+  test('a round within 30 days: deposit and pay later are disabled', async ({ page }) => {
+    await signIn(page, DEPOSIT_OPERATOR.username, DEPOSIT_OPERATOR.password);
+    await bookStepOne(page, weekdayAhead(24, 0));
+    const methods = page.getByRole('group', { name: 'Payment method' });
+    await expect(methods.getByRole('radio', { name: /Pay online/ })).toBeEnabled();
+    await expect(methods.getByRole('radio', { name: /Pay a 50% deposit/ })).toBeDisabled();
+    await expect(methods.getByRole('radio', { name: /Pay later/ })).toBeDisabled();
+    await expect(methods.getByText('within 30 days', { exact: true })).toHaveCount(2);
+    await expect(methods.getByText('Recommended')).toBeVisible();
+  });
+
+  test('the operator form, then a deposit booking with its balance due on the confirmation', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, DEPOSIT_OPERATOR.username, DEPOSIT_OPERATOR.password);
+    await bookStepOne(page, weekdayAhead(40, 0));
+
+    // The operator form replaces the individual one.
+    await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveCount(0);
+    const firstName = page.getByRole('textbox', { name: 'First name' });
+    const surname = page.getByRole('textbox', { name: 'Surname' });
+    const country = page.getByRole('combobox', { name: 'Country', exact: true });
+    const terms = page.getByRole('checkbox', { name: /I agree to the terms and conditions/ });
+    const action = page.getByRole('button', { name: /^(Continue to payment|Confirm booking)$/ });
+    await expect(action).toBeDisabled();
+
+    // Each message of spec section 5, "Tour-operator contact form".
+    await firstName.focus();
+    await surname.focus();
+    await country.focus();
+    await terms.focus();
+    await terms.check();
+    await terms.uncheck();
+    await firstName.focus();
+    await expect(page.getByText('Please enter lead players first name')).toBeVisible();
+    await expect(page.getByText('Please enter lead players last name')).toBeVisible();
+    await expect(page.getByText('Please select a country')).toBeVisible();
+    await expect(page.getByText('Please confirm you agree to the terms and conditions')).toBeVisible();
+
+    const methods = page.getByRole('group', { name: 'Payment method' });
+    await expect(methods.getByRole('radio')).toHaveCount(3);
+    await expect(methods.getByRole('radio', { name: /Pay online/ })).toBeEnabled();
+    await expect(methods.getByText('Recommended')).toBeVisible();
+    const deposit = methods.getByRole('radio', { name: /Pay a 50% deposit/ });
+    await expect(deposit).toBeEnabled();
+    await expect(methods.getByRole('radio', { name: /Pay later/ })).toBeEnabled();
+    await expect(methods.getByText('within 30 days', { exact: true })).toHaveCount(0);
+    await expect(page.getByText(/Deposits are paid within one calendar month/)).toBeVisible();
+    await expect(page.getByText(/Pay later means paying in full by phone within 30 days/)).toBeVisible();
+
+    await firstName.fill('Morag');
+    await surname.fill('Fairbairn');
+    await country.selectOption({ label: 'United Kingdom' });
+    await terms.check();
+    await deposit.check();
+    await expect(page.getByText('Please enter lead players first name')).toHaveCount(0);
+    await expect(action).toHaveText('Continue to payment');
+    await expect(action).toBeEnabled();
+    await shoot(page, 'operator-step-2');
+
+    // The deposit and the balance as the option states them (pence from the server's prices).
+    const depositText = await methods.getByText(/by card now; the balance of/).textContent();
+    const [, depositAmount, balance] =
+      /Pay (£[\d,.]+) by card now; the balance of (£[\d,.]+)/.exec(depositText ?? '') ?? [];
+    expect(depositAmount, 'the deposit option names its amount').toBeTruthy();
+    expect(balance, 'the deposit option names the balance').toBeTruthy();
+
+    await action.click();
+    await expect(page).toHaveURL(/\/payment-details/);
+    await expect(page.getByRole('heading', { name: 'Make your payment' })).toBeVisible();
+    // Step 3 takes the deposit only.
+    await fillCard(page, TEST_CARDS.succeeds);
+    await agreeToTerms(page);
+    await pressPay(page, depositAmount);
+
+    await expectConfirmationPage(page);
+    const due = page.getByRole('alert').filter({ hasText: 'A payment is due on this booking' });
+    await expect(due).toBeVisible();
+    await expect(due).toContainText(`A balance of ${balance} remains to be paid`);
+    await expect(page.getByRole('banner').getByText(HEADER_OPERATOR_LABEL)).toBeVisible();
+    await saveScreenshot(page, 'operator-deposit-confirmation-1280');
+  });
+});
+
+test.describe('forgot password page', () => {
+  test('the form, its message, and try again', async ({ page }) => {
+    await page.goto('/forgot-password');
+    const form = page.getByRole('form', { name: 'Forgot password' });
+    const username = form.getByRole('textbox', { name: 'Username' });
+    await username.focus();
+    await username.blur();
+    await expect(form.getByText('Please enter a username')).toBeVisible();
+    await expect(form.getByText(/wait five minutes before trying again/)).toBeVisible();
+    await shoot(page, 'operator-forgot');
+
+    // An unknown username gets the same answer as a real one.
+    await username.fill('nobody-at-all');
+    await form.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await shoot(page, 'operator-forgot-sent');
+    await page.getByRole('button', { name: 'try again' }).click();
+    await expect(page.getByRole('form', { name: 'Forgot password' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toHaveCount(0);
+  });
+
+  test('a link that is not valid shows Oops, Link Expired', async ({ page }) => {
+    await page.goto('/reset?t=not-a-real-token&u=e2e-links');
+    await expect(page.getByRole('heading', { name: 'Oops, Link Expired' })).toBeVisible();
+    await expect(page.getByText('Your link has expired')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Sorry, the link you used has expired or is invalid. Please request a new password reset',
+      ),
+    ).toBeVisible();
+    await shoot(page, 'operator-reset-expired');
+    await page.getByRole('link', { name: 'Request a new link' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    // Without its parameters the page cannot be used either.
+    await page.goto('/reset');
+    await expect(page.getByRole('heading', { name: 'Oops, Link Expired' })).toBeVisible();
+  });
+});
+
+test.describe('password journeys', () => {
+  test.describe.configure({ mode: 'serial' });
+  const operator = PASSWORD_OPERATOR;
+  const newPassword = `Fresh-Tee-${Date.now() % 100000}!`;
+
+  test('forgot password, reset from the e-mailed link, sign in with the new password', async ({ page }) => {
+    const since = new Date(Date.now() - 1000);
+    await page.goto('/forgot-password');
+    const form = page.getByRole('form', { name: 'Forgot password' });
+    await form.getByRole('textbox', { name: 'Username' }).fill(operator.username);
+    await form.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+
+    const link = resetLinkIn(await waitForEmail(operator.email, RESET_SUBJECT, since));
+    await page.goto(link);
+    const reset = page.getByRole('form', { name: 'Reset password' });
+    await expect(reset).toBeVisible();
+    const password = reset.getByLabel('New password', { exact: true });
+    const confirmation = reset.getByLabel('Confirm new password', { exact: true });
+
+    // Validated on touch; the meter walks from the rough to a hole in one.
+    await password.focus();
+    await password.blur();
+    await expect(reset.getByText('Please enter a new password')).toBeVisible();
+    await password.fill('short');
+    await expect(reset.getByText('Password is in the rough')).toBeVisible();
+    await expect(reset.getByText('Password does not meet all criteria')).toBeVisible();
+    await password.fill(newPassword);
+    await expect(reset.getByText("Hole in one! That's a strong password")).toBeVisible();
+    await confirmation.focus();
+    await confirmation.blur();
+    await expect(reset.getByText('Please confirm the new password')).toBeVisible();
+    await confirmation.fill(`${newPassword}x`);
+    await confirmation.blur();
+    await expect(reset.getByText('Please make sure your passwords match')).toBeVisible();
+    await confirmation.fill(newPassword);
+    await shoot(page, 'operator-reset');
+    await reset.getByRole('button', { name: 'Update password' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Your password has been updated' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Back to login', exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The link works once.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Oops, Link Expired' })).toBeVisible();
+
+    await signIn(page, operator.username, newPassword);
+  });
+
+  test('manage account: details, password change, log out and sign in again', async ({ page }) => {
+    await signIn(page, operator.username, newPassword);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Manage Account' }).click();
+    await expect(page).toHaveURL(/\/manage-account$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage Account' })).toBeVisible();
+    await expect(page.getByText(`Welcome back, ${operator.company}.`)).toBeVisible();
+    const summary = page.getByRole('complementary', { name: 'Summary' });
+    await expect(summary).toContainText(operator.company);
+    await expect(summary).toContainText('0%');
+    await expect(summary.getByRole('link', { name: 'Back to booking' })).toBeVisible();
+
+    const details = page.getByRole('form', { name: 'Account Details' });
+    await expect(details.getByRole('textbox', { name: 'Company name' })).toHaveAttribute('readonly', '');
+    await expect(details.getByRole('textbox', { name: 'Company name' })).toHaveValue(operator.company);
+    const email = details.getByRole('textbox', { name: 'Email address' });
+    await expect(email).toHaveValue(operator.email);
+    await shoot(page, 'operator-manage-account');
+
+    // Messages of spec section 5, "Account details form".
+    await email.fill('not-an-email');
+    await email.blur();
+    await expect(details.getByText('Please enter a valid email address')).toBeVisible();
+    await email.fill('');
+    await expect(details.getByText('Please enter an email address')).toBeVisible();
+    const phone = details.getByRole('textbox', { name: 'Telephone number' });
+    await phone.fill('12345');
+    await phone.blur();
+    await expect(details.getByText('Please enter a valid telephone number')).toBeVisible();
+    const city = details.getByRole('textbox', { name: 'City' });
+    await city.focus();
+    await city.blur();
+    await expect(details.getByText('Please enter a city')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The CLI made the account with a company, username and e-mail only: the rest is filled in here.
+    await email.fill('reservations@e2e-links.example');
+    await details.getByRole('combobox', { name: 'Telephone country' }).selectOption('GB');
+    await phone.fill('01241 853789');
+    await phone.blur();
+    await expect(phone).toHaveValue('+44 1241 853789');
+    await details.getByRole('textbox', { name: 'Address line one' }).fill('3 Links Parade');
+    await city.fill('Carnoustie');
+    await details.getByRole('textbox', { name: 'Postcode' }).fill('DD7 7JE');
+    await details
+      .getByRole('combobox', { name: 'Country', exact: true })
+      .selectOption({ label: 'United Kingdom' });
+    await details.getByRole('button', { name: 'Save details' }).click();
+    const saved = details
+      .getByRole('status')
+      .filter({ hasText: 'Your account details were successfully updated!' });
+    await expect(saved).toBeVisible();
+    await saved.getByRole('button', { name: 'Dismiss message' }).click();
+    await expect(saved).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue(
+      'reservations@e2e-links.example',
+    );
+    await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Carnoustie');
+    await expect(page.getByRole('textbox', { name: 'Telephone number' })).toHaveValue('+441241853789');
+
+    // Messages of spec section 5, "Update password form"; then back to the original password.
+    const passwords = page.getByRole('form', { name: 'Update Password' });
+    const password = passwords.getByLabel('New password', { exact: true });
+    const confirmation = passwords.getByLabel('Confirm new password', { exact: true });
+    await password.fill('weak');
+    await password.blur();
+    await expect(passwords.getByText('Password does not meet all criteria')).toBeVisible();
+    await password.fill(operator.password);
+    await confirmation.fill('Something-Else-1!');
+    await confirmation.blur();
+    await expect(passwords.getByText('Passwords do not match')).toBeVisible();
+    await expect(passwords.getByText('Please make sure your passwords match')).toBeVisible();
+    await confirmation.fill(operator.password);
+    await passwords.getByRole('button', { name: 'Update password' }).click();
+    const changed = passwords
+      .getByRole('status')
+      .filter({ hasText: 'Your password was successfully updated!' });
+    await expect(changed).toBeVisible();
+    await expect(password).toHaveValue('');
+    await expectNoAxeViolations(page);
+
+    await logOut(page);
+    await signIn(page, operator.username, operator.password);
+  });
+});
