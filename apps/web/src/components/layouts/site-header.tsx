@@ -12,8 +12,11 @@ export type SiteHeaderProps = {
   onLogout: () => void;
 };
 
+/** Spec section 1: appended to the header label while an operator is signed in. */
+export const OPERATOR_SUFFIX = ' - Tour Operator';
+
 export function headerTitle(isOperator: boolean): string {
-  return isOperator ? `${env.productName} - Tour Operator` : env.productName;
+  return isOperator ? `${env.productName}${OPERATOR_SUFFIX}` : env.productName;
 }
 
 export function SiteHeader({ operatorName, authLoading, onLogout }: SiteHeaderProps) {
@@ -41,7 +44,13 @@ export function SiteHeader({ operatorName, authLoading, onLogout }: SiteHeaderPr
             </span>
             <span className={styles['brand-text']}>
               <span className={styles.resort}>{env.resortName}</span>
-              <span className={styles.product}>{headerTitle(isOperator)}</span>
+              <span className={styles.product}>
+                {env.productName}
+                {isOperator ? (
+                  // Its own unit, so a narrow screen breaks before the suffix rather than cutting it off.
+                  <span className={styles['product-suffix']}>{OPERATOR_SUFFIX}</span>
+                ) : null}
+              </span>
             </span>
           </Link>
           <div className={styles.actions}>
