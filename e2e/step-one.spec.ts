@@ -79,9 +79,24 @@ test.describe('step 1 validation', () => {
     await expect(action).toHaveText(MESSAGES.continueDisabled);
     await expect(action).toBeDisabled();
 
+    // The calendar opens on this month: nothing earlier, and days before today cannot be chosen.
+    const calendar = courseTeeTimes(page, burnside.name);
+    await expect(calendar.getByRole('button', { name: `Previous month, ${burnside.name}` })).toBeDisabled();
+    const today = ukDate(Date.now());
+    await expect(dayButton(page, burnside.name, today).locator('xpath=..')).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    if (today.slice(8) !== '01') {
+      const yesterday = dayButton(page, burnside.name, addDays(today, -1));
+      await expect(yesterday).toHaveAttribute('aria-disabled', 'true');
+      await expect(yesterday).toHaveAccessibleName(/not available$/);
+    }
+
     await chooseDate(page, burnside.name, date);
     await expectTeeSheetFor(page, burnside.name, date);
-    await expect(courseTeeTimes(page, burnside.name).getByText('All times are UK local time.')).toBeVisible();
+    await expect(calendar.getByText('All times are UK local time.')).toBeVisible();
+    await expect(calendar.getByRole('list', { name: 'Availability key' })).toContainText('Good availability');
     await slotButton(page, burnside.name, '10:00').click();
 
     await expect(page.getByText(MESSAGES.missingTeeTimes)).toHaveCount(0);
