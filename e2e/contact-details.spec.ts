@@ -228,7 +228,12 @@ test.describe('at 375 px', () => {
     await page.getByLabel('No, I am booking for someone else').check();
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(375);
+    await page.getByLabel('Telephone number').pressSequentially('0044 7400 123456');
+    await expect(page.getByLabel('Telephone number')).toHaveValue('+44 7400 123456');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: 'screenshots/contact-details-375.png', fullPage: true });
+    await page.getByLabel('Telephone number').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'screenshots/contact-details-375-phone.png' });
     await axe();
   });
 });
