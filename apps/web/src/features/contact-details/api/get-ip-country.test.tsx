@@ -1,0 +1,51 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_COUNTRY, fetchIpCountry, IP_LOOKUP_FAILED, useIpCountry } from './get-ip-country';
+
+const URL = 'https://ip.example/json/';
+
+function wrapper({ children }: { children: ReactNode }) {
+  // The hook's own retry (1) applies: the client's default does not override a query's option.
+  const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+describe('IP country look-up', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('assumes GB without any call when no service is configured', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const { result } = renderHook(() => useIpCountry(''), { wrapper });
+    expect(result.current).toEqual({ country: DEFAULT_COUNTRY, failed: false });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('reads the country field of the configured service', async () => {
+    const fetch = vi.fn(async () => Response.json({ ip: '192.0.2.1', country: 'ie' }));
+    vi.stubGlobal('fetch', fetch);
+    const { result } = renderHook(() => useIpCountry(URL), { wrapper });
+    expect(result.current.country).toBeNull();
+    await waitFor(() => expect(result.current).toEqual({ country: 'IE', failed: false }));
+    expect(fetch).toHaveBeenCalledWith(URL, expect.objectContaining({ credentials: 'omit' }));
+  });
+
+  it('retries once, then falls back to GB and says it failed', async () => {
+    const fetch = vi.fn(async () => new Response('busy', { status: 503 }));
+    vi.stubGlobal('fetch', fetch);
+    const { result } = renderHook(() => useIpCountry(URL), { wrapper });
+    await waitFor(() => expect(result.current).toEqual({ country: 'GB', failed: true }));
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses an answer without a two-letter country', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ country_name: 'Ireland' })),
+    );
+    await expect(fetchIpCountry(URL)).rejects.toThrow(IP_LOOKUP_FAILED);
+  });
+});
