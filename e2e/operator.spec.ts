@@ -256,6 +256,30 @@ test.describe('booking on terms', () => {
   });
 });
 
+test('pay later: the booking is confirmed at once and the whole amount is due', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, DEPOSIT_OPERATOR.username, DEPOSIT_OPERATOR.password);
+  await bookStepOne(page, weekdayAhead(40, 1));
+  await page.getByRole('textbox', { name: 'First name' }).fill('Ewan');
+  await page.getByRole('textbox', { name: 'Surname' }).fill('Lindsay');
+  await page.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ label: 'Ireland' });
+  const methods = page.getByRole('group', { name: 'Payment method' });
+  await methods.getByRole('radio', { name: /Pay later/ }).check();
+  const payable = /pay (£[\d,.]+) by phone within 30 days/.exec(
+    (await methods.getByText(/by phone within 30 days\.$/).textContent()) ?? '',
+  )?.[1];
+  expect(payable, 'the pay-later option names the amount').toBeTruthy();
+  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check();
+  const confirm = page.getByRole('button', { name: 'Confirm booking' });
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
+
+  // No card step: the server's confirmation page, with the whole amount due.
+  await expectConfirmationPage(page);
+  const due = page.getByRole('alert').filter({ hasText: 'A payment is due on this booking' });
+  await expect(due).toContainText(`A balance of ${payable} remains to be paid`);
+});
+
 test.describe('forgot password page', () => {
   test('the form, its message, and try again', async ({ page }) => {
     await page.goto('/forgot-password');
