@@ -35,6 +35,8 @@ export type RawRunResult = {
   errors: number;
   errorDetail: string;
   latenciesMs: number[];
+  /** CPU time of this process (user + system) during the run. */
+  cpuMs: number;
 };
 export type OversellCheck = { slotsOverCapacity: number; liveBookings: number; checkedSlots: number };
 export type RawJobResult = { runs: RawRunResult[]; before?: OversellCheck; after?: OversellCheck };
@@ -168,6 +170,7 @@ async function run(connection: Connection, job: RawRun): Promise<RawRunResult> {
   let booked = 0;
   let full = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const worker = async () => {
     for (let index = next++; index < job.amount; index = next++) {
       const slotId =
@@ -188,7 +191,9 @@ async function run(connection: Connection, job: RawRun): Promise<RawRunResult> {
   };
   await Promise.all(Array.from({ length: job.connections }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   return {
+    cpuMs: (cpu.user + cpu.system) / 1000,
     label: job.label,
     amount: job.amount,
     seconds,

@@ -41,9 +41,10 @@ import {
   type LighthouseFormFactor,
   runLighthouse,
 } from './lib/lighthouse.ts';
-import { LOAD_CONNECTIONS, type LoadFigures, measurePair, type Target } from './lib/load.ts';
+import { LOAD_CONNECTIONS, type LoadFigures, measurePair, type Target, warmUp } from './lib/load.ts';
 import { type BenchDatabase, createBenchDatabase, describeDatabaseUrl } from './lib/postgres.ts';
 import {
+  cpuMilliseconds,
   freePort,
   type MemoryFigures,
   memoryOf,
@@ -215,6 +216,11 @@ function formatBooking(figures: BookingFigures): string {
   return `${formatLoad(figures)} (${figures.booked} booked, ${figures.full} full)`;
 }
 
+function cpuDetail(app: BookingFigures, raw: BookingFigures): string | undefined {
+  if (app.cpuMsPerCall === undefined || raw.cpuMsPerCall === undefined) return undefined;
+  return `CPU per call: API server ${app.cpuMsPerCall.toFixed(1)} ms, raw SQL process ${raw.cpuMsPerCall.toFixed(1)} ms`;
+}
+
 function bookingRow(
   label: string,
   database: DatabaseLabel,
@@ -237,7 +243,7 @@ function bookingRow(
     failsRun: broken,
     detail: broken
       ? `unexpected answers or errors: app ${app.failureDetail || 'none'}; raw ${raw.failureDetail || 'none'}`
-      : undefined,
+      : cpuDetail(app, raw),
     data: { label, database, app, raw },
   };
 }
@@ -347,6 +353,10 @@ async function benchApiServer(options: {
       skipped.push(notMeasured('/v1/courses/1/availability + diary', day.reason));
     }
 
+    // The first row must not pay for the server's first seconds (JIT, start-up jobs): every route gets load first.
+    for (const route of routes) {
+      await warmUp({ url: `${appUrl}${route.path}`, headers: API_HEADERS }, timing.warmupSeconds);
+    }
     for (const route of routes) {
       log(
         `measuring GET ${route.path} (${database}) beside the bare server (${timing.secondsPerSide} s each)`,
@@ -442,9 +452,17 @@ async function benchApiServer(options: {
         });
       log(`booking through the API (${database}): warm-up, one hot slot, then ${perSide} slots`);
       await bookingRun(bookingPlan.warm[0], bookingSizes.warmup);
+      // The server's CPU time per call, beside the raw process's, shows where the time goes.
+      const withCpu = async (work: () => Promise<BookingFigures>): Promise<BookingFigures> => {
+        const before = await cpuMilliseconds(app.pid);
+        const figures = await work();
+        const after = await cpuMilliseconds(app.pid);
+        if (before === undefined || after === undefined || figures.requests === 0) return figures;
+        return { ...figures, cpuMsPerCall: (after - before) / figures.requests };
+      };
       appBookings = {
-        hot: await bookingRun([bookingPlan.hot[0]], bookingSizes.hotSlot),
-        many: await bookingRun(bookingPlan.many[0], bookingSizes.manySlots),
+        hot: await withCpu(() => bookingRun([bookingPlan.hot[0]], bookingSizes.hotSlot)),
+        many: await withCpu(() => bookingRun(bookingPlan.many[0], bookingSizes.manySlots)),
       };
     }
     const memory = await memoryOf(app.pid, appEnv.BENCH_MEMORY_FILE as string);

@@ -63,6 +63,8 @@ export type BookingFigures = {
   full: number;
   failures: number;
   failureDetail: string;
+  /** CPU time per call of the process doing the work (the API server, or the raw SQL process). */
+  cpuMsPerCall?: number;
 };
 
 function percentile(values: number[], fraction: number): number {
@@ -174,6 +176,7 @@ export function rawFigures(run: RawRunResult): BookingFigures {
     full: run.full,
     failures: run.errors,
     failureDetail: run.errorDetail,
+    ...(run.cpuMs === undefined || requests === 0 ? {} : { cpuMsPerCall: run.cpuMs / requests }),
   };
 }
 

@@ -95,4 +95,9 @@ export async function measurePair(
   return { baseline: combine(baselineSlices), subject: combine(subjectSlices) };
 }
 
+/** Load without measuring: lets a freshly started server settle (JIT, start-up jobs) before its first row. */
+export async function warmUp(target: Target, seconds: number): Promise<void> {
+  await runSlice(target, seconds);
+}
+
 export const LOAD_CONNECTIONS = CONNECTIONS;

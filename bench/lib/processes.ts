@@ -128,3 +128,16 @@ export async function memoryOf(
   }
   return { rss };
 }
+
+/** CPU time (user + system) a process has used so far, in milliseconds, from /proc (Linux); undefined elsewhere. */
+export async function cpuMilliseconds(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th fields, in clock ticks (100/s).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
