@@ -1,0 +1,263 @@
+import { type APIRequestContext, request as apiRequest, expect } from '@playwright/test';
+import { E2E_API_HEADERS, e2eBaseUrl } from './env.ts';
+import { waitForEmail } from './operator-outbox.ts';
+
+// A visitor's paid booking made through the API exactly as the browser makes it: GET /csrf, POST /v1/bookings (the
+// hold), PATCH /details (contact details, answers the payment intent), the sandbox card confirm with 4242 and
+// PATCH /payment (confirms, answers the signed confirmation link). The PIN comes from the confirmation e-mail in the
+// e2e server's local outbox.
+
+export const COURSE = {
+  championship: { id: 1, name: 'Championship Course' },
+  burnside: { id: 2, name: 'Burnside Course' },
+  buddonLinks: { id: 4, name: 'Buddon Links Course' },
+} as const;
+
+export type Slot = {
+  id: number;
+  slot_date_time: string;
+  bookings: { booking_id: number; players: number }[];
+};
+
+export type PaidBooking = {
+  bookingId: number;
+  bookingNumber: string;
+  /** /confirmation/{number}?signature=...&expires=... from the payment answer. */
+  signedPath: string;
+  /** The signed link in the e-mail (path and query). */
+  emailedPath: string;
+  pin: string;
+  email: string;
+  slots: Slot[];
+};
+
+const HOUR = 3_600_000;
+const ukDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+function ukDate(instant: number): string {
+  return ukDay.format(instant);
+}
+
+async function diary(request: APIRequestContext, courseId: number, date: string): Promise<Slot[]> {
+  const response = await request.get(`/v1/courses/${courseId}/diary?start_date=${date}&slot_type=1`, {
+    headers: E2E_API_HEADERS,
+  });
+  expect(response.status(), `diary of course ${courseId} on ${date}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { data: Slot[] }).data;
+}
+
+/**
+ * A random slot on the course starting between `fromHours` and `toHours` from now with room for `golfers`. Random,
+ * so journeys running side by side rarely share a slot (and capacity is checked anyway).
+ */
+export async function findSlot(
+  request: APIRequestContext,
+  courseId: number,
+  golfers: number,
+  fromHours: number,
+  toHours: number,
+): Promise<Slot> {
+  const now = Date.now();
+  const from = now + fromHours * HOUR;
+  const to = now + toHours * HOUR;
+  const candidates: Slot[] = [];
+  for (let day = ukDate(from); day <= ukDate(to); day = ukDate(Date.parse(`${day}T12:00:00Z`) + 24 * HOUR)) {
+    for (const slot of await diary(request, courseId, day)) {
+      const start = Date.parse(slot.slot_date_time);
+      const taken = slot.bookings.reduce((sum, booking) => sum + booking.players, 0);
+      if (start >= from && start <= to && taken + golfers <= 4) candidates.push(slot);
+    }
+    if (candidates.length >= 40) break;
+  }
+  expect(
+    candidates.length,
+    `a free slot on course ${courseId} ${fromHours}-${toHours} hours ahead`,
+  ).toBeGreaterThan(0);
+  return candidates[Math.floor(Math.random() * candidates.length)] as Slot;
+}
+
+function contactDetails(email: string) {
+  return {
+    player_type: 'lead_player',
+    lead_player_name: '',
+    lead_player_country_code: 'GB',
+    title: 'Mr',
+    first_name: 'Tom',
+    surname: 'Morris',
+    email_address: email,
+    telephone_country_code: 'GB',
+    telephone_number: '07400 123456',
+    address_line_1: '1 Links Parade',
+    city: 'Carnoustie',
+    county: 'Angus',
+    postcode: 'DD7 7JE',
+    country: 'GB',
+    stay_connected: false,
+  };
+}
+
+function unescapeHtml(text: string): string {
+  return text.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
+}
+
+export type PaidBookingOptions = {
+  rounds: { courseId: number; slot: Slot; caddies?: number }[];
+  golfers?: number;
+};
+
+/** Makes, pays and confirms a booking in its own API session; returns its signed link and e-mailed PIN. */
+export async function createPaidBooking(options: PaidBookingOptions): Promise<PaidBooking> {
+  const port = process.env.E2E_PORT;
+  if (!port) throw new Error('E2E_PORT is not set (playwright.config.ts sets it)');
+  const request = await apiRequest.newContext({ baseURL: e2eBaseUrl(port) });
+  try {
+    const csrf = await request.get('/csrf', { headers: E2E_API_HEADERS });
+    expect(csrf.status()).toBe(200);
+    const token = (await request.storageState()).cookies.find(
+      (cookie) => cookie.name === 'XSRF-TOKEN',
+    )?.value;
+    expect(token, 'GET /csrf set the XSRF-TOKEN cookie').toBeTruthy();
+    const headers = { ...E2E_API_HEADERS, 'X-XSRF-TOKEN': token as string };
+    const golfers = options.golfers ?? 2;
+
+    const created = await request.post('/v1/bookings', {
+      headers,
+      data: {
+        courses: options.rounds.map((round) => ({
+          id: round.courseId,
+          teeTime: { id: round.slot.id, time: round.slot.slot_date_time, isValid: true },
+          caddies: round.caddies ?? 0,
+        })),
+        golfers: Array.from({ length: golfers }, (_, index) => ({ id: index + 1, playerTypeId: 1 })),
+        notes: '',
+      },
+    });
+    expect(created.status(), `POST /v1/bookings: ${await created.text()}`).toBe(200);
+    const booking = ((await created.json()) as { data: { booking_id: number; booking_number: string } }).data;
+
+    const email = `golfer-${booking.booking_number}@example.com`;
+    const details = await request.patch(`/v1/bookings/${booking.booking_id}/details`, {
+      headers,
+      data: contactDetails(email),
+    });
+    expect(details.status(), `PATCH details: ${await details.text()}`).toBe(200);
+    const intent = (
+      (await details.json()) as { data: { payment_intent: { id: string; client_secret: string } } }
+    ).data.payment_intent;
+
+    const since = new Date(Date.now() - 5000);
+    const paid = await request.post(`/v1/sandbox/payment_intents/${intent.id}/confirm`, {
+      headers,
+      data: {
+        client_secret: intent.client_secret,
+        card: {
+          number: '4242 4242 4242 4242',
+          exp_month: 12,
+          exp_year: new Date().getUTCFullYear() + 2,
+          cvc: '123',
+        },
+        return_url: `/confirmation/${booking.booking_number}`,
+      },
+    });
+    expect(paid.status(), `sandbox confirm: ${await paid.text()}`).toBe(200);
+
+    const recorded = await request.patch(`/v1/bookings/${booking.booking_id}/payment`, {
+      headers,
+      data: { booking_id: booking.booking_id, payment_intent: intent.id, newsletter: false },
+    });
+    expect(recorded.status(), `PATCH payment: ${await recorded.text()}`).toBe(200);
+    const signedPath = ((await recorded.json()) as { data: { confirmation_url: string } }).data
+      .confirmation_url;
+    expect(signedPath).toMatch(/^\/confirmation\/\d+\?signature=[0-9a-f]{64}&expires=\d+$/);
+
+    const html = await waitForEmail(email, new RegExp(booking.booking_number), since);
+    const pin = /Your booking PIN is <strong[^>]*>(\d{6})<\/strong>/.exec(html)?.[1];
+    expect(pin, 'the confirmation e-mail holds a six-digit PIN').toBeTruthy();
+    const href = /href="([^"]*\/confirmation\/\d+\?[^"]+)"/.exec(html)?.[1];
+    expect(href, 'the confirmation e-mail holds the signed link').toBeTruthy();
+    const emailed = new URL(unescapeHtml(href as string));
+
+    return {
+      bookingId: booking.booking_id,
+      bookingNumber: booking.booking_number,
+      signedPath,
+      emailedPath: `${emailed.pathname}${emailed.search}`,
+      pin: pin as string,
+      email,
+      slots: options.rounds.map((round) => round.slot),
+    };
+  } finally {
+    await request.dispose();
+  }
+}
+
+async function xsrf(request: APIRequestContext): Promise<Record<string, string>> {
+  const token = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  expect(token, 'the session has an XSRF-TOKEN cookie').toBeTruthy();
+  return { ...E2E_API_HEADERS, 'X-XSRF-TOKEN': token as string };
+}
+
+/**
+ * A tour operator's pay-later (offline) booking: signed in through POST /v1/login, confirmed with nothing paid, so
+ * its whole payable is due. Rounds must be more than 30 days away. Answers the signed confirmation path.
+ */
+export async function createOfflineOperatorBooking(options: {
+  username: string;
+  password: string;
+  rounds: { courseId: number; slot: Slot }[];
+  golfers?: number;
+}): Promise<{ bookingNumber: string; signedPath: string }> {
+  const port = process.env.E2E_PORT;
+  if (!port) throw new Error('E2E_PORT is not set (playwright.config.ts sets it)');
+  const request = await apiRequest.newContext({ baseURL: e2eBaseUrl(port) });
+  try {
+    expect((await request.get('/csrf', { headers: E2E_API_HEADERS })).status()).toBe(200);
+    const login = await request.post('/v1/login', {
+      headers: await xsrf(request),
+      data: { username: options.username, password: options.password },
+    });
+    expect(login.status(), `POST /v1/login as ${options.username}: ${await login.text()}`).toBe(200);
+    // The session (and with it the anti-forgery token) may be renewed on sign-in.
+    await request.get('/csrf', { headers: E2E_API_HEADERS });
+    const headers = await xsrf(request);
+    const created = await request.post('/v1/bookings', {
+      headers,
+      data: {
+        courses: options.rounds.map((round) => ({
+          id: round.courseId,
+          teeTime: { id: round.slot.id, time: round.slot.slot_date_time, isValid: true },
+          caddies: 0,
+        })),
+        golfers: Array.from({ length: options.golfers ?? 2 }, (_, index) => ({
+          id: index + 1,
+          playerTypeId: 1,
+        })),
+        notes: '',
+      },
+    });
+    expect(created.status(), `POST /v1/bookings: ${await created.text()}`).toBe(200);
+    const booking = ((await created.json()) as { data: { booking_id: number; booking_number: string } }).data;
+    const details = await request.patch(`/v1/bookings/${booking.booking_id}/details`, {
+      headers,
+      data: {
+        first_name: 'Morag',
+        surname: 'Fairbairn',
+        lead_player_country_code: 'GB',
+        payment_method: 'offline',
+        terms_and_conditions_agreed: true,
+      },
+    });
+    expect(details.status(), `PATCH details (offline): ${await details.text()}`).toBe(200);
+    const signedPath = ((await details.json()) as { data: { confirmation_url: string | null } }).data
+      .confirmation_url;
+    expect(signedPath).toMatch(/^\/confirmation\/\d+\?signature=[0-9a-f]{64}&expires=\d+$/);
+    return { bookingNumber: booking.booking_number, signedPath: signedPath as string };
+  } finally {
+    await request.dispose();
+  }
+}
