@@ -47,8 +47,11 @@ export function SiteHeader({ operatorName, authLoading, onLogout }: SiteHeaderPr
               <span className={styles.product}>
                 {env.productName}
                 {isOperator ? (
-                  // Its own unit, so a narrow screen breaks before the suffix rather than cutting it off.
-                  <span className={styles['product-suffix']}>{OPERATOR_SUFFIX}</span>
+                  // Its own unit after a plain space, so a narrow screen breaks before the suffix, not inside it.
+                  <>
+                    {' '}
+                    <span className={styles['product-suffix']}>{OPERATOR_SUFFIX.trimStart()}</span>
+                  </>
                 ) : null}
               </span>
             </span>
