@@ -92,7 +92,7 @@ describe('site shell', () => {
     });
     const router = renderAt('/manage-account');
 
-    expect(await screen.findByText('Online Booking - Tour Operator')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Online Booking - Tour Operator$/ })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage Account' })).toBeTruthy();
     expect(screen.getByRole('contentinfo').textContent).toContain('Manage Account');
 
