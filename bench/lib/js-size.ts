@@ -4,9 +4,14 @@ import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export type JsSize = {
-  /** Gzipped bytes of the JavaScript the browser must load before `/` renders: entry plus its static imports. */
+  /**
+   * Gzipped bytes of the JavaScript the browser must load before `/` renders: the entry and its static imports, plus
+   * the lazily loaded home route chunk and its static imports (the route is fetched at once on `/`).
+   */
   homeGzipBytes: number;
   homeFiles: string[];
+  /** The entry and its static imports only: what loads before the router asks for the route chunk. */
+  entryGzipBytes: number;
   /** Gzipped bytes of every JavaScript file in the build, lazy routes included. */
   totalGzipBytes: number;
   totalFiles: number;
@@ -52,28 +57,41 @@ export async function measureJsSize(distDir: string): Promise<JsSize> {
   if (entries.length === 0) throw new Error(`${indexPath} has no module script`);
 
   const seen = new Set<string>();
-  const queue = entries.map((src) => posix.normalize(src.replace(/^\//, '')));
   let homeGzipBytes = 0;
-  while (queue.length > 0) {
-    const file = queue.shift()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const content = await readFile(join(distDir, file));
-    homeGzipBytes += gzipSize(content);
-    for (const match of content.toString('utf8').matchAll(STATIC_IMPORT)) {
-      const specifier = match[1];
-      if (!specifier?.startsWith('.')) continue;
-      queue.push(posix.normalize(posix.join(posix.dirname(file), specifier)));
+  const follow = async (roots: string[]) => {
+    const queue = [...roots];
+    while (queue.length > 0) {
+      const file = queue.shift()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const content = await readFile(join(distDir, file));
+      homeGzipBytes += gzipSize(content);
+      for (const match of content.toString('utf8').matchAll(STATIC_IMPORT)) {
+        const specifier = match[1];
+        if (!specifier?.startsWith('.')) continue;
+        queue.push(posix.normalize(posix.join(posix.dirname(file), specifier)));
+      }
     }
-  }
+  };
+  await follow(entries.map((src) => posix.normalize(src.replace(/^\//, ''))));
+  const entryGzipBytes = homeGzipBytes;
 
   const all = await listJs(distDir);
+  // The home route is code-split (React.lazy in apps/web/src/app/router.tsx) into a chunk named after its module.
+  const homeRoutes = all
+    .map((file) => posix.relative(distDir.split('\\').join('/'), file.split('\\').join('/')))
+    .filter((file) => /(^|\/)home-[\w-]+\.js$/.test(file));
+  if (homeRoutes.length !== 1) {
+    throw new Error(`expected one home route chunk (home-*.js) in ${distDir}, found ${homeRoutes.length}`);
+  }
+  await follow(homeRoutes);
   let totalGzipBytes = 0;
   for (const file of all) totalGzipBytes += gzipSize(await readFile(file));
 
   return {
     homeGzipBytes,
     homeFiles: [...seen],
+    entryGzipBytes,
     totalGzipBytes,
     totalFiles: all.length,
   };
