@@ -153,6 +153,16 @@ try {
       log,
     );
   }
+  // A confirmed booking whose tee time has passed (the server never sells one): see seed-past-booking.ts.
+  await run(
+    [
+      '--import',
+      pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
+      join(root, 'e2e/support/seed-past-booking.ts'),
+    ],
+    env,
+    log,
+  );
 } catch (error) {
   console.error(
     `e2e server: preparing the database failed: ${error instanceof Error ? error.message : error}`,

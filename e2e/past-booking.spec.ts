@@ -1,0 +1,109 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, saveScreenshot, test } from './support/fixtures.ts';
+import { readPastBooking } from './support/past-booking.ts';
+
+// Spec section 2, /confirmation/{booking_number} once the last tee time has passed: 'Thanks for playing' instead of
+// any payment notice, and no caddie changes or 'Need to make changes?' any more. The booking is a real confirmed,
+// paid booking whose round was two weeks ago, put into the database before the server started
+// (support/seed-past-booking.ts): the booking flow itself never sells a tee time in the past.
+
+const HEADING = 'Tee-rific! Your booking is confirmed';
+const PIN_HEADING = 'This page is protected for your security';
+const WEEKDAYS = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday';
+const TEE_TIME_STYLE = new RegExp(
+  `^(${WEEKDAYS}) \\d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \\d{4} at \\d{1,2}:\\d{2}(am|pm)$`,
+);
+
+/** 'Monday 5th May 2025 at 2:30pm' in UK time, worked out here rather than with the site's own formatter. */
+function ukTeeTime(iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h12',
+    })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  const day = Number(parts.day);
+  const teens = day >= 11 && day <= 13;
+  const suffix = teens ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th');
+  return `${parts.weekday} ${day}${suffix} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute}${parts.dayPeriod?.toLowerCase()}`;
+}
+
+/** Into the test's output and screenshots/ (git-ignored) for a person to look at. */
+async function shot(page: Page, name: string): Promise<void> {
+  await saveScreenshot(page, name);
+  await mkdir('screenshots', { recursive: true });
+  await page.screenshot({ path: `screenshots/past-booking-${name}.png`, fullPage: true });
+}
+
+test('a past booking opened by PIN thanks the golfers for playing and offers no caddie changes', async ({
+  page,
+  axe,
+}) => {
+  const booking = await readPastBooking();
+  expect(new Date(booking.teeTime).getTime(), 'the seeded tee time is in the past').toBeLessThan(Date.now());
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // No link and no session: the PIN form, with the booking number from the address filled in and locked.
+  await page.goto(`/confirmation/${booking.bookingNumber}`);
+  await expect(page.getByRole('heading', { level: 1, name: PIN_HEADING })).toBeVisible();
+  const number = page.getByRole('textbox', { name: 'Booking number' });
+  await expect(number).toHaveValue(booking.bookingNumber);
+  await expect(number).toHaveAttribute('readonly', '');
+  const pin = page.getByLabel('PIN code');
+  await expect(pin).toBeFocused();
+  await page.keyboard.type(booking.pin);
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/confirmation/${booking.bookingNumber}$`));
+  await expect(page.getByText('Thanks for playing', { exact: true })).toBeVisible();
+  await expect(page.getByText(/We hope you enjoyed your round on the links/)).toBeVisible();
+  await expect(page.getByText('A payment is due on this booking')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Manage your caddies' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Manage your caddies' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: /^Caddies for the/ })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Need to make changes?' })).toHaveCount(0);
+
+  // The booking itself is shown as before: number, round, tee time in UK time, prices and the caddie due.
+  const details = page.getByRole('region', { name: 'Booking details' });
+  await expect(details.getByText(booking.bookingNumber, { exact: true })).toBeVisible();
+  await expect(details.getByRole('heading', { name: booking.courseName })).toBeVisible();
+  const teeTime = details.getByText(ukTeeTime(booking.teeTime), { exact: true });
+  await expect(teeTime).toBeVisible();
+  await expect(teeTime).toHaveText(TEE_TIME_STYLE);
+  const prices = page.getByRole('region', { name: 'Price breakdown' });
+  await expect(prices.getByRole('rowheader', { name: `${booking.players} x Adult golfers` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Other dues paid at play' })).toContainText(
+    `${booking.courseName}: ${booking.caddies} caddie at`,
+  );
+  // Paid in full: the amount paid is the total price.
+  const total = (
+    await prices
+      .getByRole('row', { name: /Total price/ })
+      .getByRole('cell')
+      .textContent()
+  )?.trim();
+  expect(total).toMatch(/^£\d/);
+  await expect(details.getByText('Amount paid').locator('xpath=..')).toContainText(total as string);
+
+  let scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(1280);
+  await shot(page, 'played-1280');
+  await axe();
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByText('Thanks for playing', { exact: true })).toBeVisible();
+  scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(375);
+  await shot(page, 'played-375');
+  await axe();
+});

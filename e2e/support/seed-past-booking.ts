@@ -1,0 +1,154 @@
+/**
+ * Puts a confirmed booking whose tee time has passed into the e2e database: the booking flow never sells a tee time
+ * in the past, so the journeys about a played booking ('Thanks for playing') have no other way to get one.
+ *
+ * start-server.ts runs it after the seed and before the server starts, while the PGlite data directory is free:
+ * `node --import tsx e2e/support/seed-past-booking.ts`, with the server's environment (DATA_DIR, LINK_SIGNING_SECRET,
+ * PORT ...). It opens the database with the API's own client and config, prices the golfers with the resort's own
+ * pricing, hashes the PIN with the API's own PIN hashing, and writes the booking number and PIN to
+ * .cache/e2e-past-booking-<port>.json (read by the journeys through past-booking.ts).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { COURSE_IDS, DEFAULT_PLAYER_TYPE_ID } from '@links/shared/constants';
+import { priceBooking } from '@links/shared/pricing';
+import { individualPlayerDetailsSchema } from '@links/shared/schemas/contact-details';
+import { publishedWindowsFor } from '@links/shared/tee-times';
+import { addDays, londonWallTimeToUtc, todayInLondon } from '@links/shared/uk-time';
+import { and, eq } from 'drizzle-orm';
+import { loadConfig } from '../../apps/api/src/config/env.ts';
+import { createDatabase } from '../../apps/api/src/db/client.ts';
+import {
+  bookingGolfers,
+  bookingRounds,
+  bookings,
+  courses,
+  teeSlots,
+} from '../../apps/api/src/db/schema/index.ts';
+import { randomBookingNumber } from '../../apps/api/src/modules/bookings/booking-number.ts';
+import { bookingPinHash, newBookingPin } from '../../apps/api/src/modules/confirmations/booking-pin.ts';
+import { loadPricingTables } from '../../apps/api/src/modules/tickets/pricing-tables.repository.ts';
+import { type PastBooking, pastBookingFile } from './past-booking.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const COURSE_ID = COURSE_IDS.burnside;
+const DAYS_AGO = 14;
+/** Booked (and paid) this long before the round. */
+const BOOKED_DAYS_BEFORE = 30;
+const DAY_MS = 86_400_000;
+const PLAYERS = 2;
+const CADDIES = 1;
+
+const CONTACT_DETAILS = {
+  player_type: 'lead_player',
+  title: 'Mr',
+  first_name: 'Angus',
+  surname: 'Fairlie',
+  email_address: 'angus.fairlie@example.com',
+  telephone_country_code: 'GB',
+  telephone_number: '07400 123456',
+  address_line_1: '2 Links Parade',
+  city: 'Carnoustie',
+  county: 'Angus',
+  postcode: 'DD7 7JE',
+  country: 'GB',
+  stay_connected: false,
+};
+
+const port = process.env.PORT;
+if (!port) {
+  console.error('seed-past-booking: PORT is not set (start-server.ts sets it)');
+  process.exit(1);
+}
+
+const config = loadConfig();
+const database = await createDatabase(config);
+try {
+  // The first tee time of the course's published window that day (a Saturday and a weekday differ).
+  const date = addDays(todayInLondon(), -DAYS_AGO);
+  const time = publishedWindowsFor(COURSE_ID, date)[0]?.start ?? '10:00';
+  const startsAt = londonWallTimeToUtc(date, time);
+  const bookedAt = new Date(startsAt.getTime() - BOOKED_DAYS_BEFORE * DAY_MS);
+  const pin = newBookingPin();
+
+  const saved = await database.db.transaction(async (tx) => {
+    // Slots are generated from today on, so the past one is made here (kept if an earlier run made it).
+    await tx.insert(teeSlots).values({ courseId: COURSE_ID, startsAt }).onConflictDoNothing();
+    const [slot] = await tx
+      .select({ id: teeSlots.id, courseName: courses.name })
+      .from(teeSlots)
+      .innerJoin(courses, eq(courses.id, teeSlots.courseId))
+      .where(and(eq(teeSlots.courseId, COURSE_ID), eq(teeSlots.startsAt, startsAt)));
+    if (!slot) throw new Error(`no tee slot for course ${COURSE_ID} at ${startsAt.toISOString()}`);
+
+    // Priced as the booking flow prices it: net + VAT = total per golfer, and the booking is their sum.
+    const priced = priceBooking(
+      Array.from({ length: PLAYERS }, (_, index) => ({
+        id: index + 1,
+        playerTypeId: DEFAULT_PLAYER_TYPE_ID,
+      })),
+      [{ courseId: COURSE_ID, date }],
+      await loadPricingTables(tx),
+    );
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        bookingNumber: randomBookingNumber(),
+        status: 'confirmed',
+        createdAt: bookedAt,
+        updatedAt: bookedAt,
+        confirmedAt: bookedAt,
+        notes: '',
+        caddiesOption: 'some',
+        playerDetails: individualPlayerDetailsSchema.parse(CONTACT_DETAILS),
+        netPence: priced.totals.net,
+        vatPence: priced.totals.vat,
+        payablePence: priced.totals.payable,
+        paidPence: priced.totals.payable,
+      })
+      .returning({ id: bookings.id, bookingNumber: bookings.bookingNumber });
+    if (!booking) throw new Error('the booking was not inserted');
+    // The hash binds the PIN to the booking id, so it is written once the id exists.
+    await tx
+      .update(bookings)
+      .set({ pinHash: bookingPinHash(config.linkSigningSecret, booking.id, pin) })
+      .where(eq(bookings.id, booking.id));
+    await tx.insert(bookingRounds).values({
+      bookingId: booking.id,
+      courseId: COURSE_ID,
+      slotId: slot.id,
+      players: PLAYERS,
+      caddies: CADDIES,
+    });
+    await tx.insert(bookingGolfers).values(
+      priced.golfers.map((golfer) => ({
+        bookingId: booking.id,
+        position: golfer.id,
+        playerTypeId: DEFAULT_PLAYER_TYPE_ID,
+        netPence: golfer.net_price,
+        vatPence: golfer.total_vat,
+        totalPence: golfer.total_price,
+        tickets: golfer.tickets,
+        ticketLabel: golfer.ticket_label,
+      })),
+    );
+    return { bookingNumber: booking.bookingNumber, courseName: slot.courseName };
+  });
+
+  const past: PastBooking = {
+    bookingNumber: saved.bookingNumber,
+    pin,
+    courseName: saved.courseName,
+    teeTime: startsAt.toISOString(),
+    players: PLAYERS,
+    caddies: CADDIES,
+  };
+  const file = pastBookingFile(root, port);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(past, null, 2)}\n`);
+  console.info(`seed-past-booking: booking ${past.bookingNumber} on ${date} ${time} (UK) written to ${file}`);
+} finally {
+  await database.close();
+}
