@@ -257,7 +257,11 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
         </div>
         <div className={styles.panel}>
           <h2 className={styles['panel-title']}>Pro shop</h2>
-          <p className={styles.muted}>Balls, gloves and links-branded gifts before you tee off.</p>
+          <p className={styles.muted}>
+            {played
+              ? 'Balls, gloves and links-branded gifts to remember your round.'
+              : 'Balls, gloves and links-branded gifts before you tee off.'}
+          </p>
           <ExternalLink className={styles['panel-link']} href={env.proShopUrl}>
             Visit the pro shop
           </ExternalLink>
