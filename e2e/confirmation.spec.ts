@@ -5,6 +5,7 @@ import { E2E_API_HEADERS, E2E_SECRETS } from './support/env.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 import { DEPOSIT_OPERATOR } from './support/operator-accounts.ts';
 import { COURSE, createOfflineOperatorBooking, createPaidBooking, findSlot } from './support/paid-booking.ts';
+import { ukTeeTime } from './support/uk-tee-time.ts';
 
 // Spec sections 2, 4, 5 and 8: the confirmation page opened by the e-mailed signed link, by PIN after the link
 // expired, refusing PIN guessing, caddie changes more than 24 hours ahead and not inside 24 hours, the restaurant
@@ -18,34 +19,6 @@ const viewports = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'mobile', width: 375, height: 812 },
 ] as const;
-
-/** 'Monday 5th May 2025 at 2:30pm' in UK time, as the page writes tee times. */
-function ukTeeTime(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hourCycle: 'h12',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
-  const day = Number(parts.day);
-  const suffix =
-    day % 10 === 1 && day !== 11
-      ? 'st'
-      : day % 10 === 2 && day !== 12
-        ? 'nd'
-        : day % 10 === 3 && day !== 13
-          ? 'rd'
-          : 'th';
-  return `${parts.weekday} ${day}${suffix} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute}${parts.dayPeriod?.toLowerCase()}`;
-}
 
 /** A link signed with the e2e server's key whose expiry has passed: genuine, but expired. */
 function expiredLink(bookingNumber: string): string {

@@ -1,7 +1,7 @@
 import { expectVisibleFocus, focusedName, pressTimes, tabTo } from './support/a11y-keyboard.ts';
 import { expect, test } from './support/fixtures.ts';
 import { weekdayAhead } from './support/step-one-api.ts';
-import { dayButton, expectTeeSheetFor, summaryTeeTime } from './support/step-one-page.ts';
+import { dayButton, expectTeeSheetFor, MONTHS, summaryTeeTime } from './support/step-one-page.ts';
 
 // Issue 8, point 4: one booking from '/' to its confirmation page by keyboard alone. Only page.keyboard moves and
 // acts (Tab, Shift+Tab, Enter, Space, arrows, typing into the focused field); locators only check where the focus
@@ -9,21 +9,6 @@ import { dayButton, expectTeeSheetFor, summaryTeeTime } from './support/step-one
 // the other journeys' days), no caddies, the individual contact form, the sandbox card 4242 4242 4242 4242.
 
 const COURSE = 'Burnside Course';
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** '2026-11-21' from a calendar day's name '21 November 2026, Saturday, Fully booked'. */
 function dateOfDayName(name: string): string {
   const match = /^(\d{1,2}) (\w+) (\d{4}),/.exec(name);

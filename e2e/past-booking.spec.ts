@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 import { readPastBooking } from './support/past-booking.ts';
+import { ukTeeTime } from './support/uk-tee-time.ts';
 
 // Spec section 2, /confirmation/{booking_number} once the last tee time has passed: 'Thanks for playing' instead of
 // any payment notice, and no caddie changes or 'Need to make changes?' any more. The booking is a real confirmed,
@@ -14,28 +15,6 @@ const WEEKDAYS = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday';
 const TEE_TIME_STYLE = new RegExp(
   `^(${WEEKDAYS}) \\d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \\d{4} at \\d{1,2}:\\d{2}(am|pm)$`,
 );
-
-/** 'Monday 5th May 2025 at 2:30pm' in UK time, worked out here rather than with the site's own formatter. */
-function ukTeeTime(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hourCycle: 'h12',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
-  const day = Number(parts.day);
-  const teens = day >= 11 && day <= 13;
-  const suffix = teens ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th');
-  return `${parts.weekday} ${day}${suffix} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute}${parts.dayPeriod?.toLowerCase()}`;
-}
 
 /** Into the test's output and screenshots/ (git-ignored) for a person to look at. */
 async function shot(page: Page, name: string): Promise<void> {
