@@ -6,6 +6,7 @@ import { bookings } from '../../db/schema/index.ts';
 import { apiHeaders } from '../../test/test-app.ts';
 import { bookingBody, postBooking, type Session } from '../bookings/booking-test-helpers.ts';
 import { bookingPinHash } from '../confirmations/booking-pin.ts';
+import { payWithCard, recordPayment } from '../confirmations/operator-test-helpers.ts';
 import { slotIdAt } from '../diary/tee-sheet-test-data.ts';
 
 // Test-only: confirmed bookings made through the real calls (step 1 save, step 2 details, sandbox card payment,
@@ -76,28 +77,9 @@ export async function confirmedBooking(
   });
   expect(saved.statusCode, saved.body).toBe(200);
   const intent = saved.json().data.payment_intent as { id: string; client_secret: string };
-  const paid = await app.inject({
-    method: 'POST',
-    url: `/v1/sandbox/payment_intents/${intent.id}/confirm`,
-    headers: session.headers,
-    payload: {
-      client_secret: intent.client_secret,
-      card: {
-        number: '4242 4242 4242 4242',
-        exp_month: 12,
-        exp_year: new Date().getUTCFullYear() + 2,
-        cvc: '123',
-      },
-      return_url: '/confirmation/pending',
-    },
-  });
+  const paid = await payWithCard({ app }, session, intent);
   expect(paid.statusCode, paid.body).toBe(200);
-  const recorded = await app.inject({
-    method: 'PATCH',
-    url: `/v1/bookings/${bookingId}/payment`,
-    headers: session.headers,
-    payload: { booking_id: bookingId, payment_intent: intent.id, newsletter: false },
-  });
+  const recorded = await recordPayment({ app }, session, bookingId, intent.id);
   expect(recorded.statusCode, recorded.body).toBe(200);
   return { bookingId, bookingNumber, confirmationUrl: recorded.json().data.confirmation_url as string };
 }

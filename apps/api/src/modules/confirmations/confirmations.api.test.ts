@@ -17,6 +17,7 @@ import { signedEvent } from '../payments/test/webhook-payload.ts';
 import { verifyBookingPin } from './booking-pin.ts';
 import { CONFIRMATION_MESSAGES } from './confirm-booking.ts';
 import { verifyConfirmationSignature } from './confirmation-link.ts';
+import { payWithCard } from './operator-test-helpers.ts';
 
 // Friday 20 March 2026, 09:05 UK: Burnside winter fees, adult 5500.
 const NOW = new Date('2026-03-20T09:05:00Z');
@@ -92,19 +93,6 @@ function recordPayment(
     url: `/v1/bookings/${id}/payment`,
     headers: owner.headers,
     payload: { booking_id: id, payment_intent: intentId, newsletter: false, ...extra },
-  });
-}
-
-function payWithCard(intent: { id: string; client_secret: string | null }, number = '4242 4242 4242 4242') {
-  return t.app.inject({
-    method: 'POST',
-    url: `/v1/sandbox/payment_intents/${intent.id}/confirm`,
-    headers: session.headers,
-    payload: {
-      client_secret: intent.client_secret,
-      card: { number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' },
-      return_url: '/confirmation/pending',
-    },
   });
 }
 
@@ -214,7 +202,7 @@ describe('PATCH /v1/bookings/:id/payment', () => {
   it('confirms a paid booking once, with one e-mail holding the PIN and a signed link', async () => {
     const { booking_id, booking_number } = await heldBooking('11:00');
     const intent = await detailsAndIntent(booking_id);
-    expect((await payWithCard(intent)).statusCode).toBe(200);
+    expect((await payWithCard(t, session, intent)).statusCode).toBe(200);
 
     const [first, second] = await Promise.all([
       recordPayment(booking_id, intent.id, { newsletter: true }),
@@ -263,7 +251,7 @@ describe('PATCH /v1/bookings/:id/payment', () => {
   it('is confirmed by the provider event alone (webhook or sandbox), before any record call', async () => {
     const { booking_id, booking_number } = await heldBooking('11:10');
     const intent = await detailsAndIntent(booking_id);
-    await payWithCard(intent);
+    await payWithCard(t, session, intent);
     expect((await bookingRow(booking_id)).status).toBe('confirmed');
     expect(await mailsTo(booking_number)).toHaveLength(1);
     expect((await recordPayment(booking_id, intent.id)).statusCode).toBe(200);
@@ -308,7 +296,7 @@ describe('PATCH /v1/bookings/:id/payment', () => {
       code: 'payment_not_succeeded',
       message: CONFIRMATION_MESSAGES.notPaid,
     });
-    expect((await payWithCard(intent, '4000 0000 0000 0002')).statusCode).toBe(402);
+    expect((await payWithCard(t, session, intent, '4000 0000 0000 0002')).statusCode).toBe(402);
     expect((await recordPayment(booking_id, intent.id)).statusCode).toBe(402);
     expect((await bookingRow(booking_id)).status).toBe('held');
     expect(await mailsTo(booking_number)).toHaveLength(0);
@@ -324,7 +312,7 @@ describe('PATCH /v1/bookings/:id/payment', () => {
       bookingId: booking_id,
       idempotencyKey: `cheaper-${booking_id}`,
     });
-    await payWithCard(cheaper);
+    await payWithCard(t, session, cheaper);
     const response = await recordPayment(booking_id, cheaper.id);
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('payment_amount_mismatch');
@@ -335,7 +323,7 @@ describe('PATCH /v1/bookings/:id/payment', () => {
   it("refuses another booking's paid intent", async () => {
     const paid = await heldBooking('11:40');
     const paidIntent = await detailsAndIntent(paid.booking_id);
-    await payWithCard(paidIntent);
+    await payWithCard(t, session, paidIntent);
     const other = await heldBooking('11:50');
     await detailsAndIntent(other.booking_id);
     const response = await recordPayment(other.booking_id, paidIntent.id);
@@ -352,7 +340,7 @@ describe('PATCH /v1/bookings/:id/payment', () => {
   it('gives another browser the plain confirmation page, not the signed link', async () => {
     const { booking_id, booking_number } = await heldBooking('12:00');
     const intent = await detailsAndIntent(booking_id);
-    await payWithCard(intent);
+    await payWithCard(t, session, intent);
     const stranger = await withCsrf(t.app);
     const response = await recordPayment(booking_id, intent.id, {}, stranger);
     expect(response.statusCode).toBe(200);
@@ -368,7 +356,7 @@ describe('a payment after the hold lapsed', () => {
       .update(bookings)
       .set({ status: 'expired', holdExpiresAt: holdExpiring.twoMinutesAgo })
       .where(eq(bookings.id, booking_id));
-    await payWithCard(intent);
+    await payWithCard(t, session, intent);
     const response = await recordPayment(booking_id, intent.id);
     expect(response.statusCode, response.body).toBe(200);
     expect((await bookingRow(booking_id)).status).toBe('confirmed');
@@ -386,7 +374,7 @@ describe('a payment after the hold lapsed', () => {
       status: 'confirmed',
       rounds: [{ courseId: burnside, slotId, players: 3 }],
     });
-    await payWithCard(intent);
+    await payWithCard(t, session, intent);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const response = await recordPayment(booking_id, intent.id);
       expect(response.statusCode).toBe(409);

@@ -10,7 +10,8 @@ import { login } from '../auth/test/auth-test-helpers.ts';
 import { bookingBody, postBooking, type Session } from '../bookings/booking-test-helpers.ts';
 import { seedDemoOperators } from '../operators/seed-demo-operators.ts';
 
-// Test-only helpers for the tour-operator booking and payment-schedule API tests.
+// Test-only helpers for the tour-operator booking and payment-schedule API tests; the sandbox card payment and the
+// payment record are the calls every test that pays for a booking makes.
 
 export const FAIRWAY = {
   username: 'fairway-tours',
@@ -101,7 +102,7 @@ export function saveDetails(t: TestApp, session: Session, id: number, body: unkn
 }
 
 export function payWithCard(
-  t: TestApp,
+  t: Pick<TestApp, 'app'>,
   session: Session,
   intent: { id: string; client_secret: string | null },
   number = '4242 4242 4242 4242',
@@ -118,7 +119,7 @@ export function payWithCard(
   });
 }
 
-export function recordPayment(t: TestApp, session: Session, id: number, intentId: string) {
+export function recordPayment(t: Pick<TestApp, 'app'>, session: Session, id: number, intentId: string) {
   return t.app.inject({
     method: 'PATCH',
     url: `/v1/bookings/${id}/payment`,

@@ -10,6 +10,7 @@ import {
   postBooking,
   type Session,
 } from '../../modules/bookings/booking-test-helpers.ts';
+import { payWithCard, recordPayment } from '../../modules/confirmations/operator-test-helpers.ts';
 import { slotIdAt } from '../../modules/diary/tee-sheet-test-data.ts';
 import { processOutbox } from '../../modules/mail/process-outbox.ts';
 import { createSmtpTransport } from '../../modules/mail/smtp-transport.ts';
@@ -60,32 +61,9 @@ async function paidBooking(t: TestApp, session: Session, courseId: number, time:
   });
   expect(details.statusCode, details.body).toBe(200);
   const intent = details.json().data.payment_intent as { id: string; client_secret: string };
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/v1/sandbox/payment_intents/${intent.id}/confirm`,
-    headers: session.headers,
-    payload: {
-      client_secret: intent.client_secret,
-      card: {
-        number: '4242 4242 4242 4242',
-        exp_month: 12,
-        exp_year: new Date().getUTCFullYear() + 2,
-        cvc: '123',
-      },
-      return_url: '/confirmation/pending',
-    },
-  });
+  const paid = await payWithCard(t, session, intent);
   expect(paid.statusCode, paid.body).toBe(200);
   return { booking_id, booking_number, intentId: intent.id };
-}
-
-function recordPayment(t: TestApp, session: Session, held: Held) {
-  return t.app.inject({
-    method: 'PATCH',
-    url: `/v1/bookings/${held.booking_id}/payment`,
-    headers: session.headers,
-    payload: { booking_id: held.booking_id, payment_intent: held.intentId, newsletter: false },
-  });
 }
 
 /** Ten-minute Burnside tee times of the day, 10:00-12:20 and 14:00-15:50 (Monday to Friday). */
@@ -132,7 +110,7 @@ describe('SMTP down while bookings are confirmed', () => {
     const transport = createSmtpTransport(sink.url, t.app.config.mailFrom);
     try {
       // The visitor's confirmation does not depend on the mail server.
-      const confirmed = await recordPayment(t, session, held);
+      const confirmed = await recordPayment(t, session, held.booking_id, held.intentId);
       expect(confirmed.statusCode, confirmed.body).toBe(200);
       const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, held.booking_id));
       expect(row?.status).toBe('confirmed');
@@ -224,7 +202,9 @@ if (testDbKind() === 'postgres') {
         };
         const recordAll = async () => {
           for (const held of paid)
-            recordOutcomes.push((await recordPayment(t, sessionOf(held), held)).statusCode);
+            recordOutcomes.push(
+              (await recordPayment(t, sessionOf(held), held.booking_id, held.intentId)).statusCode,
+            );
         };
         // Bare transactions too, so some start on a connection that has just died (BEGIN itself fails).
         const transactions = async () => {
@@ -267,7 +247,7 @@ if (testDbKind() === 'postgres') {
         outcome.bookingId = retry.json().data.booking_id;
       }
       for (const held of paid) {
-        const again = await recordPayment(t, sessionOf(held), held);
+        const again = await recordPayment(t, sessionOf(held), held.booking_id, held.intentId);
         expect(again.statusCode, again.body).toBe(200);
       }
 

@@ -10,6 +10,7 @@ import {
   postBooking,
   type Session,
 } from '../../modules/bookings/booking-test-helpers.ts';
+import { payWithCard, recordPayment } from '../../modules/confirmations/operator-test-helpers.ts';
 import { slotIdAt } from '../../modules/diary/tee-sheet-test-data.ts';
 import { StripeFake } from '../../modules/payments/test/stripe-fake.ts';
 import { type TestApp, withCsrf } from '../test-app.ts';
@@ -55,15 +56,6 @@ function saveDetails(t: TestApp, session: Session, id: number) {
     url: `/v1/bookings/${id}/details`,
     headers: session.headers,
     payload: contactDetails,
-  });
-}
-
-function recordPayment(t: TestApp, session: Session, id: number, intentId: string) {
-  return t.app.inject({
-    method: 'PATCH',
-    url: `/v1/bookings/${id}/payment`,
-    headers: session.headers,
-    payload: { booking_id: id, payment_intent: intentId, newsletter: false },
   });
 }
 
@@ -170,22 +162,7 @@ describe('one payment submitted from two tabs at once (sandbox provider)', () =>
     const intent = details.json().data.payment_intent as { id: string; client_secret: string };
 
     // Both tabs press Pay with the same card at the same moment...
-    const pay = () =>
-      t.app.inject({
-        method: 'POST',
-        url: `/v1/sandbox/payment_intents/${intent.id}/confirm`,
-        headers: session.headers,
-        payload: {
-          client_secret: intent.client_secret,
-          card: {
-            number: '4242 4242 4242 4242',
-            exp_month: 12,
-            exp_year: new Date().getUTCFullYear() + 2,
-            cvc: '123',
-          },
-          return_url: '/confirmation/pending',
-        },
-      });
+    const pay = () => payWithCard(t, session, intent);
     const charges = await Promise.all([pay(), pay()]);
     expect(charges.map((response) => response.statusCode).sort()).toEqual([200, 409]);
 
