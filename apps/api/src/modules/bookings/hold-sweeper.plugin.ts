@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { runPeriodically } from '../../lib/periodic-job.ts';
 import { purgeRateLimitCounters } from '../../lib/rate-limit/rate-limiter.ts';
 import { expireHolds } from './expire-holds.ts';
 
@@ -12,9 +13,6 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 export async function holdSweeper(app: FastifyInstance): Promise<void> {
   const interval = app.config.bookings.holdSweepIntervalMs;
   if (interval <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
   let lastPurge = 0;
 
   const pass = async () => {
@@ -26,23 +24,5 @@ export async function holdSweeper(app: FastifyInstance): Promise<void> {
     }
   };
 
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = pass()
-        .catch((error: unknown) => app.log.error({ err: error }, 'hold sweep failed'))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, interval);
-    timer.unref();
-  };
-
-  app.addHook('onReady', async () => schedule());
-  app.addHook('onClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  });
+  runPeriodically(app, interval, pass, 'hold sweep failed');
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { runPeriodically } from '../../lib/periodic-job.ts';
 import { routeNow } from '../courses/clock.ts';
 import { runPaymentSchedule } from './run-payment-schedule.ts';
 
@@ -14,9 +15,6 @@ export const PAYMENT_SCHEDULE_INTERVAL_MS = 5 * 60 * 1000;
  */
 export async function paymentScheduleJob(app: FastifyInstance): Promise<void> {
   if (app.config.bookings.holdSweepIntervalMs <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
 
   const pass = async () => {
     const { reminded, cancelled } = await runPaymentSchedule(app, routeNow(app.config));
@@ -25,23 +23,5 @@ export async function paymentScheduleJob(app: FastifyInstance): Promise<void> {
     }
   };
 
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = pass()
-        .catch((error: unknown) => app.log.error({ err: error }, 'payment schedule pass failed'))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, PAYMENT_SCHEDULE_INTERVAL_MS);
-    timer.unref();
-  };
-
-  app.addHook('onReady', async () => schedule());
-  app.addHook('onClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  });
+  runPeriodically(app, PAYMENT_SCHEDULE_INTERVAL_MS, pass, 'payment schedule pass failed');
 }
