@@ -7,20 +7,15 @@ import {
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createPostgresDatabase, type Database } from '../../db/client.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingAccessGrants, bookingRounds, bookings, rateLimitCounters } from '../../db/schema/index.ts';
-import { seedDatabase } from '../../db/seed/index.ts';
-import { apiHeaders, cookieHeader, type TestApp, testConfig, withCsrf } from '../../test/test-app.ts';
+import { apiHeaders, cookieHeader, type TestApp, withCsrf } from '../../test/test-app.ts';
+import { testDbKind } from '../../test/test-database.ts';
 import {
-  createDatabaseFrom,
-  databaseUrlFor,
-  dropDatabase,
-  testDbKind,
-  uniqueDatabaseName,
-} from '../../test/test-database.ts';
-import { createBookingApp, GENEROUS_LIMITS, type Session } from '../bookings/booking-test-helpers.ts';
+  createBookingApp,
+  type Session,
+  twoInstancesOnOneDatabase,
+} from '../bookings/booking-test-helpers.ts';
 import { signConfirmationLink } from '../confirmations/confirmation-link.ts';
 import { setRouteClock } from '../courses/clock.ts';
 import { purgeAccessGrants } from './booking-access.repository.ts';
@@ -695,26 +690,7 @@ describe('OpenAPI', () => {
 // PostgreSQL stage of `npm test` always runs it.
 if (testDbKind() === 'postgres') {
   describe('PIN lockout across two app instances (PostgreSQL)', () => {
-    const name = uniqueDatabaseName('links_pin');
-    const databases: Database[] = [];
-    const apps: FastifyInstance[] = [];
-
-    beforeAll(async () => {
-      await createDatabaseFrom(name, inject('postgresTemplate'));
-      for (let instance = 0; instance < 2; instance += 1) {
-        const database = createPostgresDatabase(databaseUrlFor(name), 4);
-        databases.push(database);
-        const app = await buildApp({ config: testConfig(GENEROUS_LIMITS), database, logger: false });
-        setRouteClock(app.config, () => NOW);
-        apps.push(app);
-      }
-      await seedDatabase(databases[0]!.db, { demo: false, now: NOW });
-    });
-    afterAll(async () => {
-      for (const app of apps) await app.close();
-      for (const database of databases) await database.close();
-      await dropDatabase(name);
-    });
+    const { apps, databases } = twoInstancesOnOneDatabase('links_pin', NOW, 4);
 
     it('counts wrong PINs sent to either instance against one lock', async () => {
       const [first, second] = apps as [FastifyInstance, FastifyInstance];

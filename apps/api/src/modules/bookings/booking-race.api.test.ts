@@ -1,26 +1,16 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createPostgresDatabase, type Database } from '../../db/client.ts';
-import { seedDatabase } from '../../db/seed/index.ts';
-import { testConfig, withCsrf } from '../../test/test-app.ts';
-import {
-  createDatabaseFrom,
-  databaseUrlFor,
-  dropDatabase,
-  testDbKind,
-  uniqueDatabaseName,
-} from '../../test/test-database.ts';
-import { setRouteClock } from '../courses/clock.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withCsrf } from '../../test/test-app.ts';
+import { testDbKind } from '../../test/test-database.ts';
 import { livePlayersBySlot } from '../diary/live-bookings.ts';
 import { insertBooking, slotIdAt } from '../diary/tee-sheet-test-data.ts';
 import {
   bookingBody,
   createBookingApp,
-  GENEROUS_LIMITS,
   postBooking,
   type Session,
+  twoInstancesOnOneDatabase,
 } from './booking-test-helpers.ts';
 
 // THE race: 50 parallel requests of 1 to 4 golfers for the last places of one slot. Never more than the slot's
@@ -98,26 +88,7 @@ describe('50 parallel bookings for the last places of one slot, one app', () => 
 // PostgreSQL stage of `npm test` always runs it.
 if (testDbKind() === 'postgres') {
   describe('100 parallel bookings over two app instances on two pools (PostgreSQL)', () => {
-    const name = uniqueDatabaseName('links_race');
-    const databases: Database[] = [];
-    const apps: FastifyInstance[] = [];
-
-    beforeAll(async () => {
-      await createDatabaseFrom(name, inject('postgresTemplate'));
-      for (let instance = 0; instance < 2; instance += 1) {
-        const database = createPostgresDatabase(databaseUrlFor(name), 10);
-        databases.push(database);
-        const app = await buildApp({ config: testConfig(GENEROUS_LIMITS), database, logger: false });
-        setRouteClock(app.config, () => NOW);
-        apps.push(app);
-      }
-      await seedDatabase(databases[0]!.db, { demo: false, now: NOW });
-    });
-    afterAll(async () => {
-      for (const app of apps) await app.close();
-      for (const database of databases) await database.close();
-      await dropDatabase(name);
-    });
+    const { apps, databases } = twoInstancesOnOneDatabase('links_race', NOW, 10);
 
     it('never oversells across instances, for several slots in a row', async () => {
       const db = databases[0]!.db;

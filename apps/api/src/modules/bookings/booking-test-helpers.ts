@@ -1,8 +1,17 @@
 import type { SaveBookingBodyInput } from '@links/shared/schemas/bookings';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp } from '../../app.ts';
 import type { AppConfig } from '../../config/env.ts';
+import { createPostgresDatabase, type Database } from '../../db/client.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
-import { createTestApp, type TestApp, type withCsrf } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, testConfig, type withCsrf } from '../../test/test-app.ts';
+import {
+  createDatabaseFrom,
+  databaseUrlFor,
+  dropDatabase,
+  uniqueDatabaseName,
+} from '../../test/test-database.ts';
 import { setRouteClock } from '../courses/clock.ts';
 
 // Test-only helpers for the booking API tests.
@@ -25,6 +34,36 @@ export async function createBookingApp(now: Date, overrides: Partial<AppConfig> 
   await seedDatabase(testApp.database.db, { demo: false, now });
   setRouteClock(testApp.app.config, () => now);
   return testApp;
+}
+
+/**
+ * Two app instances, each with its own pool of `poolSize` connections, on one new PostgreSQL database (named from
+ * `prefix`) copied from the test template and seeded at `now`: two API processes sharing one database. Call it in a
+ * describe: it registers the beforeAll that fills `apps` and `databases` and the afterAll that drops the database.
+ */
+export function twoInstancesOnOneDatabase(prefix: string, now: Date, poolSize: number) {
+  const name = uniqueDatabaseName(prefix);
+  const databases: Database[] = [];
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    await createDatabaseFrom(name, inject('postgresTemplate'));
+    for (let instance = 0; instance < 2; instance += 1) {
+      const database = createPostgresDatabase(databaseUrlFor(name), poolSize);
+      databases.push(database);
+      const app = await buildApp({ config: testConfig(GENEROUS_LIMITS), database, logger: false });
+      setRouteClock(app.config, () => now);
+      apps.push(app);
+    }
+    await seedDatabase(databases[0]!.db, { demo: false, now });
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.close();
+    await dropDatabase(name);
+  });
+
+  return { apps, databases };
 }
 
 export type Session = Awaited<ReturnType<typeof withCsrf>>;
