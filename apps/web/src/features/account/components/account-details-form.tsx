@@ -12,7 +12,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { countryOptions, diallingCodeOptions } from '../../../components/ui/country-options';
 import { FieldGrid, fieldStyles, SelectField, TextField } from '../../../components/ui/form-field';
-import { Spinner } from '../../../components/ui/spinner';
+import { PendingLabel } from '../../../components/ui/pending-label';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateOperatorDetails } from '../api/update-operator-details';
 import styles from './account-forms.module.css';
@@ -195,16 +195,9 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
       </FieldGrid>
       <div className={styles.actions}>
         <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
-          {save.isPending ? (
-            <>
-              <span aria-hidden="true">
-                <Spinner variant="light" size="sm" />
-              </span>
-              Saving...
-            </>
-          ) : (
-            'Save details'
-          )}
+          <PendingLabel pending={save.isPending} busy="Saving...">
+            Save details
+          </PendingLabel>
         </Button>
         {isDirty && !save.isPending ? (
           <Button type="button" variant="secondary" onClick={() => reset(toFormValues(details))}>

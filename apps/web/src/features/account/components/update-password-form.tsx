@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FieldGrid, PasswordField } from '../../../components/ui/form-field';
 import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
-import { Spinner } from '../../../components/ui/spinner';
+import { PendingLabel } from '../../../components/ui/pending-label';
 import { useUpdatePassword } from '../api/update-password';
 import styles from './account-forms.module.css';
 import { PASSWORD_ERROR_HEADING, PASSWORD_SUCCESS } from './account-messages';
@@ -70,16 +70,9 @@ export function UpdatePasswordForm({ operatorId }: { operatorId: number }) {
       </FieldGrid>
       <div className={styles.actions}>
         <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
-          {update.isPending ? (
-            <>
-              <span aria-hidden="true">
-                <Spinner variant="light" size="sm" />
-              </span>
-              Updating...
-            </>
-          ) : (
-            'Update password'
-          )}
+          <PendingLabel pending={update.isPending} busy="Updating...">
+            Update password
+          </PendingLabel>
         </Button>
       </div>
     </form>

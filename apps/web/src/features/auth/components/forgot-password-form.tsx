@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { CheckCircleIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
+import { PendingLabel } from '../../../components/ui/pending-label';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import styles from './auth-form.module.css';
 import { FORGOT_ERROR_FALLBACK, FORGOT_ERROR_HEADING, serverMessage } from './auth-messages';
@@ -90,16 +90,9 @@ export function ForgotPasswordForm() {
       />
       <p className={styles.help}>{RESET_WAIT_HELP}</p>
       <Button type="submit" size="lg" block disabled={request.isPending} aria-busy={request.isPending}>
-        {request.isPending ? (
-          <>
-            <span aria-hidden="true">
-              <Spinner variant="light" size="sm" />
-            </span>
-            Sending...
-          </>
-        ) : (
-          'Send reset link'
-        )}
+        <PendingLabel pending={request.isPending} busy="Sending...">
+          Send reset link
+        </PendingLabel>
       </Button>
     </form>
   );

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/form-field';
-import { Spinner } from '../../../components/ui/spinner';
+import { PendingLabel } from '../../../components/ui/pending-label';
 import { paths } from '../../../config/paths';
 import type { Operator } from '../api/get-user';
 import { LOGIN_NO_DATA_MESSAGE, useLogin } from '../api/login';
@@ -60,16 +60,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (operator: Operator) => 
         <Link to={paths.forgotPassword.getHref()}>Forgot password?</Link>
       </div>
       <Button type="submit" size="lg" block disabled={login.isPending} aria-busy={login.isPending}>
-        {login.isPending ? (
-          <>
-            <span aria-hidden="true">
-              <Spinner variant="light" size="sm" />
-            </span>
-            Signing in...
-          </>
-        ) : (
-          'Sign in'
-        )}
+        <PendingLabel pending={login.isPending} busy="Signing in...">
+          Sign in
+        </PendingLabel>
       </Button>
     </form>
   );

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/form-field';
 import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
-import { Spinner } from '../../../components/ui/spinner';
+import { PendingLabel } from '../../../components/ui/pending-label';
 import { ApiError } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import styles from './auth-form.module.css';
@@ -66,16 +66,9 @@ export function ResetPasswordForm({ username, token, onReset, onLinkInvalid }: R
         {...register('password_confirmation')}
       />
       <Button type="submit" size="lg" block disabled={reset.isPending} aria-busy={reset.isPending}>
-        {reset.isPending ? (
-          <>
-            <span aria-hidden="true">
-              <Spinner variant="light" size="sm" />
-            </span>
-            Updating password...
-          </>
-        ) : (
-          'Update password'
-        )}
+        <PendingLabel pending={reset.isPending} busy="Updating password...">
+          Update password
+        </PendingLabel>
       </Button>
     </form>
   );
