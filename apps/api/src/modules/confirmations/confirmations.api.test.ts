@@ -6,6 +6,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { paymentIntents, paymentRefunds } from '../../db/schema/payments.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import { CONTACT_DETAILS } from '../booking-access/booking-access-test-helpers.ts';
 import {
   bookingBody,
   createBookingApp,
@@ -37,21 +38,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const validDetails = {
-  player_type: 'lead_player',
+  ...CONTACT_DETAILS,
   lead_player_name: 'ignored for a lead player',
   lead_player_country_code: 'FR',
-  title: 'Dr',
-  first_name: 'Ada',
-  surname: 'Lovelace',
-  email_address: 'ada@example.com',
-  telephone_country_code: 'GB',
-  telephone_number: '07400 123456',
-  address_line_1: '1 Links Road',
-  city: 'Carnoustie',
-  county: 'Angus',
-  postcode: 'DD7 7JE',
-  country: 'GB',
-  stay_connected: false,
 };
 
 async function heldBooking(time: string, golfers = 1, owner: Session = session) {

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
+import { CONTACT_DETAILS } from '../../modules/booking-access/booking-access-test-helpers.ts';
 import {
   bookingBody,
   createBookingApp,
@@ -28,21 +29,12 @@ const DAY = '2026-03-26';
 const { burnside, buddonLinks } = COURSE_IDS;
 
 const contactDetails = {
-  player_type: 'lead_player',
+  ...CONTACT_DETAILS,
   lead_player_name: 'ignored for a lead player',
-  lead_player_country_code: 'GB',
   title: 'Ms',
   first_name: 'Lottie',
   surname: 'Dod',
   email_address: 'lottie@example.com',
-  telephone_country_code: 'GB',
-  telephone_number: '07400 123456',
-  address_line_1: '1 Links Road',
-  city: 'Carnoustie',
-  county: 'Angus',
-  postcode: 'DD7 7JE',
-  country: 'GB',
-  stay_connected: false,
 };
 
 type Held = { booking_id: number; booking_number: string; intentId: string };

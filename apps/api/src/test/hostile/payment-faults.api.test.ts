@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { paymentIntents } from '../../db/schema/payments.ts';
+import { CONTACT_DETAILS } from '../../modules/booking-access/booking-access-test-helpers.ts';
 import {
   bookingBody,
   createBookingApp,
@@ -26,21 +27,12 @@ const DAY = '2026-03-26';
 const { burnside } = COURSE_IDS;
 
 const contactDetails = {
-  player_type: 'lead_player',
+  ...CONTACT_DETAILS,
   lead_player_name: 'ignored for a lead player',
-  lead_player_country_code: 'GB',
   title: 'Mr',
   first_name: 'Tom',
   surname: 'Morris',
   email_address: 'tom@example.com',
-  telephone_country_code: 'GB',
-  telephone_number: '07400 123456',
-  address_line_1: '1 Links Road',
-  city: 'Carnoustie',
-  county: 'Angus',
-  postcode: 'DD7 7JE',
-  country: 'GB',
-  stay_connected: false,
 };
 
 async function heldBooking(t: TestApp, session: Session, time: string) {
