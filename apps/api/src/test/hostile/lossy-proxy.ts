@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback, loopbackApi } from '../loopback-server.ts';
 
 /**
  * An HTTP proxy in front of a payment provider (the Stripe fake) that can lose answers: the request reaches the
@@ -50,19 +50,15 @@ export class LossyProxy {
         forward.end(Buffer.concat(chunks));
       });
     });
-    await new Promise<void>((resolve) => this.#server?.listen(0, '127.0.0.1', resolve));
-    this.port = (this.#server.address() as AddressInfo).port;
+    this.port = await listenOnLoopback(this.#server);
     return this;
   }
 
   async stop(): Promise<void> {
-    const server = this.#server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeServer(this.#server);
   }
 
   get api() {
-    return { host: '127.0.0.1', port: this.port, protocol: 'http' as const };
+    return loopbackApi(this.port);
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback, loopbackApi } from '../../../test/loopback-server.ts';
 
 // A local stand-in for the few Stripe API endpoints the adapter uses, so the adapter is tested offline through the
 // real stripe-node client (which accepts host, port and protocol): POST /v1/payment_intents, GET
@@ -73,21 +73,17 @@ export class StripeFake {
         this.#send(response, 500, { error: { type: 'api_error', message: String(error) } });
       });
     });
-    await new Promise<void>((resolve) => this.#server?.listen(0, '127.0.0.1', resolve));
-    this.port = (this.#server.address() as AddressInfo).port;
+    this.port = await listenOnLoopback(this.#server);
     return this;
   }
 
   async stop(): Promise<void> {
-    const server = this.#server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeServer(this.#server);
   }
 
   /** What stripe-node's config needs to talk to this fake. */
   get api() {
-    return { host: '127.0.0.1', port: this.port, protocol: 'http' as const };
+    return loopbackApi(this.port);
   }
 
   /** Simulates the customer paying (what Stripe.js and the bank would do). */
