@@ -3,13 +3,13 @@ import type { OperatorPlayerDetails } from '@links/shared/schemas/operator-conta
 import { todayInLondon } from '@links/shared/uk-time';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import styles from '../../../components/ui/step-layout.module.css';
 import { useBookingShell } from '../../booking-flow/components/booking-shell-context';
 import { StepFooterAction } from '../../booking-flow/components/step-footer-action';
 import { useSaveStepTwo } from '../../booking-flow/hooks/use-save-step-two';
 import { useBooking } from '../../booking-flow/state/booking-context';
 import { OPERATOR_SAVE_FALLBACK, saveOperatorDetails } from '../api/save-operator-details';
 import { OperatorContactForm, type OperatorFormValues } from './operator-contact-form';
-import styles from './operator-contact-step.module.css';
 
 const FORM_ID = 'operator-contact-form';
 /** Spec section 9: form edits reach booking state after this pause. */
