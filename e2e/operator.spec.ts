@@ -50,9 +50,10 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 test.describe('sign-in page', () => {
   test('validation on change, a refused sign-in, the links, and the session check', async ({ page, axe }) => {
-    // The session check is slowed so its loading states can be seen.
+    // The session check is slowed so its loading states can be seen: long enough that expect's polling (up to 1 s
+    // between looks) cannot miss them on a busy machine.
     await page.route('**/v1/user', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       await route.continue();
     });
     await page.goto('/login');
@@ -144,7 +145,7 @@ test.describe('a signed-in operator', () => {
 
     await page.unroute('**/v1/logout');
     await page.route('**/v1/logout', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await new Promise((resolve) => setTimeout(resolve, 2000));
       await route.continue();
     });
     await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
