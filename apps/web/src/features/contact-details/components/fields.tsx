@@ -1,10 +1,6 @@
 import type { ReactNode } from 'react';
 import styles from './fields.module.css';
 
-export function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
-  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-}
-
 type FieldProps = {
   id: string;
   label: ReactNode;

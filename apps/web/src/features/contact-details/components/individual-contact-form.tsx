@@ -2,6 +2,7 @@ import type { IndividualPlayerDetails } from '@links/shared/schemas/contact-deta
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
+import { fieldDescribedBy } from '../../../components/ui/form-field';
 import { env } from '../../../config/env';
 import { useBookingShell } from '../../booking-flow/components/booking-shell-context';
 import { StepFooterAction } from '../../booking-flow/components/step-footer-action';
@@ -20,7 +21,7 @@ import {
 } from '../individual-form-values';
 import { individualDetailsResolver } from '../individual-resolver';
 import { BookingSummary } from './booking-summary';
-import { describedBy, Field, FieldError, fieldStyles as styles } from './fields';
+import { Field, FieldError, fieldStyles as styles } from './fields';
 import layout from './individual-contact-form.module.css';
 
 /** Spec section 9: form edits reach booking state after this pause. */
@@ -122,7 +123,7 @@ export function IndividualContactForm() {
       id: fieldId(name),
       className: styles.input,
       'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy(fieldId(name), error),
+      'aria-describedby': fieldDescribedBy(fieldId(name), error),
       ...register(name),
     } as const;
   };
@@ -146,7 +147,7 @@ export function IndividualContactForm() {
                 <input
                   type="radio"
                   value="lead_player"
-                  aria-describedby={describedBy(fieldId('player_type'), playerTypeError)}
+                  aria-describedby={fieldDescribedBy(fieldId('player_type'), playerTypeError)}
                   {...register('player_type')}
                 />
                 <span>
@@ -158,7 +159,7 @@ export function IndividualContactForm() {
                 <input
                   type="radio"
                   value="booking_player"
-                  aria-describedby={describedBy(fieldId('player_type'), playerTypeError)}
+                  aria-describedby={fieldDescribedBy(fieldId('player_type'), playerTypeError)}
                   {...register('player_type')}
                 />
                 <span>
@@ -230,7 +231,7 @@ export function IndividualContactForm() {
                     inputRef={field.ref}
                     value={{ country: phoneCountry, number: field.value }}
                     invalid={fieldState.error !== undefined}
-                    describedBy={describedBy(fieldId('telephone_number'), fieldState.error?.message)}
+                    describedBy={fieldDescribedBy(fieldId('telephone_number'), fieldState.error?.message)}
                     onChange={(next) => {
                       if (next.country !== phoneCountry) {
                         setValue('telephone_country_code', next.country, { shouldDirty: true });
