@@ -11,6 +11,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { operatorSessions, operators } from '../../db/schema/operators.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { login } from '../auth/test/auth-test-helpers.ts';
+import { CONTACT_DETAILS } from '../booking-access/booking-access-test-helpers.ts';
 import {
   bookingBody,
   createBookingApp,
@@ -177,19 +178,7 @@ describe('tour-operator step 2', () => {
     await t.database.db
       .delete(operatorSessions)
       .where(eq(operatorSessions.operatorId, await operatorId(FAIRWAY.username)));
-    const individual = await saveDetails(t, signedIn, booking.id, {
-      player_type: 'lead_player',
-      first_name: 'Ada',
-      surname: 'Lovelace',
-      email_address: 'ada@example.com',
-      telephone_country_code: 'GB',
-      telephone_number: '07400 123456',
-      address_line_1: '1 Links Road',
-      city: 'Carnoustie',
-      county: 'Angus',
-      postcode: 'DD7 7JE',
-      country: 'GB',
-    });
+    const individual = await saveDetails(t, signedIn, booking.id, CONTACT_DETAILS);
     expect(individual.statusCode).toBe(401);
     expect(individual.json().error.code).toBe('unauthorized');
     expect((await saveDetails(t, signedIn, booking.id, operatorDetails('online'))).statusCode).toBe(403);
