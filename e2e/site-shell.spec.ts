@@ -57,3 +57,46 @@ test('an unknown path shows the error page with its status', async ({ page, axe 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner').getByText('Online Booking', { exact: true })).toBeVisible();
 });
+
+test('/ arrives prerendered and is hydrated; every other path gets the empty shell', async ({
+  page,
+  request,
+}) => {
+  const home = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+  expect(home).toMatch(/<div id="root" data-prerendered-year="\d{4}"><div/);
+  expect(home).toContain('Create experience</h1>');
+  for (const path of ['/login', '/contact-details', '/no-such-page']) {
+    const shell = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
+    expect(shell, path).toContain('<div id="root"></div>');
+    expect(shell, path).not.toContain('data-prerendered-year');
+  }
+
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // The signed-out session check answers 401, which the browser logs as a failed resource.
+    if (message.type() === 'warning' || (message.type() === 'error' && !/status of 401/.test(message.text())))
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  // Hold the app's script until the prerendered heading is marked: hydration adopts that very node, a fresh
+  // render would replace it.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const heading = page.getByRole('main').getByRole('heading', { level: 1, name: 'Create experience' });
+  await heading.evaluate((element) => Object.assign(element, { prerenderedNode: true }));
+  release();
+  await page.getByRole('button', { name: 'Add a Golfer' }).click();
+  await expect(page.getByText('Golfer 1', { exact: true })).toBeVisible();
+  expect(await heading.evaluate((element) => 'prerenderedNode' in element)).toBe(true);
+
+  // With a booking restored from sessionStorage the page renders afresh (the markup shows an empty booking).
+  await page.reload();
+  await expect(page.getByText('Golfer 1', { exact: true })).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -1,10 +1,11 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -28,10 +29,14 @@ async function listFiles(dir: string): Promise<string[]> {
  * Writes .gz and .br siblings of every text asset after the build so the API server can send them
  * without compressing on each request (it picks the copy matching Accept-Encoding).
  */
-function precompress(outDir: string): Plugin {
+function precompress(): Plugin {
+  let outDir = '';
   return {
     name: 'links:precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
     async closeBundle() {
       const files = (await listFiles(outDir)).filter((file) => COMPRESSIBLE.test(file));
       await Promise.all(
@@ -54,6 +59,115 @@ function precompress(outDir: string): Plugin {
   };
 }
 
+const HOME_ROUTE_MODULE = '/src/app/routes/home.tsx';
+const EMPTY_ROOT = '<div id="root"></div>';
+/** The page the API answers client-side routes with; keep in sync with apps/api/src/plugins/web-app.ts. */
+const APP_SHELL_FILE = 'app-shell.html';
+
+/**
+ * Every chunk reachable from `start` through static imports (what loading it pulls in before it runs), in
+ * depth-first post-order: dependencies before their importer, the order Vite's preload helper adds their CSS in.
+ */
+function staticGraph(bundle: Rolldown.OutputBundle, start: Rolldown.OutputChunk): Rolldown.OutputChunk[] {
+  const seen = new Set<string>();
+  const ordered: Rolldown.OutputChunk[] = [];
+  const visit = (chunk: Rolldown.OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    for (const name of chunk.imports) {
+      const next = bundle[name];
+      if (next?.type === 'chunk') visit(next);
+    }
+    ordered.push(chunk);
+  };
+  visit(start);
+  return ordered;
+}
+
+/**
+ * React puts the resource hints it finds while rendering (preloads of eager images) before the markup, as it
+ * renders no <head>: these move to the head, minus those index.html already has (the hero's preload).
+ */
+function hoistResourceHints(markup: string, head: string): { hints: string[]; body: string } {
+  const leading = /^(?:<link [^>]*\/>)+/.exec(markup)?.[0] ?? '';
+  const hints = (leading.match(/<link [^>]*\/>/g) ?? []).filter((tag) => {
+    const target = /(?:imageSrcSet|href)="([^"]+)"/.exec(tag)?.[1];
+    return target === undefined || !head.includes(`"${target}"`);
+  });
+  return { hints, body: markup.slice(leading.length) };
+}
+
+/** The stylesheets of `chunks`, in cascade order when the chunks are in staticGraph's order. */
+function importedCss(chunks: Rolldown.OutputChunk[]): Set<string> {
+  return new Set(chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
+}
+
+/**
+ * Prerenders `/` (decision 007): after the client build, builds src/prerender.tsx for Node into a temporary
+ * folder (never dist: nothing of it is shipped), renders the home page and writes it into #root of
+ * dist/index.html, with the home route's chunks and stylesheets linked from the head so the page is styled at
+ * first paint and hydration needs no second round trip. The untouched page is kept as dist/app-shell.html, the
+ * empty shell the API sends for every other path.
+ */
+function prerenderHome(root: string, mode: string): Plugin {
+  let outDir = '';
+  return {
+    name: 'links:prerender-home',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    // writeBundle, not closeBundle: the pages must be final before precompress (closeBundle) compresses them.
+    async writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const home = chunks.find((chunk) => chunk.facadeModuleId === join(root, HOME_ROUTE_MODULE));
+      if (!entry || !home) throw new Error('prerender: the entry or the home route chunk is missing');
+      const entryGraph = staticGraph(bundle, entry);
+      const loadedByEntry = new Set(entryGraph.map((chunk) => chunk.fileName));
+      const homeChunks = staticGraph(bundle, home).filter((chunk) => !loadedByEntry.has(chunk.fileName));
+      const entryCss = importedCss(entryGraph);
+      const homeCss = [...importedCss(homeChunks)].filter((file) => !entryCss.has(file));
+      const headLinks = [
+        ...homeChunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`),
+        ...homeCss.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ];
+
+      // Inside the app so Node resolves the externalised dependencies from node_modules; .cache is git-ignored.
+      await mkdir(join(root, '.cache'), { recursive: true });
+      const ssrDir = await mkdtemp(join(root, '.cache', 'prerender-'));
+      try {
+        await build({
+          root,
+          mode,
+          configFile: join(root, 'vite.config.ts'),
+          logLevel: 'warn',
+          build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+        });
+        const module = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as {
+          prerenderHome: () => Promise<string>;
+        };
+        const indexPath = join(outDir, 'index.html');
+        const shell = await readFile(indexPath, 'utf8');
+        if (!shell.includes(EMPTY_ROOT) || !shell.includes('</head>'))
+          throw new Error(`prerender: index.html has no ${EMPTY_ROOT}`);
+        const { hints, body } = hoistResourceHints(await module.prerenderHome(), shell);
+        if (!body.includes('<main')) throw new Error('prerender: the home page rendered no <main>');
+        const page = shell
+          .replace('</head>', `  ${[...hints, ...headLinks].join('\n    ')}\n  </head>`)
+          .replace(
+            EMPTY_ROOT,
+            `<div id="root" data-prerendered-year="${new Date().getFullYear()}">${body}</div>`,
+          );
+        await writeFile(join(outDir, APP_SHELL_FILE), shell);
+        await writeFile(indexPath, page);
+      } finally {
+        await rm(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3001';
 const proxy = Object.fromEntries(
   ['/v1', '/csrf', '/admin'].map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }]),
@@ -72,9 +186,10 @@ const productionAliases = [
   { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
 ];
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react(), precompress(outDir)],
+  // The prerender's own (SSR) build only needs React: no pages to prerender or compress there.
+  plugins: isSsrBuild ? [react()] : [react(), prerenderHome(import.meta.dirname, mode), precompress()],
   resolve: { alias: command === 'build' ? productionAliases : [] },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

@@ -36,15 +36,17 @@ async function listJs(dir: string): Promise<string[]> {
 // Dynamic `import("./x.js")` is excluded on purpose: those chunks load later, not before the first render.
 const STATIC_IMPORT = /\b(?:import|export)\s*(?:[^'"();]*?\bfrom\s*)?["']([^"']+\.js)["']/g;
 
-function htmlEntries(html: string): string[] {
-  const found: string[] = [];
+/** index.html's module scripts, and its modulepreload links (the prerendered `/` also preloads the home chunks). */
+function htmlEntries(html: string): { scripts: string[]; preloads: string[] } {
+  const scripts: string[] = [];
+  const preloads: string[] = [];
   for (const match of html.matchAll(/<script\b[^>]*\btype=["']module["'][^>]*\bsrc=["']([^"']+)["']/g)) {
-    if (match[1]) found.push(match[1]);
+    if (match[1]) scripts.push(match[1]);
   }
   for (const match of html.matchAll(/<link\b[^>]*\brel=["']modulepreload["'][^>]*\bhref=["']([^"']+)["']/g)) {
-    if (match[1]) found.push(match[1]);
+    if (match[1]) preloads.push(match[1]);
   }
-  return found;
+  return { scripts, preloads };
 }
 
 /** Sizes the JavaScript of a Vite build in `distDir`, following static imports from index.html's module scripts. */
@@ -53,7 +55,10 @@ export async function measureJsSize(distDir: string): Promise<JsSize> {
   if (!existsSync(indexPath))
     throw new Error(`${indexPath} is missing: build the web app first (npm run build)`);
   const html = await readFile(indexPath, 'utf8');
-  const entries = htmlEntries(html).filter((src) => !/^[a-z]+:\/\//i.test(src));
+  const local = (src: string) => !/^[a-z]+:\/\//i.test(src);
+  const toFile = (src: string) => posix.normalize(src.replace(/^\//, ''));
+  const { scripts, preloads } = htmlEntries(html);
+  const entries = scripts.filter(local);
   if (entries.length === 0) throw new Error(`${indexPath} has no module script`);
 
   const seen = new Set<string>();
@@ -73,8 +78,9 @@ export async function measureJsSize(distDir: string): Promise<JsSize> {
       }
     }
   };
-  await follow(entries.map((src) => posix.normalize(src.replace(/^\//, ''))));
+  await follow(entries.map(toFile));
   const entryGzipBytes = homeGzipBytes;
+  await follow(preloads.filter(local).map(toFile));
 
   const all = await listJs(distDir);
   // The home route is code-split (React.lazy in apps/web/src/app/router.tsx) into a chunk named after its module.

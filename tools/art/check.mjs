@@ -9,6 +9,7 @@ const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const KB = 1024;
 const rasters = [
   ['images/hero.webp', 2400, 1200, 300 * KB, 'webp'],
+  ['images/hero-1600.webp', 1600, 800, 150 * KB, 'webp'],
   ['images/hero-640.webp', 960, 640, 70 * KB, 'webp'],
   ['images/courses/championship-course.webp', 1600, 1000, 220 * KB, 'webp'],
   ['images/courses/burnside-course.webp', 1600, 1000, 220 * KB, 'webp'],

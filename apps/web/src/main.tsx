@@ -1,21 +1,24 @@
 import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProvider } from './app/provider';
-import { AppRoutes } from './app/router';
+import { AppRoot } from './app/app-root';
+import { canHydratePrerender } from './app/prerender-state';
+import { loadHomeRoute } from './app/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProvider>
-  </StrictMode>,
-);
+const app = <AppRoot Router={BrowserRouter} />;
+// `/` arrives prerendered (the build renders it into #root): adopt that markup when this first render matches it,
+// once the home route's chunk (modulepreloaded by the page) is in, so nothing is left to hydrate later.
+// Otherwise render afresh; React replaces whatever #root holds when it commits.
+if (canHydratePrerender(container, window.location.pathname)) {
+  void loadHomeRoute().then(
+    () => hydrateRoot(container, app),
+    () => createRoot(container).render(app),
+  );
+} else {
+  createRoot(container).render(app);
+}

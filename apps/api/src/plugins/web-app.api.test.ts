@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createTestDatabase, testConfig } from '../test/test-app.ts';
 
-const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+// As the web build writes them: `/` prerendered into index.html, the empty page kept as app-shell.html.
+const INDEX =
+  '<!doctype html><html><body><div id="root" data-prerendered-year="2026"><main>Create experience</main></div></body></html>';
+const SHELL = '<!doctype html><html><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 let dir: string;
@@ -17,6 +20,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'links-web-'));
   await mkdir(join(dir, 'assets'));
   await writeFile(join(dir, 'index.html'), INDEX);
+  await writeFile(join(dir, 'app-shell.html'), SHELL);
   await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(join(dir, 'assets/index-abc123.js'), SCRIPT);
   await writeFile(join(dir, 'assets/index-abc123.js.br'), brotliCompressSync(SCRIPT));
@@ -32,11 +36,22 @@ afterAll(async () => {
 });
 
 describe('serving the built web app', () => {
-  it('serves index.html for client-side routes, revalidated, with the site CSP', async () => {
-    for (const url of ['/', '/contact-details', '/confirmation/ABC123?signature=x']) {
+  it('serves the prerendered home page for / only, revalidated, with the site CSP', async () => {
+    for (const url of ['/', '/?utm_source=mail']) {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body).toBe(INDEX);
+      expect(response.body, url).toBe(INDEX);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves the empty shell, never the home markup, for every other client-side route', async () => {
+    for (const url of ['/contact-details', '/confirmation/ABC123?signature=x', '/login', '/no-such-page']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(SHELL);
+      expect(response.body, url).not.toContain('data-prerendered-year');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
     }

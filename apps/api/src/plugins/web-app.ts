@@ -1,4 +1,5 @@
-import { sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from '../lib/envelope.ts';
@@ -13,6 +14,13 @@ function isApiPath(url: string): boolean {
   return API_PATHS.has(path) || API_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
+/**
+ * The web build prerenders `/` into index.html (docs/decisions/007-prerendered-home.md) and keeps the empty page
+ * as app-shell.html: every other client-side route must get the shell, never the home page's markup. A build
+ * without the shell (older, or the dev fixtures) has only the empty index.html.
+ */
+export const APP_SHELL_FILE = 'app-shell.html';
+
 function wantsHtml(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   return (request.headers.accept ?? '').includes('text/html');
@@ -20,11 +28,13 @@ function wantsHtml(request: FastifyRequest): boolean {
 
 /**
  * Serves the built web app (Vite output): content-hashed files under /assets cached for a year, everything else
- * revalidated, .br/.gz variants when the client accepts them, and index.html for client-side routes.
+ * revalidated, .br/.gz variants when the client accepts them, index.html (prerendered) for `/` and the empty
+ * shell for every other client-side route.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   const assetsDir = `${sep}assets${sep}`;
   const { site, api } = app.securityHeaders;
+  const shell = existsSync(join(webRoot, APP_SHELL_FILE)) ? APP_SHELL_FILE : 'index.html';
   await app.register(fastifyStatic, {
     root: webRoot,
     prefix: '/',
@@ -43,7 +53,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsHtml(request) && !isApiPath(request.url)) {
-      return reply.headers(site).header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.headers(site).header('cache-control', 'no-cache').sendFile(shell);
     }
     return reply.headers(api).code(404).send(errorBody('not_found', 'The requested resource was not found.'));
   });

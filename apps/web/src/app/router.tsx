@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { type ComponentType, lazy, useEffect } from 'react';
 import { type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { paths } from '../config/paths';
 import { setApiNavigator } from '../lib/api-client';
@@ -6,7 +6,23 @@ import { AppLayout } from './app-layout';
 import { NotFoundRoute, RouteError } from './route-error';
 
 // Every page is its own chunk so the JavaScript for `/` carries none of the others.
-const HomeRoute = lazy(() => import('./routes/home').then((m) => ({ default: m.HomeRoute })));
+const LazyHomeRoute = lazy(() => import('./routes/home').then((m) => ({ default: m.HomeRoute })));
+
+let loadedHomeRoute: ComponentType | null = null;
+
+/**
+ * Loads the home route's chunk ahead of rendering. The prerendered `/` is hydrated only after this, so the whole page
+ * hydrates in one pass: a lazy route hydrated later could render data (or a maintenance 503) that arrived in the
+ * meantime, which no longer matches the markup.
+ */
+export async function loadHomeRoute(): Promise<void> {
+  loadedHomeRoute = (await import('./routes/home')).HomeRoute;
+}
+
+function HomeRoute() {
+  const Loaded = loadedHomeRoute;
+  return Loaded ? <Loaded /> : <LazyHomeRoute />;
+}
 const ContactDetailsRoute = lazy(() =>
   import('./routes/contact-details').then((m) => ({ default: m.ContactDetailsRoute })),
 );

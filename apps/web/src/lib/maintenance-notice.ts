@@ -34,6 +34,14 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** What a prerendered page shows: the build never has a notice. */
+const prerenderedNotice = (): string | null => null;
+
+/**
+ * The notice, re-rendering on change. While React hydrates the prerendered `/`, it reads prerenderedNotice, so the
+ * first render matches the markup even when a 503 raised the notice before the page's boundary hydrated (the
+ * header's calls start as soon as the shell is hydrated); React re-renders with the notice right after.
+ */
 export function useMaintenanceNotice(): string | null {
-  return useSyncExternalStore(subscribe, getMaintenanceNotice, getMaintenanceNotice);
+  return useSyncExternalStore(subscribe, getMaintenanceNotice, prerenderedNotice);
 }

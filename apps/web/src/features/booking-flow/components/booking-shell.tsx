@@ -93,7 +93,7 @@ export function BookingShell({ step, heading, eyebrow, lead, alerts, children }:
         <img
           className={styles['hero-image']}
           src="/images/hero.webp"
-          srcSet="/images/hero-640.webp 960w, /images/hero.webp 2400w"
+          srcSet="/images/hero-640.webp 960w, /images/hero-1600.webp 1600w, /images/hero.webp 2400w"
           sizes="100vw"
           width={2400}
           height={1200}
