@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createSecretMatcher,
   deriveCsrfToken,
+  isOperatorSessionId,
   isValidCsrfToken,
   isWellFormedSessionId,
   newSessionId,
@@ -18,6 +19,19 @@ describe('session ids', () => {
     expect(isWellFormedSessionId(a)).toBe(true);
     expect(isWellFormedSessionId(`${a}x`)).toBe(false);
     expect(isWellFormedSessionId('a.b')).toBe(false);
+  });
+
+  it('from an operator sign-in are recognisable; a visitor id never is', () => {
+    const operator = newSessionId('operator');
+    expect(operator).toMatch(/^op_[A-Za-z0-9_-]{43}$/);
+    expect(isWellFormedSessionId(operator)).toBe(true);
+    expect(isOperatorSessionId(operator)).toBe(true);
+    expect(isOperatorSessionId(newSessionId())).toBe(false);
+    // Even a visitor id that happens to start like one: it is three characters too short.
+    const lookalike = `op_${newSessionId().slice(3)}`;
+    expect(isWellFormedSessionId(lookalike)).toBe(true);
+    expect(isOperatorSessionId(lookalike)).toBe(false);
+    expect(isWellFormedSessionId(`op_${operator}`)).toBe(false);
   });
 
   it('are stored under a hash, not verbatim', () => {

@@ -4,16 +4,30 @@ export const SESSION_COOKIE = 'links_sid';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
-// The session id is 32 random bytes, base64url (43 characters). Server-side session rows should be keyed by
+// The session id is 32 random bytes, base64url (43 characters); an operator sign-in prefixes it with `op_` (46
+// characters), so a visitor's id can never look like an operator's. Server-side session rows should be keyed by
 // sessionKey(id), not the id itself, so a leaked database dump cannot be replayed as cookies.
-const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const OPERATOR_PREFIX = 'op_';
+const SESSION_ID_PATTERN = /^(?:op_)?[A-Za-z0-9_-]{43}$/;
+const OPERATOR_ID_LENGTH = OPERATOR_PREFIX.length + 43;
 
-export function newSessionId(): string {
-  return randomBytes(32).toString('base64url');
+export type SessionKind = 'visitor' | 'operator';
+
+export function newSessionId(kind: SessionKind = 'visitor'): string {
+  const id = randomBytes(32).toString('base64url');
+  return kind === 'operator' ? `${OPERATOR_PREFIX}${id}` : id;
 }
 
 export function isWellFormedSessionId(value: string): boolean {
   return SESSION_ID_PATTERN.test(value);
+}
+
+/**
+ * Whether the id was issued by an operator sign-in. The id comes from the signed cookie, so it cannot be forged;
+ * the shape only spares visitors the database lookup: an operator still needs a live session row.
+ */
+export function isOperatorSessionId(sessionId: string): boolean {
+  return sessionId.length === OPERATOR_ID_LENGTH && sessionId.startsWith(OPERATOR_PREFIX);
 }
 
 /** Storage key for a server-side session row: sha256(session id), hex. */

@@ -1,11 +1,13 @@
-import fastifyCookie from '@fastify/cookie';
-import type { FastifyInstance } from 'fastify';
+import { Signer } from '@fastify/cookie';
+import { parseCookie, type SetCookie, stringifySetCookie } from 'cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   deriveCsrfToken,
   isWellFormedSessionId,
   newSessionId,
   SESSION_COOKIE,
+  type SessionKind,
   XSRF_COOKIE,
 } from '../lib/session-token.ts';
 
@@ -18,27 +20,72 @@ declare module 'fastify' {
     /**
      * Starts a new session: new id in the signed HttpOnly cookie and a matching XSRF-TOKEN cookie. Call it on
      * login and privilege changes to rotate the id (the old XSRF token stops validating). Returns the new id.
+     * `operator` (operator sign-in only) issues an id that is recognisably an operator's: see isOperatorSessionId.
      */
-    issueSession(): string;
+    issueSession(kind?: SessionKind): string;
     /** Sets XSRF-TOKEN for the current session, issuing a session first when there is none. */
     issueCsrfToken(): void;
   }
 }
 
+// The session id read from this request's cookie: undefined until first asked for (most requests never ask).
+const SESSION_CACHE = 'linksSessionIdCache';
+
+type SessionRequest = FastifyRequest & { [SESSION_CACHE]: string | null | undefined };
+
+/**
+ * Cookies without @fastify/cookie's two hooks, which parsed every request's Cookie header and ran an onSend step
+ * on every reply: here the Cookie header is read the first time a route asks for request.sessionId, and cookies
+ * are set as Set-Cookie headers directly. Signatures use @fastify/cookie's signer, so cookies stay compatible.
+ */
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
     const { sessionSecret, secureCookies } = app.config;
-    await app.register(fastifyCookie, { secret: sessionSecret });
+    const signer = new Signer(sessionSecret, 'sha256');
 
     // Browser-session cookies (no Max-Age): the booking flow lives within one visit, and closing the browser
     // should end an operator's session on a shared computer.
     const base = { path: '/', sameSite: 'lax', secure: secureCookies } as const;
+    const setCookie = (reply: FastifyReply, cookie: SetCookie) =>
+      reply.header('set-cookie', stringifySetCookie({ ...base, ...cookie }));
+    // XSRF-TOKEN is readable by the page's script, which echoes it in X-XSRF-TOKEN.
+    const setCsrfCookie = (reply: FastifyReply, sessionId: string) =>
+      setCookie(reply, {
+        name: XSRF_COOKIE,
+        value: deriveCsrfToken(sessionSecret, sessionId),
+        httpOnly: false,
+      });
 
-    app.decorateRequest('sessionId', null);
-    app.decorateReply('issueSession', function issueSession() {
-      const sessionId = newSessionId();
-      this.setCookie(SESSION_COOKIE, sessionId, { ...base, httpOnly: true, signed: true });
-      this.setCookie(XSRF_COOKIE, deriveCsrfToken(sessionSecret, sessionId), { ...base, httpOnly: false });
+    const readSessionId = (request: FastifyRequest): string | null => {
+      const header = request.headers.cookie;
+      if (!header) return null;
+      const raw = parseCookie(header)[SESSION_COOKIE];
+      if (!raw) return null;
+      const unsigned = signer.unsign(raw);
+      return unsigned.valid && unsigned.value && isWellFormedSessionId(unsigned.value)
+        ? unsigned.value
+        : null;
+    };
+
+    app.decorateRequest(SESSION_CACHE, undefined);
+    app.decorateRequest('sessionId', {
+      getter(this: FastifyRequest) {
+        const request = this as SessionRequest;
+        let sessionId = request[SESSION_CACHE];
+        if (sessionId === undefined) {
+          sessionId = readSessionId(request);
+          request[SESSION_CACHE] = sessionId;
+        }
+        return sessionId;
+      },
+      setter(this: FastifyRequest, sessionId: string | null) {
+        (this as SessionRequest)[SESSION_CACHE] = sessionId;
+      },
+    });
+    app.decorateReply('issueSession', function issueSession(kind: SessionKind = 'visitor') {
+      const sessionId = newSessionId(kind);
+      setCookie(this, { name: SESSION_COOKIE, value: signer.sign(sessionId), httpOnly: true });
+      setCsrfCookie(this, sessionId);
       this.request.sessionId = sessionId;
       return sessionId;
     });
@@ -48,18 +95,7 @@ export const sessionPlugin = fp(
         this.issueSession();
         return;
       }
-      this.setCookie(XSRF_COOKIE, deriveCsrfToken(sessionSecret, sessionId), { ...base, httpOnly: false });
-    });
-
-    app.addHook('onRequest', (request, _reply, done) => {
-      const raw = request.cookies[SESSION_COOKIE];
-      if (raw) {
-        const unsigned = request.unsignCookie(raw);
-        if (unsigned.valid && unsigned.value && isWellFormedSessionId(unsigned.value)) {
-          request.sessionId = unsigned.value;
-        }
-      }
-      done();
+      setCsrfCookie(this, sessionId);
     });
   },
   { name: 'session' },

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, operatorSessions, passwordResetTokens } from '../../db/schema/index.ts';
-import { sessionKey } from '../../lib/session-token.ts';
-import { apiHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { isOperatorSessionId, sessionKey } from '../../lib/session-token.ts';
+import { apiHeaders, createTestApp, type TestApp, withCsrf } from '../../test/test-app.ts';
 import { setRouteClock } from '../courses/clock.ts';
 import { disableOperator } from '../operators/manage-operators.ts';
 import { LOGIN_ACCOUNT_RULES, LOGIN_ADDRESS_RULES } from './auth-rate-limits.ts';
@@ -142,6 +142,31 @@ describe('sign-in and sessions', () => {
     const id = signed.slice(0, signed.lastIndexOf('.'));
     const rows = await t.database.db.select().from(operatorSessions);
     expect(rows.map((row) => row.id)).toEqual([sessionKey(id)]);
+  });
+
+  it('issues operator-shaped session ids; a visitor session is never looked up as an operator', async () => {
+    const operator = await addOperator(t.database.db);
+    const { response } = await login(t.app, 'fairway', PASSWORD);
+    const signed = sessionCookie(response) as string;
+    expect(isOperatorSessionId(signed.slice(0, signed.lastIndexOf('.')))).toBe(true);
+    // A visitor's (signed, valid) id given a live operator session row still signs no one in: only an operator
+    // sign-in issues ids that are looked up.
+    const visitor = await withCsrf(t.app);
+    const visitorSigned = /links_sid=([^;]+)/.exec(visitor.cookie)?.[1] as string;
+    const visitorId = decodeURIComponent(visitorSigned).slice(
+      0,
+      decodeURIComponent(visitorSigned).lastIndexOf('.'),
+    );
+    expect(isOperatorSessionId(visitorId)).toBe(false);
+    const now = new Date();
+    await t.database.db.insert(operatorSessions).values({
+      id: sessionKey(visitorId),
+      operatorId: operator.id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    });
+    expect((await getUser(t.app, visitor.cookie)).statusCode).toBe(401);
   });
 
   it('validates the login body with the spec messages', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { operatorSessions, operators } from '../../db/schema/index.ts';
-import { sessionKey } from '../../lib/session-token.ts';
+import { isOperatorSessionId, sessionKey } from '../../lib/session-token.ts';
 import type { Operator } from '../operators/operators.repository.ts';
 
 /** A session ends after this long without a request... */
@@ -42,15 +42,16 @@ export async function createOperatorSession(
 }
 
 /**
- * The active operator signed in with this session id, or null (no cookie, unknown, expired, idle too long, or the
- * account disabled). Refreshes the idle clock.
+ * The active operator signed in with this session id, or null (no cookie, a visitor's id, unknown, expired, idle too
+ * long, or the account disabled). Refreshes the idle clock. Only operator sign-in issues operator-shaped ids
+ * (isOperatorSessionId), so a visitor's request, a booking for example, costs no query.
  */
 export async function findSignedInOperator(
   db: DbOrTx,
   sessionId: string | null,
   now: Date,
 ): Promise<SignedInOperator | null> {
-  if (!sessionId) return null;
+  if (!sessionId || !isOperatorSessionId(sessionId)) return null;
   const key = sessionKey(sessionId);
   const [row] = await db
     .select({ operator: operators, lastSeenAt: operatorSessions.lastSeenAt })

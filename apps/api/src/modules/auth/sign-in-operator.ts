@@ -15,7 +15,8 @@ export const ACCOUNT_DISABLED_MESSAGE =
 
 /**
  * Checks the credentials and starts a new session under a NEW session id (reply.issueSession rotates the cookie and
- * with it the XSRF token), so an id planted before sign-in never becomes authenticated.
+ * with it the XSRF token), so an id planted before sign-in never becomes authenticated. The new id has the operator
+ * shape (isOperatorSessionId): only such ids are ever looked up as operator sessions.
  *
  * An unknown username costs the same argon2 work and gets the same 401 as a wrong password, and both count against
  * the same throttles. Only the holder of the right password learns that an account is disabled.
@@ -44,7 +45,7 @@ export async function signInOperator(
   if (operator.status !== 'active') throw new AppError('account_disabled', 403, ACCOUNT_DISABLED_MESSAGE);
 
   const previousSessionId = request.sessionId;
-  const sessionId = reply.issueSession();
+  const sessionId = reply.issueSession('operator');
   await db.transaction(async (tx) => {
     // Signing in again from the same browser replaces that browser's earlier session rather than leaving it live.
     if (previousSessionId) await deleteSession(tx, previousSessionId);
