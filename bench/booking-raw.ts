@@ -3,8 +3,9 @@
  * HTTP, Fastify, zod, drizzle or pricing, in a Node process on the same driver the API server uses (PGlite on its
  * data directory, node-postgres with a pool of 10 like the server's). Same statements in the same order as
  * `createBooking` (apps/api/src/modules/bookings/save-booking.ts + bookings.repository.ts): per-address advisory
- * lock, live holds of the address, slot row lock, live players of the slot, then booking + rounds + golfers and the
- * read-back of its times; a full slot rolls back (the 409 of the API).
+ * lock, live holds of the address, slot row lock, live players of the slot, then booking + round + golfers (a new
+ * booking has no rows to replace, so no deletes) and the read-back of its times; a full slot rolls back (the 409 of
+ * the API).
  *
  * Also checks the outcome: no slot may hold more than its capacity of live players (an oversell).
  *
@@ -60,8 +61,6 @@ const SQL = {
     and "blocked_periods"."ends_at" > "tee_slots"."starts_at") as "blocked" from "tee_slots" where "tee_slots"."id" in ($1) order by "tee_slots"."id" asc for update`,
   livePlayers: `select "booking_rounds"."slot_id", sum("booking_rounds"."players")::integer from "booking_rounds" inner join "bookings" on "bookings"."id" = "booking_rounds"."booking_id" where ("booking_rounds"."slot_id" in ($1) and ${LIVE}) group by "booking_rounds"."slot_id"`,
   insertBooking: `insert into "bookings" ("id", "booking_number", "status", "hold_expires_at", "created_at", "updated_at", "session_key", "client_key", "notes", "caddies_option", "net_pence", "vat_pence", "payable_pence", "paid_pence") values (default, $1, $2, now() + interval '600 seconds', now(), now(), $3, $4, $5, $6, $7, $8, $9, $10) on conflict ("booking_number") do nothing returning "id", "booking_number"`,
-  deleteRounds: 'delete from "booking_rounds" where "booking_rounds"."booking_id" = $1',
-  deleteGolfers: 'delete from "booking_golfers" where "booking_golfers"."booking_id" = $1',
   insertRound: `insert into "booking_rounds" ("id", "booking_id", "course_id", "slot_id", "players", "caddies") values (default, $1, $2, $3, $4, $5)`,
   readTimes: `select "status", "booking_number", "created_at", "hold_expires_at", clock_timestamp() from "bookings" where "bookings"."id" = $1`,
 };
@@ -112,8 +111,6 @@ export async function bookOnce(
       ]);
       const bookingId = inserted.rows[0]?.id;
       if (bookingId === undefined) throw new Error('booking number clash');
-      await query(SQL.deleteRounds, [bookingId]);
-      await query(SQL.deleteGolfers, [bookingId]);
       await query(SQL.insertRound, [bookingId, slot.course_id, slotId, golfers, 0]);
       const tickets = JSON.stringify([{ label: 'Green fee', course_ids: [slot.course_id], price: 15_000 }]);
       const params: unknown[] = [];

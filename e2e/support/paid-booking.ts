@@ -105,6 +105,19 @@ function unescapeHtml(text: string): string {
   return text.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
 }
 
+/** The POST /v1/bookings body for `golfers` adults on these rounds (caddies 0 unless a round says otherwise). */
+function bookingBody(rounds: { courseId: number; slot: Slot; caddies?: number }[], golfers: number) {
+  return {
+    courses: rounds.map((round) => ({
+      id: round.courseId,
+      teeTime: { id: round.slot.id, time: round.slot.slot_date_time, isValid: true },
+      caddies: round.caddies ?? 0,
+    })),
+    golfers: Array.from({ length: golfers }, (_, index) => ({ id: index + 1, playerTypeId: 1 })),
+    notes: '',
+  };
+}
+
 export type PaidBookingOptions = {
   rounds: { courseId: number; slot: Slot; caddies?: number }[];
   golfers?: number;
@@ -118,24 +131,12 @@ export async function createPaidBooking(options: PaidBookingOptions): Promise<Pa
   try {
     const csrf = await request.get('/csrf', { headers: E2E_API_HEADERS });
     expect(csrf.status()).toBe(200);
-    const token = (await request.storageState()).cookies.find(
-      (cookie) => cookie.name === 'XSRF-TOKEN',
-    )?.value;
-    expect(token, 'GET /csrf set the XSRF-TOKEN cookie').toBeTruthy();
-    const headers = { ...E2E_API_HEADERS, 'X-XSRF-TOKEN': token as string };
+    const headers = await xsrf(request);
     const golfers = options.golfers ?? 2;
 
     const created = await request.post('/v1/bookings', {
       headers,
-      data: {
-        courses: options.rounds.map((round) => ({
-          id: round.courseId,
-          teeTime: { id: round.slot.id, time: round.slot.slot_date_time, isValid: true },
-          caddies: round.caddies ?? 0,
-        })),
-        golfers: Array.from({ length: golfers }, (_, index) => ({ id: index + 1, playerTypeId: 1 })),
-        notes: '',
-      },
+      data: bookingBody(options.rounds, golfers),
     });
     expect(created.status(), `POST /v1/bookings: ${await created.text()}`).toBe(200);
     const booking = ((await created.json()) as { data: { booking_id: number; booking_number: string } }).data;
@@ -227,18 +228,7 @@ export async function createOfflineOperatorBooking(options: {
     const headers = await xsrf(request);
     const created = await request.post('/v1/bookings', {
       headers,
-      data: {
-        courses: options.rounds.map((round) => ({
-          id: round.courseId,
-          teeTime: { id: round.slot.id, time: round.slot.slot_date_time, isValid: true },
-          caddies: 0,
-        })),
-        golfers: Array.from({ length: options.golfers ?? 2 }, (_, index) => ({
-          id: index + 1,
-          playerTypeId: 1,
-        })),
-        notes: '',
-      },
+      data: bookingBody(options.rounds, options.golfers ?? 2),
     });
     expect(created.status(), `POST /v1/bookings: ${await created.text()}`).toBe(200);
     const booking = ((await created.json()) as { data: { booking_id: number; booking_number: string } }).data;

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, TablesRelationalConfig } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -39,7 +39,11 @@ export async function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'da
 }
 
 export function createPgliteDatabase(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({
+    client: withDrizzleParsersInstalled(client),
+    schema,
+    casing: 'snake_case',
+  }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -47,6 +51,74 @@ export function createPgliteDatabase(client: PGlite): Database {
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * The types drizzle reads as the database's text (it parses dates itself): drizzle-orm/pglite passes these parsers
+ * with every query. PGlite 0.5 answers per-query parsers by copying its whole parser table (hundreds of entries,
+ * one per array type) into a new object for every result, which cost the booking call more CPU than some of its
+ * statements. So the overrides are installed once on the client and dropped from each call: same parsing, no copy.
+ */
+const DRIZZLE_TEXT_TYPES = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+];
+const asText = (value: string) => value;
+const DRIZZLE_TEXT_TYPE_KEYS = new Set(DRIZZLE_TEXT_TYPES.map(String));
+
+type QueryCall = (query: string, params?: unknown[], options?: QueryOptions) => Promise<unknown>;
+
+/** The options without drizzle's parsers, once they are known to be installed on the client; else unchanged. */
+function withoutInstalledParsers(options: QueryOptions | undefined): QueryOptions | undefined {
+  if (!options?.parsers) return options;
+  for (const key in options.parsers) {
+    // A parser this module did not install (a later drizzle): keep the options, correct if slower.
+    if (!DRIZZLE_TEXT_TYPE_KEYS.has(key)) return options;
+  }
+  const { parsers: _installed, ...rest } = options;
+  return rest;
+}
+
+/**
+ * `target` with drizzle's text parsers dropped from its query calls; everything else is the target's own (methods
+ * bound to it: PGlite keeps its state in private fields, which a proxy receiver cannot reach).
+ */
+function droppingInstalledParsers<T extends object & { query: QueryCall }>(
+  target: T,
+  wrap: (property: string | symbol, value: unknown) => unknown = () => undefined,
+): T {
+  const query: QueryCall = (text, params, options) =>
+    target.query(text, params, withoutInstalledParsers(options));
+  return new Proxy(target, {
+    get(_target, property) {
+      if (property === 'query') return query;
+      const value: unknown = Reflect.get(target, property, target);
+      const wrapped = wrap(property, value);
+      if (wrapped !== undefined) return wrapped;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The client drizzle is given: the same PGlite, with drizzle's text parsers installed once (this client is
+ * drizzle's from now on) and dropped from its query calls, inside transactions too.
+ */
+function withDrizzleParsersInstalled(client: PGlite): PGlite {
+  for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = asText;
+  return droppingInstalledParsers(client, (property) =>
+    property === 'transaction'
+      ? <T>(work: (tx: Transaction) => Promise<T>) =>
+          client.transaction((tx) => work(droppingInstalledParsers(tx)))
+      : undefined,
+  );
 }
 
 export function createPostgresDatabase(connectionString: string, poolSize = 10): Database {

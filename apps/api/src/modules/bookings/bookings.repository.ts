@@ -140,15 +140,21 @@ export async function updateBookingDetails(
 export type RoundToSave = { courseId: number; slotId: number; caddies: number };
 export type GolferToSave = { position: number; playerTypeId: number; priced: PricedGolfer };
 
-/** Replaces the booking's rounds and golfers (a new booking has none to replace). */
+/**
+ * Writes the booking's rounds and golfers. `replace` (a change of an existing booking) deletes the old ones first; a
+ * booking inserted in this transaction has none, so creation skips those two statements.
+ */
 export async function saveRoundsAndGolfers(
   tx: Tx,
   bookingId: number,
   rounds: RoundToSave[],
   golfers: GolferToSave[],
+  options: { replace: boolean },
 ): Promise<void> {
-  await tx.delete(bookingRounds).where(eq(bookingRounds.bookingId, bookingId));
-  await tx.delete(bookingGolfers).where(eq(bookingGolfers.bookingId, bookingId));
+  if (options.replace) {
+    await tx.delete(bookingRounds).where(eq(bookingRounds.bookingId, bookingId));
+    await tx.delete(bookingGolfers).where(eq(bookingGolfers.bookingId, bookingId));
+  }
   await tx.insert(bookingRounds).values(
     rounds.map((round) => ({
       bookingId,

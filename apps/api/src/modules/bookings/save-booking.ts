@@ -266,6 +266,7 @@ export async function createBooking(app: FastifyInstance, body: SaveBookingBody,
       created.id,
       rounds.map((round) => ({ courseId: round.course.id, slotId: round.slot.id, caddies: round.caddies })),
       golfersToSave(body, priced.golfers),
+      { replace: false },
     );
     return savedBooking(tx, created.id, body, rounds, priced.golfers, priced.totals);
   });
@@ -304,6 +305,7 @@ export async function updateBooking(
       booking.id,
       rounds.map((round) => ({ courseId: round.course.id, slotId: round.slot.id, caddies: round.caddies })),
       golfersToSave(body, priced.golfers),
+      { replace: true },
     );
     return savedBooking(tx, booking.id, body, rounds, priced.golfers, priced.totals);
   });
