@@ -36,14 +36,23 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.screenshot({ path: `screenshots/confirmation-${name}.png`, fullPage });
 }
 
-/** The third-party widget answered locally: the journeys never leave the machine. */
-async function stubRestaurantWidget(page: Page): Promise<void> {
-  await page.route('https://widget.resdiary.com/**', (route) =>
-    route.fulfill({
+/**
+ * The third-party widget answered locally, so the journeys never leave the machine: a small page, sent
+ * only once the returned `release` is called, so a test sees the loading state on a fast or slow machine.
+ */
+async function stubRestaurantWidget(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('https://widget.resdiary.com/**', async (route) => {
+    await released;
+    await route.fulfill({
       contentType: 'text/html',
       body: '<!doctype html><html lang="en"><head><title>Table booking</title></head><body><h1>Book a table</h1><p>Choose a time.</p></body></html>',
-    }),
-  );
+    });
+  });
+  return { release };
 }
 
 for (const viewport of viewports) {
@@ -265,7 +274,7 @@ test('Book a table opens the widget modal, which Escape and the backdrop close',
   request,
 }) => {
   test.setTimeout(60_000);
-  await stubRestaurantWidget(page);
+  const widget = await stubRestaurantWidget(page);
   const slot = await findSlot(request, COURSE.burnside.id, 1, 72, 24 * 20);
   const booking = await createPaidBooking({ rounds: [{ courseId: COURSE.burnside.id, slot }], golfers: 1 });
   await page.goto(booking.signedPath);
@@ -277,6 +286,8 @@ test('Book a table opens the widget modal, which Escape and the backdrop close',
   await expect(dialog.getByText('Loading booking widget...')).toBeVisible();
   const frame = dialog.locator('iframe');
   await expect(frame).toHaveAttribute('src', /^https:\/\/widget\.resdiary\.com\//);
+  await expect(dialog.getByText('Loading booking widget...')).toBeVisible();
+  widget.release();
   await expect(dialog.getByText('Loading booking widget...')).toHaveCount(0);
   await expect(page.frameLocator('iframe').getByRole('heading', { name: 'Book a table' })).toBeVisible();
   await shot(page, 'widget-1280', false);
