@@ -14,6 +14,9 @@
  *   - gzipped JavaScript needed to render `/`, and in total, versus the 120 KiB budget of issue 5 (enforced) and the 100 KiB goal of issue 8 (reported);
  *   - resident memory and V8 heap of both servers after the run.
  *
+ * `--bookings-only` (for working on the booking path): only the booking rows and their oversell checks, on each
+ * database, with the full run's sizes; no read rows, no Lighthouse. The default run is unaffected.
+ *
  * Short mode (`--short` or BENCH_SHORT=1, what CI runs) takes one 1 s slice per side, a few dozen bookings and one
  * desktop Lighthouse run, and fails only on what is deterministic: the JavaScript budget, a route answering anything
  * but 2xx (bookings: 200 or 409), and any oversold slot. Timing goals are read by hand from a full run.
@@ -63,6 +66,7 @@ const memoryProbe = pathToFileURL(join(root, 'bench/lib/memory-probe.mjs')).href
 const args = new Set(process.argv.slice(2));
 const short = args.has('--short') || process.env.BENCH_SHORT === '1';
 const skipBuild = args.has('--no-build');
+const bookingsOnly = args.has('--bookings-only');
 // An admin URL of a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/postgres): the tee-sheet reads are
 // also measured on a fresh database created there, as a deployment of several instances runs them.
 const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined;
@@ -359,6 +363,7 @@ async function benchApiServer(options: {
 
     // The first row must not pay for the server's first seconds (JIT, start-up jobs): every route gets load first.
     // Short runs skip it: their timings are indicative only, and CI's minute is better spent elsewhere.
+    if (bookingsOnly) routes.length = 0;
     for (const route of short ? [] : routes) {
       await warmUp({ url: `${appUrl}${route.path}`, headers: API_HEADERS }, timing.warmupSeconds);
     }
@@ -370,9 +375,9 @@ async function benchApiServer(options: {
       const appTarget: Target = { url: `${appUrl}${route.path}`, headers: API_HEADERS };
       rows.push(httpRow(route, await measurePair(bareTarget, appTarget, timing)));
     }
-    rows.push(...skipped);
+    if (!bookingsOnly) rows.push(...skipped);
 
-    if (options.lighthouse) {
+    if (options.lighthouse && !bookingsOnly) {
       const webDist = built('apps/web/dist');
       const note = (await webBundleHasKey(webDist))
         ? undefined
