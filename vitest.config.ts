@@ -11,6 +11,9 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           exclude: ['apps/api/src/**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
+          setupFiles: ['apps/web/src/test/setup-dom.ts'],
+          // CI machines have two cores shared with other stages' servers: time limits are for hangs, not speed.
+          testTimeout: 20_000,
         },
       },
       {
