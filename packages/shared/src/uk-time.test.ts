@@ -48,6 +48,18 @@ describe('UK dates of instants', () => {
     expect(londonDate(new Date('2026-12-14T23:30:00Z'))).toBe('2026-12-14');
   });
 
+  it('agrees with the time-zone database minute by minute through both clock changes and every midnight', () => {
+    const reference = (instant: Date) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', dateStyle: 'short' }).format(instant);
+    for (const start of ['2026-03-28T20:00:00Z', '2026-10-24T20:00:00Z', '2026-07-01T20:00:00Z']) {
+      for (let minute = 0; minute < 36 * 60; minute += 7) {
+        const instant = new Date(Date.parse(start) + minute * 60_000 + 59_999);
+        expect(londonDate(instant), instant.toISOString()).toBe(reference(instant));
+      }
+    }
+    expect(() => londonDate(new Date(Number.NaN))).toThrow(RangeError);
+  });
+
   it('reads today in the UK', () => {
     expect(todayInLondon(new Date('2026-03-28T23:59:59Z'))).toBe('2026-03-28');
     expect(todayInLondon(new Date('2026-03-29T23:30:00Z'))).toBe('2026-03-30');
@@ -94,6 +106,13 @@ describe('londonWallTimeToUtc', () => {
 describe('calendar arithmetic', () => {
   it('adds days across month, year and clock-change boundaries', () => {
     expect(addDays('2026-03-28', 1)).toBe('2026-03-29');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
+    expect(daysBetween('2026-10-30', '2026-10-24')).toBe(-6);
+    expect(weekdayOf('2026-11-22')).toBe(0);
+    expect(() => addDays('2026-02-30', 1)).toThrow(RangeError);
     expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
     expect(addDays('2026-10-24', 2)).toBe('2026-10-26');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');

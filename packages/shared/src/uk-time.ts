@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays as addCalendarDays, eachDayOfInterval, endOfMonth, format, isValid, parse } from 'date-fns';
+import { eachDayOfInterval, endOfMonth, format, isValid, parse } from 'date-fns';
 import { UK_TIME_ZONE } from './constants';
 
 // Conventions: a "date" is a yyyy-MM-dd calendar date in the UK, a "month" is yyyy-MM, a "time" is HH:mm UK
@@ -25,10 +25,33 @@ function londonNoon(date: string): TZDate {
   return new TZDate(year, month - 1, day, 12, 0, UK_TIME_ZONE);
 }
 
+/** The year, month (1-12) and day of a yyyy-MM-dd string that names a real calendar date, else undefined. */
+function calendarParts(date: string): [number, number, number] | undefined {
+  if (typeof date !== 'string' || !DATE_PATTERN.test(date)) return undefined;
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
+  // Date.UTC rolls an impossible day over (31 April -> 1 May): a real date survives the round trip unchanged.
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    return undefined;
+  }
+  return [year, month, day];
+}
+
+/** Days since 1970-01-01 of a calendar date (zone-free: a calendar date is the same day everywhere). */
+function dayNumber(date: string): number {
+  const parts = calendarParts(date);
+  if (!parts) throw new RangeError(`"${date}" is not a real date in the form yyyy-MM-dd.`);
+  return Date.UTC(parts[0], parts[1] - 1, parts[2]) / 86_400_000;
+}
+
+function dateOfDayNumber(days: number): string {
+  return new Date(days * 86_400_000).toISOString().slice(0, 10);
+}
+
 export function isValidDateString(date: string): boolean {
-  if (typeof date !== 'string' || !DATE_PATTERN.test(date)) return false;
-  const parsed = parse(date, 'yyyy-MM-dd', PARSE_REFERENCE);
-  return isValid(parsed) && format(parsed, 'yyyy-MM-dd') === date;
+  return calendarParts(date) !== undefined;
 }
 
 export function isValidMonthString(month: string): boolean {
@@ -41,9 +64,20 @@ export function isValidTimeString(time: string): boolean {
   return typeof time === 'string' && TIME_PATTERN.test(time);
 }
 
+// UK offsets change only on whole UTC hours, so an instant's UK date is that of its UTC hour: remembered per hour.
+const londonDateByHour = new Map<number, string>();
+
 /** The UK calendar date of an instant. */
 export function londonDate(instant: Date): string {
-  return format(inLondon(instant), 'yyyy-MM-dd');
+  const hour = Math.floor(instant.getTime() / 3_600_000);
+  let date = londonDateByHour.get(hour);
+  if (date === undefined) {
+    if (Number.isNaN(hour)) throw new RangeError('Invalid time value');
+    date = format(inLondon(new Date(hour * 3_600_000)), 'yyyy-MM-dd');
+    if (londonDateByHour.size >= 4096) londonDateByHour.clear();
+    londonDateByHour.set(hour, date);
+  }
+  return date;
 }
 
 /** Today's date in the UK, which is what "today" means for every booking rule. */
@@ -85,13 +119,12 @@ export function addDays(date: string, days: number): string {
   if (!Number.isInteger(days)) {
     throw new RangeError('The number of days must be a whole number.');
   }
-  return format(addCalendarDays(londonNoon(date), days), 'yyyy-MM-dd');
+  return dateOfDayNumber(dayNumber(date) + days);
 }
 
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
-  // Both are London noons, so the difference is a whole number of days give or take one clock change hour.
-  return Math.round((londonNoon(to).getTime() - londonNoon(from).getTime()) / 86_400_000);
+  return dayNumber(to) - dayNumber(from);
 }
 
 /** Every date of a yyyy-MM month, in order. */
@@ -105,7 +138,7 @@ export function daysInMonth(month: string): string[] {
 
 /** Day of the week of a UK date: 0 Sunday .. 6 Saturday. */
 export function weekdayOf(date: string): number {
-  return londonNoon(date).getDay();
+  return new Date(dayNumber(date) * 86_400_000).getUTCDay();
 }
 
 /** Booking summary format (spec section 2): '5th May 2025 at 2:30pm'. */
