@@ -1,11 +1,12 @@
 /**
- * The baseline of the booking rows: the booking engine's transaction run straight against the database, without
- * HTTP, Fastify, zod, drizzle or pricing, in a Node process on the same driver the API server uses (PGlite on its
- * data directory, node-postgres with a pool of 10 like the server's). Same statements in the same order as
- * `createBooking` (apps/api/src/modules/bookings/save-booking.ts + bookings.repository.ts): per-address advisory
- * lock, live holds of the address, slot row lock, live players of the slot, then booking + round + golfers (a new
- * booking has no rows to replace, so no deletes) and the read-back of its times; a full slot rolls back (the 409 of
- * the API).
+ * The baseline of the booking rows: the database work of one POST /v1/bookings run straight against the database,
+ * without HTTP, Fastify, zod or pricing, in a Node process on the same driver the API server uses (PGlite on its data
+ * directory, node-postgres with a pool of 10 like the server's). It sends the API's own statements (imported from
+ * the repositories, rendered once; named prepared statements on PostgreSQL, as the server sends them) in the order of
+ * the route (bookings.routes.ts, save-booking.ts): the per-address rate-limit hit (its own statement, committed
+ * before the transaction), then in one transaction the per-address advisory lock, live holds of the address, slot row
+ * lock, live players of the slot, then booking + round + golfers and the read-back of its times; a full slot rolls
+ * back (the 409 of the API).
  *
  * Also checks the outcome: no slot may hold more than its capacity of live players (an oversell).
  *
@@ -16,7 +17,12 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { fillPlaceholders } from 'drizzle-orm';
 import pg from 'pg';
+import type { Statement } from '../apps/api/src/db/statements.ts';
+import { rateLimitHit } from '../apps/api/src/lib/rate-limit/rate-limiter.ts';
+import { bookingStatements } from '../apps/api/src/modules/bookings/bookings.repository.ts';
+import { livePlayers } from '../apps/api/src/modules/diary/live-bookings.ts';
 
 type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 export type RawRun = {
@@ -42,8 +48,16 @@ export type RawRunResult = {
 export type OversellCheck = { slotsOverCapacity: number; liveBookings: number; checkedSlots: number };
 export type RawJobResult = { runs: RawRunResult[]; before?: OversellCheck; after?: OversellCheck };
 
-type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-type Connection = { transaction<T>(work: (query: Query) => Promise<T>): Promise<T>; close(): Promise<void> };
+/** Runs one statement with values for its placeholders; rows as arrays. */
+type Run = (statement: Statement, values?: Record<string, unknown>) => Promise<unknown[][]>;
+type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+type Connection = {
+  run: Run;
+  transaction<T>(work: (run: Run) => Promise<T>): Promise<T>;
+  /** For the oversell check: plain text, object rows. */
+  query: Query;
+  close(): Promise<void>;
+};
 
 class SlotFull extends Error {}
 
@@ -51,74 +65,73 @@ class SlotFull extends Error {}
 // after the hold ends), as drizzle renders it.
 const LIVE = `("bookings"."status" = 'confirmed' or ("bookings"."status" = 'held' and "bookings"."hold_expires_at" + interval '60 seconds' > now()))`;
 
-const SQL = {
-  lockClient: 'select pg_advisory_xact_lock(hashtextextended($1, 0))',
-  liveHolds: `select count(*)::integer as "count" from "bookings" where ("bookings"."client_key" = $1 and "bookings"."status" = 'held' and ${LIVE})`,
-  lockSlots: `select "id", "course_id", "starts_at", "capacity", not not exists (
-  select 1 from "blocked_periods"
-  where "blocked_periods"."course_id" = "tee_slots"."course_id"
-    and "blocked_periods"."starts_at" <= "tee_slots"."starts_at"
-    and "blocked_periods"."ends_at" > "tee_slots"."starts_at") as "blocked" from "tee_slots" where "tee_slots"."id" in ($1) order by "tee_slots"."id" asc for update`,
-  livePlayers: `select "booking_rounds"."slot_id", sum("booking_rounds"."players")::integer from "booking_rounds" inner join "bookings" on "bookings"."id" = "booking_rounds"."booking_id" where ("booking_rounds"."slot_id" in ($1) and ${LIVE}) group by "booking_rounds"."slot_id"`,
-  insertBooking: `insert into "bookings" ("id", "booking_number", "status", "hold_expires_at", "created_at", "updated_at", "session_key", "client_key", "notes", "caddies_option", "net_pence", "vat_pence", "payable_pence", "paid_pence") values (default, $1, $2, now() + interval '600 seconds', now(), now(), $3, $4, $5, $6, $7, $8, $9, $10) on conflict ("booking_number") do nothing returning "id", "booking_number"`,
-  insertRound: `insert into "booking_rounds" ("id", "booking_id", "course_id", "slot_id", "players", "caddies") values (default, $1, $2, $3, $4, $5)`,
-  readTimes: `select "status", "booking_number", "created_at", "hold_expires_at", clock_timestamp() from "bookings" where "bookings"."id" = $1`,
-};
-
-function insertGolfersSql(count: number): string {
-  const rows = Array.from({ length: count }, (_, index) => {
-    const base = index * 8;
-    return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7}, $${base + 8})`;
-  });
-  return `insert into "booking_golfers" ("booking_id", "position", "player_type_id", "net_pence", "vat_pence", "total_pence", "tickets", "ticket_label") values ${rows.join(', ')}`;
-}
+/** The route's defaults (BOOKING_RATE_LIMIT_WINDOW_SECONDS, RESERVATION_WINDOW_MS), as the bench's server runs. */
+const RATE_LIMIT_WINDOW_SECONDS = 600;
+const HOLD_SECONDS = 600;
 
 const sessionKey = randomBytes(16).toString('base64url');
 
-/** One booking of `golfers` adults on `slotId`, as the API's createBooking does it. */
+/** One booking of `golfers` adults on `slotId`, with the statements and in the order of the API's route. */
 export async function bookOnce(
   connection: Connection,
   slotId: number,
   golfers: number,
 ): Promise<'booked' | 'full'> {
   const clientKey = randomBytes(24).toString('base64url');
+  const [limit] = await connection.run(rateLimitHit(RATE_LIMIT_WINDOW_SECONDS), {
+    bucket: 'booking-create',
+    key: clientKey,
+  });
+  if (Number(limit?.[0]) > 20) throw new Error('rate limited (cannot happen: one call per address)');
   try {
-    await connection.transaction(async (query) => {
-      await query(SQL.lockClient, [`booking-client:${clientKey}`]);
-      const holds = await query(SQL.liveHolds, [clientKey]);
-      if (Number(holds.rows[0]?.count ?? 0) >= 3)
-        throw new Error('too many holds (cannot happen: one per address)');
-      const slots = await query(SQL.lockSlots, [slotId]);
-      const slot = slots.rows[0];
+    await connection.transaction(async (run) => {
+      await run(bookingStatements.lockClient, { lockKey: `booking-client:${clientKey}` });
+      const [holds] = await run(bookingStatements.countLiveHolds, { clientKey });
+      if (Number(holds?.[0] ?? 0) >= 3) throw new Error('too many holds (cannot happen: one per address)');
+      const [slot] = await run(bookingStatements.lockSlots(1), { slot0: slotId });
       if (!slot) throw new Error(`slot ${slotId} does not exist`);
-      const taken = await query(SQL.livePlayers, [slotId]);
-      const others = Number(taken.rows[0]?.sum ?? 0);
-      const capacity = Number(slot.capacity);
+      const [taken] = await run(livePlayers(1), { slot0: slotId });
+      const others = Number(taken?.[1] ?? 0);
+      const courseId = slot[1];
+      const capacity = Number(slot[3]);
       // The shared slot rules that matter here: capacity, and an empty slot needs two golfers.
       if (others + golfers > capacity || (others === 0 && golfers < 2)) throw new SlotFull();
       const net = 15_000 * golfers;
-      const inserted = await query(SQL.insertBooking, [
-        String(randomInt(1_000_000_000, 9_999_999_999)),
-        'held',
+      const [inserted] = await run(bookingStatements.insertHeldBooking(HOLD_SECONDS), {
+        bookingNumber: String(randomInt(1_000_000_000, 9_999_999_999)),
         sessionKey,
         clientKey,
-        '',
-        null,
+        operatorId: null,
+        notes: '',
+        caddiesOption: null,
         net,
-        net / 5,
-        net + net / 5,
-        0,
-      ]);
-      const bookingId = inserted.rows[0]?.id;
+        vat: net / 5,
+        payable: net + net / 5,
+      });
+      const bookingId = inserted?.[0];
       if (bookingId === undefined) throw new Error('booking number clash');
-      await query(SQL.insertRound, [bookingId, slot.course_id, slotId, golfers, 0]);
-      const tickets = JSON.stringify([{ label: 'Green fee', course_ids: [slot.course_id], price: 15_000 }]);
-      const params: unknown[] = [];
-      for (let position = 1; position <= golfers; position += 1) {
-        params.push(bookingId, position, 1, 15_000, 3_000, 18_000, tickets, 'Green fee');
+      await run(bookingStatements.insertRounds(1), {
+        bookingId,
+        players: golfers,
+        course0: courseId,
+        slot0: slotId,
+        caddies0: 0,
+      });
+      const tickets = [{ label: 'Green fee', course_ids: [courseId], price: 15_000 }];
+      const values: Record<string, unknown> = { bookingId };
+      for (let index = 0; index < golfers; index += 1) {
+        Object.assign(values, {
+          [`position${index}`]: index + 1,
+          [`playerType${index}`]: 1,
+          [`net${index}`]: 15_000,
+          [`vat${index}`]: 3_000,
+          [`total${index}`]: 18_000,
+          [`tickets${index}`]: tickets,
+          [`ticketLabel${index}`]: 'Green fee',
+        });
       }
-      await query(insertGolfersSql(golfers), params);
-      await query(SQL.readTimes, [bookingId]);
+      await run(bookingStatements.insertGolfers(golfers), values);
+      await run(bookingStatements.readBookingTimes, { bookingId });
     });
     return 'booked';
   } catch (error) {
@@ -127,25 +140,48 @@ export async function bookOnce(
   }
 }
 
+const ARRAY_ROWS = { rowMode: 'array' } as const;
+
 export async function open(target: DatabaseTarget, connections: number): Promise<Connection> {
   if (target.kind === 'pglite') {
     // One process, one connection: PGlite serialises transactions itself, as it does for the API server.
     const client = await PGlite.create({ dataDir: target.dataDir });
+    const runOn =
+      (queryable: Pick<PGlite, 'query'>): Run =>
+      async (statement, values = {}) =>
+        (
+          await queryable.query<unknown[]>(
+            statement.text,
+            fillPlaceholders(statement.params as unknown[], values),
+            ARRAY_ROWS,
+          )
+        ).rows;
     return {
-      transaction: (work) =>
-        client.transaction((tx) =>
-          work((text, params) => tx.query<Record<string, unknown>>(text, params).then((r) => r)),
-        ),
+      run: runOn(client),
+      transaction: (work) => client.transaction((tx) => work(runOn(tx))),
+      query: (text) => client.query<Record<string, unknown>>(text),
       close: () => client.close(),
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: connections });
+  const runOn =
+    (queryable: pg.Pool | pg.PoolClient): Run =>
+    async (statement, values = {}) =>
+      (
+        await queryable.query({
+          name: statement.name,
+          text: statement.text,
+          values: fillPlaceholders(statement.params as unknown[], values),
+          rowMode: 'array',
+        })
+      ).rows as unknown[][];
   return {
+    run: runOn(pool),
     transaction: async (work) => {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await work((text, params) => client.query(text, params));
+        const result = await work(runOn(client));
         await client.query('commit');
         return result;
       } catch (error) {
@@ -155,6 +191,7 @@ export async function open(target: DatabaseTarget, connections: number): Promise
         client.release();
       }
     },
+    query: (text) => pool.query(text),
     close: () => pool.end(),
   };
 }
@@ -213,17 +250,15 @@ export const OVERSELL_SQL = `select count(*)::integer as "over" from (
   where "players" > "capacity"`;
 
 async function verify(connection: Connection): Promise<OversellCheck> {
-  return connection.transaction(async (query) => {
-    const over = await query(OVERSELL_SQL);
-    const counts = await query(
-      `select count(distinct "bookings"."id")::integer as "bookings", count(distinct "booking_rounds"."slot_id")::integer as "slots" from "booking_rounds" inner join "bookings" on "bookings"."id" = "booking_rounds"."booking_id" where ${LIVE}`,
-    );
-    return {
-      slotsOverCapacity: Number(over.rows[0]?.over ?? 0),
-      liveBookings: Number(counts.rows[0]?.bookings ?? 0),
-      checkedSlots: Number(counts.rows[0]?.slots ?? 0),
-    };
-  });
+  const over = await connection.query(OVERSELL_SQL);
+  const counts = await connection.query(
+    `select count(distinct "bookings"."id")::integer as "bookings", count(distinct "booking_rounds"."slot_id")::integer as "slots" from "booking_rounds" inner join "bookings" on "bookings"."id" = "booking_rounds"."booking_id" where ${LIVE}`,
+  );
+  return {
+    slotsOverCapacity: Number(over.rows[0]?.over ?? 0),
+    liveBookings: Number(counts.rows[0]?.bookings ?? 0),
+    checkedSlots: Number(counts.rows[0]?.slots ?? 0),
+  };
 }
 
 async function main(): Promise<void> {

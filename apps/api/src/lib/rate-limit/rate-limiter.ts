@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { rateLimitCounters } from '../../db/schema/index.ts';
+import { defineStatement, perKey, runStatement } from '../../db/statements.ts';
 import { AppError } from '../app-error.ts';
 
 export type RateLimitRule = {
@@ -19,10 +20,8 @@ export type RateLimitResult = {
   retryAfterSeconds: number;
 };
 
-type CounterRow = { hits: number; retry_after: number | string };
-
 /** The rule's window length and the start of the current window, aligned on the database clock. */
-function windowOf(rule: RateLimitRule) {
+function windowOf(rule: Pick<RateLimitRule, 'windowSeconds'>) {
   const window = sql.raw(`interval '${Math.floor(rule.windowSeconds)} seconds'`);
   return { window, windowStart: sql`date_bin(${window}, now(), timestamptz '2000-01-01 00:00:00+00')` };
 }
@@ -33,25 +32,34 @@ function windowOf(rule: RateLimitRule) {
  * and a new window restarts the count in the same statement, so no read-modify-write race exists.
  */
 export async function hitRateLimit(db: DbOrTx, rule: RateLimitRule, key: string): Promise<RateLimitResult> {
-  const { window, windowStart } = windowOf(rule);
-  const result = await db.execute<CounterRow>(sql`
+  const [row] = await runStatement(db, rateLimitHit(Math.floor(rule.windowSeconds)), {
+    bucket: rule.bucket,
+    key,
+  });
+  if (!row) throw new Error('The rate-limit upsert returned no row.');
+  const hits = Number(row[0]);
+  return {
+    allowed: hits <= rule.max,
+    hits,
+    retryAfterSeconds: Math.max(1, Number(row[1])),
+  };
+}
+
+/** The upsert of `hitRateLimit`, one statement per window length, rendered once (db/statements.ts). */
+export const rateLimitHit = perKey((windowSeconds) => {
+  const { window, windowStart } = windowOf({ windowSeconds });
+  return defineStatement(
+    sql`
     insert into ${rateLimitCounters} (bucket, key, window_start, hits)
-    values (${rule.bucket}, ${key}, ${windowStart}, 1)
+    values (${sql.placeholder('bucket')}, ${sql.placeholder('key')}, ${windowStart}, 1)
     on conflict (bucket, key) do update set
       hits = case when ${rateLimitCounters.windowStart} = excluded.window_start
                   then ${rateLimitCounters.hits} + 1 else 1 end,
       window_start = excluded.window_start
     returning hits,
-      ceil(extract(epoch from (window_start + ${window} - now())))::integer as retry_after`);
-  const row = result.rows[0];
-  if (!row) throw new Error('The rate-limit upsert returned no row.');
-  const hits = Number(row.hits);
-  return {
-    allowed: hits <= rule.max,
-    hits,
-    retryAfterSeconds: Math.max(1, Number(row.retry_after)),
-  };
-}
+      ceil(extract(epoch from (window_start + ${window} - now())))::integer as retry_after`,
+  );
+});
 
 export const RATE_LIMITED_MESSAGE =
   'You have made too many requests. Please wait a few minutes and try again.';

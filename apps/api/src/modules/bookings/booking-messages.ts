@@ -6,7 +6,21 @@ import { formatSummaryTeeTime } from '@links/shared/uk-time';
 
 type Round = { courseName: string; startsAt: Date };
 
-const teeTime = (round: Round) => `${round.courseName} on ${formatSummaryTeeTime(round.startsAt)}`;
+// A sold-out tee time refuses every later caller with the same text: its formatted time (a time-zone conversion
+// and a date-fns format, the dearest part of a refusal) is remembered per instant.
+const formattedTimes = new Map<number, string>();
+function summaryTime(instant: Date): string {
+  const key = instant.getTime();
+  let text = formattedTimes.get(key);
+  if (text === undefined) {
+    text = formatSummaryTeeTime(instant);
+    if (formattedTimes.size >= 1024) formattedTimes.clear();
+    formattedTimes.set(key, text);
+  }
+  return text;
+}
+
+const teeTime = (round: Round) => `${round.courseName} on ${summaryTime(round.startsAt)}`;
 
 export const BOOKING_MESSAGES = {
   slotFull: (round: Round) =>

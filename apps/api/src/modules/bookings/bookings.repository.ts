@@ -1,10 +1,129 @@
 import type { PricedGolfer } from '@links/shared/pricing';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { bookingGolfers, bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
+import {
+  defineStatement,
+  listPlaceholders,
+  perKey,
+  type Queryable,
+  statementBuilder as q,
+  runStatement,
+  toDate,
+} from '../../db/statements.ts';
 import { bookingTakesPlaces } from '../diary/live-bookings.ts';
 import { notBlocked } from '../diary/not-blocked.ts';
 import { randomBookingNumber } from './booking-number.ts';
+
+/**
+ * The statements booking creation sends, in its order, rendered once (db/statements.ts). bench/booking-raw.ts runs
+ * these same statements as its raw-SQL baseline. Lists (slots, rounds, golfers) have one statement per length.
+ */
+export const bookingStatements = {
+  lockClient: defineStatement(
+    sql`select pg_advisory_xact_lock(hashtextextended(${sql.placeholder('lockKey')}, 0))`,
+  ),
+  countLiveHolds: defineStatement(
+    q
+      .select({ count: sql<number>`count(*)::integer` })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.clientKey, sql.placeholder('clientKey')),
+          eq(bookings.status, 'held'),
+          bookingTakesPlaces,
+        ),
+      ),
+  ),
+  lockSlots: perKey((count) =>
+    defineStatement(
+      q
+        .select({
+          id: teeSlots.id,
+          courseId: teeSlots.courseId,
+          startsAt: teeSlots.startsAt,
+          capacity: teeSlots.capacity,
+          blocked: sql<boolean>`not ${notBlocked}`,
+        })
+        .from(teeSlots)
+        .where(inArray(teeSlots.id, listPlaceholders('slot', count)))
+        .orderBy(asc(teeSlots.id))
+        .for('update'),
+    ),
+  ),
+  insertHeldBooking: perKey((holdSeconds) =>
+    defineStatement(
+      q
+        .insert(bookings)
+        .values({
+          bookingNumber: sql.placeholder('bookingNumber'),
+          status: 'held',
+          holdExpiresAt: sql`now() + ${sql.raw(`interval '${holdSeconds} seconds'`)}`,
+          createdAt: sql`now()`,
+          updatedAt: sql`now()`,
+          sessionKey: sql.placeholder('sessionKey'),
+          clientKey: sql.placeholder('clientKey'),
+          operatorId: sql.placeholder('operatorId'),
+          notes: sql.placeholder('notes'),
+          caddiesOption: sql.placeholder('caddiesOption'),
+          netPence: sql.placeholder('net'),
+          vatPence: sql.placeholder('vat'),
+          payablePence: sql.placeholder('payable'),
+          paidPence: 0,
+        })
+        .onConflictDoNothing({ target: bookings.bookingNumber })
+        .returning({ id: bookings.id, bookingNumber: bookings.bookingNumber }),
+    ),
+  ),
+  insertRounds: perKey((count) =>
+    defineStatement(
+      q.insert(bookingRounds).values(
+        Array.from({ length: count }, (_, index) => ({
+          bookingId: sql.placeholder('bookingId'),
+          courseId: sql.placeholder(`course${index}`),
+          slotId: sql.placeholder(`slot${index}`),
+          players: sql.placeholder('players'),
+          caddies: sql.placeholder(`caddies${index}`),
+        })),
+      ),
+    ),
+  ),
+  insertGolfers: perKey((count) =>
+    defineStatement(
+      q.insert(bookingGolfers).values(
+        Array.from({ length: count }, (_, index) => ({
+          bookingId: sql.placeholder('bookingId'),
+          position: sql.placeholder(`position${index}`),
+          playerTypeId: sql.placeholder(`playerType${index}`),
+          netPence: sql.placeholder(`net${index}`),
+          vatPence: sql.placeholder(`vat${index}`),
+          totalPence: sql.placeholder(`total${index}`),
+          tickets: sql.placeholder(`tickets${index}`),
+          ticketLabel: sql.placeholder(`ticketLabel${index}`),
+        })),
+      ),
+    ),
+  ),
+  readBookingTimes: defineStatement(
+    q
+      .select({
+        status: bookings.status,
+        bookingNumber: bookings.bookingNumber,
+        createdAt: bookings.createdAt,
+        holdExpiresAt: bookings.holdExpiresAt,
+        serverTime: sql`clock_timestamp()`,
+      })
+      .from(bookings)
+      .where(eq(bookings.id, sql.placeholder('bookingId'))),
+  ),
+};
+
+/** `{ slot0: ids[0], slot1: ids[1], ... }`: the values of a `listPlaceholders('slot', n)` list. */
+function listValues(prefix: string, values: readonly unknown[]): Record<string, unknown> {
+  const named: Record<string, unknown> = {};
+  for (const [index, value] of values.entries()) named[`${prefix}${index}`] = value;
+  return named;
+}
 
 export type LockedSlot = { id: number; courseId: number; startsAt: Date; capacity: number; blocked: boolean };
 
@@ -13,35 +132,32 @@ export type LockedSlot = { id: number; courseId: number; startsAt: Date; capacit
  * order, so two multi-course bookings can never wait on each other in a cycle. Until the transaction ends, no
  * one else can take places in these slots, so a live count read afterwards stays true until commit.
  */
-export async function lockSlots(tx: Tx, slotIds: number[]): Promise<Map<number, LockedSlot>> {
+export async function lockSlots(tx: Queryable, slotIds: number[]): Promise<Map<number, LockedSlot>> {
   const ids = [...new Set(slotIds)].sort((a, b) => a - b);
-  const rows = await tx
-    .select({
-      id: teeSlots.id,
-      courseId: teeSlots.courseId,
-      startsAt: teeSlots.startsAt,
-      capacity: teeSlots.capacity,
-      blocked: sql<boolean>`not ${notBlocked}`,
-    })
-    .from(teeSlots)
-    .where(inArray(teeSlots.id, ids))
-    .orderBy(asc(teeSlots.id))
-    .for('update');
-  return new Map(rows.map((row) => [row.id, { ...row, blocked: Boolean(row.blocked) }]));
+  const rows = await runStatement(tx, bookingStatements.lockSlots(ids.length), listValues('slot', ids));
+  return new Map(
+    rows.map(([id, courseId, startsAt, capacity, blocked]) => [
+      id as number,
+      {
+        id: id as number,
+        courseId: courseId as number,
+        startsAt: toDate(startsAt),
+        capacity: capacity as number,
+        blocked: Boolean(blocked),
+      },
+    ]),
+  );
 }
 
 /** Serialises booking creation per client address for the rest of the transaction (the live-holds limit). */
-export async function lockClient(tx: Tx, clientKey: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`booking-client:${clientKey}`}, 0))`);
+export async function lockClient(tx: Queryable, clientKey: string): Promise<void> {
+  await runStatement(tx, bookingStatements.lockClient, { lockKey: `booking-client:${clientKey}` });
 }
 
 /** Held bookings of one client address that still take places (the shared live definition). */
-export async function countLiveHolds(db: DbOrTx, clientKey: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::integer` })
-    .from(bookings)
-    .where(and(eq(bookings.clientKey, clientKey), eq(bookings.status, 'held'), bookingTakesPlaces));
-  return Number(row?.count ?? 0);
+export async function countLiveHolds(db: Queryable, clientKey: string): Promise<number> {
+  const [row] = await runStatement(db, bookingStatements.countLiveHolds, { clientKey });
+  return Number(row?.[0] ?? 0);
 }
 
 export type BookingPrices = { net: number; vat: number; payable: number };
@@ -65,33 +181,24 @@ const MAX_NUMBER_DRAWS = 5;
  * draws again; ON CONFLICT keeps the transaction usable, which a caught unique violation would not.
  */
 export async function insertHeldBooking(
-  tx: Tx,
+  tx: Queryable,
   booking: NewBooking,
   reservationWindowMs: number,
 ): Promise<CreatedBooking> {
+  const statement = bookingStatements.insertHeldBooking(Math.floor(reservationWindowMs / 1000));
   for (let draw = 0; draw < MAX_NUMBER_DRAWS; draw += 1) {
-    const bookingNumber = randomBookingNumber();
-    const [row] = await tx
-      .insert(bookings)
-      .values({
-        bookingNumber,
-        status: 'held',
-        holdExpiresAt: sql`now() + ${sql.raw(`interval '${Math.floor(reservationWindowMs / 1000)} seconds'`)}`,
-        createdAt: sql`now()`,
-        updatedAt: sql`now()`,
-        sessionKey: booking.sessionKey,
-        clientKey: booking.clientKey,
-        operatorId: booking.operatorId ?? null,
-        notes: booking.notes,
-        caddiesOption: booking.caddiesOption,
-        netPence: booking.prices.net,
-        vatPence: booking.prices.vat,
-        payablePence: booking.prices.payable,
-        paidPence: 0,
-      })
-      .onConflictDoNothing({ target: bookings.bookingNumber })
-      .returning({ id: bookings.id, bookingNumber: bookings.bookingNumber });
-    if (row) return row;
+    const [row] = await runStatement(tx, statement, {
+      bookingNumber: randomBookingNumber(),
+      sessionKey: booking.sessionKey,
+      clientKey: booking.clientKey,
+      operatorId: booking.operatorId ?? null,
+      notes: booking.notes,
+      caddiesOption: booking.caddiesOption,
+      net: booking.prices.net,
+      vat: booking.prices.vat,
+      payable: booking.prices.payable,
+    });
+    if (row) return { id: row[0] as number, bookingNumber: row[1] as string };
   }
   throw new Error('Could not draw an unused booking number.');
 }
@@ -140,42 +247,37 @@ export async function updateBookingDetails(
 export type RoundToSave = { courseId: number; slotId: number; caddies: number };
 export type GolferToSave = { position: number; playerTypeId: number; priced: PricedGolfer };
 
-/**
- * Writes the booking's rounds and golfers. `replace` (a change of an existing booking) deletes the old ones first; a
- * booking inserted in this transaction has none, so creation skips those two statements.
- */
+/** Removes a booking's rounds and golfers before `saveRoundsAndGolfers` writes its new ones (a change of booking). */
+export async function deleteRoundsAndGolfers(tx: Tx, bookingId: number): Promise<void> {
+  await tx.delete(bookingRounds).where(eq(bookingRounds.bookingId, bookingId));
+  await tx.delete(bookingGolfers).where(eq(bookingGolfers.bookingId, bookingId));
+}
+
+/** Writes the booking's rounds and golfers (a changed booking deletes its old ones first). */
 export async function saveRoundsAndGolfers(
-  tx: Tx,
+  tx: Queryable,
   bookingId: number,
   rounds: RoundToSave[],
   golfers: GolferToSave[],
-  options: { replace: boolean },
 ): Promise<void> {
-  if (options.replace) {
-    await tx.delete(bookingRounds).where(eq(bookingRounds.bookingId, bookingId));
-    await tx.delete(bookingGolfers).where(eq(bookingGolfers.bookingId, bookingId));
+  const roundValues: Record<string, unknown> = { bookingId, players: golfers.length };
+  for (const [index, round] of rounds.entries()) {
+    roundValues[`course${index}`] = round.courseId;
+    roundValues[`slot${index}`] = round.slotId;
+    roundValues[`caddies${index}`] = round.caddies;
   }
-  await tx.insert(bookingRounds).values(
-    rounds.map((round) => ({
-      bookingId,
-      courseId: round.courseId,
-      slotId: round.slotId,
-      players: golfers.length,
-      caddies: round.caddies,
-    })),
-  );
-  await tx.insert(bookingGolfers).values(
-    golfers.map((golfer) => ({
-      bookingId,
-      position: golfer.position,
-      playerTypeId: golfer.playerTypeId,
-      netPence: golfer.priced.net_price,
-      vatPence: golfer.priced.total_vat,
-      totalPence: golfer.priced.total_price,
-      tickets: golfer.priced.tickets,
-      ticketLabel: golfer.priced.ticket_label,
-    })),
-  );
+  await runStatement(tx, bookingStatements.insertRounds(rounds.length), roundValues);
+  const golferValues: Record<string, unknown> = { bookingId };
+  for (const [index, golfer] of golfers.entries()) {
+    golferValues[`position${index}`] = golfer.position;
+    golferValues[`playerType${index}`] = golfer.playerTypeId;
+    golferValues[`net${index}`] = golfer.priced.net_price;
+    golferValues[`vat${index}`] = golfer.priced.total_vat;
+    golferValues[`total${index}`] = golfer.priced.total_price;
+    golferValues[`tickets${index}`] = golfer.priced.tickets;
+    golferValues[`ticketLabel${index}`] = golfer.priced.ticket_label;
+  }
+  await runStatement(tx, bookingStatements.insertGolfers(golfers.length), golferValues);
 }
 
 export type BookingTimes = {
@@ -187,17 +289,15 @@ export type BookingTimes = {
 };
 
 /** The booking's clock fields, with the database's current time for the client's countdown correction. */
-export async function readBookingTimes(tx: Tx, bookingId: number): Promise<BookingTimes> {
-  const [row] = await tx
-    .select({
-      status: bookings.status,
-      bookingNumber: bookings.bookingNumber,
-      createdAt: bookings.createdAt,
-      holdExpiresAt: bookings.holdExpiresAt,
-      serverTime: sql<Date | string>`clock_timestamp()`,
-    })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId));
+export async function readBookingTimes(tx: Queryable, bookingId: number): Promise<BookingTimes> {
+  const [row] = await runStatement(tx, bookingStatements.readBookingTimes, { bookingId });
   if (!row) throw new Error(`Booking ${bookingId} vanished inside its own transaction.`);
-  return { ...row, serverTime: new Date(row.serverTime) };
+  const [status, bookingNumber, createdAt, holdExpiresAt, serverTime] = row;
+  return {
+    status: status as BookingTimes['status'],
+    bookingNumber: bookingNumber as string,
+    createdAt: toDate(createdAt),
+    holdExpiresAt: holdExpiresAt === null ? null : toDate(holdExpiresAt),
+    serverTime: toDate(serverTime),
+  };
 }

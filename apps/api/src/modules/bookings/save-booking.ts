@@ -5,8 +5,8 @@ import type { SaveBookingBody, SavedBooking } from '@links/shared/schemas/bookin
 import { CHAMPIONSHIP_INFO_TEXT, slotState, TIME_CONFLICT_TOOLTIP } from '@links/shared/slot-state';
 import { londonDate } from '@links/shared/uk-time';
 import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client.ts';
 import type { Course } from '../../db/schema/index.ts';
+import { type Queryable, statementTransaction } from '../../db/statements.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { bookableDates } from '../courses/bookable-dates.ts';
 import { routeNow } from '../courses/clock.ts';
@@ -17,6 +17,7 @@ import { loadPricingTables } from '../tickets/pricing-tables.repository.ts';
 import { BOOKING_MESSAGES } from './booking-messages.ts';
 import {
   countLiveHolds,
+  deleteRoundsAndGolfers,
   findBookingForUpdate,
   insertHeldBooking,
   type LockedSlot,
@@ -74,7 +75,7 @@ function checkRequest(body: SaveBookingBody, reference: Reference): Map<number, 
 
 /** Every slot rule of spec section 5, server-side, on slots locked by this transaction. */
 async function checkRounds(
-  tx: Tx,
+  tx: Queryable,
   app: FastifyInstance,
   body: SaveBookingBody,
   courses: Map<number, Course>,
@@ -171,7 +172,7 @@ function price(body: SaveBookingBody, rounds: Round[], reference: Reference) {
 
 /** The answer of both calls, built from what was just written (the server's prices, not the client's). */
 async function savedBooking(
-  tx: Tx,
+  tx: Queryable,
   bookingId: number,
   body: SaveBookingBody,
   rounds: Round[],
@@ -224,9 +225,10 @@ export function isCapacityViolation(error: unknown): boolean {
 
 const CAPACITY_BACKSTOP_MESSAGE = 'Sorry, someone has just booked that tee time. Please choose another.';
 
-async function inTransaction<T>(app: FastifyInstance, work: (tx: Tx) => Promise<T>): Promise<T> {
+/** A lost race the capacity backstop caught answers 409 like one the checks caught. */
+async function answeringBackstop<T>(transaction: Promise<T>): Promise<T> {
   try {
-    return await app.db.transaction(work);
+    return await transaction;
   } catch (error) {
     if (isCapacityViolation(error)) throw conflict(CAPACITY_BACKSTOP_MESSAGE, 'slot_full');
     throw error;
@@ -240,36 +242,38 @@ export type Caller = { sessionKey: string; clientKey: string; operatorId?: numbe
 export async function createBooking(app: FastifyInstance, body: SaveBookingBody, caller: Caller) {
   const reference = await loadReference(app);
   const courses = checkRequest(body, reference);
-  return inTransaction(app, async (tx) => {
-    // Per address first, then slots: one fixed lock order for every path that takes places.
-    await lockClient(tx, caller.clientKey);
-    const maxHolds = app.config.bookings.maxLiveHoldsPerAddress;
-    if ((await countLiveHolds(tx, caller.clientKey)) >= maxHolds) {
-      throw new AppError('too_many_holds', 429, BOOKING_MESSAGES.tooManyHolds(maxHolds));
-    }
-    const rounds = await checkRounds(tx, app, body, courses, undefined);
-    const priced = price(body, rounds, reference);
-    const created = await insertHeldBooking(
-      tx,
-      {
-        sessionKey: caller.sessionKey,
-        clientKey: caller.clientKey,
-        operatorId: caller.operatorId ?? null,
-        notes: body.notes,
-        caddiesOption: body.caddiesOption ?? null,
-        prices: priced.totals,
-      },
-      RESERVATION_WINDOW_MS,
-    );
-    await saveRoundsAndGolfers(
-      tx,
-      created.id,
-      rounds.map((round) => ({ courseId: round.course.id, slotId: round.slot.id, caddies: round.caddies })),
-      golfersToSave(body, priced.golfers),
-      { replace: false },
-    );
-    return savedBooking(tx, created.id, body, rounds, priced.golfers, priced.totals);
-  });
+  // Only statements of db/statements.ts: the transaction needs no drizzle transaction object.
+  return answeringBackstop(
+    statementTransaction(app.db, async (tx) => {
+      // Per address first, then slots: one fixed lock order for every path that takes places.
+      await lockClient(tx, caller.clientKey);
+      const maxHolds = app.config.bookings.maxLiveHoldsPerAddress;
+      if ((await countLiveHolds(tx, caller.clientKey)) >= maxHolds) {
+        throw new AppError('too_many_holds', 429, BOOKING_MESSAGES.tooManyHolds(maxHolds));
+      }
+      const rounds = await checkRounds(tx, app, body, courses, undefined);
+      const priced = price(body, rounds, reference);
+      const created = await insertHeldBooking(
+        tx,
+        {
+          sessionKey: caller.sessionKey,
+          clientKey: caller.clientKey,
+          operatorId: caller.operatorId ?? null,
+          notes: body.notes,
+          caddiesOption: body.caddiesOption ?? null,
+          prices: priced.totals,
+        },
+        RESERVATION_WINDOW_MS,
+      );
+      await saveRoundsAndGolfers(
+        tx,
+        created.id,
+        rounds.map((round) => ({ courseId: round.course.id, slotId: round.slot.id, caddies: round.caddies })),
+        golfersToSave(body, priced.golfers),
+      );
+      return savedBooking(tx, created.id, body, rounds, priced.golfers, priced.totals);
+    }),
+  );
 }
 
 /** PATCH /v1/bookings/{id}: the same checks on a held booking; its own places never count against it. */
@@ -281,34 +285,36 @@ export async function updateBooking(
 ) {
   const reference = await loadReference(app);
   const courses = checkRequest(body, reference);
-  return inTransaction(app, async (tx) => {
-    const booking = await findBookingForUpdate(tx, bookingId);
-    // Another session's booking answers exactly like a missing one: ids are sequential, so 403 would confirm it.
-    if (!booking || booking.sessionKey !== caller.sessionKey) {
-      throw notFound(BOOKING_MESSAGES.unknownBooking, 'booking_not_found');
-    }
-    if (booking.status === 'confirmed') throw conflict(BOOKING_MESSAGES.confirmed, 'booking_confirmed');
-    if (booking.status === 'cancelled')
-      throw new AppError('booking_cancelled', 410, BOOKING_MESSAGES.cancelled);
-    if (booking.status === 'expired' || !booking.holdActive) {
-      throw new AppError('booking_expired', 410, BOOKING_MESSAGES.expired);
-    }
-    const rounds = await checkRounds(tx, app, body, courses, booking.id);
-    const priced = price(body, rounds, reference);
-    await updateBookingDetails(tx, booking.id, {
-      notes: body.notes,
-      caddiesOption: body.caddiesOption ?? null,
-      prices: priced.totals,
-    });
-    await saveRoundsAndGolfers(
-      tx,
-      booking.id,
-      rounds.map((round) => ({ courseId: round.course.id, slotId: round.slot.id, caddies: round.caddies })),
-      golfersToSave(body, priced.golfers),
-      { replace: true },
-    );
-    return savedBooking(tx, booking.id, body, rounds, priced.golfers, priced.totals);
-  });
+  return answeringBackstop(
+    app.db.transaction(async (tx) => {
+      const booking = await findBookingForUpdate(tx, bookingId);
+      // Another session's booking answers exactly like a missing one: ids are sequential, so 403 would confirm it.
+      if (!booking || booking.sessionKey !== caller.sessionKey) {
+        throw notFound(BOOKING_MESSAGES.unknownBooking, 'booking_not_found');
+      }
+      if (booking.status === 'confirmed') throw conflict(BOOKING_MESSAGES.confirmed, 'booking_confirmed');
+      if (booking.status === 'cancelled')
+        throw new AppError('booking_cancelled', 410, BOOKING_MESSAGES.cancelled);
+      if (booking.status === 'expired' || !booking.holdActive) {
+        throw new AppError('booking_expired', 410, BOOKING_MESSAGES.expired);
+      }
+      const rounds = await checkRounds(tx, app, body, courses, booking.id);
+      const priced = price(body, rounds, reference);
+      await updateBookingDetails(tx, booking.id, {
+        notes: body.notes,
+        caddiesOption: body.caddiesOption ?? null,
+        prices: priced.totals,
+      });
+      await deleteRoundsAndGolfers(tx, booking.id);
+      await saveRoundsAndGolfers(
+        tx,
+        booking.id,
+        rounds.map((round) => ({ courseId: round.course.id, slotId: round.slot.id, caddies: round.caddies })),
+        golfersToSave(body, priced.golfers),
+      );
+      return savedBooking(tx, booking.id, body, rounds, priced.golfers, priced.totals);
+    }),
+  );
 }
 
 export function sessionRequired(): AppError {
