@@ -305,7 +305,10 @@ async function benchApiServer(options: {
   // The seed CLI migrates first, then loads reference and demo data.
   await runNode(cliArgs('seed'), { cwd: workDir, env: appEnv, log: appLog });
 
-  const app = startNode(['--import', memoryProbe, built('apps/api/dist/server.js')], {
+  // BENCH_CPU_PROF_DIR: the API server writes a V8 CPU profile there when it stops (for finding where time goes).
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const app = startNode([...profileArgs, '--import', memoryProbe, built('apps/api/dist/server.js')], {
     cwd: workDir,
     env: appEnv,
     stdout: appLog,
