@@ -7,6 +7,12 @@ import { setApiNavigator } from '../lib/api-client';
 import { clearMaintenanceNotice } from '../lib/maintenance-notice';
 import { createQueryClient } from '../lib/query-client';
 import { routes } from './router';
+// The routes load lazily: imported here, their first transform by the test runner happens before the tests, not
+// inside an assertion's time limit on a loaded machine.
+import './routes/contact-details';
+import './routes/home';
+import './routes/login';
+import './routes/manage-account';
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
 
