@@ -202,12 +202,25 @@ async function savedBooking(
   };
 }
 
-function golfersToSave(body: SaveBookingBody, priced: PricedGolfer[]) {
-  return body.golfers.map((golfer, index) => ({
-    position: golfer.id,
-    playerTypeId: golfer.playerTypeId,
-    priced: priced[index] as PricedGolfer,
-  }));
+/** Writes the booking's rounds and priced golfers, then reads back the answer of both calls. */
+async function saveAndAnswer(
+  tx: Queryable,
+  bookingId: number,
+  body: SaveBookingBody,
+  rounds: Round[],
+  priced: ReturnType<typeof price>,
+): Promise<SavedBooking> {
+  await saveRoundsAndGolfers(
+    tx,
+    bookingId,
+    rounds.map((round) => ({ courseId: round.course.id, slotId: round.slot.id, caddies: round.caddies })),
+    body.golfers.map((golfer, index) => ({
+      position: golfer.id,
+      playerTypeId: golfer.playerTypeId,
+      priced: priced.golfers[index] as PricedGolfer,
+    })),
+  );
+  return savedBooking(tx, bookingId, body, rounds, priced.golfers, priced.totals);
 }
 
 /** A database backstop refusal (the capacity triggers, migration 0006) is a lost race: answer it like one. */
@@ -265,13 +278,7 @@ export async function createBooking(app: FastifyInstance, body: SaveBookingBody,
         },
         RESERVATION_WINDOW_MS,
       );
-      await saveRoundsAndGolfers(
-        tx,
-        created.id,
-        rounds.map((round) => ({ courseId: round.course.id, slotId: round.slot.id, caddies: round.caddies })),
-        golfersToSave(body, priced.golfers),
-      );
-      return savedBooking(tx, created.id, body, rounds, priced.golfers, priced.totals);
+      return saveAndAnswer(tx, created.id, body, rounds, priced);
     }),
   );
 }
@@ -306,13 +313,7 @@ export async function updateBooking(
         prices: priced.totals,
       });
       await deleteRoundsAndGolfers(tx, booking.id);
-      await saveRoundsAndGolfers(
-        tx,
-        booking.id,
-        rounds.map((round) => ({ courseId: round.course.id, slotId: round.slot.id, caddies: round.caddies })),
-        golfersToSave(body, priced.golfers),
-      );
-      return savedBooking(tx, booking.id, body, rounds, priced.golfers, priced.totals);
+      return saveAndAnswer(tx, booking.id, body, rounds, priced);
     }),
   );
 }
