@@ -3,7 +3,7 @@ import { fillPlaceholders, is, type Query, SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
-import type { ClientBase, Pool, QueryConfig } from 'pg';
+import type { ClientBase, Pool } from 'pg';
 import type { DbOrTx } from './client.ts';
 import * as schema from './schema/index.ts';
 
@@ -51,13 +51,12 @@ type PgliteClient = PgliteQueryable & Pick<PGlite, 'transaction'>;
 export type StatementTx =
   | { readonly kind: 'postgres'; readonly client: ClientBase | Pool }
   | { readonly kind: 'pglite'; readonly client: PgliteQueryable };
-type Driver = StatementTx;
 
 /** Where statements run: a drizzle database or transaction, or a statement transaction. */
 export type Queryable = DbOrTx | StatementTx;
 
 /** The driver connection under a drizzle database or transaction (the session's own client). */
-function driverOf(db: Queryable): Driver {
+function driverOf(db: Queryable): StatementTx {
   if ('kind' in db && (db.kind === 'postgres' || db.kind === 'pglite')) return db;
   const session: unknown = (db as unknown as { session?: unknown }).session;
   const client = (session as { client?: unknown } | undefined)?.client;
@@ -83,8 +82,8 @@ export async function runStatement(
   const params = fillPlaceholders(statement.params as unknown[], values);
   const driver = driverOf(db);
   if (driver.kind === 'postgres') {
-    const config: QueryConfig = { name: statement.name, text: statement.text, values: params };
-    const result = await driver.client.query({ ...config, rowMode: 'array' });
+    const { name, text } = statement;
+    const result = await driver.client.query({ name, text, values: params, rowMode: 'array' });
     return result.rows as unknown[][];
   }
   const result = await driver.client.query<unknown[]>(statement.text, params, ARRAY_ROWS);
@@ -119,37 +118,44 @@ export function listPlaceholders(prefix: string, count: number) {
   return Array.from({ length: count }, (_, index) => sql.placeholder(`${prefix}${index}`));
 }
 
+/** `{ [prefix]0: values[0], [prefix]1: values[1], ... }`: the values of a `listPlaceholders(prefix, n)` list. */
+export function listValues(prefix: string, values: readonly unknown[]): Record<string, unknown> {
+  const named: Record<string, unknown> = {};
+  for (const [index, value] of values.entries()) named[`${prefix}${index}`] = value;
+  return named;
+}
+
 /**
  * Runs `work` in a transaction on the database's own driver, without a drizzle transaction object (whose set-up, a
  * new drizzle database per transaction, cost the booking call as much as a statement): for paths that send only
- * statements of this module. Rolls back when `work` throws; on PostgreSQL a connection that failed to begin or roll
- * back is destroyed instead of returned to the pool.
+ * statements of this module (`db` may also be a bare driver, as the raw-SQL bench passes). Rolls back when `work`
+ * throws; on PostgreSQL a connection that failed to begin or roll back is destroyed instead of returned to the pool.
  */
-export async function statementTransaction<T>(db: DbOrTx, work: (tx: StatementTx) => Promise<T>): Promise<T> {
+export async function statementTransaction<T>(
+  db: Queryable,
+  work: (tx: StatementTx) => Promise<T>,
+): Promise<T> {
   const driver = driverOf(db);
   if (driver.kind === 'pglite') {
     return (driver.client as PgliteClient).transaction((tx) => work({ kind: 'pglite', client: tx }));
   }
-  const pool = driver.client as Pool;
-  const client = await pool.connect();
+  const client = await (driver.client as Pool).connect();
+  try {
+    await client.query('begin');
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
   let broken: Error | undefined;
   try {
-    try {
-      await client.query('begin');
-    } catch (error) {
-      broken = error as Error;
-      throw error;
-    }
-    try {
-      const result = await work({ kind: 'postgres', client });
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback').catch((rollbackError: unknown) => {
-        broken = rollbackError as Error;
-      });
-      throw error;
-    }
+    const result = await work({ kind: 'postgres', client });
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch((rollbackError: unknown) => {
+      broken = rollbackError as Error;
+    });
+    throw error;
   } finally {
     client.release(broken);
   }

@@ -5,6 +5,7 @@ import { bookingGolfers, bookingRounds, bookings, teeSlots } from '../../db/sche
 import {
   defineStatement,
   listPlaceholders,
+  listValues,
   perKey,
   type Queryable,
   statementBuilder as q,
@@ -117,13 +118,6 @@ export const bookingStatements = {
       .where(eq(bookings.id, sql.placeholder('bookingId'))),
   ),
 };
-
-/** `{ slot0: ids[0], slot1: ids[1], ... }`: the values of a `listPlaceholders('slot', n)` list. */
-function listValues(prefix: string, values: readonly unknown[]): Record<string, unknown> {
-  const named: Record<string, unknown> = {};
-  for (const [index, value] of values.entries()) named[`${prefix}${index}`] = value;
-  return named;
-}
 
 export type LockedSlot = { id: number; courseId: number; startsAt: Date; capacity: number; blocked: boolean };
 
@@ -260,24 +254,42 @@ export async function saveRoundsAndGolfers(
   rounds: RoundToSave[],
   golfers: GolferToSave[],
 ): Promise<void> {
-  const roundValues: Record<string, unknown> = { bookingId, players: golfers.length };
+  await runStatement(
+    tx,
+    bookingStatements.insertRounds(rounds.length),
+    roundValues(bookingId, rounds, golfers.length),
+  );
+  await runStatement(tx, bookingStatements.insertGolfers(golfers.length), golferValues(bookingId, golfers));
+}
+
+/** The placeholder values of `bookingStatements.insertRounds(rounds.length)`. */
+export function roundValues(
+  bookingId: number,
+  rounds: RoundToSave[],
+  players: number,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = { bookingId, players };
   for (const [index, round] of rounds.entries()) {
-    roundValues[`course${index}`] = round.courseId;
-    roundValues[`slot${index}`] = round.slotId;
-    roundValues[`caddies${index}`] = round.caddies;
+    values[`course${index}`] = round.courseId;
+    values[`slot${index}`] = round.slotId;
+    values[`caddies${index}`] = round.caddies;
   }
-  await runStatement(tx, bookingStatements.insertRounds(rounds.length), roundValues);
-  const golferValues: Record<string, unknown> = { bookingId };
+  return values;
+}
+
+/** The placeholder values of `bookingStatements.insertGolfers(golfers.length)`. */
+export function golferValues(bookingId: number, golfers: GolferToSave[]): Record<string, unknown> {
+  const values: Record<string, unknown> = { bookingId };
   for (const [index, golfer] of golfers.entries()) {
-    golferValues[`position${index}`] = golfer.position;
-    golferValues[`playerType${index}`] = golfer.playerTypeId;
-    golferValues[`net${index}`] = golfer.priced.net_price;
-    golferValues[`vat${index}`] = golfer.priced.total_vat;
-    golferValues[`total${index}`] = golfer.priced.total_price;
-    golferValues[`tickets${index}`] = golfer.priced.tickets;
-    golferValues[`ticketLabel${index}`] = golfer.priced.ticket_label;
+    values[`position${index}`] = golfer.position;
+    values[`playerType${index}`] = golfer.playerTypeId;
+    values[`net${index}`] = golfer.priced.net_price;
+    values[`vat${index}`] = golfer.priced.total_vat;
+    values[`total${index}`] = golfer.priced.total_price;
+    values[`tickets${index}`] = golfer.priced.tickets;
+    values[`ticketLabel${index}`] = golfer.priced.ticket_label;
   }
-  await runStatement(tx, bookingStatements.insertGolfers(golfers.length), golferValues);
+  return values;
 }
 
 export type BookingTimes = {

@@ -4,6 +4,7 @@ import { bookingRounds, bookings } from '../../db/schema/index.ts';
 import {
   defineStatement,
   listPlaceholders,
+  listValues,
   perKey,
   type Queryable,
   statementBuilder as q,
@@ -52,8 +53,7 @@ export async function livePlayersBySlot(
 ): Promise<Map<number, number>> {
   const taken = new Map<number, number>(slotIds.map((slotId) => [slotId, 0]));
   if (slotIds.length === 0) return taken;
-  const values: Record<string, unknown> = {};
-  for (const [index, slotId] of slotIds.entries()) values[`slot${index}`] = slotId;
+  const values = listValues('slot', slotIds);
   const excluding = options.excludeBookingId !== undefined;
   if (excluding) values.excludeBookingId = options.excludeBookingId;
   const statement = (excluding ? livePlayersExcluding : livePlayers)(slotIds.length);
