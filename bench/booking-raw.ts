@@ -17,11 +17,19 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { fillPlaceholders } from 'drizzle-orm';
 import pg from 'pg';
-import type { Statement } from '../apps/api/src/db/statements.ts';
+import {
+  listValues,
+  runStatement,
+  type StatementTx,
+  statementTransaction,
+} from '../apps/api/src/db/statements.ts';
 import { rateLimitHit } from '../apps/api/src/lib/rate-limit/rate-limiter.ts';
-import { bookingStatements } from '../apps/api/src/modules/bookings/bookings.repository.ts';
+import {
+  bookingStatements,
+  golferValues,
+  roundValues,
+} from '../apps/api/src/modules/bookings/bookings.repository.ts';
 import { livePlayers } from '../apps/api/src/modules/diary/live-bookings.ts';
 
 type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -48,12 +56,10 @@ export type RawRunResult = {
 export type OversellCheck = { slotsOverCapacity: number; liveBookings: number; checkedSlots: number };
 export type RawJobResult = { runs: RawRunResult[]; before?: OversellCheck; after?: OversellCheck };
 
-/** Runs one statement with values for its placeholders; rows as arrays. */
-type Run = (statement: Statement, values?: Record<string, unknown>) => Promise<unknown[][]>;
 type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
 type Connection = {
-  run: Run;
-  transaction<T>(work: (run: Run) => Promise<T>): Promise<T>;
+  /** The driver, bare: statements go through the API's runStatement and statementTransaction, nothing else. */
+  driver: StatementTx;
   /** For the oversell check: plain text, object rows. */
   query: Query;
   close(): Promise<void>;
@@ -78,26 +84,26 @@ export async function bookOnce(
   golfers: number,
 ): Promise<'booked' | 'full'> {
   const clientKey = randomBytes(24).toString('base64url');
-  const [limit] = await connection.run(rateLimitHit(RATE_LIMIT_WINDOW_SECONDS), {
+  const [limit] = await runStatement(connection.driver, rateLimitHit(RATE_LIMIT_WINDOW_SECONDS), {
     bucket: 'booking-create',
     key: clientKey,
   });
   if (Number(limit?.[0]) > 20) throw new Error('rate limited (cannot happen: one call per address)');
   try {
-    await connection.transaction(async (run) => {
-      await run(bookingStatements.lockClient, { lockKey: `booking-client:${clientKey}` });
-      const [holds] = await run(bookingStatements.countLiveHolds, { clientKey });
+    await statementTransaction(connection.driver, async (tx) => {
+      await runStatement(tx, bookingStatements.lockClient, { lockKey: `booking-client:${clientKey}` });
+      const [holds] = await runStatement(tx, bookingStatements.countLiveHolds, { clientKey });
       if (Number(holds?.[0] ?? 0) >= 3) throw new Error('too many holds (cannot happen: one per address)');
-      const [slot] = await run(bookingStatements.lockSlots(1), { slot0: slotId });
+      const [slot] = await runStatement(tx, bookingStatements.lockSlots(1), listValues('slot', [slotId]));
       if (!slot) throw new Error(`slot ${slotId} does not exist`);
-      const [taken] = await run(livePlayers(1), { slot0: slotId });
+      const [taken] = await runStatement(tx, livePlayers(1), listValues('slot', [slotId]));
       const others = Number(taken?.[1] ?? 0);
-      const courseId = slot[1];
+      const courseId = slot[1] as number;
       const capacity = Number(slot[3]);
       // The shared slot rules that matter here: capacity, and an empty slot needs two golfers.
       if (others + golfers > capacity || (others === 0 && golfers < 2)) throw new SlotFull();
       const net = 15_000 * golfers;
-      const [inserted] = await run(bookingStatements.insertHeldBooking(HOLD_SECONDS), {
+      const [inserted] = await runStatement(tx, bookingStatements.insertHeldBooking(HOLD_SECONDS), {
         bookingNumber: String(randomInt(1_000_000_000, 9_999_999_999)),
         sessionKey,
         clientKey,
@@ -108,30 +114,28 @@ export async function bookOnce(
         vat: net / 5,
         payable: net + net / 5,
       });
-      const bookingId = inserted?.[0];
+      const bookingId = inserted?.[0] as number | undefined;
       if (bookingId === undefined) throw new Error('booking number clash');
-      await run(bookingStatements.insertRounds(1), {
-        bookingId,
-        players: golfers,
-        course0: courseId,
-        slot0: slotId,
-        caddies0: 0,
-      });
+      await runStatement(
+        tx,
+        bookingStatements.insertRounds(1),
+        roundValues(bookingId, [{ courseId, slotId, caddies: 0 }], golfers),
+      );
       const tickets = [{ label: 'Green fee', course_ids: [courseId], price: 15_000 }];
-      const values: Record<string, unknown> = { bookingId };
-      for (let index = 0; index < golfers; index += 1) {
-        Object.assign(values, {
-          [`position${index}`]: index + 1,
-          [`playerType${index}`]: 1,
-          [`net${index}`]: 15_000,
-          [`vat${index}`]: 3_000,
-          [`total${index}`]: 18_000,
-          [`tickets${index}`]: tickets,
-          [`ticketLabel${index}`]: 'Green fee',
-        });
-      }
-      await run(bookingStatements.insertGolfers(golfers), values);
-      await run(bookingStatements.readBookingTimes, { bookingId });
+      const priced = Array.from({ length: golfers }, (_, index) => ({
+        position: index + 1,
+        playerTypeId: 1,
+        priced: {
+          id: index + 1,
+          net_price: 15_000,
+          total_vat: 3_000,
+          total_price: 18_000,
+          tickets,
+          ticket_label: 'Green fee',
+        },
+      }));
+      await runStatement(tx, bookingStatements.insertGolfers(golfers), golferValues(bookingId, priced));
+      await runStatement(tx, bookingStatements.readBookingTimes, { bookingId });
     });
     return 'booked';
   } catch (error) {
@@ -140,57 +144,19 @@ export async function bookOnce(
   }
 }
 
-const ARRAY_ROWS = { rowMode: 'array' } as const;
-
 export async function open(target: DatabaseTarget, connections: number): Promise<Connection> {
   if (target.kind === 'pglite') {
     // One process, one connection: PGlite serialises transactions itself, as it does for the API server.
     const client = await PGlite.create({ dataDir: target.dataDir });
-    const runOn =
-      (queryable: Pick<PGlite, 'query'>): Run =>
-      async (statement, values = {}) =>
-        (
-          await queryable.query<unknown[]>(
-            statement.text,
-            fillPlaceholders(statement.params as unknown[], values),
-            ARRAY_ROWS,
-          )
-        ).rows;
     return {
-      run: runOn(client),
-      transaction: (work) => client.transaction((tx) => work(runOn(tx))),
+      driver: { kind: 'pglite', client },
       query: (text) => client.query<Record<string, unknown>>(text),
       close: () => client.close(),
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: connections });
-  const runOn =
-    (queryable: pg.Pool | pg.PoolClient): Run =>
-    async (statement, values = {}) =>
-      (
-        await queryable.query({
-          name: statement.name,
-          text: statement.text,
-          values: fillPlaceholders(statement.params as unknown[], values),
-          rowMode: 'array',
-        })
-      ).rows as unknown[][];
   return {
-    run: runOn(pool),
-    transaction: async (work) => {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await work(runOn(client));
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    driver: { kind: 'postgres', client: pool },
     query: (text) => pool.query(text),
     close: () => pool.end(),
   };
