@@ -87,13 +87,24 @@ test('/ arrives prerendered and is hydrated; every other path gets the empty she
     await gate;
     await route.continue();
   });
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+  });
   await page.goto('/', { waitUntil: 'commit' });
   const heading = page.getByRole('main').getByRole('heading', { level: 1, name: 'Create experience' });
   await heading.evaluate((element) => Object.assign(element, { prerenderedNode: true }));
+  // Styled before any script ran, from the page's own <style> blocks (allowed by the CSP: no console error).
+  expect(await heading.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(
+    /^"Cormorant Garamond"/,
+  );
+  expect(await page.locator('link[rel="stylesheet"]:not([disabled])').count()).toBe(0);
   release();
   await page.getByRole('button', { name: 'Add a Golfer' }).click();
   await expect(page.getByText('Golfer 1', { exact: true })).toBeVisible();
   expect(await heading.evaluate((element) => 'prerenderedNode' in element)).toBe(true);
+  // Hydrating the home page fetches none of the stylesheets already written into it.
+  expect(stylesheets.filter((url) => /\/assets\/(index|home|booking-shell)-/.test(url))).toEqual([]);
 
   // With a booking restored from sessionStorage the page renders afresh (the markup shows an empty booking).
   await page.reload();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config/env.ts';
 
@@ -103,4 +104,29 @@ export function securityHeaders(config: AppConfig): SecurityHeaders {
     site: computeSecurityHeaders(siteHelmetOptions(config)),
     api: computeSecurityHeaders(apiHelmetOptions(config)),
   };
+}
+
+const STYLE_BLOCK = /<style>([\s\S]*?)<\/style>/g;
+
+/**
+ * The CSP source of each <style> block in a page ('sha256-…' of its exact text): the prerendered home page carries
+ * its stylesheets inline (decision 007), and the policy allows those blocks and no other inline style.
+ */
+export function inlineStyleSources(html: string): string[] {
+  return [...html.matchAll(STYLE_BLOCK)].map(([, css = '']) => {
+    const digest = createHash('sha256').update(css, 'utf8').digest('base64');
+    return `'sha256-${digest}'`;
+  });
+}
+
+/** The site headers with `sources` added to the policy's style-src. */
+export function withStyleSources(headers: Record<string, string>, sources: string[]): Record<string, string> {
+  const policy = headers['content-security-policy'];
+  if (sources.length === 0 || policy === undefined) return headers;
+  const extended = policy.replace(
+    /(^|;)style-src ([^;]*)/,
+    (_, start: string, list: string) => `${start}style-src ${list} ${sources.join(' ')}`,
+  );
+  if (extended === policy) throw new Error('withStyleSources: the policy has no style-src to extend');
+  return { ...headers, 'content-security-policy': extended };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createTestDatabase, testConfig } from '../test/test-app.ts';
 
-// As the web build writes them: `/` prerendered into index.html, the empty page kept as app-shell.html.
-const INDEX =
-  '<!doctype html><html><body><div id="root" data-prerendered-year="2026"><main>Create experience</main></div></body></html>';
+// As the web build writes them: `/` prerendered into index.html with its stylesheets inline, the empty page kept
+// as app-shell.html.
+const CSS = 'body{color:#14342b}';
+const INDEX = `<!doctype html><html><head><style>${CSS}</style><link rel="stylesheet" crossorigin href="/assets/index-abc123.css" disabled></head><body><div id="root" data-prerendered-year="2026"><main>Create experience</main></div></body></html>`;
 const SHELL = '<!doctype html><html><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
@@ -44,6 +46,15 @@ describe('serving the built web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
     }
+  });
+
+  it("allows the home page's inline stylesheet by its hash and no other inline style", async () => {
+    const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const hash = createHash('sha256').update(CSS).digest('base64');
+    const styleSrc = String(response.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('style-src'));
+    expect(styleSrc).toBe(`style-src 'self' 'sha256-${hash}'`);
   });
 
   it('serves the empty shell, never the home markup, for every other client-side route', async () => {
