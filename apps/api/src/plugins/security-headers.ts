@@ -10,8 +10,14 @@ const STRIPE = {
   img: ['https://*.stripe.com'],
 };
 
-/** CSP that allows only what the site loads: itself, Stripe when configured, the restaurant widget, IP lookup. */
-export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
+/**
+ * CSP that allows only what the site loads: itself, Stripe when configured, the restaurant widget, IP lookup, and
+ * the inline stylesheets of the prerendered page by their sources (inlineStyleSources).
+ */
+export function contentSecurityPolicy(
+  config: AppConfig,
+  inlineStyles: readonly string[] = [],
+): Record<string, string[]> {
   const stripe = config.stripe !== undefined;
   const frameSrc = [
     ...(config.restaurantWidgetOrigin ? [config.restaurantWidgetOrigin] : []),
@@ -20,7 +26,7 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(stripe ? STRIPE.script : [])],
-    'style-src': ["'self'"],
+    'style-src': ["'self'", ...inlineStyles],
     'font-src': ["'self'"],
     'img-src': ["'self'", 'data:', ...(stripe ? STRIPE.img : [])],
     'connect-src': [
@@ -39,9 +45,9 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
   return directives;
 }
 
-export function siteHelmetOptions(config: AppConfig): HelmetOptions {
+export function siteHelmetOptions(config: AppConfig, inlineStyles: readonly string[] = []): HelmetOptions {
   return {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, inlineStyles) },
     strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // Stripe's 3-D Secure frames and the restaurant widget are cross-origin and do not send CORP headers.
     crossOriginEmbedderPolicy: false,
@@ -99,9 +105,10 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
 
 export type SecurityHeaders = { site: Record<string, string>; api: Record<string, string> };
 
-export function securityHeaders(config: AppConfig): SecurityHeaders {
+/** inlineStyles: the CSP sources of the served page's <style> blocks (inlineStyleSources), allowed on the site. */
+export function securityHeaders(config: AppConfig, inlineStyles: readonly string[] = []): SecurityHeaders {
   return {
-    site: computeSecurityHeaders(siteHelmetOptions(config)),
+    site: computeSecurityHeaders(siteHelmetOptions(config, inlineStyles)),
     api: computeSecurityHeaders(apiHelmetOptions(config)),
   };
 }
@@ -117,16 +124,4 @@ export function inlineStyleSources(html: string): string[] {
     const digest = createHash('sha256').update(css, 'utf8').digest('base64');
     return `'sha256-${digest}'`;
   });
-}
-
-/** The site headers with `sources` added to the policy's style-src. */
-export function withStyleSources(headers: Record<string, string>, sources: string[]): Record<string, string> {
-  const policy = headers['content-security-policy'];
-  if (sources.length === 0 || policy === undefined) return headers;
-  const extended = policy.replace(
-    /(^|;)style-src ([^;]*)/,
-    (_, start: string, list: string) => `${start}style-src ${list} ${sources.join(' ')}`,
-  );
-  if (extended === policy) throw new Error('withStyleSources: the policy has no style-src to extend');
-  return { ...headers, 'content-security-policy': extended };
 }
