@@ -111,3 +111,21 @@ test('/ arrives prerendered and is hydrated; every other path gets the empty she
   await expect(page.getByText('Golfer 1', { exact: true })).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test('the tee-time code is fetched at the first interaction, not while / is starting', async ({ page }) => {
+  const teeTimeCode = /\/assets\/tee-times-step-[^/]*\.js$/;
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (teeTimeCode.test(request.url())) fetched.push(request.url());
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  // Hydrated and idle: the courses are listed from the API, and still nothing asked for the tee-time code.
+  await expect(page.getByRole('button', { name: 'Add a Golfer' })).toBeEnabled();
+  await page.waitForTimeout(2_000);
+  expect(fetched).toEqual([]);
+
+  const requested = page.waitForRequest(teeTimeCode);
+  await page.mouse.move(200, 300);
+  await requested;
+  expect(fetched).toHaveLength(1);
+});

@@ -1,6 +1,7 @@
 import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/global.css';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
@@ -13,10 +14,11 @@ if (!container) throw new Error('index.html must contain #root');
 const app = <AppRoot Router={BrowserRouter} />;
 // `/` arrives prerendered (the build renders it into #root): adopt that markup when this first render matches it,
 // once the home route's chunk (modulepreloaded by the page) is in, so nothing is left to hydrate later.
-// Otherwise render afresh; React replaces whatever #root holds when it commits.
+// Hydrating inside a transition lets React yield every few milliseconds (as React Router's own entry does), instead of
+// one long task that keeps a phone from answering a tap. Otherwise render afresh; React replaces whatever #root holds.
 if (canHydratePrerender(container, window.location.pathname)) {
   void loadHomeRoute().then(
-    () => hydrateRoot(container, app),
+    () => startTransition(() => void hydrateRoot(container, app)),
     () => createRoot(container).render(app),
   );
 } else {

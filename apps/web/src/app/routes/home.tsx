@@ -12,6 +12,7 @@ import { GolferSelector } from '../../features/golfers/components/golfer-selecto
 import { MaintenanceBanner } from '../../features/maintenance/components/maintenance-banner';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { ContinueAction } from './home/continue-action';
+import { preloadOnFirstIntent } from './home/preload-on-intent';
 import stepStyles from './home/steps.module.css';
 import { useAutoCollapse } from './home/use-auto-collapse';
 import styles from './home.module.css';
@@ -42,11 +43,9 @@ export function HomeRoute() {
   const teeTimesComplete = hasCourses && state.courses.every((course) => course.teeTime?.isValid === true);
   const teeTimes = useAutoCollapse(teeTimesComplete, EXTRAS_SECTION_ID);
 
-  // Fetch the date rules and the tee-time code while the visitor is still choosing golfers.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-    idle(preloadStepOneDetails);
-  }, []);
+  // The date rules and the tee-time code, fetched while the visitor is still choosing golfers: a course click takes
+  // an interaction, and the first one starts the fetch (on idle, it lengthened a phone's start-up).
+  useEffect(() => preloadOnFirstIntent(preloadStepOneDetails), []);
 
   const toggleCourse = useCallback(
     async (course: Course) => {
