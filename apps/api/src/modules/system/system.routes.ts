@@ -9,11 +9,12 @@ export const timeResponse = dataEnvelope(
   z.object({ server_time: z.string().meta({ format: 'date-time', description: 'ISO 8601 instant in UTC' }) }),
 );
 /**
- * The hottest route's body, written by hand: Date#toISOString never needs JSON escaping, so this is byte for byte
- * what the zod serialiser would produce (a test holds it to the schema), without its per-call parse and stringify.
+ * The hottest route's body, without the zod serialiser's per-call parse (a test holds it to the schema). Built by
+ * JSON.stringify rather than a template: that gives one flat string, which Fastify and Node measure and encode by
+ * their fast path, where a concatenated one takes the slow path twice per answer.
  */
 export function timeBody(now: Date): string {
-  return `{"data":{"server_time":"${now.toISOString()}"}}`;
+  return JSON.stringify({ data: { server_time: now.toISOString() } });
 }
 
 /**
