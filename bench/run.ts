@@ -187,6 +187,7 @@ function lighthouseRow(figures: LighthouseFigures, note: string | undefined): Ro
   const spread = figures.runs > 1 ? ` (runs: ${figures.performanceRuns.join(', ')})` : '';
   const details = [
     `LCP ${(figures.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbtMs)} ms, FCP ${(figures.fcpMs / 1000).toFixed(2)} s`,
+    `host benchmark index ${figures.benchmarkIndexes.join(', ')}`,
     figures.opportunities.length > 0 ? `top opportunities: ${figures.opportunities.join('; ')}` : '',
     figures.warnings.length > 0 ? `warnings: ${figures.warnings.join('; ')}` : '',
     note ?? '',

@@ -17,6 +17,11 @@ export type LighthouseFigures = {
   runs: number;
   /** Performance scores of every run, for the spread. */
   performanceRuns: number[];
+  /**
+   * Lighthouse's benchmark index of this machine in every run (higher is faster): the simulated 4x-slower phone is
+   * this machine slowed down, so a mobile score moves with it; a busy or slow host shows here.
+   */
+  benchmarkIndexes: number[];
   /** The biggest savings Lighthouse lists (opportunities and failing diagnostics), best first. */
   opportunities: string[];
   warnings: string[];
@@ -49,6 +54,7 @@ type Lhr = {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, Audit>;
   runWarnings?: string[];
+  environment?: { benchmarkIndex?: number };
 };
 
 export function chromiumPath(): string | undefined {
@@ -122,6 +128,7 @@ export async function runLighthouse(
     fcpMs: numeric('first-contentful-paint'),
     runs: results.length,
     performanceRuns: results.map((lhr) => score(lhr, 'performance')),
+    benchmarkIndexes: results.map((lhr) => Math.round(lhr.environment?.benchmarkIndex ?? Number.NaN)),
     opportunities: opportunities(median),
     warnings: median.runWarnings ?? [],
   };
