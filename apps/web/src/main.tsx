@@ -1,7 +1,6 @@
 import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/global.css';
-import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
@@ -14,11 +13,10 @@ if (!container) throw new Error('index.html must contain #root');
 const app = <AppRoot Router={BrowserRouter} />;
 // `/` arrives prerendered (the build renders it into #root): adopt that markup when this first render matches it,
 // once the home route's chunk (modulepreloaded by the page) is in, so nothing is left to hydrate later.
-// Hydrating inside a transition lets React yield every few milliseconds (as React Router's own entry does), instead of
-// one long task that keeps a phone from answering a tap. Otherwise render afresh; React replaces whatever #root holds.
+// Otherwise render afresh; React replaces whatever #root holds when it commits.
 if (canHydratePrerender(container, window.location.pathname)) {
   void loadHomeRoute().then(
-    () => startTransition(() => void hydrateRoot(container, app)),
+    () => hydrateRoot(container, app),
     () => createRoot(container).render(app),
   );
 } else {
