@@ -81,8 +81,12 @@ export async function expectTeeSheetFor(page: Page, courseName: string, date: st
 /** Opens section 3 again if it closed itself once every course had a tee time (widths of 768 px and up). */
 export async function reopenTeeTimes(page: Page): Promise<void> {
   const change = page.getByRole('button', { name: 'Change choose your tee times' });
-  if (await change.isVisible()) await change.click();
-  await expect(change).toHaveCount(0);
+  // The section closes itself after the choice has been saved into the booking state, which a busy machine may do
+  // after a first look: keep looking (and reopening) until it stays open.
+  await expect(async () => {
+    if (await change.isVisible()) await change.click();
+    await expect(change).toHaveCount(0, { timeout: 1_000 });
+  }).toPass();
 }
 
 /** A slot button's accessible name: its time, then what it shows ('4 slots open', 'Unavailable', 'Selected'). */
