@@ -1,11 +1,10 @@
 import { rm, writeFile } from 'node:fs/promises';
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { loadDotEnv } from './config/load-env-file.ts';
 import { createDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { createLogDestination } from './plugins/log-destination.ts';
+import { createStdoutLogDestination } from './plugins/log-destination.ts';
 import { resolveWebRoot, type ServerInfo, serverInfoPath } from './runtime-paths.ts';
 
 async function main(): Promise<void> {
@@ -20,11 +19,7 @@ async function main(): Promise<void> {
   }
 
   const webRoot = resolveWebRoot(config);
-  // Buffered stdout: one write() per 4 KB of log lines instead of a syscall per request (a tenth of the hot path's
-  // time otherwise), gathered by createLogDestination and written by sonic-boom as each chunk comes. Flushed every
-  // second so a quiet server's lines still appear promptly, and on shutdown.
-  const logStream = createLogDestination(pino.destination({ dest: 1, sync: false, minLength: 0 }), 4096);
-  setInterval(() => logStream.flush(), 1000).unref();
+  const logStream = createStdoutLogDestination();
   const app = await buildApp({
     config,
     database,

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createLogDestination } from './log-destination.ts';
 
@@ -74,5 +77,42 @@ describe('createLogDestination', () => {
       { level: 30, n: 1, msg: 'first' },
       { level: 40, msg: 'second' },
     ]);
+  });
+});
+
+describe('createStdoutLogDestination', () => {
+  const moduleUrl = new URL('./log-destination.ts', import.meta.url).href;
+  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+  /** Runs `ending` in a fresh Node process right after a line is logged, and returns what reached stdout. */
+  const runUntilExit = (ending: string) => {
+    const script = [
+      "import pino from 'pino';",
+      `import { createStdoutLogDestination } from ${JSON.stringify(moduleUrl)};`,
+      'const logger = pino({ base: null, timestamp: false }, createStdoutLogDestination());',
+      "logger.info('a held line');",
+      ending,
+    ].join('\n');
+    return spawnSync(process.execPath, ['--import', tsxLoader, '--input-type=module', '-e', script], {
+      // pino resolves from the API workspace, where the server finds it.
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+  };
+
+  it.each([
+    ['an uncaught exception', "setTimeout(() => { throw new Error('crash'); }, 0);", 1],
+    ['process.exit()', 'setTimeout(() => process.exit(3), 0);', 3],
+  ])('writes the lines it holds before the process ends by %s', (_, ending, status) => {
+    const child = runUntilExit(ending);
+    expect(child.status, child.stderr).toBe(status);
+    expect(child.stdout).toBe('{"level":30,"msg":"a held line"}\n');
+  });
+
+  it('writes a fatal line before pino returns, so an exit straight after it loses nothing', () => {
+    const child = runUntilExit("logger.fatal('cannot go on'); process.exit(1);");
+    expect(child.status, child.stderr).toBe(1);
+    expect(child.stdout).toBe('{"level":30,"msg":"a held line"}\n{"level":60,"msg":"cannot go on"}\n');
   });
 });

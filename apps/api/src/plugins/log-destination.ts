@@ -1,3 +1,5 @@
+import pino from 'pino';
+
 type Sink = { write(chunk: string): unknown; flush?(): void; flushSync?(): void };
 
 export type LogDestination = {
@@ -46,4 +48,21 @@ export function createLogDestination(sink: Sink, minLength: number): LogDestinat
       sink.flushSync?.();
     },
   };
+}
+
+/**
+ * The server's log destination: stdout, gathered into 4 KB chunks (one write() per few kilobytes of log lines instead
+ * of a syscall per request, a tenth of the hot path's time otherwise), flushed every second so a quiet server's lines
+ * still appear promptly.
+ *
+ * Each chunk is written synchronously (sonic-boom with `sync: true`; it retries EAGAIN on a full pipe), so flushSync
+ * really has written everything when it returns: pino calls it after a fatal line, shutdown calls it last, and so does
+ * the process's 'exit' event, which also comes after an uncaught exception or a bare process.exit(). With an
+ * asynchronous sink a chunk handed over just before exiting could still be in flight, and lost.
+ */
+export function createStdoutLogDestination(): LogDestination {
+  const destination = createLogDestination(pino.destination({ dest: 1, sync: true, minLength: 0 }), 4096);
+  setInterval(() => destination.flush(), 1000).unref();
+  process.on('exit', () => destination.flushSync());
+  return destination;
 }

@@ -49,15 +49,17 @@ function keep(buffer: { text: string }, chunk: Buffer): void {
   if (buffer.text.length > MAX_KEPT_CHARS) buffer.text = buffer.text.slice(-MAX_KEPT_CHARS);
 }
 
-/** Starts the server with `env` (on top of PATH and HOME only) and waits until GET /v1/time answers 200. */
-export async function startApiProcess(options: {
+/**
+ * Starts the server with `env` (on top of PATH and HOME only) on `port` (a free one when not given) and returns at
+ * once, without waiting for it to be ready: for a process that is meant to fail at start-up.
+ */
+export async function spawnApiProcess(options: {
   name: string;
   env: Record<string, string>;
   cwd: string;
-  apiKey: string;
-  readyTimeoutMs: number;
-}): Promise<ApiProcess> {
-  const port = await freePort();
+  port?: number;
+}): Promise<ApiProcess & { gone: Promise<void> }> {
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', TSX_LOADER, SERVER_ENTRY], {
     cwd: options.cwd,
@@ -78,17 +80,19 @@ export async function startApiProcess(options: {
   child.stderr?.on('data', (chunk: Buffer) => keep(err, chunk));
   let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   const gone = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
+    // 'close', not 'exit': by then the process's last output has been read from its pipes.
+    child.once('close', (code, signal) => {
       exited = { code, signal };
       running.delete(child);
       resolve();
     });
   });
 
-  const apiProcess: ApiProcess = {
+  return {
     name: options.name,
     url,
     pid: child.pid,
+    gone,
     stdout: () => out.text,
     stderr: () => err.text,
     exit: () => exited,
@@ -100,13 +104,26 @@ export async function startApiProcess(options: {
       clearTimeout(timer);
     },
   };
+}
+
+/** Starts the server with `env` (on top of PATH and HOME only) and waits until GET /v1/time answers 200. */
+export async function startApiProcess(options: {
+  name: string;
+  env: Record<string, string>;
+  cwd: string;
+  apiKey: string;
+  readyTimeoutMs: number;
+}): Promise<ApiProcess> {
+  const apiProcess: ApiProcess = await spawnApiProcess(options);
+  const { url } = apiProcess;
+  const exited = () => apiProcess.exit();
 
   const deadline = Date.now() + options.readyTimeoutMs;
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {
-    if (exited) {
+    if (exited()) {
       throw new Error(
-        `${options.name} exited before it was ready (${JSON.stringify(exited)})\n${describeProcess(apiProcess)}`,
+        `${options.name} exited before it was ready (${JSON.stringify(exited())})\n${describeProcess(apiProcess)}`,
       );
     }
     try {

@@ -21,7 +21,13 @@ import {
   testDbKind,
   uniqueDatabaseName,
 } from '../test-database.ts';
-import { type ApiProcess, describeProcess, logLines, startApiProcess } from './api-process.ts';
+import {
+  type ApiProcess,
+  describeProcess,
+  logLines,
+  spawnApiProcess,
+  startApiProcess,
+} from './api-process.ts';
 import { Browser, errorOf, type HttpAnswer } from './browser.ts';
 
 // Issue 8, point 2: two API servers as separate OS processes (no shared memory) on one PostgreSQL database, driven
@@ -50,6 +56,10 @@ if (testDbKind() === 'postgres') {
     let dataDir: string | undefined;
     let a: ApiProcess | undefined;
     let b: ApiProcess | undefined;
+    /** The environment of server `name` (A, B, ...): the deployment's shared settings and its own database tag. */
+    let envFor: (server: string) => Record<string, string> = () => {
+      throw new Error('the API processes were not started');
+    };
     /** Future Burnside slots, handed out one per booking so no test meets another's places. */
     let freeSlots: Array<{ id: number; startsAt: Date }> = [];
     let addressCount = 0;
@@ -181,16 +191,17 @@ if (testDbKind() === 'postgres') {
         BOOKING_RATE_LIMIT_MAX: String(BOOKING_RATE_LIMIT_MAX),
         MAX_LIVE_HOLDS_PER_ADDRESS: '100',
       };
+      envFor = (server) => ({
+        ...shared,
+        DATABASE_URL: `${databaseUrlFor(name)}?application_name=links-api-${server}`,
+      });
       const start = (server: string) =>
         startApiProcess({
           name: `API ${server}`,
           cwd: dataDir as string,
           apiKey: API_KEY,
           readyTimeoutMs: 80_000,
-          env: {
-            ...shared,
-            DATABASE_URL: `${databaseUrlFor(name)}?application_name=links-api-${server}`,
-          },
+          env: envFor(server),
         });
       const started = await Promise.allSettled([start('A'), start('B')]);
       if (started[0].status === 'fulfilled') a = started[0].value;
@@ -553,6 +564,31 @@ if (testDbKind() === 'postgres') {
           }
         }
       }),
+    );
+
+    it(
+      'a third process started on a port already taken logs why it could not listen, then exits 1',
+      withServerLogs(async () => {
+        const [A] = servers();
+        const third = await spawnApiProcess({
+          name: 'API C',
+          cwd: dataDir as string,
+          env: envFor('C'),
+          port: Number(new URL(A.url).port),
+        });
+        const timedOut = await Promise.race([
+          third.gone.then(() => false),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 60_000)),
+        ]);
+        if (timedOut) await third.stop(1000);
+        expect(third.exit(), describeProcess(third)).toEqual({ code: 1, signal: null });
+        // The fatal line is the last thing the process says: it must reach stdout although the process exits at once.
+        const fatal = logLines(third).find((line) => line.msg === 'could not listen');
+        expect(fatal, describeProcess(third)).toMatchObject({ level: 60, err: { code: 'EADDRINUSE' } });
+        // A is untouched.
+        expectStatus(await newBrowser().call(A, 'GET', '/v1/time'), 200, 'GET /v1/time on A');
+      }),
+      70_000,
     );
 
     it(
