@@ -64,7 +64,6 @@ for (const viewport of viewports) {
       axe,
       request,
     }) => {
-      test.setTimeout(60_000);
       const slot = await findSlot(request, COURSE.burnside.id, 2, 72, 24 * 20);
       const booking = await createPaidBooking({
         rounds: [{ courseId: COURSE.burnside.id, slot, caddies: 1 }],
@@ -141,7 +140,6 @@ test('an expired or tampered link falls back to the PIN form; the right PIN open
   axe,
   request,
 }) => {
-  test.setTimeout(60_000);
   const slot = await findSlot(request, COURSE.buddonLinks.id, 2, 72, 24 * 20);
   const booking = await createPaidBooking({ rounds: [{ courseId: COURSE.buddonLinks.id, slot }] });
 
@@ -183,7 +181,6 @@ test('an expired or tampered link falls back to the PIN form; the right PIN open
 });
 
 test('a wrong PIN shows the error and repeated guessing is refused', async ({ page, axe, request }) => {
-  test.setTimeout(60_000);
   const slot = await findSlot(request, COURSE.burnside.id, 1, 72, 24 * 20);
   const booking = await createPaidBooking({ rounds: [{ courseId: COURSE.burnside.id, slot }], golfers: 1 });
 
@@ -220,7 +217,6 @@ test('caddies change on a round more than 24 hours away and are refused inside 2
   axe,
   request,
 }) => {
-  test.setTimeout(60_000);
   const far = await findSlot(request, COURSE.burnside.id, 2, 72, 24 * 20);
   const near = await findSlot(request, COURSE.buddonLinks.id, 2, 1, 23);
   const booking = await createPaidBooking({
@@ -273,7 +269,6 @@ test('Book a table opens the widget modal, which Escape and the backdrop close',
   axe,
   request,
 }) => {
-  test.setTimeout(60_000);
   const widget = await stubRestaurantWidget(page);
   const slot = await findSlot(request, COURSE.burnside.id, 1, 72, 24 * 20);
   const booking = await createPaidBooking({ rounds: [{ courseId: COURSE.burnside.id, slot }], golfers: 1 });
@@ -310,7 +305,6 @@ test("a tour operator's pay-later booking shows the balance due and how to pay i
   axe,
   request,
 }) => {
-  test.setTimeout(60_000);
   // Pay later needs every round more than 30 days away.
   const slot = await findSlot(request, COURSE.buddonLinks.id, 2, 24 * 45, 24 * 60);
   const booking = await createOfflineOperatorBooking({

@@ -151,7 +151,6 @@ test.describe('step 1 validation', () => {
 });
 
 test('every slot display state with its tooltip', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const date = weekdayAhead(7, 1);
   // Other visitors: a three-ball in Burnside 10:00 (one place left) and a four-ball in 10:10 (full).
   const [threeBall, fourBall] = await Promise.all([
@@ -298,8 +297,6 @@ test.describe('caddies', () => {
     page,
     request,
   }) => {
-    // The longest journey here (four course changes, each with its calendar and tee sheet): room under a full run.
-    test.setTimeout(60_000);
     const date = weekdayAhead(7, 5);
     const soon = await slotWithin24Hours(request);
     const eligibleCourse = soon.course.id === burnside.id ? buddonLinks : burnside;
