@@ -129,3 +129,37 @@ test('the tee-time code is fetched at the first interaction, not while / is star
   await requested;
   expect(fetched).toHaveLength(1);
 });
+
+test('the app starts only once the hero image has loaded, so the largest paint has the connection to itself', async ({
+  page,
+}) => {
+  let releaseHero = () => {};
+  const heroGate = new Promise<void>((resolve) => {
+    releaseHero = resolve;
+  });
+  await page.route(/\/images\/hero[^/]*\.webp$/, async (route) => {
+    await heroGate;
+    await route.continue();
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(
+    page.getByRole('main').getByRole('heading', { level: 1, name: 'Create experience' }),
+  ).toBeVisible();
+  // The page is on screen from its markup; while the hero is still on its way, no script has been asked for.
+  await page.waitForTimeout(1_000);
+  expect(scripts).toEqual([]);
+
+  releaseHero();
+  await expect(page.getByRole('button', { name: 'Add a Golfer' })).toBeEnabled();
+  expect(scripts.filter((url) => /\/assets\/index-[^/]*\.js$/.test(url))).toHaveLength(1);
+});
+
+test('the app still starts when the hero image cannot be loaded', async ({ page }) => {
+  await page.route(/\/images\/hero[^/]*\.webp$/, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Add a Golfer' })).toBeEnabled();
+});

@@ -36,7 +36,10 @@ async function listJs(dir: string): Promise<string[]> {
 // Dynamic `import("./x.js")` is excluded on purpose: those chunks load later, not before the first render.
 const STATIC_IMPORT = /\b(?:import|export)\s*(?:[^'"();]*?\bfrom\s*)?["']([^"']+\.js)["']/g;
 
-/** index.html's module scripts, and its modulepreload links (the prerendered `/` also preloads the home chunks). */
+/**
+ * index.html's module scripts and modulepreload links; on the prerendered `/`, the entry and the module preloads
+ * (the home chunks too) that its start-up script adds once the hero has painted (its data-entry and data-preload).
+ */
 function htmlEntries(html: string): { scripts: string[]; preloads: string[] } {
   const scripts: string[] = [];
   const preloads: string[] = [];
@@ -45,6 +48,10 @@ function htmlEntries(html: string): { scripts: string[]; preloads: string[] } {
   }
   for (const match of html.matchAll(/<link\b[^>]*\brel=["']modulepreload["'][^>]*\bhref=["']([^"']+)["']/g)) {
     if (match[1]) preloads.push(match[1]);
+  }
+  for (const match of html.matchAll(/<script\b[^>]*\bdata-entry="([^"]+)"[^>]*\bdata-preload="([^"]*)"/g)) {
+    if (match[1]) scripts.push(match[1]);
+    preloads.push(...(match[2] ?? '').split(' ').filter(Boolean));
   }
   return { scripts, preloads };
 }

@@ -22,7 +22,7 @@ import {
 } from './plugins/request-logging.ts';
 import { type SecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
-import { registerWebApp, webAppStyleSources } from './plugins/web-app.ts';
+import { registerWebApp, webAppInlineSources } from './plugins/web-app.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,7 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerDiaryCache(app, config.diaryCacheMs);
   registerErrorHandler(app);
-  const headers = securityHeaders(config, options.webRoot ? webAppStyleSources(options.webRoot) : []);
+  const headers = securityHeaders(config, options.webRoot ? webAppInlineSources(options.webRoot) : undefined);
   app.decorate('securityHeaders', headers);
   await registerOpenApi(app);
   await app.register(sessionPlugin);

@@ -10,13 +10,18 @@ const STRIPE = {
   img: ['https://*.stripe.com'],
 };
 
+/** The CSP sources ('sha256-…') of the inline <style> and <script> blocks the served page carries (inlineSources). */
+export type InlineSources = { styles: readonly string[]; scripts: readonly string[] };
+
+const NO_INLINE: InlineSources = { styles: [], scripts: [] };
+
 /**
  * CSP that allows only what the site loads: itself, Stripe when configured, the restaurant widget, IP lookup, and
- * the inline stylesheets of the prerendered page by their sources (inlineStyleSources).
+ * the inline stylesheets and start-up script of the prerendered page by their hashes (inlineSources).
  */
 export function contentSecurityPolicy(
   config: AppConfig,
-  inlineStyles: readonly string[] = [],
+  inline: InlineSources = NO_INLINE,
 ): Record<string, string[]> {
   const stripe = config.stripe !== undefined;
   const frameSrc = [
@@ -25,8 +30,8 @@ export function contentSecurityPolicy(
   ];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(stripe ? STRIPE.script : [])],
-    'style-src': ["'self'", ...inlineStyles],
+    'script-src': ["'self'", ...inline.scripts, ...(stripe ? STRIPE.script : [])],
+    'style-src': ["'self'", ...inline.styles],
     'font-src': ["'self'"],
     'img-src': ["'self'", 'data:', ...(stripe ? STRIPE.img : [])],
     'connect-src': [
@@ -45,9 +50,9 @@ export function contentSecurityPolicy(
   return directives;
 }
 
-export function siteHelmetOptions(config: AppConfig, inlineStyles: readonly string[] = []): HelmetOptions {
+export function siteHelmetOptions(config: AppConfig, inline: InlineSources = NO_INLINE): HelmetOptions {
   return {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, inlineStyles) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, inline) },
     strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // Stripe's 3-D Secure frames and the restaurant widget are cross-origin and do not send CORP headers.
     crossOriginEmbedderPolicy: false,
@@ -105,23 +110,28 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
 
 export type SecurityHeaders = { site: Record<string, string>; api: Record<string, string> };
 
-/** inlineStyles: the CSP sources of the served page's <style> blocks (inlineStyleSources), allowed on the site. */
-export function securityHeaders(config: AppConfig, inlineStyles: readonly string[] = []): SecurityHeaders {
+/** inline: the CSP sources of the served page's inline blocks (inlineSources), allowed on the site. */
+export function securityHeaders(config: AppConfig, inline: InlineSources = NO_INLINE): SecurityHeaders {
   return {
-    site: computeSecurityHeaders(siteHelmetOptions(config, inlineStyles)),
+    site: computeSecurityHeaders(siteHelmetOptions(config, inline)),
     api: computeSecurityHeaders(apiHelmetOptions(config)),
   };
 }
 
 const STYLE_BLOCK = /<style>([\s\S]*?)<\/style>/g;
+/** A <script> element with its code inline: no src attribute. */
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
- * The CSP source of each <style> block in a page ('sha256-…' of its exact text): the prerendered home page carries
- * its stylesheets inline (decision 007), and the policy allows those blocks and no other inline style.
+ * The CSP source of each inline <style> and <script> block in a page ('sha256-…' of its exact text): the prerendered
+ * home page carries its stylesheets and its start-up script inline (decision 007), and the policy allows those
+ * blocks and nothing else inline.
  */
-export function inlineStyleSources(html: string): string[] {
-  return [...html.matchAll(STYLE_BLOCK)].map(([, css = '']) => {
-    const digest = createHash('sha256').update(css, 'utf8').digest('base64');
-    return `'sha256-${digest}'`;
-  });
+export function inlineSources(html: string): InlineSources {
+  return {
+    styles: [...html.matchAll(STYLE_BLOCK)].map(([, css = '']) => hashSource(css)),
+    scripts: [...html.matchAll(INLINE_SCRIPT)].map(([, code = '']) => hashSource(code)),
+  };
 }

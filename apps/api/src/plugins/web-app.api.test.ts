@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createTestDatabase, testConfig } from '../test/test-app.ts';
 
-// As the web build writes them: `/` prerendered into index.html with its stylesheets inline, the empty page kept
-// as app-shell.html.
+// As the web build writes them: `/` prerendered into index.html with its stylesheets and its start-up script inline,
+// the empty page kept as app-shell.html.
 const CSS = 'body{color:#14342b}';
-const INDEX = `<!doctype html><html><head><style>${CSS}</style><link rel="stylesheet" crossorigin href="/assets/index-abc123.css" disabled></head><body><div id="root" data-prerendered-year="2026"><main>Create experience</main></div></body></html>`;
+const BOOT = "(()=>{document.documentElement.dataset.boot='1'})()";
+const INDEX = `<!doctype html><html><head><style>${CSS}</style><link rel="stylesheet" crossorigin href="/assets/index-abc123.css" disabled></head><body><div id="root" data-prerendered-year="2026"><main>Create experience</main></div><script data-entry="/assets/index-abc123.js">${BOOT}</script></body></html>`;
 const SHELL = '<!doctype html><html><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
@@ -44,17 +45,19 @@ describe('serving the built web app', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(INDEX);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect(String(response.headers['content-security-policy'])).toContain("script-src 'self' 'sha256-");
     }
   });
 
-  it("allows the home page's inline stylesheet by its hash and no other inline style", async () => {
+  it("allows the home page's inline stylesheet and start-up script by their hashes and nothing else inline", async () => {
     const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-    const hash = createHash('sha256').update(CSS).digest('base64');
-    const styleSrc = String(response.headers['content-security-policy'])
-      .split(';')
-      .find((directive) => directive.startsWith('style-src'));
-    expect(styleSrc).toBe(`style-src 'self' 'sha256-${hash}'`);
+    const directive = (name: string) =>
+      String(response.headers['content-security-policy'])
+        .split(';')
+        .find((text) => text.startsWith(`${name} `));
+    const hash = (text: string) => createHash('sha256').update(text).digest('base64');
+    expect(directive('style-src')).toBe(`style-src 'self' 'sha256-${hash(CSS)}'`);
+    expect(directive('script-src')).toBe(`script-src 'self' 'sha256-${hash(BOOT)}'`);
   });
 
   it('serves the empty shell, never the home markup, for every other client-side route', async () => {
@@ -64,7 +67,7 @@ describe('serving the built web app', () => {
       expect(response.body, url).toBe(SHELL);
       expect(response.body, url).not.toContain('data-prerendered-year');
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect(String(response.headers['content-security-policy'])).toContain("script-src 'self' 'sha256-");
     }
   });
 

@@ -3,7 +3,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from '../lib/envelope.ts';
-import { inlineStyleSources } from './security-headers.ts';
+import { type InlineSources, inlineSources } from './security-headers.ts';
 
 // Never answered with index.html: the API, and missing hashed assets (a stale tab asking for an old bundle must
 // get a 404, not HTML parsed as JavaScript).
@@ -23,12 +23,12 @@ function isApiPath(url: string): boolean {
 export const APP_SHELL_FILE = 'app-shell.html';
 
 /**
- * The CSP sources of the inline stylesheets of the built index.html (the prerendered home page), for the site's
- * security headers: read once at start-up, as the files are fixed for the process's life.
+ * The CSP sources of the inline stylesheets and scripts of the built index.html (the prerendered home page), for the
+ * site's security headers: read once at start-up, as the files are fixed for the process's life.
  */
-export function webAppStyleSources(webRoot: string): string[] {
+export function webAppInlineSources(webRoot: string): InlineSources {
   const index = join(webRoot, 'index.html');
-  return existsSync(index) ? inlineStyleSources(readFileSync(index, 'utf8')) : [];
+  return existsSync(index) ? inlineSources(readFileSync(index, 'utf8')) : { styles: [], scripts: [] };
 }
 
 function wantsHtml(request: FastifyRequest): boolean {
@@ -39,7 +39,7 @@ function wantsHtml(request: FastifyRequest): boolean {
 /**
  * Serves the built web app (Vite output): content-hashed files under /assets cached for a year, everything else
  * revalidated, .br/.gz variants when the client accepts them, index.html (prerendered, its stylesheets inline and
- * allowed in the site CSP by webAppStyleSources) for `/` and the empty shell for every other client-side route.
+ * allowed in the site CSP by webAppInlineSources) for `/` and the empty shell for every other client-side route.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   const assetsDir = `${sep}assets${sep}`;

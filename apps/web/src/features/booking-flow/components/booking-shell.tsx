@@ -99,7 +99,6 @@ export function BookingShell({ step, heading, eyebrow, lead, alerts, children }:
           height={1200}
           alt=""
           fetchPriority="high"
-          decoding="async"
           onError={hideBrokenImage}
         />
         <div className={`container ${styles['hero-inner']}`}>
