@@ -27,7 +27,9 @@ export type SeededBooking = { id: number; dateCreated: string; slotTime: string 
 /** Opens `/`, holds one golfer's place on a free Burnside tee time `daysAhead` days on, and stores step 1 as saved. */
 export async function seedStepTwo(page: Page, daysAhead = 20): Promise<SeededBooking> {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Hydrated, not only painted (the prerendered page shows before its scripts start): the app saves its empty booking
+  // state once it starts, and that save must come before the seed's, not overwrite it.
+  await expect(page.getByRole('button', { name: 'Add a Golfer' })).toBeEnabled();
   let date = addDays(ukToday(), daysAhead);
   while (!isWeekday(date)) date = addDays(date, 1);
 
