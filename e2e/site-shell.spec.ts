@@ -1,4 +1,18 @@
+import type { Page } from '@playwright/test';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
+
+/** Holds every request for `url` until the returned function is called, then lets them through. */
+async function holdBack(page: Page, url: RegExp): Promise<() => void> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
 
 const viewports = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -79,14 +93,7 @@ test('/ arrives prerendered and is hydrated; every other path gets the empty she
   });
   // Hold the app's script until the prerendered heading is marked: hydration adopts that very node, a fresh
   // render would replace it.
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const release = await holdBack(page, /\/assets\/index-[^/]*\.js$/);
   const stylesheets: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
@@ -133,14 +140,7 @@ test('the tee-time code is fetched at the first interaction, not while / is star
 test('the app starts only once the hero image has loaded, so the largest paint has the connection to itself', async ({
   page,
 }) => {
-  let releaseHero = () => {};
-  const heroGate = new Promise<void>((resolve) => {
-    releaseHero = resolve;
-  });
-  await page.route(/\/images\/hero[^/]*\.webp$/, async (route) => {
-    await heroGate;
-    await route.continue();
-  });
+  const releaseHero = await holdBack(page, /\/images\/hero[^/]*\.webp$/);
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());

@@ -171,8 +171,8 @@ function startScriptsAfterHero(page: string): string {
  * folder (never dist: nothing of it is shipped), renders the home page and writes it into #root of
  * dist/index.html, with its scripts and the home route's chunks started once the hero has painted
  * (startScriptsAfterHero) and every stylesheet it needs written into it (inlineStylesheets), so the page is styled
- * at first paint and hydration needs no second round trip. The untouched page is kept as dist/app-shell.html, the empty shell the API sends for
- * every other path.
+ * at first paint and hydration needs no second round trip. The untouched page is kept as dist/app-shell.html, the
+ * empty shell the API sends for every other path.
  */
 function prerenderHome(root: string, mode: string): Plugin {
   let outDir = '';

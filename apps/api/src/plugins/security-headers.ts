@@ -13,7 +13,7 @@ const STRIPE = {
 /** The CSP sources ('sha256-…') of the inline <style> and <script> blocks the served page carries (inlineSources). */
 export type InlineSources = { styles: readonly string[]; scripts: readonly string[] };
 
-const NO_INLINE: InlineSources = { styles: [], scripts: [] };
+export const NO_INLINE: InlineSources = { styles: [], scripts: [] };
 
 /**
  * CSP that allows only what the site loads: itself, Stripe when configured, the restaurant widget, IP lookup, and

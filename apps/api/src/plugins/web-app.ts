@@ -3,7 +3,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from '../lib/envelope.ts';
-import { type InlineSources, inlineSources } from './security-headers.ts';
+import { type InlineSources, inlineSources, NO_INLINE } from './security-headers.ts';
 
 // Never answered with index.html: the API, and missing hashed assets (a stale tab asking for an old bundle must
 // get a 404, not HTML parsed as JavaScript).
@@ -28,7 +28,7 @@ export const APP_SHELL_FILE = 'app-shell.html';
  */
 export function webAppInlineSources(webRoot: string): InlineSources {
   const index = join(webRoot, 'index.html');
-  return existsSync(index) ? inlineSources(readFileSync(index, 'utf8')) : { styles: [], scripts: [] };
+  return existsSync(index) ? inlineSources(readFileSync(index, 'utf8')) : NO_INLINE;
 }
 
 function wantsHtml(request: FastifyRequest): boolean {

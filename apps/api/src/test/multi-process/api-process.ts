@@ -116,14 +116,14 @@ export async function startApiProcess(options: {
 }): Promise<ApiProcess> {
   const apiProcess: ApiProcess = await spawnApiProcess(options);
   const { url } = apiProcess;
-  const exited = () => apiProcess.exit();
 
   const deadline = Date.now() + options.readyTimeoutMs;
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {
-    if (exited()) {
+    const exited = apiProcess.exit();
+    if (exited) {
       throw new Error(
-        `${options.name} exited before it was ready (${JSON.stringify(exited())})\n${describeProcess(apiProcess)}`,
+        `${options.name} exited before it was ready (${JSON.stringify(exited)})\n${describeProcess(apiProcess)}`,
       );
     }
     try {
