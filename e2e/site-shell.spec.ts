@@ -141,21 +141,24 @@ test('the app starts only once the hero image has loaded, so the largest paint h
   page,
 }) => {
   const releaseHero = await holdBack(page, /\/images\/hero[^/]*\.webp$/);
-  const scripts: string[] = [];
+  const opened = Date.now();
+  const scripts: Array<{ url: string; afterMs: number }> = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url());
+    if (request.resourceType() === 'script')
+      scripts.push({ url: request.url(), afterMs: Date.now() - opened });
   });
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   await expect(
     page.getByRole('main').getByRole('heading', { level: 1, name: 'Create experience' }),
   ).toBeVisible();
-  // The page is on screen from its markup; while the hero is still on its way, no script has been asked for.
+  // The page is on screen from its markup; while the hero is still on its way, no script has been asked for. The
+  // start script's 3 s cap for a stalled image (timed from after the page opened) may fire on a busy machine.
   await page.waitForTimeout(1_000);
-  expect(scripts).toEqual([]);
+  expect(scripts.filter((script) => script.afterMs < 3_000)).toEqual([]);
 
   releaseHero();
   await expect(page.getByRole('button', { name: 'Add a Golfer' })).toBeEnabled();
-  expect(scripts.filter((url) => /\/assets\/index-[^/]*\.js$/.test(url))).toHaveLength(1);
+  expect(scripts.filter(({ url }) => /\/assets\/index-[^/]*\.js$/.test(url))).toHaveLength(1);
 });
 
 test('the app still starts when the hero image cannot be loaded', async ({ page }) => {
