@@ -3,7 +3,6 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { PRERENDERED_PATH } from './app/prerender-state';
-import { loadHomeRoute } from './app/router';
 
 function HomeRouter({ children }: { children: ReactNode }) {
   return <StaticRouter location={PRERENDERED_PATH}>{children}</StaticRouter>;
@@ -11,12 +10,10 @@ function HomeRouter({ children }: { children: ReactNode }) {
 
 /**
  * Build-time only (vite.config.ts runs it in Node after the client build): the markup of `/` as the browser's
- * first render produces it, lazy home route included (prerender waits for every Suspense boundary). Any error
+ * first render produces it (prerender waits for every Suspense boundary). Any error
  * fails the build rather than shipping a page whose boundaries fall back to client rendering.
  */
 export async function prerenderHome(): Promise<string> {
-  // As the client does before hydrating: the same elements on both sides.
-  await loadHomeRoute();
   const errors: unknown[] = [];
   const { prelude } = await prerender(<AppRoot Router={HomeRouter} />, {
     onError: (error) => {

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { PageFrame } from '../../components/layouts/page-frame';
+import { Link } from '../../components/ui/link';
 import { paths } from '../../config/paths';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 import { usePageTitle } from '../../hooks/use-page-title';

@@ -1,13 +1,14 @@
 import type { Course } from '@links/shared/schemas/courses';
 import type { PlayerType } from '@links/shared/schemas/players';
 import { lazy, Suspense, useCallback, useEffect, useId } from 'react';
+import { preloadModalDialog } from '../../components/ui/modal';
 import { useUser } from '../../features/auth/api/get-user';
 import { BookingShell } from '../../features/booking-flow/components/booking-shell';
 import { StepSection } from '../../features/booking-flow/components/step-section';
 import { useBooking } from '../../features/booking-flow/state/booking-context';
 import { loadCalendarRules } from '../../features/booking-flow/state/load-calendar-rules';
 import { stepOneProblems } from '../../features/booking-flow/state/step-one-validation';
-import { CourseSelection } from '../../features/courses/components/course-selection';
+import { CourseSelection, preloadCombinationRates } from '../../features/courses/components/course-selection';
 import { GolferSelector } from '../../features/golfers/components/golfer-selector';
 import { MaintenanceBanner } from '../../features/maintenance/components/maintenance-banner';
 import { usePageTitle } from '../../hooks/use-page-title';
@@ -28,6 +29,8 @@ const SummaryStep = lazy(() => import('./home/summary-step').then((m) => ({ defa
 function preloadStepOneDetails() {
   void import('./home/tee-times-step');
   void loadCalendarRules();
+  preloadModalDialog();
+  preloadCombinationRates();
 }
 
 export const NOTES_LABEL = 'Additional notes';

@@ -1,6 +1,7 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { CheckIcon } from '../../components/ui/icons';
+import { Link } from '../../components/ui/link';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { GuestOnly } from '../../features/auth/components/auth-guards';

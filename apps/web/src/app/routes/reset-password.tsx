@@ -1,5 +1,6 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/layouts/page-frame';
+import { Link } from '../../components/ui/link';
 import { paths } from '../../config/paths';
 import { GuestOnly } from '../../features/auth/components/auth-guards';
 import { ResetPasswordFlow } from '../../features/auth/components/reset-password-flow';

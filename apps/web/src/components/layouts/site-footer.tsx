@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
+import { Link } from '../ui/link';
 import { ExternalLink } from './external-link';
 import styles from './site-footer.module.css';
 

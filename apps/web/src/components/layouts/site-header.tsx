@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { Button, ButtonLink } from '../ui/button';
 import { ArrowLeftIcon } from '../ui/icons';
+import { Link } from '../ui/link';
 import { Spinner } from '../ui/spinner';
 import styles from './site-header.module.css';
 

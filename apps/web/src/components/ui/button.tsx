@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
 import styles from './button.module.css';
+import { Link, type LinkProps } from './link';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'gold' | 'outline-light';
 export type ButtonSize = 'sm' | 'md' | 'lg';

@@ -32,26 +32,27 @@ describe('Modal', () => {
   });
   afterEach(cleanup);
 
-  it('opens imperatively into #modal-root, labelled, modal and focused inside', () => {
+  it('opens imperatively into #modal-root, labelled, modal and focused inside', async () => {
     renderHarness();
     const opener = screen.getByRole('button', { name: 'Opener' });
     opener.focus();
     fireEvent.click(opener);
 
-    const dialog = screen.getByRole('dialog', { name: 'Rates' });
+    // The dialog's code loads the first time one opens; it shows whole, with the focus inside, once it has.
+    const dialog = await screen.findByRole('dialog', { name: 'Rates' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.getElementById('modal-root')?.contains(dialog)).toBe(true);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Inside' }));
     expect(document.getElementById('root')?.inert).toBe(true);
   });
 
-  it('closes on Escape, calls onClose once and restores focus', () => {
+  it('closes on Escape, calls onClose once and restores focus', async () => {
     renderHarness();
     const opener = screen.getByRole('button', { name: 'Opener' });
     opener.focus();
     const onClose = vi.fn();
     act(() => modal.open('Body text', { label: 'Notice', onClose }));
-    expect(screen.getByRole('dialog', { name: 'Notice' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Notice' })).toBeTruthy();
 
     fireEvent.keyDown(document, { key: 'Escape' });
 
@@ -61,12 +62,12 @@ describe('Modal', () => {
     expect(document.getElementById('root')?.inert).toBe(false);
   });
 
-  it('closes on a backdrop click but not on a click inside the dialog', () => {
+  it('closes on a backdrop click but not on a click inside the dialog', async () => {
     renderHarness();
     const onClose = vi.fn();
     act(() => modal.open(<p>Content</p>, { title: 'Rates', onClose }));
 
-    fireEvent.mouseDown(screen.getByText('Content'));
+    fireEvent.mouseDown(await screen.findByText('Content'));
     expect(screen.getByRole('dialog')).toBeTruthy();
 
     fireEvent.mouseDown(screen.getByTestId('modal-backdrop'));
@@ -74,11 +75,11 @@ describe('Modal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('closes with its close button and with the close control given to render functions', () => {
+  it('closes with its close button and with the close control given to render functions', async () => {
     renderHarness();
     const first = vi.fn();
     act(() => modal.open('Text', { title: 'One', onClose: first }));
-    fireEvent.click(screen.getByRole('button', { name: 'Close dialog' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Close dialog' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(first).toHaveBeenCalledTimes(1);
 
@@ -93,22 +94,22 @@ describe('Modal', () => {
         { title: 'Two', onClose: second },
       ),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(second).toHaveBeenCalledTimes(1);
   });
 
-  it('renders into document.body when there is no modal container', () => {
+  it('renders into document.body when there is no modal container', async () => {
     document.getElementById('modal-root')?.remove();
     renderHarness();
     act(() => modal.open('Text', { title: 'Fallback' }));
-    expect(screen.getByRole('dialog').parentElement?.parentElement).toBe(document.body);
+    expect((await screen.findByRole('dialog')).parentElement?.parentElement).toBe(document.body);
   });
 
-  it('keeps Tab inside the dialog', () => {
+  it('keeps Tab inside the dialog', async () => {
     renderHarness();
     act(() => modal.open(<button type="button">Inside</button>, { title: 'Trap' }));
-    const inside = screen.getByRole('button', { name: 'Inside' });
+    const inside = await screen.findByRole('button', { name: 'Inside' });
     const close = screen.getByRole('button', { name: 'Close dialog' });
     inside.focus();
     fireEvent.keyDown(inside, { key: 'Tab' });

@@ -202,7 +202,7 @@ describe('/confirmation', () => {
     const open = await screen.findByRole('button', { name: 'Book a table' });
     open.focus();
     fireEvent.click(open);
-    const dialog = screen.getByRole('dialog', { name: 'Book a table' });
+    const dialog = await screen.findByRole('dialog', { name: 'Book a table' });
     expect(within(dialog).getByText('Loading booking widget...')).toBeTruthy();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();

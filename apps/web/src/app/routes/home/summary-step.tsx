@@ -10,11 +10,8 @@ import { paths } from '../../../config/paths';
 import { useTicketPrices } from '../../../features/booking-flow/api/get-ticket-prices';
 import { saveBooking, saveBookingErrorMessage } from '../../../features/booking-flow/api/save-booking';
 import { useBooking } from '../../../features/booking-flow/state/booking-context';
-import {
-  isStepOneUnchanged,
-  stepOneSnapshot,
-  ticketPricesRequestKey,
-} from '../../../features/booking-flow/state/booking-reducer';
+import { ticketPricesRequestKey } from '../../../features/booking-flow/state/booking-reducer';
+import { isStepOneUnchanged, stepOneSnapshot } from '../../../features/booking-flow/state/step-one-snapshot';
 import {
   canContinueStepOne,
   stepOneProblems,
@@ -22,7 +19,7 @@ import {
 import { usePlayerTypes } from '../../../features/golfers/api/get-player-types';
 import { ApiError } from '../../../lib/api-client';
 import { ContinueAction } from './continue-action';
-import styles from './steps.module.css';
+import styles from './summary-step.module.css';
 
 export const TICKET_PRICES_ERROR_TITLE = 'There was an error loading the ticket prices';
 export const TICKET_PRICES_FALLBACK = 'There appears to be an error. Please try again before continuing.';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import styles from './steps.module.css';
+import stepStyles from './steps.module.css';
+import styles from './tee-times-step.module.css';
 
 export const SYNCED_DATES_LABEL = 'Play all courses on the same date';
 
@@ -27,7 +28,7 @@ export function SyncedDatesToggle({
         </span>
         <span className={styles['switch-label']}>{SYNCED_DATES_LABEL}</span>
       </button>
-      <p id={hintId} className={styles.hint}>
+      <p id={hintId} className={stepStyles.hint}>
         {checked
           ? 'Picking a day on one course picks it for every course. Tee times are still chosen course by course.'
           : 'Each course has its own date.'}

@@ -9,8 +9,9 @@ import { useBooking } from '../../../features/booking-flow/state/booking-context
 import type { BookingCourse } from '../../../features/booking-flow/state/booking-state';
 import { MonthCalendar } from '../../../features/tee-sheet/components/month-calendar';
 import { TeeSheet } from '../../../features/tee-sheet/components/tee-sheet';
-import styles from './steps.module.css';
+import stepStyles from './steps.module.css';
 import { SyncedDatesToggle } from './synced-dates-toggle';
+import styles from './tee-times-step.module.css';
 
 function chosenTeeTimes(courses: BookingCourse[]): ChosenTeeTime[] {
   return courses.flatMap((course) =>
@@ -90,7 +91,7 @@ export function TeeTimesStep() {
     state.golfers.length < CHAMPIONSHIP_MIN_GOLFERS_EMPTY_SLOT;
 
   return (
-    <div className={styles.stack}>
+    <div className={stepStyles.stack}>
       {state.courses.length > 1 ? (
         <SyncedDatesToggle
           checked={state.syncedDateMode}

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginRequest, loginRequestSchema } from '@links/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/form-field';
+import { Link } from '../../../components/ui/link';
 import { PendingLabel } from '../../../components/ui/pending-label';
 import { paths } from '../../../config/paths';
 import type { Operator } from '../api/get-user';

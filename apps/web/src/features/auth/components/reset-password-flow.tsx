@@ -1,9 +1,9 @@
 import { RESET_LINK_MESSAGES } from '@links/shared/schemas/auth';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { CheckCircleIcon, WarningIcon } from '../../../components/ui/icons';
+import { Link } from '../../../components/ui/link';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useResetTokenCheck } from '../api/reset-password';

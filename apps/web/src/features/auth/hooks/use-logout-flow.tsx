@@ -1,6 +1,10 @@
-import { useCallback } from 'react';
+import { lazy, useCallback } from 'react';
 import { useModal } from '../../../components/ui/modal';
-import { LogoutDialog } from '../components/logout-dialog';
+
+// Only a signed-in operator can log out: the dialog (and its log-out call) loads when it opens.
+const LogoutDialog = lazy(() =>
+  import('../components/logout-dialog').then((m) => ({ default: m.LogoutDialog })),
+);
 
 /** Opens the 'Logging out...' modal, which performs the log-out and shows its outcome. */
 export function useLogoutFlow(): () => void {

@@ -4,7 +4,6 @@ import { Alert } from '../../../components/ui/alert';
 import { CheckIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { hideBrokenImage } from '../../../lib/hide-broken-image';
-import { useReservationCountdown } from '../../countdown/hooks/use-reservation-countdown';
 import { type BookingStepNumber, isStepAllowed } from '../booking-steps';
 import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { useBooking } from '../state/booking-context';
@@ -13,8 +12,10 @@ import { BookingShellContext, type BookingShellValue, type StepError } from './b
 import { StepBar } from './step-bar';
 
 // Only a held booking shows these: `/` without one never loads them.
-const CountdownBanner = lazy(() =>
-  import('../../countdown/components/countdown-banner').then((m) => ({ default: m.CountdownBanner })),
+const ReservationCountdown = lazy(() =>
+  import('../../countdown/components/reservation-countdown').then((m) => ({
+    default: m.ReservationCountdown,
+  })),
 );
 const ExpiredOverlay = lazy(() =>
   import('../../countdown/components/expired-overlay').then((m) => ({ default: m.ExpiredOverlay })),
@@ -46,12 +47,10 @@ export function BookingShell({ step, heading, eyebrow, lead, alerts, children }:
   const errorRef = useRef<HTMLDivElement>(null);
   const allowed = isStepAllowed(step, booking);
 
-  const remaining = useReservationCountdown(booking.is_expired ? null : booking.date_created);
-  useEffect(() => {
-    if (remaining === null) return;
-    if (remaining > 0) dispatch({ type: 'countdown/started' });
-    else dispatch({ type: 'countdown/expired' });
-  }, [remaining, dispatch]);
+  const onCountdownTick = useCallback(
+    (remaining: number) => dispatch({ type: remaining > 0 ? 'countdown/started' : 'countdown/expired' }),
+    [dispatch],
+  );
 
   // The loading flag belongs to one step change: a new route starts without it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
@@ -123,9 +122,13 @@ export function BookingShell({ step, heading, eyebrow, lead, alerts, children }:
       <StepBar current={step} />
       <div className="container">
         <div className={styles.alerts}>
-          {remaining !== null && remaining > 0 && !booking.is_expired ? (
+          {booking.date_created && !booking.is_expired ? (
             <Suspense fallback={<div className={styles['countdown-space']} />}>
-              <CountdownBanner remaining={remaining} />
+              <ReservationCountdown
+                dateCreated={booking.date_created}
+                onTick={onCountdownTick}
+                placeholderClassName={styles['countdown-space']}
+              />
             </Suspense>
           ) : null}
           {error ? (

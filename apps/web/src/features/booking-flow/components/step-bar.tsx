@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/ui/icons';
+import { Link } from '../../../components/ui/link';
 import { type BookingStepNumber, bookingSteps } from '../booking-steps';
 import styles from './step-bar.module.css';
 

@@ -1,14 +1,9 @@
 import { isPlayDateOpen } from '@links/shared/booking-calendar';
 import { STEP_ONE_MESSAGES } from '@links/shared/messages';
 import { describe, expect, it } from 'vitest';
-import {
-  type BookingAction,
-  bookingReducer,
-  isStepOneUnchanged,
-  stepOneSnapshot,
-  ticketPricesRequestKey,
-} from './booking-reducer';
+import { type BookingAction, bookingReducer, ticketPricesRequestKey } from './booking-reducer';
 import { type BookingState, initialBookingState } from './booking-state';
+import { isStepOneUnchanged, stepOneSnapshot } from './step-one-snapshot';
 import { canContinueStepOne, stepOneProblems } from './step-one-validation';
 
 const playerTypes = [

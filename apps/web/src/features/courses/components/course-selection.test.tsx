@@ -58,13 +58,13 @@ describe('CourseSelection', () => {
     expect(image?.getAttribute('srcset')).toContain('/images/courses/buddon-links-course-640.webp 640w');
   });
 
-  it("opens the 'Booking Combination Rates' dialog and closes it with its Close button", () => {
+  it("opens the 'Booking Combination Rates' dialog and closes it with its Close button", async () => {
     setup();
     fireEvent.click(screen.getByRole('button', { name: /Championship Course/ }));
     fireEvent.click(screen.getByRole('button', { name: /Buddon Links Course/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Booking Combination Rates' }));
 
-    const dialog = screen.getByRole('dialog', { name: 'Booking Combination Rates' });
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Combination Rates' });
     expect(dialog.textContent).toContain('rental clubs');
     expect(dialog.textContent).toContain(
       'Combination packages are valid from 1 April to 31 October each year.',

@@ -1,4 +1,5 @@
 import type { Course } from '@links/shared/schemas/courses';
+import { lazy } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckIcon } from '../../../components/ui/icons';
@@ -6,8 +7,15 @@ import { useModal } from '../../../components/ui/modal';
 import { hideBrokenImage } from '../../../lib/hide-broken-image';
 import { useCourses } from '../api/get-courses';
 import { courseImageSources } from '../course-image';
-import { CombinationRates } from './combination-rates';
 import styles from './course-selection.module.css';
+
+// The dialog's body is read by few visitors: it loads when the dialog opens (preloaded at a first interaction).
+const loadCombinationRates = () => import('./combination-rates');
+const CombinationRates = lazy(() => loadCombinationRates().then((m) => ({ default: m.CombinationRates })));
+
+export function preloadCombinationRates(): void {
+  void loadCombinationRates();
+}
 
 export const COMBINATION_MESSAGE =
   'Nice one! You have selected a combination booking of two or more courses.';

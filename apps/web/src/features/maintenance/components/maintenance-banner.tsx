@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
+import { Link } from '../../../components/ui/link';
 import { paths } from '../../../config/paths';
 import { clearMaintenanceNotice, useMaintenanceNotice } from '../../../lib/maintenance-notice';
 
