@@ -55,7 +55,15 @@ type Lhr = {
   audits: Record<string, Audit>;
   runWarnings?: string[];
   environment?: { benchmarkIndex?: number };
+  /** Set when Lighthouse could not measure the page (its scores are then null). */
+  runtimeError?: { code: string; message: string };
 };
+
+/**
+ * Attempts per run. Lighthouse 12 in this Chromium now and then loses the start of its own trace (NO_NAVSTART,
+ * "Please run Lighthouse again"): such a run measured nothing, so it is run again rather than counted as a score of 0.
+ */
+const ATTEMPTS_PER_RUN = 3;
 
 export function chromiumPath(): string | undefined {
   return existsSync(CHROMIUM) ? CHROMIUM : undefined;
@@ -99,7 +107,8 @@ export async function runLighthouse(
     import('lighthouse/core/config/desktop-config.js'),
   ]);
   const results: Lhr[] = [];
-  for (let run = 0; run < runs; run += 1) {
+  const failures: string[] = [];
+  const measure = async (): Promise<Lhr> => {
     const userDataDir = await mkdtemp(join(tmpdir(), 'links-bench-chromium-'));
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, userDataDir });
     try {
@@ -109,10 +118,23 @@ export async function runLighthouse(
         formFactor === 'desktop' ? desktopConfig : undefined,
       );
       if (!result) throw new Error('Lighthouse returned no result');
-      results.push(result.lhr as unknown as Lhr);
+      return result.lhr as unknown as Lhr;
     } finally {
       chrome.kill();
       await rm(userDataDir, { recursive: true, force: true });
+    }
+  };
+  for (let run = 0; run < runs; run += 1) {
+    for (let attempt = 1; ; attempt += 1) {
+      const lhr = await measure();
+      if (!lhr.runtimeError) {
+        results.push(lhr);
+        break;
+      }
+      failures.push(`run ${run + 1}, attempt ${attempt}: ${lhr.runtimeError.code}`);
+      if (attempt === ATTEMPTS_PER_RUN) {
+        throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.message}`);
+      }
     }
   }
   const sorted = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
@@ -130,6 +152,9 @@ export async function runLighthouse(
     performanceRuns: results.map((lhr) => score(lhr, 'performance')),
     benchmarkIndexes: results.map((lhr) => Math.round(lhr.environment?.benchmarkIndex ?? Number.NaN)),
     opportunities: opportunities(median),
-    warnings: median.runWarnings ?? [],
+    warnings: [
+      ...(median.runWarnings ?? []),
+      ...failures.map((failure) => `not measured, run again: ${failure}`),
+    ],
   };
 }
