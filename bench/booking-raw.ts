@@ -31,10 +31,13 @@ import {
   roundValues,
 } from '../apps/api/src/modules/bookings/bookings.repository.ts';
 import { livePlayers } from '../apps/api/src/modules/diary/live-bookings.ts';
+import { settleDatabase } from './lib/postgres.ts';
 
 type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 export type RawRun = {
   label: string;
+  /** PostgreSQL only: settleDatabase before this run (before the measured runs, after the warm-up). */
+  settle?: boolean;
   slotIds: number[];
   amount: number;
   connections: number;
@@ -234,7 +237,10 @@ async function main(): Promise<void> {
   try {
     const result: RawJobResult = { runs: [] };
     if (job.verify) result.before = await verify(connection);
-    for (const one of job.runs) result.runs.push(await run(connection, one));
+    for (const one of job.runs) {
+      if (one.settle && job.database.kind === 'postgres') await settleDatabase(connection.query);
+      result.runs.push(await run(connection, one));
+    }
     if (job.verify) result.after = await verify(connection);
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {

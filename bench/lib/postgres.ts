@@ -41,3 +41,17 @@ export function describeDatabaseUrl(url: string): string {
   parsed.password = '';
   return parsed.toString();
 }
+
+/** The tables a booking run writes (bookings.repository.ts and the rate limiter). */
+const BOOKING_TABLES = ['bookings', 'booking_rounds', 'booking_golfers', 'rate_limit_counters'];
+
+/**
+ * Brings the database to the same quiet state before each side's measured booking runs: the writes of the runs before
+ * (the other side's, its own warm-up) vacuumed and analysed, and their WAL checkpointed. Otherwise autovacuum,
+ * autoanalyze or a checkpoint triggered by those writes lands in whichever side's runs come next and is charged to it.
+ * Needs a role that may CHECKPOINT (a superuser, or pg_checkpoint), as BENCH_DATABASE_URL's admin user is.
+ */
+export async function settleDatabase(query: (text: string) => Promise<unknown>): Promise<void> {
+  await query(`vacuum (analyze) ${BOOKING_TABLES.map((table) => `"${table}"`).join(', ')}`);
+  await query('checkpoint');
+}
