@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { lazy } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ModalApi, ModalProvider, useModal } from './modal';
 
@@ -116,5 +117,23 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(close);
     fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
     expect(document.activeElement).toBe(inside);
+  });
+
+  it('closes, leaving the page as it was, when a dialog cannot be loaded', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Unloadable = lazy(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    renderHarness();
+    const onClose = vi.fn();
+    act(() => modal.open(<Unloadable />, { title: 'Broken', onClose }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Opener' })).toBeTruthy();
+    expect(modal.isOpen).toBe(false);
+    expect(error).toHaveBeenCalledWith('The dialog could not be shown.', expect.any(Error));
+
+    // The next dialog opens as usual.
+    act(() => modal.open('Text', { title: 'Working' }));
+    expect(await screen.findByRole('dialog', { name: 'Working' })).toBeTruthy();
+    error.mockRestore();
   });
 });

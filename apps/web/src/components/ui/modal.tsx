@@ -1,4 +1,5 @@
 import {
+  Component,
   createContext,
   lazy,
   type ReactNode,
@@ -50,6 +51,29 @@ const ModalContext = createContext<ModalApi | null>(null);
 
 type OpenModal = { key: number; content: ModalContent; options: ModalOptions };
 
+type DialogBoundaryProps = { onError: () => void; children: ReactNode };
+
+/**
+ * A dialog whose code cannot be loaded (the connection dropped, a new release replaced the file) closes, as if
+ * dismissed, instead of taking the page down with it: the dialogs sit outside the pages' error boundary.
+ */
+class DialogBoundary extends Component<DialogBoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error('The dialog could not be shown.', error);
+    this.props.onError();
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 /** Holds the one open dialog of the page; opening another replaces it (its onClose still runs). */
 export function ModalProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<OpenModal | null>(null);
@@ -81,11 +105,13 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     <ModalContext.Provider value={api}>
       {children}
       {current ? (
-        <Suspense fallback={null}>
-          <ModalDialog key={current.key} options={current.options} onRequestClose={close}>
-            {typeof current.content === 'function' ? current.content({ close }) : current.content}
-          </ModalDialog>
-        </Suspense>
+        <DialogBoundary key={current.key} onError={close}>
+          <Suspense fallback={null}>
+            <ModalDialog options={current.options} onRequestClose={close}>
+              {typeof current.content === 'function' ? current.content({ close }) : current.content}
+            </ModalDialog>
+          </Suspense>
+        </DialogBoundary>
       ) : null}
     </ModalContext.Provider>
   );
