@@ -207,6 +207,16 @@ test('a refused save shows the banner with the server message', async ({ page })
 
 test('a booking id that is not a positive number is not recognised', async ({ page, axe }) => {
   await openStepTwo(page, 29);
+  // The page saves the booking when its countdown starts (once its code and the server time are in): the edit below
+  // must come after that save, or the save overwrites it.
+  await expect(page.getByRole('timer')).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => JSON.parse(sessionStorage.getItem('links.booking') ?? '{}').state?.booking?.countdown_started,
+      ),
+    )
+    .toBe(true);
   await page.evaluate(() => {
     const stored = JSON.parse(sessionStorage.getItem('links.booking') ?? '{}');
     stored.state.booking.id = -4;
