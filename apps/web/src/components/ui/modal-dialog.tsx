@@ -17,7 +17,7 @@ type ModalDialogProps = {
   children: ReactNode;
 };
 
-/** The dialog itself. Prefer `useModal().open()`; this is exported for declarative use. */
+/** The dialog itself, loaded by ModalProvider the first time one opens: open one with `useModal().open()`. */
 export function ModalDialog({ options, onRequestClose, children }: ModalDialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();

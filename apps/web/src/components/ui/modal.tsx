@@ -1,5 +1,4 @@
 import {
-  Component,
   createContext,
   lazy,
   type ReactNode,
@@ -10,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { ErrorBoundary } from './error-boundary';
 
 /**
  * The dialog itself (focus handling, Tab trap, portal, its stylesheet) is loaded the first time one opens: most
@@ -51,29 +51,6 @@ const ModalContext = createContext<ModalApi | null>(null);
 
 type OpenModal = { key: number; content: ModalContent; options: ModalOptions };
 
-type DialogBoundaryProps = { onError: () => void; children: ReactNode };
-
-/**
- * A dialog whose code cannot be loaded (the connection dropped, a new release replaced the file) closes, as if
- * dismissed, instead of taking the page down with it: the dialogs sit outside the pages' error boundary.
- */
-class DialogBoundary extends Component<DialogBoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown): void {
-    console.error('The dialog could not be shown.', error);
-    this.props.onError();
-  }
-
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
-
 /** Holds the one open dialog of the page; opening another replaces it (its onClose still runs). */
 export function ModalProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<OpenModal | null>(null);
@@ -99,19 +76,29 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     [close],
   );
 
+  const closeUnloadable = useCallback(
+    (error: unknown) => {
+      console.error('The dialog could not be shown.', error);
+      close();
+    },
+    [close],
+  );
+
   const api = useMemo<ModalApi>(() => ({ open, close, isOpen: current !== null }), [open, close, current]);
 
   return (
     <ModalContext.Provider value={api}>
       {children}
       {current ? (
-        <DialogBoundary key={current.key} onError={close}>
+        // A dialog whose code cannot be loaded (the connection dropped, a new release replaced the file) closes, as if
+        // dismissed, instead of taking the page down with it: the dialogs sit outside the pages' error boundary.
+        <ErrorBoundary key={current.key} fallback={null} onError={closeUnloadable}>
           <Suspense fallback={null}>
             <ModalDialog options={current.options} onRequestClose={close}>
               {typeof current.content === 'function' ? current.content({ close }) : current.content}
             </ModalDialog>
           </Suspense>
-        </DialogBoundary>
+        </ErrorBoundary>
       ) : null}
     </ModalContext.Provider>
   );

@@ -1,21 +1,11 @@
-import { Component, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { ErrorBoundary } from '../../../components/ui/error-boundary';
 import { ErrorPage } from './error-page';
-
-type ErrorBoundaryProps = { children: ReactNode };
-type ErrorBoundaryState = { failed: boolean };
 
 /**
  * Shows the error page when a page throws while rendering, keeping the header and footer. Mount it with a key
  * per location so moving to another page starts clean.
  */
-export class PageErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
-  override state: ErrorBoundaryState = { failed: false };
-
-  static getDerivedStateFromError(): ErrorBoundaryState {
-    return { failed: true };
-  }
-
-  override render() {
-    return this.state.failed ? <ErrorPage /> : this.props.children;
-  }
+export function PageErrorBoundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary fallback={<ErrorPage />}>{children}</ErrorBoundary>;
 }
