@@ -28,7 +28,6 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
 import {
   type BookingFigures,
   collectEmptySlots,
@@ -51,6 +50,7 @@ import {
   createBenchDatabase,
   describeDatabaseUrl,
   settleDatabase,
+  withClient,
 } from './lib/postgres.ts';
 import {
   cpuMilliseconds,
@@ -473,7 +473,9 @@ async function benchApiServer(options: {
         });
       log(`booking through the API (${database}): warm-up, one hot slot, then ${perSide} slots`);
       await bookingRun(bookingPlan.warm[0], bookingSizes.warmup);
-      if (options.databaseUrl) await settlePostgres(options.databaseUrl);
+      // Through a connection of its own: the API server's pool is the server's.
+      if (options.databaseUrl)
+        await withClient(options.databaseUrl, (client) => settleDatabase((text) => client.query(text)));
       // The server's CPU time per call, beside the raw process's, shows where the time goes.
       const withCpu = async (work: () => Promise<BookingFigures>): Promise<BookingFigures> => {
         const before = await cpuMilliseconds(app.pid);
@@ -538,17 +540,6 @@ async function benchApiServer(options: {
     return { rows, memory };
   } finally {
     await stopChild(app);
-  }
-}
-
-/** settleDatabase on the bench database, through a connection of its own (the API server's pool is its own). */
-async function settlePostgres(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await settleDatabase((text) => client.query(text));
-  } finally {
-    await client.end();
   }
 }
 

@@ -4,8 +4,9 @@ import pg from 'pg';
 /** A throw-away database on the server of `adminUrl`, for one bench run. */
 export type BenchDatabase = { name: string; url: string; drop(): Promise<void> };
 
-async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
+/** `work` on one connection of its own to `url`, closed afterwards. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
@@ -21,14 +22,14 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
 export async function createBenchDatabase(adminUrl: string): Promise<BenchDatabase> {
   const name = `links_bench_${randomBytes(6).toString('hex')}`;
   // The name is ours (hex), so quoting it is enough; CREATE DATABASE takes no bind parameters.
-  await withAdmin(adminUrl, (client) => client.query(`create database "${name}"`));
+  await withClient(adminUrl, (client) => client.query(`create database "${name}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     name,
     url: url.toString(),
     drop: () =>
-      withAdmin(adminUrl, async (client) => {
+      withClient(adminUrl, async (client) => {
         // FORCE: a server that failed to stop cleanly must not leave the database behind.
         await client.query(`drop database if exists "${name}" with (force)`);
       }),
