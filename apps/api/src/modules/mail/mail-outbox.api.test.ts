@@ -84,7 +84,9 @@ describe('mail outbox over real SMTP', () => {
     const port = sink.port;
     const transport = createSmtpTransport(sink.url, 'Links Golf Resort <bookings@links-resort.example>');
     const { id } = await enqueueMail(t.app.db, message('outage@example.com', 'Sent after the outage'));
-    const now = new Date();
+    // Due from the database's clock at enqueueing, to the microsecond; a `new Date()` taken in the same millisecond
+    // is up to 1 ms earlier, and the row was then not yet due (seen once in CI on PostgreSQL: claimed 0).
+    const now = new Date((await rowOf(t, id)).nextAttemptAt.getTime() + 1);
     await sink.stop();
     try {
       const down = await processOutbox(t.app.db, transport, { now });
