@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createCsrfTokenCheck,
   createSecretMatcher,
   deriveCsrfToken,
   isOperatorSessionId,
-  isValidCsrfToken,
   isWellFormedSessionId,
   newSessionId,
   sessionKey,
@@ -49,15 +49,19 @@ describe('CSRF tokens', () => {
     expect(deriveCsrfToken(secret, id)).not.toBe(deriveCsrfToken(`${secret}2`, id));
   });
 
-  it('validate only against their own session', () => {
+  it('validate only against their own session and secret, on every check', () => {
+    const isValidCsrfToken = createCsrfTokenCheck(secret);
     const id = newSessionId();
     const token = deriveCsrfToken(secret, id);
-    expect(isValidCsrfToken(secret, id, token)).toBe(true);
-    expect(isValidCsrfToken(secret, newSessionId(), token)).toBe(false);
-    expect(isValidCsrfToken(secret, id, `${token.slice(0, -1)}A`)).toBe(token.endsWith('A'));
-    expect(isValidCsrfToken(secret, id, token.slice(1))).toBe(false);
-    expect(isValidCsrfToken(secret, id, undefined)).toBe(false);
-    expect(isValidCsrfToken(secret, null, token)).toBe(false);
+    for (let check = 0; check < 2; check += 1) {
+      expect(isValidCsrfToken(id, token)).toBe(true);
+      expect(isValidCsrfToken(newSessionId(), token)).toBe(false);
+      expect(isValidCsrfToken(id, `${token.slice(0, -1)}A`)).toBe(token.endsWith('A'));
+      expect(isValidCsrfToken(id, token.slice(1))).toBe(false);
+      expect(isValidCsrfToken(id, undefined)).toBe(false);
+      expect(isValidCsrfToken(null, token)).toBe(false);
+    }
+    expect(createCsrfTokenCheck(`${secret}2`)(id, token)).toBe(false);
   });
 });
 

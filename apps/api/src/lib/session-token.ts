@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { boundedMemo } from './bounded-memo.ts';
 
 export const SESSION_COOKIE = 'links_sid';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -30,10 +31,16 @@ export function isOperatorSessionId(sessionId: string): boolean {
   return sessionId.length === OPERATOR_ID_LENGTH && sessionId.startsWith(OPERATOR_PREFIX);
 }
 
+/**
+ * How many recent sessions' derived values (cookie check, XSRF token, storage key) each process remembers: a few
+ * megabytes at most, and more sessions than one instance serves within a visit's span.
+ */
+export const SESSION_MEMO_LIMIT = 10_000;
+
 /** Storage key for a server-side session row: sha256(session id), hex. */
-export function sessionKey(sessionId: string): string {
-  return createHash('sha256').update(sessionId).digest('hex');
-}
+export const sessionKey: (sessionId: string) => string = boundedMemo(SESSION_MEMO_LIMIT, (sessionId) =>
+  createHash('sha256').update(sessionId).digest('hex'),
+);
 
 /**
  * XSRF token = HMAC-SHA256(SESSION_SECRET, "xsrf:" + session id), base64url. The prefix keeps it distinct from
@@ -43,15 +50,22 @@ export function deriveCsrfToken(secret: string, sessionId: string): string {
   return createHmac('sha256', secret).update(`xsrf:${sessionId}`).digest('base64url');
 }
 
-export function isValidCsrfToken(
+/**
+ * The check of a request's X-XSRF-TOKEN against its session, for one secret: `(sessionId, token) => valid`. The
+ * expected token of each recent session is remembered (an HMAC per request otherwise); the comparison is constant-time.
+ */
+export function createCsrfTokenCheck(
   secret: string,
-  sessionId: string | null,
-  token: string | undefined,
-): boolean {
-  if (!sessionId || !token) return false;
-  const expected = Buffer.from(deriveCsrfToken(secret, sessionId));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+): (sessionId: string | null, token: string | undefined) => boolean {
+  const expectedToken = boundedMemo(SESSION_MEMO_LIMIT, (sessionId) =>
+    Buffer.from(deriveCsrfToken(secret, sessionId)),
+  );
+  return (sessionId, token) => {
+    if (!sessionId || !token) return false;
+    const expected = expectedToken(sessionId);
+    const given = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppConfig } from '../config/env.ts';
 import { AppError, CSRF_MESSAGE, MAINTENANCE_MESSAGE } from '../lib/app-error.ts';
 import type { MaintenanceSwitch } from '../lib/maintenance.ts';
-import { createSecretMatcher, isValidCsrfToken, XSRF_HEADER } from '../lib/session-token.ts';
+import { createCsrfTokenCheck, createSecretMatcher, XSRF_HEADER } from '../lib/session-token.ts';
 
 /**
  * Per-route opt-outs from the guards that protect `/v1` and `/csrf`. Declared in the route's `config`, so an
@@ -82,6 +82,7 @@ export function createRequestGuard(
   securityHeaders: Record<string, string>,
 ): onRequestHookHandler {
   const isApiKey = createSecretMatcher(config.apiKeys);
+  const isValidCsrfToken = createCsrfTokenCheck(config.sessionSecret);
 
   const afterMaintenance = (request: FastifyRequest): AppError | undefined => {
     const contentTypeError = checkJsonContentType(request);
@@ -89,7 +90,7 @@ export function createRequestGuard(
     if (
       STATE_CHANGING.has(request.method) &&
       request.routeOptions.config.guards?.csrf !== false &&
-      !isValidCsrfToken(config.sessionSecret, request.sessionId, firstHeader(request.headers[XSRF_HEADER]))
+      !isValidCsrfToken(request.sessionId, firstHeader(request.headers[XSRF_HEADER]))
     ) {
       return csrfError();
     }

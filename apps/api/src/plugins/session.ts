@@ -2,11 +2,13 @@ import { Signer } from '@fastify/cookie';
 import { parseCookie, type SetCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { boundedMemo } from '../lib/bounded-memo.ts';
 import {
   deriveCsrfToken,
   isWellFormedSessionId,
   newSessionId,
   SESSION_COOKIE,
+  SESSION_MEMO_LIMIT,
   type SessionKind,
   XSRF_COOKIE,
 } from '../lib/session-token.ts';
@@ -56,15 +58,22 @@ export const sessionPlugin = fp(
         httpOnly: false,
       });
 
+    // The signature check (an HMAC) of each signed cookie value seen lately, so a visit's later requests skip it.
+    const unsignSessionCookie = boundedMemo(
+      SESSION_MEMO_LIMIT,
+      (raw): string | null => {
+        const unsigned = signer.unsign(raw);
+        return unsigned.valid && unsigned.value && isWellFormedSessionId(unsigned.value)
+          ? unsigned.value
+          : null;
+      },
+      (sessionId) => sessionId !== null,
+    );
     const readSessionId = (request: FastifyRequest): string | null => {
       const header = request.headers.cookie;
       if (!header) return null;
       const raw = parseCookie(header)[SESSION_COOKIE];
-      if (!raw) return null;
-      const unsigned = signer.unsign(raw);
-      return unsigned.valid && unsigned.value && isWellFormedSessionId(unsigned.value)
-        ? unsigned.value
-        : null;
+      return raw ? unsignSessionCookie(raw) : null;
     };
 
     app.decorateRequest(SESSION_CACHE, undefined);
