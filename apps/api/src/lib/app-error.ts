@@ -3,14 +3,21 @@
  * `{ error: { message, code, fields? } }` with `status`; the message is shown to users, so write it for them.
  */
 export class AppError extends Error {
-  constructor(
-    readonly code: string,
-    readonly status: number,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
+  readonly code: string;
+  readonly status: number;
+  readonly fields?: Record<string, string>;
+
+  constructor(code: string, status: number, message: string, fields?: Record<string, string>) {
+    // An answer below 500 is the client's to mend, never logged as a fault: capturing its stack (tens of
+    // microseconds, on every lost race for a tee time) would be for nothing. Faults keep theirs.
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'AppError';
+    this.code = code;
+    this.status = status;
+    if (fields !== undefined) this.fields = fields;
   }
 }
 
