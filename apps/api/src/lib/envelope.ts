@@ -18,3 +18,11 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorEnvelope {
   return fields ? { error: { message, code, fields } } : { error: { message, code } };
 }
+
+/**
+ * Route option (`serializerCompiler`) for answers the server builds itself from typed values on its hottest write
+ * path (booking creation and change): JSON text without the zod serializer's re-check, a parse of the whole answer
+ * that cost each booking call more than its pricing. The route's response schemas still document the answers
+ * (OpenAPI), and the API tests hold every such answer to its schema (see bookings.api.test.ts).
+ */
+export const serializeBuiltAnswer = () => (data: unknown) => JSON.stringify(data);

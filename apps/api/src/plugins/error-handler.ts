@@ -1,7 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { INTERNAL_ERROR_MESSAGE, isAppError, VALIDATION_MESSAGE } from '../lib/app-error.ts';
-import { errorBody } from '../lib/envelope.ts';
+import { type ErrorEnvelope, errorBody } from '../lib/envelope.ts';
 
 // Fastify's own 4xx errors, reworded for people; anything else 4xx from Fastify gets the generic bad_request.
 const FASTIFY_ERRORS: Record<string, { code: string; message: string }> = {
@@ -24,12 +24,21 @@ function fieldPath(instancePath: string): string {
   return path === '' ? '_' : path;
 }
 
+/**
+ * Sends an error envelope as JSON text. The envelope is built here, from errorBody, so it always has the declared
+ * shape: the response schemas' zod serializer (a parse of the whole answer before stringifying) would only re-check
+ * it, and every refusal (each 409 of a race for a tee time) paid for that.
+ */
+function sendError(reply: FastifyReply, status: number, envelope: ErrorEnvelope): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(envelope));
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
       // Deliberate answers (503 maintenance included) are visible in the request line; only a 500 is a fault.
       if (error.status === 500) request.log.error({ err: error }, 'request failed');
-      return reply.code(error.status).send(errorBody(error.code, error.message, error.fields));
+      return sendError(reply, error.status, errorBody(error.code, error.message, error.fields));
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -39,19 +48,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
         // Report the first problem per field: that is the one the user fixes first.
         fields[key] ??= issue.message ?? 'This value is not valid.';
       }
-      return reply.code(400).send(errorBody('validation_failed', VALIDATION_MESSAGE, fields));
+      return sendError(reply, 400, errorBody('validation_failed', VALIDATION_MESSAGE, fields));
     }
 
     if (!isResponseSerializationError(error) && error.code) {
       const known = FASTIFY_ERRORS[error.code];
       const status = error.statusCode ?? 500;
-      if (known) return reply.code(status).send(errorBody(known.code, known.message));
+      if (known) return sendError(reply, status, errorBody(known.code, known.message));
       if (status >= 400 && status < 500) {
-        return reply.code(status).send(errorBody('bad_request', 'The request could not be understood.'));
+        return sendError(reply, status, errorBody('bad_request', 'The request could not be understood.'));
       }
     }
 
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(errorBody('internal_error', INTERNAL_ERROR_MESSAGE));
+    return sendError(reply, 500, errorBody('internal_error', INTERNAL_ERROR_MESSAGE));
   });
 }

@@ -1,9 +1,11 @@
 import { COURSE_IDS, UNDER_16_PLAYER_TYPE_ID } from '@links/shared/constants';
+import { savedBookingResponseSchema } from '@links/shared/schemas/bookings';
 import { CHAMPIONSHIP_INFO_TEXT, TIME_CONFLICT_TOOLTIP } from '@links/shared/slot-state';
 import { londonWallTimeToUtc } from '@links/shared/uk-time';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedPeriods, bookingGolfers, bookingRounds, bookings, courses } from '../../db/schema/index.ts';
+import { errorEnvelopeSchema } from '../../lib/envelope.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { livePlayersBySlot } from '../diary/live-bookings.ts';
 import { holdExpiring, insertBooking, slotIdAt } from '../diary/tee-sheet-test-data.ts';
@@ -55,6 +57,8 @@ describe('POST /v1/bookings', () => {
       }),
     );
     expect(response.statusCode, response.body).toBe(200);
+    // The route sends the answer it built without the zod serializer: it must match the documented schema exactly.
+    expect(savedBookingResponseSchema.parse(response.json())).toEqual(response.json());
     const { data } = response.json();
     // Burnside winter: adult 5500, under 16 2750; the client's totals of 1p are ignored.
     expect(data.totals).toEqual({ net: 6875, vat: 1375, payable: 8250, paid: 0, due: 8250 });
@@ -136,6 +140,9 @@ describe('POST /v1/bookings', () => {
       bookingBody([{ id: burnside, slotId: three }], [ADULT, ADULT]),
     );
     expect(pair.statusCode).toBe(409);
+    // Error envelopes are sent as the error handler's own JSON text: the documented shape, nothing more.
+    expect(pair.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(errorEnvelopeSchema.parse(pair.json())).toEqual(pair.json());
     expect(pair.json().error).toMatchObject({
       code: 'slot_full',
       fields: { 'courses.0.teeTime.id': expect.any(String) },
@@ -394,6 +401,7 @@ describe('PATCH /v1/bookings/:id', () => {
       ),
     );
     expect(response.statusCode, response.body).toBe(200);
+    expect(savedBookingResponseSchema.parse(response.json())).toEqual(response.json());
     const { data } = response.json();
     expect(data.booking_id).toBe(created.booking_id);
     expect(data.booking_number).toBe(created.booking_number);

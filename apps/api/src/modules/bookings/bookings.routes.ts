@@ -4,7 +4,7 @@ import {
   savedBookingResponseSchema,
 } from '@links/shared/schemas/bookings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelopeSchema } from '../../lib/envelope.ts';
+import { errorEnvelopeSchema, serializeBuiltAnswer } from '../../lib/envelope.ts';
 import { clientAddressKey } from '../../lib/rate-limit/client-key.ts';
 import { enforceRateLimit } from '../../lib/rate-limit/rate-limiter.ts';
 import { sessionKey } from '../../lib/session-token.ts';
@@ -39,6 +39,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: saveBookingBodySchema,
         response: { 200: savedBookingResponseSchema, ...errors },
       },
+      serializerCompiler: serializeBuiltAnswer,
     },
     async (request, reply) => {
       if (!request.sessionId) throw sessionRequired();
@@ -69,6 +70,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: saveBookingBodySchema,
         response: { 200: savedBookingResponseSchema, ...errors },
       },
+      serializerCompiler: serializeBuiltAnswer,
     },
     async (request, reply) => {
       if (!request.sessionId) throw sessionRequired();
