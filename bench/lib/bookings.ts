@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import type { RawJob, RawJobResult, RawRunResult } from '../booking-raw.ts';
+import { type HttpCall, runHttpCalls } from './http-calls.ts';
 import type { HttpProbe } from './routes.ts';
 import { londonDay } from './routes.ts';
 
@@ -65,6 +65,8 @@ export type BookingFigures = {
   failureDetail: string;
   /** CPU time per call of the process doing the work (the API server, or the raw SQL process). */
   cpuMsPerCall?: number;
+  /** API side: CPU time per call of the bench process sending the calls (it shares the machine's cores). */
+  clientCpuMsPerCall?: number;
 };
 
 function percentile(values: number[], fraction: number): number {
@@ -86,9 +88,11 @@ function nextAddress(): string {
 /**
  * POST /v1/bookings `amount` times over `connections` keep-alive connections: with one slot every call races for it;
  * with several, call i books slot floor(i / perSlot) so each slot is filled exactly (2 golfers: two bookings).
- * 200 (booked) and 409 (lost the race, slot full) are the expected answers; anything else is a failure.
+ * 200 (booked) and 409 (lost the race, slot full) are the expected answers; anything else is a failure. The calls are
+ * rendered before the run starts and sent by the lean client of http-calls.ts, timed from the first call sent to the
+ * last answer, as bench/booking-raw.ts times its side.
  */
-export function httpBookingRun(options: {
+export async function httpBookingRun(options: {
   appUrl: string;
   headers: Record<string, string>;
   slots: PoolSlot[];
@@ -98,75 +102,42 @@ export function httpBookingRun(options: {
 }): Promise<BookingFigures> {
   const perSlot = Math.max(1, Math.floor(4 / options.golfers));
   const golfers = Array.from({ length: options.golfers }, (_, index) => ({ id: index + 1, playerTypeId: 1 }));
-  let issued = 0;
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  // The run's own clock, from the start to the last answer, as bench/booking-raw.ts times its side: autocannon's
-  // `duration` is only taken at its once-a-second tick, so a run of `amount` calls that ends 1.3 s in reports 2 s.
-  const startedAt = performance.now();
-  let lastAnswerAt = startedAt;
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: options.appUrl,
-        connections: options.connections,
-        amount: options.amount,
-        requests: [
-          {
-            method: 'POST',
-            path: '/v1/bookings',
-            setupRequest: (request) => {
-              const index = issued;
-              issued += 1;
-              const slot =
-                options.slots.length === 1
-                  ? options.slots[0]
-                  : options.slots[Math.floor(index / perSlot) % options.slots.length];
-              return {
-                ...request,
-                headers: { ...options.headers, 'x-forwarded-for': nextAddress() },
-                body: JSON.stringify({
-                  courses: [{ id: slot?.courseId, teeTime: { id: slot?.slotId }, caddies: 0 }],
-                  golfers,
-                  notes: '',
-                }),
-              };
-            },
-          },
-        ],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        const booked = statuses.get(200) ?? 0;
-        const full = statuses.get(409) ?? 0;
-        const other = [...statuses].filter(([status]) => status !== 200 && status !== 409);
-        const detail = other.map(([status, count]) => `${count}x HTTP ${status}`);
-        if (result.errors > 0) detail.push(`${result.errors} connection errors`);
-        if (result.timeouts > 0) detail.push(`${result.timeouts} timeouts`);
-        const requests = booked + full + other.reduce((sum, [, count]) => sum + count, 0);
-        const seconds = (lastAnswerAt - startedAt) / 1000;
-        resolve({
-          requestsPerSecond: seconds > 0 ? requests / seconds : 0,
-          p50Ms: percentile(latencies, 0.5),
-          p99Ms: percentile(latencies, 0.99),
-          requests,
-          seconds,
-          booked,
-          full,
-          failures: other.reduce((sum, [, count]) => sum + count, 0) + result.errors + result.timeouts,
-          failureDetail: detail.join(', '),
-        });
-      },
-    );
-    (instance as unknown as NodeJS.EventEmitter).on(
-      'response',
-      (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-        lastAnswerAt = performance.now();
-        statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
-        if (statusCode === 200 || statusCode === 409) latencies.push(responseTime);
-      },
-    );
+  const calls: HttpCall[] = Array.from({ length: options.amount }, (_, index) => {
+    const slot =
+      options.slots.length === 1
+        ? options.slots[0]
+        : options.slots[Math.floor(index / perSlot) % options.slots.length];
+    return {
+      method: 'POST',
+      path: '/v1/bookings',
+      headers: { ...options.headers, 'x-forwarded-for': nextAddress() },
+      body: JSON.stringify({
+        courses: [{ id: slot?.courseId, teeTime: { id: slot?.slotId }, caddies: 0 }],
+        golfers,
+        notes: '',
+      }),
+    };
   });
+  const { latenciesMs, seconds } = await runHttpCalls(options.appUrl, calls, options.connections);
+  const answered = (status: number) => latenciesMs.get(status) ?? [];
+  const booked = answered(200).length;
+  const full = answered(409).length;
+  const other = [...latenciesMs]
+    .filter(([status]) => status !== 200 && status !== 409)
+    .map(([status, latencies]) => [status, latencies.length] as const);
+  const requests = [...latenciesMs.values()].reduce((sum, latencies) => sum + latencies.length, 0);
+  const expected = [...answered(200), ...answered(409)];
+  return {
+    requestsPerSecond: seconds > 0 ? requests / seconds : 0,
+    p50Ms: percentile(expected, 0.5),
+    p99Ms: percentile(expected, 0.99),
+    requests,
+    seconds,
+    booked,
+    full,
+    failures: other.reduce((sum, [, count]) => sum + count, 0),
+    failureDetail: other.map(([status, count]) => `${count}x HTTP ${status}`).join(', '),
+  };
 }
 
 export function rawFigures(run: RawRunResult): BookingFigures {
