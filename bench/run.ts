@@ -538,7 +538,8 @@ async function benchApiServer(options: {
         },
         { ...process.env },
       );
-      const [, , rawHot, rawMany] = raw.runs;
+      const rawRun = (label: string) => raw.runs.find((run) => run.label === label);
+      const [rawHot, rawMany] = [rawRun('hot'), rawRun('many')];
       if (rawHot && rawMany) {
         rows.push(bookingRow('one hot slot', database, { app: appBookings.hot, raw: rawFigures(rawHot) }));
         rows.push(

@@ -32,7 +32,7 @@ function render(call: HttpCall, host: string): Buffer {
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 
-/** Reads answers off one socket: calls `done(status)` for each complete one. */
+/** Reads answers off one socket: calls `onAnswer(status)` for each complete one. */
 function answerReader(onAnswer: (status: number) => void, onError: (error: Error) => void) {
   let pending: Buffer = Buffer.alloc(0);
   return (chunk: Buffer) => {
@@ -108,10 +108,9 @@ export function runHttpCalls(url: string, calls: HttpCall[], connections: number
       );
       socket.once('connect', sendNext);
       socket.once('error', fail);
+      // Only finishOne ends a socket: one that closes before that was closed by the server mid-run.
       socket.once('close', () => {
-        if (next < rendered.length || open > 0) {
-          if (!socket.writableEnded) fail(new Error('the server closed a connection before the run ended'));
-        }
+        if (!socket.writableEnded) fail(new Error('the server closed a connection before the run ended'));
       });
     };
     const count = Math.max(1, Math.min(connections, rendered.length));
