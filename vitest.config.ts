@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
           exclude: ['apps/api/src/**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
           setupFiles: ['apps/web/src/test/setup-dom.ts'],

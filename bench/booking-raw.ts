@@ -10,12 +10,19 @@
  *
  * Also checks the outcome: no slot may hold more than its capacity of live players (an oversell).
  *
- *   node --import tsx bench/booking-raw.ts '<json job>'   (prints one JSON line)
- *   job: { database: { kind: 'pglite', dataDir } | { kind: 'postgres', url },
- *          runs: [{ label, slotIds, amount, connections, golfers }], verify: true }
+ * The process stays up and takes one command per line on stdin, answering each with one JSON line on stdout, so the
+ * bench can alternate its runs with the API server's in one measurement (on PostgreSQL; PGlite allows one process
+ * per data directory, so there it runs once the server has stopped):
+ *
+ *   node --import tsx bench/booking-raw.ts '<json target>' '<connections>'
+ *   target: { kind: 'pglite', dataDir } | { kind: 'postgres', url }
+ *   commands: { op: 'run', run: { label, slotIds, amount, connections, golfers } } -> RawRunResult
+ *             { op: 'verify' } -> OversellCheck       { op: 'settle' } -> {} (PostgreSQL: settleDatabase)
  * Run i books slotIds[floor(i / perSlot)] when slotIds has several entries (perSlot = 4 / golfers), else slotIds[0].
+ * End of input closes the connection and ends the process.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import { createInterface } from 'node:readline';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import {
@@ -33,17 +40,15 @@ import {
 import { livePlayers } from '../apps/api/src/modules/diary/live-bookings.ts';
 import { settleDatabase } from './lib/postgres.ts';
 
-type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 export type RawRun = {
   label: string;
-  /** PostgreSQL only: settleDatabase before this run (before the measured runs, after the warm-up). */
-  settle?: boolean;
   slotIds: number[];
   amount: number;
   connections: number;
   golfers: number;
 };
-export type RawJob = { database: DatabaseTarget; runs: RawRun[]; verify: boolean };
+export type RawCommand = { op: 'run'; run: RawRun } | { op: 'verify' } | { op: 'settle' };
 export type RawRunResult = {
   label: string;
   amount: number;
@@ -57,7 +62,6 @@ export type RawRunResult = {
   cpuMs: number;
 };
 export type OversellCheck = { slotsOverCapacity: number; liveBookings: number; checkedSlots: number };
-export type RawJobResult = { runs: RawRunResult[]; before?: OversellCheck; after?: OversellCheck };
 
 type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
 type Connection = {
@@ -230,19 +234,28 @@ async function verify(connection: Connection): Promise<OversellCheck> {
   };
 }
 
+async function answer(connection: Connection, target: DatabaseTarget, command: RawCommand): Promise<unknown> {
+  switch (command.op) {
+    case 'run':
+      return run(connection, command.run);
+    case 'verify':
+      return verify(connection);
+    case 'settle':
+      if (target.kind === 'postgres') await settleDatabase(connection.query);
+      return {};
+  }
+}
+
 async function main(): Promise<void> {
-  const job = JSON.parse(process.argv[2] ?? '{}') as RawJob;
-  const connections = Math.max(1, ...job.runs.map((one) => one.connections));
-  const connection = await open(job.database, connections);
+  const target = JSON.parse(process.argv[2] ?? '{}') as DatabaseTarget;
+  const connection = await open(target, Math.max(1, Number(process.argv[3] ?? 10)));
   try {
-    const result: RawJobResult = { runs: [] };
-    if (job.verify) result.before = await verify(connection);
-    for (const one of job.runs) {
-      if (one.settle && job.database.kind === 'postgres') await settleDatabase(connection.query);
-      result.runs.push(await run(connection, one));
+    // One command at a time: the next line is read only once the previous answer is written.
+    for await (const line of createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })) {
+      if (line.trim() === '') continue;
+      const result = await answer(connection, target, JSON.parse(line) as RawCommand);
+      process.stdout.write(`${JSON.stringify(result)}\n`);
     }
-    if (job.verify) result.after = await verify(connection);
-    process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
     await connection.close();
   }

@@ -28,14 +28,19 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { OversellCheck } from './booking-raw.ts';
 import {
   type BookingFigures,
+  type BookingSample,
+  bookingFigures,
   collectEmptySlots,
   httpBookingRun,
   openSession,
   type PoolSlot,
-  rawFigures,
-  runRawBookings,
+  type RawBookingProcess,
+  rawSample,
+  sliceOf,
+  startRawBookings,
 } from './lib/bookings.ts';
 import { measureJsSize } from './lib/js-size.ts';
 import {
@@ -45,13 +50,7 @@ import {
   runLighthouse,
 } from './lib/lighthouse.ts';
 import { LOAD_CONNECTIONS, type LoadFigures, measurePair, type Target, warmUp } from './lib/load.ts';
-import {
-  type BenchDatabase,
-  createBenchDatabase,
-  describeDatabaseUrl,
-  settleDatabase,
-  withClient,
-} from './lib/postgres.ts';
+import { type BenchDatabase, createBenchDatabase, describeDatabaseUrl } from './lib/postgres.ts';
 import {
   cpuMilliseconds,
   freePort,
@@ -87,15 +86,25 @@ const timing = short
   : { warmupSeconds: 3, secondsPerSide: 10, slicesPerSide: 2 };
 
 // Booking rows: calls per run, at the read rows' 10 connections. Many slots: two 2-golfer bookings fill each slot.
+// On PostgreSQL each measured row runs in `slices` slices a side, alternating API and raw SQL.
 const bookingSizes = short
-  ? { warmup: 10, warmupHot: 10, hotSlot: 40, manySlots: 40 }
+  ? { warmup: 10, warmupHot: 10, hotSlot: 40, manySlots: 40, slices: 2 }
   : // The warm-up is long enough for V8 to have optimised the server's booking path: after 200 calls the API server
     // still spent 0.8-0.9 ms of CPU per call on PostgreSQL, after 3,000 it spent 0.5-0.6 ms (2026-11-25).
     // The refusals of a full slot (409) take another path through the server (the error handler, its answer): a
     // second warm-up on a slot of its own runs them too, so the hot-slot row does not time V8 still optimising it.
     // The hot slot takes 5,000 calls (3-5 s a side here): over 2,000 the ratio of one run swung by 0.2 with noise.
-    { warmup: 2000, warmupHot: 1000, hotSlot: 5000, manySlots: 2000 };
+    // Alternating slices (1,000 hot-slot calls, 200 slots) cancel the machine's drift between the two sides: run one
+    // after the other, the raw side alone swung between 1,373 and 1,908 calls/s over five runs (2026-11-24).
+    { warmup: 2000, warmupHot: 1000, hotSlot: 5000, manySlots: 2000, slices: 5 };
 const BOOKING_GOLFERS = 2;
+const BOOKINGS_PER_SLOT = Math.max(1, Math.floor(4 / BOOKING_GOLFERS));
+
+/** Which side of a booking row: the API server (0) or the raw SQL process (1). */
+type Side = 0 | 1;
+/** One run of `amount` booking calls on `slots` by one side. */
+type BookingRunner = (label: string, slots: PoolSlot[], amount: number) => Promise<BookingSample>;
+
 const BOOKING_MIN_RATIO = 0.7;
 
 const BENCH_API_KEY = 'bench-api-key-not-a-secret';
@@ -240,12 +249,26 @@ function cpuDetail(app: BookingFigures, raw: BookingFigures): string | undefined
   return `CPU per call: API server ${app.cpuMsPerCall.toFixed(2)} ms${client}, raw SQL process ${raw.cpuMsPerCall.toFixed(2)} ms`;
 }
 
+/** Alternating runs: each round's API rate over its raw rate, in run order, so the spread of one run shows. */
+function sliceRatios(app: BookingSample[], raw: BookingSample[]): number[] {
+  if (app.length < 2 || app.length !== raw.length) return [];
+  return app.map((slice, index) => {
+    const other = raw[index] as BookingSample;
+    const rate = (sample: BookingSample) =>
+      sample.seconds > 0 ? (sample.booked + sample.full + sample.failures) / sample.seconds : 0;
+    return rate(other) > 0 ? rate(slice) / rate(other) : 0;
+  });
+}
+
 function bookingRow(
   label: string,
   database: DatabaseLabel,
-  figures: { app: BookingFigures; raw: BookingFigures },
+  samples: { app: BookingSample[]; raw: BookingSample[] },
 ): Row {
-  const { app, raw } = figures;
+  const [app, raw] = [bookingFigures(samples.app), bookingFigures(samples.raw)];
+  const slices = sliceRatios(samples.app, samples.raw);
+  const sliceDetail =
+    slices.length > 0 ? `; ratio per slice ${slices.map((one) => one.toFixed(2)).join(', ')}` : '';
   const ratio = raw.requestsPerSecond > 0 ? app.requestsPerSecond / raw.requestsPerSecond : 0;
   const broken = app.failures > 0 || raw.failures > 0;
   let verdict: string;
@@ -262,8 +285,8 @@ function bookingRow(
     failsRun: broken,
     detail: broken
       ? `unexpected answers or errors: app ${app.failureDetail || 'none'}; raw ${raw.failureDetail || 'none'}`
-      : cpuDetail(app, raw),
-    data: { label, database, app, raw },
+      : `${cpuDetail(app, raw) ?? 'CPU per call not read'}${sliceDetail}`,
+    data: { label, database, app, raw, sliceRatios: slices },
   };
 }
 
@@ -429,9 +452,9 @@ async function benchApiServer(options: {
       }
     }
 
-    // Booking creation: one slot everyone races for, and many slots each filled exactly, through the API; then the
-    // same transaction straight on the database once the server has stopped (PGlite allows one process per data
-    // directory), and the oversell check over every live booking of both.
+    // Booking creation: one slot everyone races for, and many slots each filled exactly, through the API and as the
+    // same transaction straight on the database (alternating on PostgreSQL, after the server has stopped on PGlite),
+    // and the oversell check over every live booking of both.
     const pool = await collectEmptySlots(
       probe,
       4 + 4 * Math.ceil(bookingSizes.warmup / 2) + bookingSizes.manySlots,
@@ -470,11 +493,15 @@ async function benchApiServer(options: {
       });
     }
 
-    let appBookings: { hot: BookingFigures; many: BookingFigures } | undefined;
+    let memory: MemoryFigures | undefined;
     if (bookingPlan) {
+      const plan = bookingPlan;
       const session = await openSession(appUrl, API_HEADERS);
-      const bookingRun = (slots: PoolSlot[], amount: number) =>
-        httpBookingRun({
+      // The server's CPU time per call, beside the raw process's, shows where the time goes.
+      const appRun: BookingRunner = async (_label, slots, amount) => {
+        const before = await cpuMilliseconds(app.pid);
+        const clientBefore = process.cpuUsage();
+        const sample = await httpBookingRun({
           appUrl,
           headers: session,
           slots,
@@ -482,84 +509,112 @@ async function benchApiServer(options: {
           connections: LOAD_CONNECTIONS,
           golfers: BOOKING_GOLFERS,
         });
-      log(`booking through the API (${database}): warm-up, one hot slot, then ${perSide} slots`);
-      await bookingRun(bookingPlan.warm[0], bookingSizes.warmup);
-      await bookingRun([bookingPlan.warmHot[0]], bookingSizes.warmupHot);
-      // Through a connection of its own: the API server's pool is the server's.
-      if (options.databaseUrl)
-        await withClient(options.databaseUrl, (client) => settleDatabase((text) => client.query(text)));
-      // The server's CPU time per call, beside the raw process's, shows where the time goes.
-      const withCpu = async (work: () => Promise<BookingFigures>): Promise<BookingFigures> => {
-        const before = await cpuMilliseconds(app.pid);
-        const clientBefore = process.cpuUsage();
-        const figures = await work();
         const client = process.cpuUsage(clientBefore);
         const after = await cpuMilliseconds(app.pid);
-        if (before === undefined || after === undefined || figures.requests === 0) return figures;
         return {
-          ...figures,
-          cpuMsPerCall: (after - before) / figures.requests,
-          clientCpuMsPerCall: (client.user + client.system) / 1000 / figures.requests,
+          ...sample,
+          ...(before === undefined || after === undefined ? {} : { cpuMs: after - before }),
+          clientCpuMs: (client.user + client.system) / 1000,
         };
       };
-      appBookings = {
-        hot: await withCpu(() => bookingRun([bookingPlan.hot[0]], bookingSizes.hotSlot)),
-        many: await withCpu(() => bookingRun(bookingPlan.many[0], bookingSizes.manySlots)),
-      };
-    }
-    const memory = await memoryOf(app.pid, appEnv.BENCH_MEMORY_FILE as string);
-    await stopChild(app);
-
-    if (bookingPlan && appBookings) {
-      log(`booking with raw SQL (${database}, same transaction, no HTTP)`);
-      const ids = (slots: PoolSlot[]) => slots.map((slot) => slot.slotId);
-      const raw = await runRawBookings(
-        root,
-        {
-          database: options.databaseUrl
+      // Started on first use: on PGlite only once the server has stopped (one process per data directory).
+      let rawProcess: RawBookingProcess | undefined;
+      const raw = () => {
+        rawProcess ??= startRawBookings(
+          root,
+          options.databaseUrl
             ? { kind: 'postgres', url: options.databaseUrl }
             : { kind: 'pglite', dataDir: appEnv.DATA_DIR as string },
-          verify: true,
-          runs: [
-            { label: 'warm-up', slotIds: ids(bookingPlan.warm[1]), amount: bookingSizes.warmup },
-            {
-              label: 'warm-up hot',
-              slotIds: [bookingPlan.warmHot[1].slotId],
-              amount: bookingSizes.warmupHot,
-            },
-            {
-              label: 'hot',
-              slotIds: [bookingPlan.hot[1].slotId],
-              amount: bookingSizes.hotSlot,
-              settle: true,
-            },
-            { label: 'many', slotIds: ids(bookingPlan.many[1]), amount: bookingSizes.manySlots },
-          ].map((run) => ({ ...run, connections: LOAD_CONNECTIONS, golfers: BOOKING_GOLFERS })),
-        },
-        { ...process.env },
-      );
-      const rawRun = (label: string) => raw.runs.find((run) => run.label === label);
-      const [rawHot, rawMany] = [rawRun('hot'), rawRun('many')];
-      if (rawHot && rawMany) {
-        rows.push(bookingRow('one hot slot', database, { app: appBookings.hot, raw: rawFigures(rawHot) }));
-        rows.push(
-          bookingRow(`many slots (${perSide})`, database, {
-            app: appBookings.many,
-            raw: rawFigures(rawMany),
+          LOAD_CONNECTIONS,
+          { ...process.env },
+        );
+        return rawProcess;
+      };
+      const rawRun: BookingRunner = async (label, slots, amount) =>
+        rawSample(
+          await raw().run({
+            label,
+            slotIds: slots.map((slot) => slot.slotId),
+            amount,
+            connections: LOAD_CONNECTIONS,
+            golfers: BOOKING_GOLFERS,
           }),
         );
+      const runners = [appRun, rawRun] as const;
+      const warmUpSide = async (side: Side) => {
+        await runners[side]('warm-up', plan.warm[side], bookingSizes.warmup);
+        await runners[side]('warm-up hot', [plan.warmHot[side]], bookingSizes.warmupHot);
+      };
+      const samples: Record<'hot' | 'many', [BookingSample[], BookingSample[]]> = {
+        hot: [[], []],
+        many: [[], []],
+      };
+      // Each row in `count` slices a side, the sides alternating A R R A ... (or one side alone), so drift of the
+      // machine lands on both. The hot slot is one slot per side across its slices; many slots are split between them.
+      const measureRows = async (sides: Side[], count: number) => {
+        for (const row of ['hot', 'many'] as const) {
+          for (let round = 0; round < count; round += 1) {
+            for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+              const slots = row === 'hot' ? [plan.hot[side]] : sliceOf(plan.many[side], round, count);
+              const amount =
+                row === 'hot' ? Math.ceil(bookingSizes.hotSlot / count) : slots.length * BOOKINGS_PER_SLOT;
+              samples[row][side].push(await runners[side](row, slots, amount));
+            }
+          }
+        }
+      };
+      let before: OversellCheck | undefined;
+      let after: OversellCheck | undefined;
+      const interleaved = options.databaseUrl !== undefined;
+      try {
+        if (interleaved) {
+          log(
+            `booking through the API and with raw SQL (${database}), alternating: warm-up, one hot slot, then ${perSide} slots`,
+          );
+          await warmUpSide(0);
+          await warmUpSide(1);
+          before = await raw().verify();
+          await raw().settle();
+          await measureRows([0, 1], bookingSizes.slices);
+          after = await raw().verify();
+          memory = await memoryOf(app.pid, appEnv.BENCH_MEMORY_FILE as string);
+        } else {
+          // PGlite allows one process per data directory: the raw side runs once the server has stopped.
+          log(`booking through the API (${database}): warm-up, one hot slot, then ${perSide} slots`);
+          await warmUpSide(0);
+          await measureRows([0], 1);
+          memory = await memoryOf(app.pid, appEnv.BENCH_MEMORY_FILE as string);
+          await stopChild(app);
+          log(`booking with raw SQL (${database}, same transaction, no HTTP)`);
+          before = await raw().verify();
+          await warmUpSide(1);
+          await measureRows([1], 1);
+          after = await raw().verify();
+        }
+      } finally {
+        await stopChild(app);
+        await rawProcess?.close();
       }
-      const oversold = (raw.before?.slotsOverCapacity ?? 0) + (raw.after?.slotsOverCapacity ?? 0);
+
+      for (const [row, label] of [
+        ['hot', 'one hot slot'],
+        ['many', `many slots (${perSide})`],
+      ] as const) {
+        rows.push(bookingRow(label, database, { app: samples[row][0], raw: samples[row][1] }));
+      }
+      const oversold = (before?.slotsOverCapacity ?? 0) + (after?.slotsOverCapacity ?? 0);
       rows.push({
         measurement: `oversells after the booking runs [${database}]`,
-        figure: `${raw.after?.slotsOverCapacity ?? '?'} slots over capacity (${raw.after?.liveBookings ?? '?'} live bookings on ${raw.after?.checkedSlots ?? '?'} slots)`,
-        baseline: `after the API runs: ${raw.before?.slotsOverCapacity ?? '?'}`,
+        figure: `${after?.slotsOverCapacity ?? '?'} slots over capacity (${after?.liveBookings ?? '?'} live bookings on ${after?.checkedSlots ?? '?'} slots)`,
+        baseline: `${interleaved ? 'after the warm-ups' : 'after the API runs'}: ${before?.slotsOverCapacity ?? '?'}`,
         ratio: undefined,
         target: '0',
         verdict: oversold === 0 ? 'ok' : 'OVERSOLD',
         failsRun: oversold !== 0,
-        data: { database, before: raw.before, after: raw.after },
+        data: { database, before, after },
       });
+    } else {
+      memory = await memoryOf(app.pid, appEnv.BENCH_MEMORY_FILE as string);
     }
     return { rows, memory };
   } finally {
@@ -678,7 +733,7 @@ async function main(): Promise<void> {
       `API server: built bundle, NODE_ENV=production, seeded with demo data on PGlite${benchDatabaseUrl ? ' and on a fresh PostgreSQL database (BENCH_DATABASE_URL)' : ' (set BENCH_DATABASE_URL to add PostgreSQL rows)'}; logging: ${appLogging}.`,
       'Bare: Fastify hello-world with default options (no logger). Ratio = API req/s / bare req/s, memory = API / bare.',
       'Latency p50/p99 are over every 2xx response of the run (bookings: every 200 and 409), in milliseconds.',
-      `Bookings: ${BOOKING_GOLFERS} golfers per call, ${LOAD_CONNECTIONS} connections; the API side sends each call from its own address (X-Forwarded-For, TRUST_PROXY=on) so the default per-address hold limit and rate limit apply per visitor; raw SQL = the same transaction statements on the same driver in a Node process, without HTTP, zod, drizzle or pricing (bench/booking-raw.ts), after the API run.`,
+      `Bookings: ${BOOKING_GOLFERS} golfers per call, ${LOAD_CONNECTIONS} connections; the API side sends each call from its own address (X-Forwarded-For, TRUST_PROXY=on) so the default per-address hold limit and rate limit apply per visitor; raw SQL = the same transaction statements on the same driver in a Node process, without HTTP, zod, drizzle or pricing (bench/booking-raw.ts); on PostgreSQL each row alternates ${bookingSizes.slices} slices a side with the API's (A R R A ...), on PGlite the raw side runs after the API server has stopped (one process per data directory).`,
       'Lighthouse: median of the runs by performance score; mobile = Lighthouse defaults (emulated Moto G Power, simulated slow 4G, 4x CPU), desktop = its desktop preset.',
       short
         ? 'Short run: timing and Lighthouse verdicts are indicative only; the JavaScript budget, expected answers and zero oversells are enforced.'

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { RawJob, RawJobResult, RawRunResult } from '../booking-raw.ts';
+import { createInterface } from 'node:readline';
+import type { DatabaseTarget, OversellCheck, RawCommand, RawRun, RawRunResult } from '../booking-raw.ts';
 import { type HttpCall, runHttpCalls } from './http-calls.ts';
+import { sliceTiming } from './load.ts';
 import type { HttpProbe } from './routes.ts';
 import { londonDay } from './routes.ts';
 
@@ -69,12 +71,57 @@ export type BookingFigures = {
   clientCpuMsPerCall?: number;
 };
 
-function percentile(values: number[], fraction: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = Float64Array.from(values).sort();
-  return (
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN
-  );
+/** The `index`-th of `count` near-equal consecutive parts of `items` (the last may be shorter, or empty). */
+export function sliceOf<T>(items: T[], index: number, count: number): T[] {
+  const size = Math.ceil(items.length / count);
+  return items.slice(index * size, (index + 1) * size);
+}
+
+/** One measured run of either side (or one slice of it), before the slices of a row are summed into figures. */
+export type BookingSample = {
+  seconds: number;
+  /** Every expected answer's latency (API: 200 and 409; raw: booked and full), in milliseconds. */
+  latenciesMs: number[];
+  booked: number;
+  full: number;
+  failures: number;
+  failureDetail: string;
+  /** CPU time of the process doing the work during the run, when it could be read. */
+  cpuMs?: number;
+  /** API side: CPU time of the bench process sending the calls. */
+  clientCpuMs?: number;
+};
+
+/** The figures of a row from its slices: calls and seconds summed, percentiles over every latency of every slice. */
+export function bookingFigures(samples: BookingSample[]): BookingFigures {
+  const sum = (pick: (sample: BookingSample) => number) =>
+    samples.reduce((total, sample) => total + pick(sample), 0);
+  const booked = sum((sample) => sample.booked);
+  const full = sum((sample) => sample.full);
+  const failures = sum((sample) => sample.failures);
+  const requests = booked + full + failures;
+  const perCall = (pick: (sample: BookingSample) => number | undefined) =>
+    requests > 0 && samples.length > 0 && samples.every((sample) => pick(sample) !== undefined)
+      ? sum((sample) => pick(sample) ?? 0) / requests
+      : undefined;
+  const cpuMsPerCall = perCall((sample) => sample.cpuMs);
+  const clientCpuMsPerCall = perCall((sample) => sample.clientCpuMs);
+  return {
+    ...sliceTiming(
+      requests,
+      sum((sample) => sample.seconds),
+      samples.map((sample) => sample.latenciesMs),
+    ),
+    booked,
+    full,
+    failures,
+    failureDetail: samples
+      .map((sample) => sample.failureDetail)
+      .filter((detail) => detail !== '')
+      .join('; '),
+    ...(cpuMsPerCall === undefined ? {} : { cpuMsPerCall }),
+    ...(clientCpuMsPerCall === undefined ? {} : { clientCpuMsPerCall }),
+  };
 }
 
 // Each booking comes from its own client address (X-Forwarded-For, honoured with TRUST_PROXY=on), as many visitors
@@ -99,7 +146,7 @@ export async function httpBookingRun(options: {
   amount: number;
   connections: number;
   golfers: number;
-}): Promise<BookingFigures> {
+}): Promise<BookingSample> {
   const perSlot = Math.max(1, Math.floor(4 / options.golfers));
   const golfers = Array.from({ length: options.golfers }, (_, index) => ({ id: index + 1, playerTypeId: 1 }));
   const calls: HttpCall[] = Array.from({ length: options.amount }, (_, index) => {
@@ -120,67 +167,87 @@ export async function httpBookingRun(options: {
   });
   const { latenciesMs, seconds } = await runHttpCalls(options.appUrl, calls, options.connections);
   const answered = (status: number) => latenciesMs.get(status) ?? [];
-  const booked = answered(200).length;
-  const full = answered(409).length;
   const other = [...latenciesMs]
     .filter(([status]) => status !== 200 && status !== 409)
     .map(([status, latencies]) => [status, latencies.length] as const);
-  const requests = [...latenciesMs.values()].reduce((sum, latencies) => sum + latencies.length, 0);
-  const expected = [...answered(200), ...answered(409)];
   return {
-    requestsPerSecond: seconds > 0 ? requests / seconds : 0,
-    p50Ms: percentile(expected, 0.5),
-    p99Ms: percentile(expected, 0.99),
-    requests,
     seconds,
-    booked,
-    full,
+    latenciesMs: [...answered(200), ...answered(409)],
+    booked: answered(200).length,
+    full: answered(409).length,
     failures: other.reduce((sum, [, count]) => sum + count, 0),
     failureDetail: other.map(([status, count]) => `${count}x HTTP ${status}`).join(', '),
   };
 }
 
-export function rawFigures(run: RawRunResult): BookingFigures {
-  const requests = run.booked + run.full + run.errors;
+export function rawSample(run: RawRunResult): BookingSample {
   return {
-    requestsPerSecond: run.seconds > 0 ? requests / run.seconds : 0,
-    p50Ms: percentile(run.latenciesMs, 0.5),
-    p99Ms: percentile(run.latenciesMs, 0.99),
-    requests,
     seconds: run.seconds,
+    latenciesMs: run.latenciesMs,
     booked: run.booked,
     full: run.full,
     failures: run.errors,
     failureDetail: run.errorDetail,
-    ...(run.cpuMs === undefined || requests === 0 ? {} : { cpuMsPerCall: run.cpuMs / requests }),
+    cpuMs: run.cpuMs,
   };
 }
 
-/** Runs bench/booking-raw.ts in its own Node process (the API server's process type and driver). */
-export function runRawBookings(root: string, job: RawJob, env: NodeJS.ProcessEnv): Promise<RawJobResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'bench/booking-raw.ts'), JSON.stringify(job)],
-      {
-        cwd: root,
-        env,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`bench/booking-raw.ts exited with ${code}`));
-      const last = output.trim().split('\n').at(-1) ?? '';
-      try {
-        resolve(JSON.parse(last) as RawJobResult);
-      } catch {
-        reject(new Error(`bench/booking-raw.ts printed no result: ${output.slice(0, 500)}`));
-      }
+/** The raw SQL side, running in a Node process of its own that takes one command at a time. */
+export type RawBookingProcess = {
+  run(run: RawRun): Promise<RawRunResult>;
+  verify(): Promise<OversellCheck>;
+  /** PostgreSQL: settleDatabase over the process's own connection; PGlite: nothing. */
+  settle(): Promise<void>;
+  /** Ends its input and waits for it to close its connection and exit. */
+  close(): Promise<void>;
+};
+
+/**
+ * Starts bench/booking-raw.ts on `target` (the API server's process type and driver, a pool of `connections` on
+ * PostgreSQL). It stays up between commands, so on PostgreSQL its runs can alternate with the API server's.
+ */
+export function startRawBookings(
+  root: string,
+  target: DatabaseTarget,
+  connections: number,
+  env: NodeJS.ProcessEnv,
+): RawBookingProcess {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'bench/booking-raw.ts'), JSON.stringify(target), String(connections)],
+    { cwd: root, env, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const waiting: Array<{ resolve(line: string): void; reject(error: Error): void }> = [];
+  let ended: Error | undefined;
+  const exited = new Promise<number | string | null>((resolve) => {
+    child.once('exit', (code, signal) => {
+      ended = new Error(`bench/booking-raw.ts exited (${signal ?? code}) with a command unanswered`);
+      for (const pending of waiting.splice(0)) pending.reject(ended);
+      resolve(signal ?? code);
     });
   });
+  child.once('error', (error) => {
+    ended = error;
+    for (const pending of waiting.splice(0)) pending.reject(error);
+  });
+  createInterface({ input: child.stdout }).on('line', (line) => waiting.shift()?.resolve(line));
+  const ask = <T>(command: RawCommand): Promise<T> => {
+    if (ended) return Promise.reject(ended);
+    return new Promise<string>((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      child.stdin.write(`${JSON.stringify(command)}\n`);
+    }).then((line) => JSON.parse(line) as T);
+  };
+  return {
+    run: (run) => ask<RawRunResult>({ op: 'run', run }),
+    verify: () => ask<OversellCheck>({ op: 'verify' }),
+    settle: async () => {
+      await ask<unknown>({ op: 'settle' });
+    },
+    close: async () => {
+      child.stdin.end();
+      const status = await exited;
+      if (status !== 0) throw new Error(`bench/booking-raw.ts exited with ${status}`);
+    },
+  };
 }

@@ -56,16 +56,29 @@ function percentile(sorted: Float64Array, fraction: number): number {
   return sorted[Math.max(0, index)] ?? Number.NaN;
 }
 
-function combine(slices: Slice[]): LoadFigures {
-  const requests = slices.reduce((sum, slice) => sum + slice.requests, 0);
-  const seconds = slices.reduce((sum, slice) => sum + slice.seconds, 0);
-  const sorted = Float64Array.from(slices.flatMap((slice) => slice.latencies)).sort();
+/** The timing of slices run one after another: their calls over their summed seconds, percentiles over all. */
+export function sliceTiming(
+  requests: number,
+  seconds: number,
+  latencies: number[][],
+): Pick<LoadFigures, 'requestsPerSecond' | 'p50Ms' | 'p99Ms' | 'requests' | 'seconds'> {
+  const sorted = Float64Array.from(latencies.flat()).sort();
   return {
     requestsPerSecond: seconds > 0 ? requests / seconds : 0,
     p50Ms: percentile(sorted, 0.5),
     p99Ms: percentile(sorted, 0.99),
     requests,
     seconds,
+  };
+}
+
+function combine(slices: Slice[]): LoadFigures {
+  return {
+    ...sliceTiming(
+      slices.reduce((sum, slice) => sum + slice.requests, 0),
+      slices.reduce((sum, slice) => sum + slice.seconds, 0),
+      slices.map((slice) => slice.latencies),
+    ),
     failures: slices.reduce((sum, slice) => sum + slice.failures, 0),
     failureDetail: slices.flatMap((slice) => slice.statuses).join(', '),
   };
