@@ -95,7 +95,7 @@ const bookingSizes = short
     // second warm-up on a slot of its own runs them too, so the hot-slot row does not time V8 still optimising it.
     // The hot slot takes 5,000 calls (3-5 s a side here): over 2,000 the ratio of one run swung by 0.2 with noise.
     // Alternating slices (1,000 hot-slot calls, 200 slots) cancel the machine's drift between the two sides: run one
-    // after the other, the raw side alone swung between 1,373 and 1,908 calls/s over five runs (2026-11-24).
+    // after the other, the raw side alone swung between 1,373 and 1,908 calls/s over five runs (2026-11-25).
     { warmup: 2000, warmupHot: 1000, hotSlot: 5000, manySlots: 2000, slices: 5 };
 const BOOKING_GOLFERS = 2;
 const BOOKINGS_PER_SLOT = Math.max(1, Math.floor(4 / BOOKING_GOLFERS));
