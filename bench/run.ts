@@ -249,15 +249,17 @@ function cpuDetail(app: BookingFigures, raw: BookingFigures): string | undefined
   return `CPU per call: API server ${app.cpuMsPerCall.toFixed(2)} ms${client}, raw SQL process ${raw.cpuMsPerCall.toFixed(2)} ms`;
 }
 
+/** The API side's call rate over the raw side's. */
+function rateRatio(app: BookingFigures, raw: BookingFigures): number {
+  return raw.requestsPerSecond > 0 ? app.requestsPerSecond / raw.requestsPerSecond : 0;
+}
+
 /** Alternating runs: each round's API rate over its raw rate, in run order, so the spread of one run shows. */
 function sliceRatios(app: BookingSample[], raw: BookingSample[]): number[] {
   if (app.length < 2 || app.length !== raw.length) return [];
-  return app.map((slice, index) => {
-    const other = raw[index] as BookingSample;
-    const rate = (sample: BookingSample) =>
-      sample.seconds > 0 ? (sample.booked + sample.full + sample.failures) / sample.seconds : 0;
-    return rate(other) > 0 ? rate(slice) / rate(other) : 0;
-  });
+  return app.map((slice, index) =>
+    rateRatio(bookingFigures([slice]), bookingFigures([raw[index] as BookingSample])),
+  );
 }
 
 function bookingRow(
@@ -269,7 +271,7 @@ function bookingRow(
   const slices = sliceRatios(samples.app, samples.raw);
   const sliceDetail =
     slices.length > 0 ? `; ratio per slice ${slices.map((one) => one.toFixed(2)).join(', ')}` : '';
-  const ratio = raw.requestsPerSecond > 0 ? app.requestsPerSecond / raw.requestsPerSecond : 0;
+  const ratio = rateRatio(app, raw);
   const broken = app.failures > 0 || raw.failures > 0;
   let verdict: string;
   if (broken) verdict = 'FAILED';

@@ -101,7 +101,7 @@ export function bookingFigures(samples: BookingSample[]): BookingFigures {
   const failures = sum((sample) => sample.failures);
   const requests = booked + full + failures;
   const perCall = (pick: (sample: BookingSample) => number | undefined) =>
-    requests > 0 && samples.length > 0 && samples.every((sample) => pick(sample) !== undefined)
+    requests > 0 && samples.every((sample) => pick(sample) !== undefined)
       ? sum((sample) => pick(sample) ?? 0) / requests
       : undefined;
   const cpuMsPerCall = perCall((sample) => sample.cpuMs);
