@@ -31,7 +31,7 @@ import {
   type StatementTx,
   statementTransaction,
 } from '../apps/api/src/db/statements.ts';
-import { rateLimitHit } from '../apps/api/src/lib/rate-limit/rate-limiter.ts';
+import { rateLimitStatements, takeValues } from '../apps/api/src/lib/rate-limit/rate-limiter.ts';
 import {
   bookingStatements,
   golferValues,
@@ -91,11 +91,17 @@ export async function bookOnce(
   golfers: number,
 ): Promise<'booked' | 'full'> {
   const clientKey = randomBytes(24).toString('base64url');
-  const [limit] = await runStatement(connection.driver, rateLimitHit(RATE_LIMIT_WINDOW_SECONDS), {
-    bucket: 'booking-create',
-    key: clientKey,
-  });
-  if (Number(limit?.[0]) > 20) throw new Error('rate limited (cannot happen: one call per address)');
+  const [limit] = await runStatement(
+    connection.driver,
+    rateLimitStatements.take,
+    takeValues([
+      {
+        rule: { bucket: 'booking-create', max: 20, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
+        key: clientKey,
+      },
+    ]),
+  );
+  if (limit?.[0] !== true) throw new Error('rate limited (cannot happen: one call per address)');
   try {
     await statementTransaction(connection.driver, async (tx) => {
       await runStatement(tx, bookingStatements.lockClient, { lockKey: `booking-client:${clientKey}` });

@@ -6,7 +6,7 @@ import { rateLimitCounters } from './schema/index.ts';
 import { defineStatement, runStatement, statementTransaction } from './statements.ts';
 
 const insertCounter = defineStatement(
-  sql`insert into ${rateLimitCounters} (bucket, key, window_start, hits) values ('statements-test', ${sql.placeholder('key')}, now(), 1)`,
+  sql`insert into ${rateLimitCounters} (bucket, key) values ('statements-test', ${sql.placeholder('key')})`,
 );
 const countCounters = defineStatement(
   sql`select count(*)::integer from ${rateLimitCounters} where bucket = 'statements-test'`,

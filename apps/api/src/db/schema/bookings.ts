@@ -51,6 +51,8 @@ export const bookings = pgTable(
     sessionKey: text(),
     /** Keyed hash of the creating client's address (never the address), for the live-holds-per-address limit. */
     clientKey: text(),
+    /** Keyed hash of the creating client's network (IPv4 /24, IPv6 /64): the per-network hold limits. */
+    networkKey: text(),
     // Tour-operator payment terms (spec section 9), written when an operator saves step 2; null for individuals.
     /** 'online' (all by card now), 'deposit' (the deposit by card now, the balance later) or 'offline'. */
     paymentMethod: text().$type<'online' | 'deposit' | 'offline'>(),
@@ -78,9 +80,18 @@ export const bookings = pgTable(
     index('bookings_payment_due_idx')
       .on(table.balanceDueAt)
       .where(sql`${table.status} = 'confirmed' and ${table.paymentMethod} in ('deposit', 'offline')`),
-    // Live holds per address: only held rows are ever counted.
+    // Live holds per address, network, browser session and operator: only held rows are ever counted.
     index('bookings_held_client_idx')
       .on(table.clientKey, table.holdExpiresAt)
+      .where(sql`${table.status} = 'held'`),
+    index('bookings_held_network_idx')
+      .on(table.networkKey, table.holdExpiresAt)
+      .where(sql`${table.status} = 'held'`),
+    index('bookings_held_session_idx')
+      .on(table.sessionKey, table.holdExpiresAt)
+      .where(sql`${table.status} = 'held'`),
+    index('bookings_held_operator_idx')
+      .on(table.operatorId, table.holdExpiresAt)
       .where(sql`${table.status} = 'held'`),
   ],
 );

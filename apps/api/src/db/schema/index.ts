@@ -2,6 +2,7 @@
 
 export * from './booking-access.ts';
 export * from './bookings.ts';
+export * from './challenges.ts';
 export * from './mail.ts';
 export * from './operators.ts';
 export * from './payments.ts';

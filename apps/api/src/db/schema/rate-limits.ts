@@ -1,24 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Fixed-window request counters shared by every API instance (src/lib/rate-limit). One row per bucket and
- * client key: the window start moves forward and the count restarts in the same atomic upsert.
+ * Sliding-window attempt logs shared by every API instance (src/lib/rate-limit). One row per bucket and key holds the
+ * instants of the attempts counted within the longest window the bucket uses; the SQL functions of migration 0011
+ * (`rate_limit_take`, `rate_limit_refund`) take and give back attempts atomically under the row lock.
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {
-    /** What is limited: 'booking-create', 'pin-access', 'login' ... */
+    /** What is limited: 'booking-create', 'pin-access-booking', 'login-failures-account' ... */
     bucket: text().notNull(),
-    /** Who is limited: a keyed hash of the client address, a booking id, a username hash ... */
+    /** Who is limited: a keyed hash of the client address or network, a booking number, a username hash ... */
     key: text().notNull(),
-    windowStart: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-    hits: integer().notNull(),
+    /** When each counted attempt was taken, oldest first; only those within the window are kept. */
+    hitsAt: timestamp({ withTimezone: true, mode: 'date' }).array().notNull().default(sql`'{}'`),
+    /** The last attempt counted: the purge drops rows idle for longer than any window. */
+    updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.bucket, table.key] }),
-    check('rate_limit_counters_hits_positive', sql`${table.hits} > 0`),
-    // The purge deletes windows long past.
-    index('rate_limit_counters_window_idx').on(table.windowStart),
+    index('rate_limit_counters_updated_idx').on(table.updatedAt),
   ],
 );

@@ -2,117 +2,132 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { rateLimitCounters } from '../../db/schema/index.ts';
-import { defineStatement, perKey, runStatement } from '../../db/statements.ts';
+import { defineStatement, type Queryable, runStatement } from '../../db/statements.ts';
 import { AppError } from '../app-error.ts';
 
 export type RateLimitRule = {
   /** What is limited, e.g. 'booking-create'. */
   bucket: string;
-  /** Hits allowed per window. */
+  /** Attempts allowed within any window of `windowSeconds` (a sliding window, not a fixed one). */
   max: number;
   windowSeconds: number;
 };
 
-export type RateLimitResult = {
-  allowed: boolean;
-  hits: number;
-  /** Whole seconds until the current window ends (at least 1). */
-  retryAfterSeconds: number;
-};
+/** One rule applied to one key (an address, a network, an account, a booking number ...). */
+export type LimitedKey = { rule: RateLimitRule; key: string };
 
-/** The rule's window length and the start of the current window, aligned on the database clock. */
-function windowOf(rule: Pick<RateLimitRule, 'windowSeconds'>) {
-  const window = sql.raw(`interval '${Math.floor(rule.windowSeconds)} seconds'`);
-  return { window, windowStart: sql`date_bin(${window}, now(), timestamptz '2000-01-01 00:00:00+00')` };
-}
+export type AllowedAttempt = {
+  allowed: true;
+  /** The instant the attempt was counted at, exactly as stored (database text): what a refund gives back. */
+  takenAt: string;
+};
+export type RefusedAttempt = {
+  allowed: false;
+  /** Whole seconds until every refusing rule has room again (at least 1). */
+  retryAfterSeconds: number;
+  /** The buckets whose window was full. */
+  refusedBuckets: string[];
+};
+export type AttemptResult = AllowedAttempt | RefusedAttempt;
 
 /**
- * Counts one hit for `key` in a fixed window aligned on the database clock (every instance shares it) and says
- * whether it is within the limit. One atomic upsert: concurrent hits from several instances serialise on the row,
- * and a new window restarts the count in the same statement, so no read-modify-write race exists.
+ * `rate_limit_take` and `rate_limit_refund` (migration 0011): one statement each, whatever the number of rules, so
+ * an attempt is counted under all its rules or none, atomically, on every instance at once.
  */
-export async function hitRateLimit(db: DbOrTx, rule: RateLimitRule, key: string): Promise<RateLimitResult> {
-  const [row] = await runStatement(db, rateLimitHit(Math.floor(rule.windowSeconds)), {
-    bucket: rule.bucket,
-    key,
-  });
-  if (!row) throw new Error('The rate-limit upsert returned no row.');
-  const hits = Number(row[0]);
+export const rateLimitStatements = {
+  take: defineStatement(
+    sql`select allowed, retry_after_seconds, refused_buckets, taken_at::text from rate_limit_take(${sql.placeholder('buckets')}::text[], ${sql.placeholder('keys')}::text[], ${sql.placeholder('max')}::integer[], ${sql.placeholder('windows')}::integer[])`,
+  ),
+  refund: defineStatement(
+    sql`select rate_limit_refund(${sql.placeholder('buckets')}::text[], ${sql.placeholder('keys')}::text[], ${sql.placeholder('takenAt')}::timestamptz)`,
+  ),
+};
+
+/** The values of `rateLimitStatements.take` for these keys. */
+export function takeValues(keys: readonly LimitedKey[]): Record<string, unknown> {
   return {
-    allowed: hits <= rule.max,
-    hits,
-    retryAfterSeconds: Math.max(1, Number(row[1])),
+    buckets: keys.map(({ rule }) => rule.bucket),
+    keys: keys.map(({ key }) => key),
+    max: keys.map(({ rule }) => Math.floor(rule.max)),
+    windows: keys.map(({ rule }) => Math.floor(rule.windowSeconds)),
   };
 }
 
-/** The upsert of `hitRateLimit`, one statement per window length, rendered once (db/statements.ts). */
-export const rateLimitHit = perKey((windowSeconds) => {
-  const { window, windowStart } = windowOf({ windowSeconds });
-  return defineStatement(
-    sql`
-    insert into ${rateLimitCounters} (bucket, key, window_start, hits)
-    values (${sql.placeholder('bucket')}, ${sql.placeholder('key')}, ${windowStart}, 1)
-    on conflict (bucket, key) do update set
-      hits = case when ${rateLimitCounters.windowStart} = excluded.window_start
-                  then ${rateLimitCounters.hits} + 1 else 1 end,
-      window_start = excluded.window_start
-    returning hits,
-      ceil(extract(epoch from (window_start + ${window} - now())))::integer as retry_after`,
-  );
-});
+/**
+ * Takes one attempt under every rule of `keys` BEFORE the work the rules guard (a password check, a PIN check, a
+ * booking), so that parallel requests on any number of instances can never evaluate more than the limit: each waits
+ * for the previous one's row lock, and one whose window is full counts nothing and is refused. Windows slide: at most
+ * `max` attempts in any `windowSeconds`, with no fresh burst at a boundary.
+ */
+export async function takeAttempt(db: Queryable, keys: readonly LimitedKey[]): Promise<AttemptResult> {
+  const [row] = await runStatement(db, rateLimitStatements.take, takeValues(keys));
+  if (!row) throw new Error('rate_limit_take returned no row.');
+  if (row[0] === true) return { allowed: true, takenAt: String(row[3]) };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Number(row[1])),
+    refusedBuckets: (row[2] as string[] | null) ?? [],
+  };
+}
+
+/**
+ * Gives an allowed attempt back under `keys` (a subset of those it was taken under): for limits that count only
+ * failures, once the attempt turned out to succeed. Concurrent attempts were still held back while it ran.
+ */
+export async function refundAttempt(
+  db: Queryable,
+  attempt: AllowedAttempt,
+  keys: readonly LimitedKey[],
+): Promise<void> {
+  if (keys.length === 0) return;
+  await runStatement(db, rateLimitStatements.refund, {
+    buckets: keys.map(({ rule }) => rule.bucket),
+    keys: keys.map(({ key }) => key),
+    takenAt: attempt.takenAt,
+  });
+}
 
 export const RATE_LIMITED_MESSAGE =
   'You have made too many requests. Please wait a few minutes and try again.';
 
+/** Sets Retry-After and answers 429 with `code` and `message`. */
+export function refuse(
+  reply: FastifyReply,
+  attempt: RefusedAttempt,
+  code: string,
+  message: string,
+): AppError {
+  reply.header('retry-after', String(attempt.retryAfterSeconds));
+  return new AppError(code, 429, message);
+}
+
 /**
- * Counts the hit and, over the limit, sets Retry-After and throws 429 `rate_limited` (the error handler keeps
- * headers already set on the reply).
+ * Counts the attempt under `rule` and, over the limit, sets Retry-After and throws 429 `rate_limited` (the error
+ * handler keeps headers already set on the reply).
  */
 export async function enforceRateLimit(
-  db: DbOrTx,
+  db: Queryable,
   reply: FastifyReply,
   rule: RateLimitRule,
   key: string,
   message = RATE_LIMITED_MESSAGE,
 ): Promise<void> {
-  const result = await hitRateLimit(db, rule, key);
-  if (!result.allowed) {
-    reply.header('retry-after', String(result.retryAfterSeconds));
-    throw new AppError('rate_limited', 429, message);
-  }
+  const attempt = await takeAttempt(db, [{ rule, key }]);
+  if (!attempt.allowed) throw refuse(reply, attempt, 'rate_limited', message);
 }
 
-/** Deletes counters whose window ended more than `olderThanSeconds` ago (default one day); returns how many. */
+/** Deletes counters with no attempt counted for `olderThanSeconds` (default one day, the longest window). */
 export async function purgeRateLimitCounters(db: DbOrTx, olderThanSeconds = 86_400): Promise<number> {
   const rows = await db
     .delete(rateLimitCounters)
     .where(
-      sql`${rateLimitCounters.windowStart} < now() - ${sql.raw(`interval '${Math.floor(olderThanSeconds)} seconds'`)}`,
+      sql`${rateLimitCounters.updatedAt} < now() - ${sql.raw(`interval '${Math.floor(olderThanSeconds)} seconds'`)}`,
     )
     .returning({ key: rateLimitCounters.key });
   return rows.length;
 }
 
-/**
- * Seconds until `key` may try again under `rule`, or 0 when it is below the limit. Reads the current window without
- * counting: for limits that count only some outcomes (failed sign-ins), the caller must look before it knows.
- */
-export async function rateLimitLockedForSeconds(
-  db: DbOrTx,
-  rule: RateLimitRule,
-  key: string,
-): Promise<number> {
-  const { window, windowStart } = windowOf(rule);
-  const result = await db.execute<{ hits: number; retry_after: number | string }>(sql`
-    select hits, ceil(extract(epoch from (window_start + ${window} - now())))::integer as retry_after
-    from ${rateLimitCounters}
-    where bucket = ${rule.bucket} and key = ${key} and window_start = ${windowStart}`);
-  const row = result.rows[0];
-  if (!row || Number(row.hits) < rule.max) return 0;
-  return Math.max(1, Number(row.retry_after));
-}
-
-/** Forgets `key`'s count under `rule` (for example after a successful sign-in). */
+/** Forgets `key`'s attempts under `rule` (for example an account's failures after a successful sign-in). */
 export async function clearRateLimit(db: DbOrTx, rule: RateLimitRule, key: string): Promise<void> {
   await db
     .delete(rateLimitCounters)

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { passwordResetTokens } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clientAddressKey } from '../../lib/rate-limit/client-key.ts';
-import { enforceRateLimit, hitRateLimit } from '../../lib/rate-limit/rate-limiter.ts';
+import { enforceRateLimit, takeAttempt } from '../../lib/rate-limit/rate-limiter.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import {
   findOperatorByUsername,
@@ -45,11 +45,9 @@ export async function requestPasswordReset(
   const { db, config } = request.server;
   await enforceRateLimit(db, reply, FORGOT_PASSWORD_ADDRESS_RULE, addressKey(request));
   // Counted for every username, known or not, so the work done does not depend on whether it exists.
-  const perAccount = await hitRateLimit(
-    db,
-    FORGOT_PASSWORD_ACCOUNT_RULE,
-    usernameKey(config.sessionSecret, username),
-  );
+  const perAccount = await takeAttempt(db, [
+    { rule: FORGOT_PASSWORD_ACCOUNT_RULE, key: usernameKey(config.sessionSecret, username) },
+  ]);
   const operator = await findOperatorByUsername(db, username);
   if (operator?.status !== 'active' || !perAccount.allowed) return;
 

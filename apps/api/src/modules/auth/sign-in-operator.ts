@@ -1,10 +1,10 @@
 import type { LoginRequest } from '@links/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { clientAddressKey } from '../../lib/rate-limit/client-key.ts';
+import { clientAddressKey, clientNetworkKey } from '../../lib/rate-limit/client-key.ts';
 import { findOperatorByUsername, type Operator } from '../operators/operators.repository.ts';
 import { authNow } from './auth-clock.ts';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './auth-rate-limits.ts';
+import { settleLoginSuccess, takeLoginAttempt } from './auth-rate-limits.ts';
 import { createOperatorSession, deleteSession } from './operator-sessions.ts';
 import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';
 import { usernameKey } from './secret-keys.ts';
@@ -19,7 +19,7 @@ export const ACCOUNT_DISABLED_MESSAGE =
  * shape (isOperatorSessionId): only such ids are ever looked up as operator sessions.
  *
  * An unknown username costs the same argon2 work and gets the same 401 as a wrong password, and both count against
- * the same throttles. Only the holder of the right password learns that an account is disabled.
+ * the same throttles, taken before the check (auth-rate-limits.ts). Only the holder of the right password learns that an account is disabled.
  */
 export async function signInOperator(
   request: FastifyRequest,
@@ -30,18 +30,17 @@ export async function signInOperator(
   const keys = {
     account: usernameKey(config.sessionSecret, credentials.username),
     address: clientAddressKey(config.sessionSecret, request.ip),
+    network: clientNetworkKey(config.sessionSecret, request.ip),
   };
-  await assertLoginAllowed(db, reply, keys);
+  const attempt = await takeLoginAttempt(db, reply, keys);
 
   const operator = await findOperatorByUsername(db, credentials.username);
   const valid = operator
     ? await verifyPassword(operator.passwordHash, credentials.password)
     : await verifyAgainstDummy(credentials.password);
-  if (!operator || !valid) {
-    await recordLoginFailure(db, keys);
-    throw new AppError('invalid_credentials', 401, INVALID_CREDENTIALS_MESSAGE);
-  }
-  await clearLoginFailures(db, keys.account);
+  // A failure stays counted: it was taken before the check.
+  if (!operator || !valid) throw new AppError('invalid_credentials', 401, INVALID_CREDENTIALS_MESSAGE);
+  await settleLoginSuccess(db, attempt, keys);
   if (operator.status !== 'active') throw new AppError('account_disabled', 403, ACCOUNT_DISABLED_MESSAGE);
 
   const previousSessionId = request.sessionId;

@@ -4,12 +4,14 @@ import {
 } from '@links/shared/schemas/confirmation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { clientAddressKey } from '../../lib/rate-limit/client-key.ts';
+import { clientAddressKey, clientNetworkKey } from '../../lib/rate-limit/client-key.ts';
 import {
   clearRateLimit,
-  hitRateLimit,
+  type LimitedKey,
   type RateLimitRule,
-  rateLimitLockedForSeconds,
+  refundAttempt,
+  refuse,
+  takeAttempt,
 } from '../../lib/rate-limit/rate-limiter.ts';
 import { sessionKey } from '../../lib/session-token.ts';
 import { verifyBookingPin } from '../confirmations/booking-pin.ts';
@@ -26,10 +28,22 @@ import {
 // booking, and a session that unlocked it by signed link or PIN within the last day. Only confirmed bookings (and
 // cancelled ones, shown as cancelled) have a confirmation; a held or expired booking is "not recognised".
 
-/** Wrong PINs per booking number before it locks: counted whatever the number, so unknown ones lock alike. */
+/** PIN attempts per booking number before it locks: counted whatever the number, so unknown ones lock alike. */
 export const PIN_BOOKING_RULE: RateLimitRule = { bucket: 'pin-access-booking', max: 5, windowSeconds: 900 };
-/** PIN attempts per client address, right or wrong, across all booking numbers. */
-export const PIN_ADDRESS_RULE: RateLimitRule = { bucket: 'pin-access-address', max: 20, windowSeconds: 900 };
+/**
+ * Wrong PINs per client address and per network across all booking numbers. Only failures count (a right PIN gives
+ * its attempt back), so golfers sharing a hotel's or a carrier's address are not refused because of each other.
+ */
+export const PIN_ADDRESS_RULE: RateLimitRule = {
+  bucket: 'pin-failures-address',
+  max: 20,
+  windowSeconds: 900,
+};
+export const PIN_NETWORK_RULE: RateLimitRule = {
+  bucket: 'pin-failures-network',
+  max: 60,
+  windowSeconds: 900,
+};
 
 /**
  * Compared against when the booking is unknown or has no PIN, so both paths do the same HMAC work and answer
@@ -106,9 +120,10 @@ export async function bookingForSession(
 
 /**
  * PIN access: the same 422 for a wrong PIN and an unknown (or unconfirmed) booking number, after the same HMAC
- * comparison. Every attempt counts against the address; each failure counts against the booking number, which
- * locks after five for the rest of its 15-minute window. Both counters live in the database, so they hold
- * across API instances. A right PIN unlocks the booking for this session.
+ * comparison. The attempt is taken under the booking number's rule and the address's and network's BEFORE the PIN is
+ * compared, so parallel guesses on any number of instances evaluate at most five PINs per booking number in any 15
+ * minutes (then 429 pin_locked, the right PIN included). A right PIN clears the booking number's count, gives the
+ * address and network their attempt back and unlocks the booking for this session.
  */
 export async function unlockWithPin(
   app: FastifyInstance,
@@ -117,19 +132,18 @@ export async function unlockWithPin(
   bookingNumber: string,
   pin: string,
 ): Promise<AccessBooking> {
-  const address = await hitRateLimit(
-    app.db,
-    PIN_ADDRESS_RULE,
-    clientAddressKey(app.config.sessionSecret, request.ip),
-  );
-  if (!address.allowed) {
-    reply.header('retry-after', String(address.retryAfterSeconds));
-    throw new AppError(CODES.rateLimited, 429, M.pinRateLimited(minutes(address.retryAfterSeconds)));
-  }
-  const lockedFor = await rateLimitLockedForSeconds(app.db, PIN_BOOKING_RULE, bookingNumber);
-  if (lockedFor > 0) {
-    reply.header('retry-after', String(lockedFor));
-    throw new AppError(CODES.pinLocked, 429, M.pinLockedOut(minutes(lockedFor)));
+  const { sessionSecret } = app.config;
+  const client: LimitedKey[] = [
+    { rule: PIN_ADDRESS_RULE, key: clientAddressKey(sessionSecret, request.ip) },
+    { rule: PIN_NETWORK_RULE, key: clientNetworkKey(sessionSecret, request.ip) },
+  ];
+  const attempt = await takeAttempt(app.db, [{ rule: PIN_BOOKING_RULE, key: bookingNumber }, ...client]);
+  if (!attempt.allowed) {
+    const wait = minutes(attempt.retryAfterSeconds);
+    if (attempt.refusedBuckets.includes(PIN_BOOKING_RULE.bucket)) {
+      throw refuse(reply, attempt, CODES.pinLocked, M.pinLockedOut(wait));
+    }
+    throw refuse(reply, attempt, CODES.rateLimited, M.pinRateLimited(wait));
   }
 
   const booking = await findBookingByNumber(app.db, bookingNumber);
@@ -140,11 +154,9 @@ export async function unlockWithPin(
     pin,
     usable ? booking.pinHash : NO_PIN_HASH,
   );
-  if (!usable || !matches) {
-    await hitRateLimit(app.db, PIN_BOOKING_RULE, bookingNumber);
-    throw pinInvalid();
-  }
+  if (!usable || !matches) throw pinInvalid();
   await clearRateLimit(app.db, PIN_BOOKING_RULE, bookingNumber);
+  await refundAttempt(app.db, attempt, client);
   await grantSessionAccess(app.db, booking.id, sessionKey(ensureSession(request, reply)));
   return booking;
 }

@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { COURSE_IDS, DEFAULT_PLAYER_TYPE_ID } from '@links/shared/constants';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teeSlots } from '../../db/schema/index.ts';
+import { LOGIN_ACCOUNT_RULES } from '../../modules/auth/auth-rate-limits.ts';
+import { PIN_BOOKING_RULE } from '../../modules/booking-access/booking-access.ts';
+import { CONTACT_DETAILS, setPin } from '../../modules/booking-access/booking-access-test-helpers.ts';
+import { bookingBody } from '../../modules/bookings/booking-test-helpers.ts';
+import { DEMO_OPERATORS } from '../../modules/operators/seed-demo-operators.ts';
+import { testDbKind } from '../test-database.ts';
+import type { ApiProcess } from './api-process.ts';
+import { type Browser, errorOf, type HttpAnswer } from './browser.ts';
+import { type ServerPair, startServerPair } from './server-pair.ts';
+
+// Issue 20, point 1: limits that hold under parallel bursts. Two API processes on one PostgreSQL database, real
+// HTTP, every burst sent at once over both. A request the limit let through to the expensive check is "evaluated":
+// for sign-in that is a 401 or a 200, for a PIN a 422 or a 200; a refused one is a 429 that never reached it.
+// PostgreSQL only (vitest.config.ts keeps this folder out of the PGlite run).
+
+const PIN = '246801';
+const { burnside } = COURSE_IDS;
+const ADULT = DEFAULT_PLAYER_TYPE_ID;
+const [, linksTravel] = DEMO_OPERATORS;
+
+const evaluated = (answers: HttpAnswer[], ok: number, wrong: number) =>
+  answers.filter((answer) => answer.status === ok || answer.status === wrong).length;
+
+const statusCounts = (answers: HttpAnswer[]) =>
+  answers.reduce<Record<number, number>>((counts, answer) => {
+    counts[answer.status] = (counts[answer.status] ?? 0) + 1;
+    return counts;
+  }, {});
+
+if (testDbKind() === 'postgres') {
+  describe('limits under parallel bursts over two API processes', () => {
+    let pair: ServerPair | undefined;
+    const linkSigningSecret = randomBytes(32).toString('hex');
+    let addressCount = 0;
+    let freeSlots: number[] = [];
+
+    const servers = (): [ApiProcess, ApiProcess] => {
+      if (!pair) throw new Error('the API processes were not started');
+      return [pair.a, pair.b];
+    };
+    const nextAddress = () => {
+      addressCount += 1;
+      return `192.0.2.${addressCount}`;
+    };
+    const browser = async (address: string, server: ApiProcess) => {
+      const made = (pair as ServerPair).browser(address);
+      await made.csrf(server);
+      return made;
+    };
+
+    beforeAll(async () => {
+      pair = await startServerPair({
+        name: 'limit_bursts',
+        secrets: { linkSigningSecret },
+        env: { MAX_LIVE_HOLDS_PER_ADDRESS: '100', HOLD_SWEEP_INTERVAL_MS: '0' },
+      });
+      freeSlots = (
+        await pair.db
+          .select({ id: teeSlots.id })
+          .from(teeSlots)
+          .where(and(eq(teeSlots.courseId, burnside), gt(teeSlots.startsAt, sql`now() + interval '3 days'`)))
+          .orderBy(asc(teeSlots.startsAt))
+          .limit(20)
+      ).map((slot) => slot.id);
+    }, 120_000);
+
+    afterAll(async () => pair?.close(), 30_000);
+
+    /** A confirmed booking paid through the sandbox, with a PIN the test knows. */
+    async function paidBooking(golfer: Browser, [A, B]: [ApiProcess, ApiProcess]) {
+      const slotId = freeSlots.shift();
+      if (slotId === undefined) throw new Error('ran out of slots');
+      const held = await golfer.call(
+        A,
+        'POST',
+        '/v1/bookings',
+        bookingBody([{ id: burnside, slotId }], [ADULT]),
+      );
+      expect(held.status, held.text).toBe(200);
+      const booking = (held.json as { data: { booking_id: number; booking_number: string } }).data;
+      const saved = await golfer.call(B, 'PATCH', `/v1/bookings/${booking.booking_id}/details`, {
+        ...CONTACT_DETAILS,
+        email_address: `bursts-${randomBytes(4).toString('hex')}@example.com`,
+      });
+      expect(saved.status, saved.text).toBe(200);
+      const intent = (saved.json as { data: { payment_intent: { id: string; client_secret: string } } }).data
+        .payment_intent;
+      const paid = await golfer.call(A, 'POST', `/v1/sandbox/payment_intents/${intent.id}/confirm`, {
+        client_secret: intent.client_secret,
+        card: {
+          number: '4242 4242 4242 4242',
+          exp_month: 12,
+          exp_year: new Date().getUTCFullYear() + 2,
+          cvc: '123',
+        },
+        return_url: '/confirmation/pending',
+      });
+      expect(paid.status, paid.text).toBe(200);
+      const recorded = await golfer.call(B, 'PATCH', `/v1/bookings/${booking.booking_id}/payment`, {
+        booking_id: booking.booking_id,
+        payment_intent: intent.id,
+        newsletter: false,
+      });
+      expect(recorded.status, recorded.text).toBe(200);
+      await setPin((pair as ServerPair).db, linkSigningSecret, booking.booking_id, PIN);
+      return booking.booking_number;
+    }
+
+    it('30 parallel sign-ins for one account from 3 addresses evaluate at most the account limit', async () => {
+      const [A, B] = servers();
+      await (pair as ServerPair).withServerLogs(async () => {
+        const limit = LOGIN_ACCOUNT_RULES[0]?.max as number;
+        const addresses = [nextAddress(), nextAddress(), nextAddress()];
+        const browsers = await Promise.all(
+          Array.from({ length: 30 }, (_, index) =>
+            browser(addresses[index % 3] as string, index % 2 === 0 ? A : B),
+          ),
+        );
+        // 29 wrong passwords and the right one last: sent together, the right one must not get in once the
+        // attempts allowed are used up by the guesses.
+        const answers = await Promise.all(
+          browsers.map((made, index) =>
+            made.call(index % 2 === 0 ? B : A, 'POST', '/v1/login', {
+              username: linksTravel.username,
+              password: index === 29 ? linksTravel.password : `Wrong-Password-${index}!`,
+            }),
+          ),
+        );
+        const counts = statusCounts(answers);
+        console.info(`30 parallel sign-ins over 2 instances: ${JSON.stringify(counts)}`);
+        expect(evaluated(answers, 200, 401)).toBeLessThanOrEqual(limit);
+        for (const answer of answers.filter((one) => one.status === 429)) {
+          expect(errorOf(answer).code).toBe('login_throttled');
+        }
+        expect(Object.keys(counts).sort()).toEqual(
+          Object.keys(counts)
+            .filter((status) => ['200', '401', '429'].includes(status))
+            .sort(),
+        );
+        // Afterwards the account stays locked, the right password included, on both processes.
+        for (const server of [A, B]) {
+          const late = await browser(nextAddress(), server);
+          const answer = await late.call(server, 'POST', '/v1/login', {
+            username: linksTravel.username,
+            password: linksTravel.password,
+          });
+          if (!answers.some((one) => one.status === 200)) expect(answer.status, answer.text).toBe(429);
+        }
+      })();
+    });
+
+    it('60 parallel PINs for one booking, then 400 over 20 addresses, evaluate at most five', async () => {
+      const [A, B] = servers();
+      await (pair as ServerPair).withServerLogs(async () => {
+        const golfer = await browser(nextAddress(), A);
+        const bookingNumber = await paidBooking(golfer, [A, B]);
+        const pinCall = (made: Browser, server: ApiProcess, pin: string) =>
+          made.call(server, 'POST', `/v1/bookings/${bookingNumber}/confirmation`, {
+            booking_id: bookingNumber,
+            pin,
+          });
+
+        const guessers = await Promise.all(
+          Array.from({ length: 60 }, (_, index) => browser(nextAddress(), index % 2 === 0 ? A : B)),
+        );
+        const burst = await Promise.all(
+          guessers.map((made, index) =>
+            pinCall(made, index % 2 === 0 ? B : A, String(100_000 + index).padStart(6, '0')),
+          ),
+        );
+        console.info(`60 parallel PINs over 2 instances: ${JSON.stringify(statusCounts(burst))}`);
+        expect(evaluated(burst, 200, 422)).toBeLessThanOrEqual(PIN_BOOKING_RULE.max);
+        for (const answer of burst.filter((one) => one.status === 429)) {
+          expect(errorOf(answer).code).toBe('pin_locked');
+        }
+
+        // A second booking, guessed from 20 addresses, 20 guesses each, all at once.
+        const second = await paidBooking(await browser(nextAddress(), B), [A, B]);
+        const spread = await Promise.all(
+          Array.from({ length: 20 }, (_, index) => browser(nextAddress(), index % 2 === 0 ? A : B)),
+        );
+        const wide = await Promise.all(
+          Array.from({ length: 400 }, (_, index) =>
+            (spread[index % 20] as Browser).call(
+              index % 2 === 0 ? A : B,
+              'POST',
+              `/v1/bookings/${second}/confirmation`,
+              { booking_id: second, pin: String(200_000 + index) },
+            ),
+          ),
+        );
+        console.info(`400 PINs over 20 addresses and 2 instances: ${JSON.stringify(statusCounts(wide))}`);
+        expect(evaluated(wide, 200, 422)).toBeLessThanOrEqual(PIN_BOOKING_RULE.max);
+        expect(wide.every((answer) => answer.status === 422 || answer.status === 429)).toBe(true);
+      })();
+    });
+  });
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { createPostgresDatabase, type Database, type Db } from '../../db/client.ts';
+import { seedDatabase } from '../../db/seed/index.ts';
+import { seedDemoOperators } from '../../modules/operators/seed-demo-operators.ts';
+import { createDatabaseFrom, databaseUrlFor, dropDatabase, uniqueDatabaseName } from '../test-database.ts';
+import { type ApiProcess, describeProcess, startApiProcess } from './api-process.ts';
+import { Browser } from './browser.ts';
+
+// Two API servers as separate OS processes on one fresh PostgreSQL database (seeded with the reference data and the
+// demo operators), as a deployment runs them behind a load balancer: the harness of the multi-process suites.
+
+export type ServerPair = {
+  a: ApiProcess;
+  b: ApiProcess;
+  /** The database both servers use, for setting up and checking facts. */
+  db: Db;
+  databaseName: string;
+  dataDir: string;
+  apiKey: string;
+  /** The environment of server `name` (A, B, ...): the shared settings and its own application_name. */
+  envFor(name: string): Record<string, string>;
+  /** A browser appearing from `address` (sent as X-Forwarded-For through the trusted proxy hop). */
+  browser(address?: string): Browser;
+  /** Appends both servers' output to a failing test's message. */
+  withServerLogs(body: () => Promise<void>): () => Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function startServerPair(
+  options: { name: string; env?: Record<string, string>; secrets?: { linkSigningSecret?: string } } = {
+    name: 'pair',
+  },
+): Promise<ServerPair> {
+  const apiKey = `multi-process-${randomBytes(6).toString('hex')}`;
+  const databaseName = uniqueDatabaseName(`links_${options.name}`);
+  await createDatabaseFrom(databaseName, inject('postgresTemplate'));
+  const database: Database = createPostgresDatabase(databaseUrlFor(databaseName), 2);
+  const dataDir = await mkdtemp(join(tmpdir(), `links-${options.name}-`));
+  let a: ApiProcess | undefined;
+  let b: ApiProcess | undefined;
+  const close = async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database.close();
+    await dropDatabase(databaseName);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await seedDatabase(database.db, { demo: false });
+    await seedDemoOperators(database.db);
+    const shared = {
+      // Production settings: private secrets (the same in both, as a deployment shares them), JSON logs.
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      API_KEYS: apiKey,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      LINK_SIGNING_SECRET: options.secrets?.linkSigningSecret ?? randomBytes(32).toString('hex'),
+      ADMIN_TOKEN: `admin-${randomBytes(12).toString('hex')}`,
+      PUBLIC_URL: 'http://127.0.0.1',
+      // The test client is the one proxy in front: it writes X-Forwarded-For as a load balancer would.
+      TRUST_PROXY: '1',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+      DIARY_CACHE_MS: '0',
+      ...options.env,
+    };
+    const envFor = (name: string) => ({
+      ...shared,
+      DATABASE_URL: `${databaseUrlFor(databaseName)}?application_name=links-api-${name}`,
+    });
+    const start = (name: string) =>
+      startApiProcess({
+        name: `API ${name}`,
+        cwd: dataDir,
+        apiKey,
+        readyTimeoutMs: 80_000,
+        env: envFor(name),
+      });
+    const started = await Promise.allSettled([start('A'), start('B')]);
+    if (started[0].status === 'fulfilled') a = started[0].value;
+    if (started[1].status === 'fulfilled') b = started[1].value;
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [first, second] = [a as ApiProcess, b as ApiProcess];
+    return {
+      a: first,
+      b: second,
+      db: database.db,
+      databaseName,
+      dataDir,
+      apiKey,
+      envFor,
+      browser: (address) => new Browser(apiKey, address),
+      withServerLogs: (body) => async () => {
+        try {
+          await body();
+          for (const server of [first, second]) {
+            if (server.exit()) throw new Error(`${server.name} exited`);
+          }
+        } catch (error) {
+          if (error instanceof Error) {
+            error.message += `\n${describeProcess(first, 2000)}\n${describeProcess(second, 2000)}`;
+          }
+          throw error;
+        }
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
