@@ -324,7 +324,7 @@ async function benchApiServer(options: {
     WEB_DIST_DIR: built('apps/web/dist'),
     // The booking rows send each call from its own address in X-Forwarded-For, as a reverse proxy would, so the
     // per-address live-hold limit and booking rate limit (left at their defaults) apply per simulated visitor.
-    TRUST_PROXY: 'on',
+    TRUST_PROXY: '1',
     BENCH_MEMORY_FILE: join(workDir, `memory-${database.toLowerCase()}.json`),
   };
   // Measure what a deployment runs: the default log level and maintenance cache, and the chosen database. The seed

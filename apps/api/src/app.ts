@@ -78,6 +78,18 @@ function loggerOptions(config: AppConfig, logger: BuildAppOptions['logger']): Fa
 /** A JSON \\u0000 escape (an odd run of backslashes before u0000): the only way JSON text carries a NUL. */
 const ESCAPED_NUL = /(?<!\\)(?:\\\\)*\\u0000/i;
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes proxy-addr's hop function (Fastify 5 no longer takes a bare
+ * number): the client is the entry `hops` from the right of [socket, ...X-Forwarded-For reversed], whatever the
+ * left-most entries a client wrote itself.
+ */
+export function fastifyTrustProxy(
+  setting: AppConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -90,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     // Only behind a proxy that sets X-Forwarded-For: otherwise any client could choose its own request.ip.
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -38,7 +38,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       API_KEYS: ' one ,two,, ',
       MAINTENANCE_MODE: 'ON',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '2',
       MAINTENANCE_CACHE_MS: '0',
       PUBLIC_URL: 'https://book.example.com/',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
@@ -48,13 +48,32 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
     expect(config.apiKeys).toEqual(['one', 'two']);
     expect(config.maintenanceForced).toBe(true);
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxy).toBe(2);
     expect(config.maintenanceCacheMs).toBe(0);
     expect(config.publicUrl).toBe('https://book.example.com');
     expect(config.secureCookies).toBe(true);
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
     expect(config.restaurantWidgetOrigin).toBe('https://widget.example.com');
     expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it('trusts proxies by hop count or address list, never all of them', () => {
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8 , 127.0.0.1,loopback, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'loopback',
+      'fd00::/8',
+    ]);
+    for (const trustAll of ['on', 'TRUE']) {
+      expect(() => loadConfig({ TRUST_PROXY: trustAll })).toThrow(/set the number of proxies in front/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/at most 10/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8, proxy.example.com' })).toThrow(
+      /not: proxy.example.com/,
+    );
   });
 
   it('turns a third-party origin off with none or an empty value', () => {

@@ -26,6 +26,48 @@ const optionalString = z
 
 const optionalUrl = optionalString.pipe(z.url().optional());
 
+const TRUST_ALL_MESSAGE =
+  'trusting every proxy lets any client choose its own address in X-Forwarded-For: set the number of proxies in ' +
+  'front of the server (e.g. 1 behind one load balancer) or their addresses/CIDRs (e.g. 10.0.0.0/8), or off';
+
+/** An IPv4 or IPv6 address, optionally with a /prefix, or one of proxy-addr's named ranges. */
+const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
+
+/**
+ * TRUST_PROXY: off (no proxy: the socket address is the client), a number of proxy hops in front, or a
+ * comma-separated list of the proxies' addresses/CIDRs. Fastify then takes the right-most X-Forwarded-For entry
+ * not added by a trusted proxy; 'on' (trust every entry, the left-most of which the client writes) is refused.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value, context): false | number | string[] => {
+    if (value === '' || value === 'off' || value === 'false' || value === '0') return false;
+    if (value === 'on' || value === 'true') {
+      context.addIssue({ code: 'custom', message: TRUST_ALL_MESSAGE });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 10) context.addIssue({ code: 'custom', message: 'must be at most 10 proxy hops' });
+      return hops;
+    }
+    const proxies = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    const invalid = proxies.filter((entry) => !PROXY_ADDRESS.test(entry));
+    if (proxies.length === 0 || invalid.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be off, a number of proxy hops, or proxy addresses/CIDRs (not: ${invalid.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return proxies;
+  });
+
 // Origins are compared verbatim by browsers in CSP and CORS, so they must be scheme://host[:port] without a path.
 const origin = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
@@ -63,7 +105,7 @@ const envSchema = z.object({
   LINK_SIGNING_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_TOKEN: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
-  TRUST_PROXY: onOff.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   MAINTENANCE_MODE: onOff.default(false),
   MAINTENANCE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   DIARY_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
@@ -103,8 +145,11 @@ export type AppConfig = {
   publicUrl: string;
   /** True when PUBLIC_URL is https: cookies get Secure and HSTS is sent. */
   secureCookies: boolean;
-  /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
-  trustProxy: boolean;
+  /**
+   * Behind reverse proxies: how many hops, or which addresses, to trust for X-Forwarded-For/-Proto (Fastify's
+   * trustProxy); false when clients connect directly.
+   */
+  trustProxy: false | number | string[];
   /** MAINTENANCE_MODE=on forces maintenance regardless of the database flag. */
   maintenanceForced: boolean;
   maintenanceCacheMs: number;

@@ -74,9 +74,9 @@ describe('without a trusted proxy (TRUST_PROXY=off)', () => {
   });
 });
 
-describe('behind a trusted proxy (TRUST_PROXY=on)', () => {
+describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
   it('limits each client address on its own, and every address together per account', async () => {
-    t = await createTestApp({ trustProxy: true });
+    t = await createTestApp({ trustProxy: 1 });
     await addOperator(t.database.db);
     await addOperator(t.database.db, { username: 'links-tours' });
 

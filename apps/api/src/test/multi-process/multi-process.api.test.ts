@@ -181,7 +181,7 @@ if (testDbKind() === 'postgres') {
         LINK_SIGNING_SECRET: linkSigningSecret,
         ADMIN_TOKEN,
         PUBLIC_URL: 'http://127.0.0.1',
-        TRUST_PROXY: 'on',
+        TRUST_PROXY: '1',
         // Both write the local mail outbox into one directory, so a message sent twice would show as two files.
         DATA_DIR: dataDir,
         WEB_DIST_DIR: join(dataDir, 'no-web-build'),
