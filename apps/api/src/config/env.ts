@@ -121,8 +121,13 @@ const envSchema = z.object({
   RESTAURANT_WIDGET_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.restaurantWidget),
   IP_LOOKUP_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.ipLookup),
   WEB_DIST_DIR: optionalString,
-  MAX_LIVE_HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).max(100).default(3),
-  BOOKING_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000).default(20),
+  MAX_LIVE_HOLDS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(2),
+  MAX_LIVE_HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(12),
+  MAX_LIVE_HOLDS_PER_NETWORK: z.coerce.number().int().min(1).max(10_000).default(24),
+  MAX_LIVE_HOLDS_PER_OPERATOR: z.coerce.number().int().min(1).max(1000).default(20),
+  HOLD_SHARE_PER_NETWORK_PERCENT: z.coerce.number().int().min(1).max(100).default(25),
+  HOLD_CHALLENGE: onOff.default(true),
+  BOOKING_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000).default(60),
   BOOKING_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
@@ -173,9 +178,16 @@ export type AppConfig = {
   /** Built web app served in production; undefined means resolve apps/web/dist relative to the bundle. */
   webDistDir: string | undefined;
   bookings: {
-    /** Live held bookings one client address may have at once (so no one can freeze the tee sheet). */
-    maxLiveHoldsPerAddress: number;
-    /** Booking creations per client address per fixed window. */
+    /**
+     * Live (unpaid) holds at once: per browser session, per client address, per network (IPv4 /24, IPv6 /64) and,
+     * for tour operators instead of the three, per operator account (docs/decisions/009-fair-holds.md).
+     */
+    maxLiveHolds: { session: number; address: number; network: number; operator: number };
+    /** The share (percent) of a course-day's places that unpaid holds from one network may take at once. */
+    holdSharePerNetworkPercent: number;
+    /** Ask for a proof-of-work challenge once a session, address or network is above normal use. */
+    holdChallenge: boolean;
+    /** Booking creations per client address in any window of windowSeconds (sliding). */
     createRateLimit: { max: number; windowSeconds: number };
     /** How often each instance marks lapsed holds expired; 0 turns the sweep off (tests run it by hand). */
     holdSweepIntervalMs: number;
@@ -270,7 +282,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ipLookupOrigin: values.IP_LOOKUP_ORIGIN,
     webDistDir: values.WEB_DIST_DIR,
     bookings: {
-      maxLiveHoldsPerAddress: values.MAX_LIVE_HOLDS_PER_ADDRESS,
+      maxLiveHolds: {
+        session: values.MAX_LIVE_HOLDS_PER_SESSION,
+        address: values.MAX_LIVE_HOLDS_PER_ADDRESS,
+        network: values.MAX_LIVE_HOLDS_PER_NETWORK,
+        operator: values.MAX_LIVE_HOLDS_PER_OPERATOR,
+      },
+      holdSharePerNetworkPercent: values.HOLD_SHARE_PER_NETWORK_PERCENT,
+      holdChallenge: values.HOLD_CHALLENGE,
       createRateLimit: {
         max: values.BOOKING_RATE_LIMIT_MAX,
         windowSeconds: values.BOOKING_RATE_LIMIT_WINDOW_SECONDS,

@@ -31,6 +31,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       MAINTENANCE_CACHE_MS: '0',
       // Tests write the database directly and read the diary at once; the cache has its own tests.
       DIARY_CACHE_MS: '0',
+      // Most tests hold many bookings from one session and address; the hold limits and the challenge have their
+      // own tests (modules/bookings/fair-holds.api.test.ts), which set them.
+      MAX_LIVE_HOLDS_PER_SESSION: '100',
+      MAX_LIVE_HOLDS_PER_ADDRESS: '1000',
+      MAX_LIVE_HOLDS_PER_NETWORK: '10000',
+      HOLD_SHARE_PER_NETWORK_PERCENT: '100',
+      HOLD_CHALLENGE: 'off',
       LOG_LEVEL: 'silent',
     }),
     ...overrides,

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, rateLimitCounters } from '../../db/schema/index.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { insertBooking, slotIdAt } from '../diary/tee-sheet-test-data.ts';
-import { BOOKING_MESSAGES } from './booking-messages.ts';
-import { bookingBody, createBookingApp, postBooking } from './booking-test-helpers.ts';
+import { bookingBody, bookingSettings, createBookingApp, postBooking } from './booking-test-helpers.ts';
+import { FAIR_HOLD_MESSAGES } from './fair-holds.ts';
 
 const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside } = COURSE_IDS;
@@ -14,13 +14,14 @@ const DATE = '2026-03-26';
 describe('live holds per address', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createBookingApp(NOW, {
-      bookings: {
-        maxLiveHoldsPerAddress: 2,
+    t = await createBookingApp(
+      NOW,
+      bookingSettings({
+        maxLiveHolds: { session: 100, address: 2, network: 100, operator: 100 },
         createRateLimit: { max: 100, windowSeconds: 600 },
         holdSweepIntervalMs: 0,
-      },
-    });
+      }),
+    );
   });
   afterAll(async () => t?.close());
 
@@ -44,7 +45,10 @@ describe('live holds per address', () => {
       bookingBody([{ id: burnside, slotId: await slotIdAt(t.database.db, burnside, DATE, '10:20') }], [1]),
     );
     expect(third.statusCode).toBe(429);
-    expect(third.json().error).toEqual({ code: 'too_many_holds', message: BOOKING_MESSAGES.tooManyHolds(2) });
+    expect(third.json().error).toEqual({
+      code: 'too_many_holds',
+      message: FAIR_HOLD_MESSAGES.tooManyFromConnection,
+    });
 
     // A hold released by time (past the one-minute grace) no longer counts, swept or not.
     await t.database.db
@@ -71,13 +75,10 @@ describe('live holds per address', () => {
 describe('booking creation rate limit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createBookingApp(NOW, {
-      bookings: {
-        maxLiveHoldsPerAddress: 100,
-        createRateLimit: { max: 3, windowSeconds: 600 },
-        holdSweepIntervalMs: 0,
-      },
-    });
+    t = await createBookingApp(
+      NOW,
+      bookingSettings({ createRateLimit: { max: 3, windowSeconds: 600 }, holdSweepIntervalMs: 0 }),
+    );
   });
   afterAll(async () => t?.close());
 
@@ -112,13 +113,7 @@ describe('booking creation rate limit', () => {
 describe('hold sweeper worker', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createBookingApp(NOW, {
-      bookings: {
-        maxLiveHoldsPerAddress: 3,
-        createRateLimit: { max: 20, windowSeconds: 600 },
-        holdSweepIntervalMs: 50,
-      },
-    });
+    t = await createBookingApp(NOW, bookingSettings({ holdSweepIntervalMs: 50 }));
     await t.app.ready();
   });
   afterAll(async () => t?.close());

@@ -19,11 +19,16 @@ import { setRouteClock } from '../courses/clock.ts';
 /** Limits high enough that only the tests about limits meet them. */
 export const GENEROUS_LIMITS: Partial<AppConfig> = {
   bookings: {
-    maxLiveHoldsPerAddress: 1000,
+    ...testConfig().bookings,
     createRateLimit: { max: 10_000, windowSeconds: 600 },
     holdSweepIntervalMs: 0,
   },
 };
+
+/** The test configuration's booking settings with `changes` (limit tests set only what they test). */
+export function bookingSettings(changes: Partial<AppConfig['bookings']>): Partial<AppConfig> {
+  return { bookings: { ...testConfig().bookings, ...changes } };
+}
 
 /**
  * A seeded app whose route clock (today, "has the tee time started", caddie notice) is pinned to `now`. Holds

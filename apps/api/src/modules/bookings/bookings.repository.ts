@@ -17,24 +17,66 @@ import { notBlocked } from '../diary/not-blocked.ts';
 import { randomBookingNumber } from './booking-number.ts';
 
 /**
+ * A hold the golfer is still within (its reservation window has not ended on the database clock): what the live-hold
+ * caps count. The minute of release grace after it keeps its places taken for the public, but the golfer is done.
+ */
+const holdInProgress = sql`${bookings.holdExpiresAt} > now()`;
+
+/**
  * The statements booking creation sends, in its order, rendered once (db/statements.ts). bench/booking-raw.ts runs
  * these same statements as its raw-SQL baseline. Lists (slots, rounds, golfers) have one statement per length.
  */
 export const bookingStatements = {
-  lockClient: defineStatement(
-    sql`select pg_advisory_xact_lock(hashtextextended(${sql.placeholder('lockKey')}, 0))`,
+  // The holder's locks, the network's first and then the session's (left to right in one select list): every
+  // creation takes them in this order, so two never wait on each other in a cycle.
+  lockHolder: defineStatement(
+    sql`select pg_advisory_xact_lock(hashtextextended(${sql.placeholder('firstKey')}, 0)), pg_advisory_xact_lock(hashtextextended(${sql.placeholder('secondKey')}, 0))`,
   ),
   countLiveHolds: defineStatement(
+    q
+      .select({
+        session: sql<number>`count(*) filter (where ${bookings.sessionKey} = ${sql.placeholder('sessionKey')})::integer`,
+        address: sql<number>`count(*) filter (where ${bookings.clientKey} = ${sql.placeholder('clientKey')})::integer`,
+        network: sql<number>`count(*) filter (where ${bookings.networkKey} = ${sql.placeholder('networkKey')})::integer`,
+      })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.status, 'held'),
+          sql`(${bookings.sessionKey} = ${sql.placeholder('sessionKey')} or ${bookings.clientKey} = ${sql.placeholder('clientKey')} or ${bookings.networkKey} = ${sql.placeholder('networkKey')})`,
+          holdInProgress,
+        ),
+      ),
+  ),
+  countOperatorHolds: defineStatement(
     q
       .select({ count: sql<number>`count(*)::integer` })
       .from(bookings)
       .where(
         and(
-          eq(bookings.clientKey, sql.placeholder('clientKey')),
+          eq(bookings.operatorId, sql.placeholder('operatorId')),
           eq(bookings.status, 'held'),
-          bookingTakesPlaces,
+          holdInProgress,
         ),
       ),
+  ),
+  // Places held unpaid by one network on one course between two instants (a UK day), other than one booking's,
+  // beside the places that course-day offers at all.
+  networkShare: defineStatement(
+    sql`select
+      (select coalesce(sum(${bookingRounds.players}), 0)::integer
+         from ${bookingRounds}
+         join ${bookings} on ${bookings.id} = ${bookingRounds.bookingId}
+         join ${teeSlots} on ${teeSlots.id} = ${bookingRounds.slotId}
+        where ${bookings.networkKey} = ${sql.placeholder('networkKey')} and ${bookings.status} = 'held'
+          and ${bookingTakesPlaces} and ${bookings.id} <> ${sql.placeholder('excludeBookingId')}
+          and ${bookingRounds.courseId} = ${sql.placeholder('courseId')}
+          and ${teeSlots.startsAt} >= ${sql.placeholder('from')} and ${teeSlots.startsAt} < ${sql.placeholder('to')}),
+      (select coalesce(sum(${teeSlots.capacity}), 0)::integer
+         from ${teeSlots}
+        where ${teeSlots.courseId} = ${sql.placeholder('courseId')}
+          and ${teeSlots.startsAt} >= ${sql.placeholder('from')} and ${teeSlots.startsAt} < ${sql.placeholder('to')}
+          and ${notBlocked})`,
   ),
   lockSlots: perKey((count) =>
     defineStatement(
@@ -64,6 +106,7 @@ export const bookingStatements = {
           updatedAt: sql`now()`,
           sessionKey: sql.placeholder('sessionKey'),
           clientKey: sql.placeholder('clientKey'),
+          networkKey: sql.placeholder('networkKey'),
           operatorId: sql.placeholder('operatorId'),
           notes: sql.placeholder('notes'),
           caddiesOption: sql.placeholder('caddiesOption'),
@@ -143,15 +186,42 @@ export async function lockSlots(tx: Queryable, slotIds: number[]): Promise<Map<n
   );
 }
 
-/** Serialises booking creation per client address for the rest of the transaction (the live-holds limit). */
-export async function lockClient(tx: Queryable, clientKey: string): Promise<void> {
-  await runStatement(tx, bookingStatements.lockClient, { lockKey: `booking-client:${clientKey}` });
+/**
+ * Serialises hold creation per holder for the rest of the transaction (the live-hold limits): a visitor's network
+ * (which covers its address) and browser session, or a tour operator's account.
+ */
+export async function lockHolder(tx: Queryable, firstKey: string, secondKey: string): Promise<void> {
+  await runStatement(tx, bookingStatements.lockHolder, { firstKey, secondKey });
 }
 
-/** Held bookings of one client address that still take places (the shared live definition). */
-export async function countLiveHolds(db: Queryable, clientKey: string): Promise<number> {
-  const [row] = await runStatement(db, bookingStatements.countLiveHolds, { clientKey });
+export type LiveHoldCounts = { session: number; address: number; network: number };
+
+/** Holds still in progress, per session, address and network. */
+export async function countLiveHolds(
+  db: Queryable,
+  keys: { sessionKey: string; clientKey: string; networkKey: string },
+): Promise<LiveHoldCounts> {
+  const [row] = await runStatement(db, bookingStatements.countLiveHolds, keys);
+  return { session: Number(row?.[0] ?? 0), address: Number(row?.[1] ?? 0), network: Number(row?.[2] ?? 0) };
+}
+
+/** A tour operator's holds still in progress. */
+export async function countOperatorHolds(db: Queryable, operatorId: number): Promise<number> {
+  const [row] = await runStatement(db, bookingStatements.countOperatorHolds, { operatorId });
   return Number(row?.[0] ?? 0);
+}
+
+/** Places one network holds unpaid on a course between two instants (other than one booking's), and its places. */
+export async function networkShareOf(
+  db: Queryable,
+  query: { networkKey: string; courseId: number; from: Date; to: Date; excludeBookingId: number },
+): Promise<{ held: number; places: number }> {
+  const [row] = await runStatement(db, bookingStatements.networkShare, {
+    ...query,
+    from: query.from.toISOString(),
+    to: query.to.toISOString(),
+  });
+  return { held: Number(row?.[0] ?? 0), places: Number(row?.[1] ?? 0) };
 }
 
 export type BookingPrices = { net: number; vat: number; payable: number };
@@ -159,6 +229,7 @@ export type BookingPrices = { net: number; vat: number; payable: number };
 export type NewBooking = {
   sessionKey: string;
   clientKey: string;
+  networkKey: string;
   operatorId?: number | null;
   notes: string;
   caddiesOption: string | null;
@@ -185,6 +256,7 @@ export async function insertHeldBooking(
       bookingNumber: randomBookingNumber(),
       sessionKey: booking.sessionKey,
       clientKey: booking.clientKey,
+      networkKey: booking.networkKey,
       operatorId: booking.operatorId ?? null,
       notes: booking.notes,
       caddiesOption: booking.caddiesOption,
@@ -201,6 +273,8 @@ export type HeldBookingRow = {
   id: number;
   status: 'held' | 'confirmed' | 'cancelled' | 'expired';
   sessionKey: string | null;
+  networkKey: string | null;
+  operatorId: number | null;
   /** The hold has not ended on the database clock (the release grace does not count: it is for the public). */
   holdActive: boolean;
 };
@@ -212,6 +286,8 @@ export async function findBookingForUpdate(tx: Tx, bookingId: number): Promise<H
       id: bookings.id,
       status: bookings.status,
       sessionKey: bookings.sessionKey,
+      networkKey: bookings.networkKey,
+      operatorId: bookings.operatorId,
       holdActive: sql<boolean>`coalesce(${bookings.holdExpiresAt} > now(), false)`,
     })
     .from(bookings)

@@ -3,12 +3,16 @@ import {
   saveBookingBodySchema,
   savedBookingResponseSchema,
 } from '@links/shared/schemas/bookings';
+import { challengeResponseSchema } from '@links/shared/schemas/proof-of-work';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, serializeBuiltAnswer } from '../../lib/envelope.ts';
-import { clientAddressKey } from '../../lib/rate-limit/client-key.ts';
+import { issueChallenge, PROOF_OF_WORK_HEADER, readSolvedChallenge } from '../../lib/proof-of-work.ts';
+import { clientAddressKey, clientNetworkKey } from '../../lib/rate-limit/client-key.ts';
 import { enforceRateLimit } from '../../lib/rate-limit/rate-limiter.ts';
 import { sessionKey } from '../../lib/session-token.ts';
 import { currentOperator } from '../auth/current-operator.ts';
+import { countLiveHolds } from './bookings.repository.ts';
+import { challengeLevel } from './fair-holds.ts';
 import { holdSweeper } from './hold-sweeper.plugin.ts';
 import { createBooking, sessionRequired, updateBooking } from './save-booking.ts';
 
@@ -24,6 +28,41 @@ const errors = {
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   await holdSweeper(app);
+
+  app.get(
+    '/challenge',
+    {
+      schema: {
+        summary: 'A proof-of-work challenge for the next hold (asked for only above normal use)',
+        description:
+          'POST /v1/bookings answers 403 challenge_required when this browser session, its address or its network ' +
+          'already holds more unpaid tee times than normal use (a quarter of each cap). The browser then gets a ' +
+          'challenge here (ALTCHA, PBKDF2/SHA-256, signed, bound to this session, valid 10 minutes; the further ' +
+          'above normal use, the more work), solves it and repeats the call with the X-Proof-Of-Work header ' +
+          '(base64 of JSON { challenge, solution }). Each solved challenge lets one hold through.',
+        tags: ['bookings'],
+        response: { 200: challengeResponseSchema, 403: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.sessionId) throw sessionRequired();
+      const { sessionSecret } = app.config;
+      const session = sessionKey(request.sessionId);
+      const counts = await countLiveHolds(app.db, {
+        sessionKey: session,
+        clientKey: clientAddressKey(sessionSecret, request.ip),
+        networkKey: clientNetworkKey(sessionSecret, request.ip),
+      });
+      const level = challengeLevel(app.config.bookings.maxLiveHolds, counts) ?? 0;
+      const challenge = await issueChallenge(sessionSecret, session, level);
+      reply.header('cache-control', 'no-store');
+      return {
+        data: {
+          challenge: { parameters: { ...challenge.parameters }, signature: challenge.signature ?? '' },
+        },
+      };
+    },
+  );
 
   app.post(
     '/bookings',
@@ -43,13 +82,21 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!request.sessionId) throw sessionRequired();
-      const clientKey = clientAddressKey(app.config.sessionSecret, request.ip);
+      const { sessionSecret } = app.config;
+      const clientKey = clientAddressKey(sessionSecret, request.ip);
       const { max, windowSeconds } = app.config.bookings.createRateLimit;
       await enforceRateLimit(app.db, reply, { bucket: 'booking-create', max, windowSeconds }, clientKey);
+      const session = sessionKey(request.sessionId);
       const data = await createBooking(app, request.body, {
-        sessionKey: sessionKey(request.sessionId),
+        sessionKey: session,
         clientKey,
+        networkKey: clientNetworkKey(sessionSecret, request.ip),
         operatorId: (await currentOperator(request))?.operator.id ?? null,
+        solvedChallenge: await readSolvedChallenge(
+          sessionSecret,
+          session,
+          request.headers[PROOF_OF_WORK_HEADER],
+        ),
       });
       reply.header('cache-control', 'no-store');
       return { data };

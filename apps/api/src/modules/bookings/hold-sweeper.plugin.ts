@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { runPeriodically } from '../../lib/periodic-job.ts';
+import { purgeSpentChallenges } from '../../lib/proof-of-work.ts';
 import { purgeRateLimitCounters } from '../../lib/rate-limit/rate-limiter.ts';
 import { expireHolds } from './expire-holds.ts';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Every HOLD_SWEEP_INTERVAL_MS, marks lapsed holds expired (and hourly drops old rate-limit counters). Safe in
+ * Every HOLD_SWEEP_INTERVAL_MS, marks lapsed holds expired (and hourly drops idle rate-limit counters and expired spent challenges). Safe in
  * every instance (see expireHolds). Started when the app is ready, stopped on close; passes never overlap, and a
  * failing pass (database down) is logged and retried at the next tick.
  */
@@ -21,6 +22,7 @@ export async function holdSweeper(app: FastifyInstance): Promise<void> {
     if (Date.now() - lastPurge >= PURGE_EVERY_MS) {
       lastPurge = Date.now();
       await purgeRateLimitCounters(app.db);
+      await purgeSpentChallenges(app.db);
     }
   };
 

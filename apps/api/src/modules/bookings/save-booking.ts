@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Course } from '../../db/schema/index.ts';
 import { type Queryable, statementTransaction } from '../../db/statements.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { SolvedChallenge } from '../../lib/proof-of-work.ts';
 import { bookableDates } from '../courses/bookable-dates.ts';
 import { routeNow } from '../courses/clock.ts';
 import { listCourses } from '../courses/courses.repository.ts';
@@ -16,17 +17,16 @@ import { listPlayerTypes } from '../players/players.repository.ts';
 import { loadPricingTables } from '../tickets/pricing-tables.repository.ts';
 import { BOOKING_MESSAGES } from './booking-messages.ts';
 import {
-  countLiveHolds,
   deleteRoundsAndGolfers,
   findBookingForUpdate,
   insertHeldBooking,
   type LockedSlot,
-  lockClient,
   lockSlots,
   readBookingTimes,
   saveRoundsAndGolfers,
   updateBookingDetails,
 } from './bookings.repository.ts';
+import { admitNewHold, checkNetworkShare, type HeldRound, type Holder } from './fair-holds.ts';
 
 type Round = { index: number; course: Course; slot: LockedSlot; caddies: number };
 
@@ -248,8 +248,27 @@ async function answeringBackstop<T>(transaction: Promise<T>): Promise<T> {
   }
 }
 
-/** operatorId: the tour operator signed in with this session, recorded on the booking (null for visitors). */
-export type Caller = { sessionKey: string; clientKey: string; operatorId?: number | null };
+/** The tee times a booking's rounds hold, for the network-share check. */
+function heldRounds(rounds: Round[], golfers: number): HeldRound[] {
+  return rounds.map((round) => ({
+    courseId: round.course.id,
+    courseName: round.course.name,
+    startsAt: round.slot.startsAt,
+    players: golfers,
+  }));
+}
+
+/**
+ * Who asks: the browser session, the keyed client address and network, the tour operator signed in with this
+ * session (recorded on the booking; null for visitors), and a solved proof-of-work challenge the request carried.
+ */
+export type Caller = {
+  sessionKey: string;
+  clientKey: string;
+  networkKey: string;
+  operatorId?: number | null;
+  solvedChallenge?: SolvedChallenge | undefined;
+};
 
 /** POST /v1/bookings: checks, prices and holds the places for the reservation window. */
 export async function createBooking(app: FastifyInstance, body: SaveBookingBody, caller: Caller) {
@@ -258,19 +277,20 @@ export async function createBooking(app: FastifyInstance, body: SaveBookingBody,
   // Only statements of db/statements.ts: the transaction needs no drizzle transaction object.
   return answeringBackstop(
     statementTransaction(app.db, async (tx) => {
-      // Per address first, then slots: one fixed lock order for every path that takes places.
-      await lockClient(tx, caller.clientKey);
-      const maxHolds = app.config.bookings.maxLiveHoldsPerAddress;
-      if ((await countLiveHolds(tx, caller.clientKey)) >= maxHolds) {
-        throw new AppError('too_many_holds', 429, BOOKING_MESSAGES.tooManyHolds(maxHolds));
-      }
+      // The holder first, then slots: one fixed lock order for every path that takes places.
+      const holder: Holder = { ...caller, operatorId: caller.operatorId ?? undefined };
+      const counts = await admitNewHold(tx, app.config.bookings, holder, caller.solvedChallenge);
       const rounds = await checkRounds(tx, app, body, courses, undefined);
+      await checkNetworkShare(tx, app.config.bookings, holder, heldRounds(rounds, body.golfers.length), {
+        firstHold: counts.network === 0,
+      });
       const priced = price(body, rounds, reference);
       const created = await insertHeldBooking(
         tx,
         {
           sessionKey: caller.sessionKey,
           clientKey: caller.clientKey,
+          networkKey: caller.networkKey,
           operatorId: caller.operatorId ?? null,
           notes: body.notes,
           caddiesOption: body.caddiesOption ?? null,
@@ -306,6 +326,17 @@ export async function updateBooking(
         throw new AppError('booking_expired', 410, BOOKING_MESSAGES.expired);
       }
       const rounds = await checkRounds(tx, app, body, courses, booking.id);
+      if (booking.networkKey !== null) {
+        const holder = {
+          sessionKey: caller.sessionKey,
+          clientKey: '',
+          networkKey: booking.networkKey,
+          operatorId: booking.operatorId ?? undefined,
+        };
+        await checkNetworkShare(tx, app.config.bookings, holder, heldRounds(rounds, body.golfers.length), {
+          excludeBookingId: booking.id,
+        });
+      }
       const priced = price(body, rounds, reference);
       await updateBookingDetails(tx, booking.id, {
         notes: body.notes,

@@ -57,7 +57,15 @@ if (testDbKind() === 'postgres') {
       pair = await startServerPair({
         name: 'limit_bursts',
         secrets: { linkSigningSecret },
-        env: { MAX_LIVE_HOLDS_PER_ADDRESS: '100', HOLD_SWEEP_INTERVAL_MS: '0' },
+        // The session cap at its default (2); the network's at 30 so a burst can fill it; the challenge and the
+        // course-day share have their own tests (fair-holds.api.test.ts).
+        env: {
+          MAX_LIVE_HOLDS_PER_ADDRESS: '100',
+          MAX_LIVE_HOLDS_PER_NETWORK: '30',
+          HOLD_SHARE_PER_NETWORK_PERCENT: '100',
+          HOLD_CHALLENGE: 'off',
+          HOLD_SWEEP_INTERVAL_MS: '0',
+        },
       });
       freeSlots = (
         await pair.db
@@ -65,7 +73,7 @@ if (testDbKind() === 'postgres') {
           .from(teeSlots)
           .where(and(eq(teeSlots.courseId, burnside), gt(teeSlots.startsAt, sql`now() + interval '3 days'`)))
           .orderBy(asc(teeSlots.startsAt))
-          .limit(20)
+          .limit(100)
       ).map((slot) => slot.id);
     }, 120_000);
 
@@ -197,6 +205,51 @@ if (testDbKind() === 'postgres') {
         console.info(`400 PINs over 20 addresses and 2 instances: ${JSON.stringify(statusCounts(wide))}`);
         expect(evaluated(wide, 200, 422)).toBeLessThanOrEqual(PIN_BOOKING_RULE.max);
         expect(wide.every((answer) => answer.status === 422 || answer.status === 429)).toBe(true);
+      })();
+    });
+
+    it('parallel holds over both processes stop exactly at the session cap and at the network cap', async () => {
+      const [A, B] = servers();
+      await (pair as ServerPair).withServerLogs(async () => {
+        const takeSlot = () => {
+          const slotId = freeSlots.shift();
+          if (slotId === undefined) throw new Error('ran out of slots');
+          return slotId;
+        };
+        const holdOn = (made: Browser, server: ApiProcess) =>
+          made.call(
+            server,
+            'POST',
+            '/v1/bookings',
+            bookingBody([{ id: burnside, slotId: takeSlot() }], [ADULT]),
+          );
+
+        // One browser session, 30 holds at once over A and B.
+        const session = await browser('198.18.4.1', A);
+        const fromSession = await Promise.all(
+          Array.from({ length: 30 }, (_, index) => holdOn(session, index % 2 === 0 ? A : B)),
+        );
+        console.info(
+          `30 parallel holds from one session over 2 instances: ${JSON.stringify(statusCounts(fromSession))}`,
+        );
+        expect(fromSession.filter((answer) => answer.status === 200)).toHaveLength(2);
+        expect(fromSession.filter((answer) => answer.status === 429)).toHaveLength(28);
+
+        // 45 sessions on 45 addresses of one /24, at once over A and B: the network's cap of 30, exactly.
+        const network = await Promise.all(
+          Array.from({ length: 45 }, (_, index) => browser(`198.18.5.${index + 1}`, index % 2 === 0 ? A : B)),
+        );
+        const fromNetwork = await Promise.all(
+          network.map((made, index) => holdOn(made, index % 2 === 0 ? B : A)),
+        );
+        console.info(
+          `45 parallel holds from one /24 over 2 instances: ${JSON.stringify(statusCounts(fromNetwork))}`,
+        );
+        expect(fromNetwork.filter((answer) => answer.status === 200)).toHaveLength(30);
+        for (const answer of fromNetwork.filter((one) => one.status !== 200)) {
+          expect(answer.status).toBe(429);
+          expect(errorOf(answer).code).toBe('too_many_holds');
+        }
       })();
     });
   });

@@ -189,7 +189,11 @@ if (testDbKind() === 'postgres') {
         DIARY_CACHE_MS: '0',
         HOLD_SWEEP_INTERVAL_MS: String(HOLD_SWEEP_INTERVAL_MS),
         BOOKING_RATE_LIMIT_MAX: String(BOOKING_RATE_LIMIT_MAX),
+        // The hold caps and the challenge have their own burst tests (limit-bursts.api.test.ts).
+        MAX_LIVE_HOLDS_PER_SESSION: '100',
         MAX_LIVE_HOLDS_PER_ADDRESS: '100',
+        MAX_LIVE_HOLDS_PER_NETWORK: '1000',
+        HOLD_CHALLENGE: 'off',
       };
       envFor = (server) => ({
         ...shared,
