@@ -82,8 +82,6 @@ const LIVE = `("bookings"."status" = 'confirmed' or ("bookings"."status" = 'held
 const RATE_LIMIT_WINDOW_SECONDS = 600;
 const HOLD_SECONDS = 600;
 
-const sessionKey = randomBytes(16).toString('base64url');
-
 /** One booking of `golfers` adults on `slotId`, with the statements and in the order of the API's route. */
 export async function bookOnce(
   connection: Connection,
@@ -91,12 +89,15 @@ export async function bookOnce(
   golfers: number,
 ): Promise<'booked' | 'full'> {
   const clientKey = randomBytes(24).toString('base64url');
+  const networkKey = randomBytes(24).toString('base64url');
+  // A visitor of its own, as each of the API side's calls is (bench/lib/bookings.ts).
+  const sessionKey = randomBytes(16).toString('base64url');
   const [limit] = await runStatement(
     connection.driver,
     rateLimitStatements.take,
     takeValues([
       {
-        rule: { bucket: 'booking-create', max: 20, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
+        rule: { bucket: 'booking-create', max: 60, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
         key: clientKey,
       },
     ]),
@@ -104,9 +105,20 @@ export async function bookOnce(
   if (limit?.[0] !== true) throw new Error('rate limited (cannot happen: one call per address)');
   try {
     await statementTransaction(connection.driver, async (tx) => {
-      await runStatement(tx, bookingStatements.lockClient, { lockKey: `booking-client:${clientKey}` });
-      const [holds] = await runStatement(tx, bookingStatements.countLiveHolds, { clientKey });
-      if (Number(holds?.[0] ?? 0) >= 3) throw new Error('too many holds (cannot happen: one per address)');
+      await runStatement(tx, bookingStatements.lockHolder, {
+        firstKey: `holds-network:${networkKey}`,
+        secondKey: `holds-session:${sessionKey}`,
+      });
+      const [holds] = await runStatement(tx, bookingStatements.countLiveHolds, {
+        sessionKey,
+        clientKey,
+        networkKey,
+      });
+      // The session's, address's and network's caps (defaults 2, 12 and 24) and the challenge's threshold (a
+      // quarter of each): one call per session, address and network never meets them.
+      if (Number(holds?.[0] ?? 0) >= 1 || Number(holds?.[1] ?? 0) >= 3 || Number(holds?.[2] ?? 0) >= 6) {
+        throw new Error('too many holds (cannot happen: one per session, address and network)');
+      }
       const [slot] = await runStatement(tx, bookingStatements.lockSlots(1), listValues('slot', [slotId]));
       if (!slot) throw new Error(`slot ${slotId} does not exist`);
       const [taken] = await runStatement(tx, livePlayers(1), listValues('slot', [slotId]));
@@ -120,6 +132,7 @@ export async function bookOnce(
         bookingNumber: String(randomInt(1_000_000_000, 9_999_999_999)),
         sessionKey,
         clientKey,
+        networkKey,
         operatorId: null,
         notes: '',
         caddiesOption: null,

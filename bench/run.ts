@@ -35,7 +35,6 @@ import {
   bookingFigures,
   collectEmptySlots,
   httpBookingRun,
-  openSession,
   type PoolSlot,
   type RawBookingProcess,
   rawSample,
@@ -322,8 +321,10 @@ async function benchApiServer(options: {
     LINK_SIGNING_SECRET: 'bench-link-signing-secret-not-a-secret-0123',
     ADMIN_TOKEN: 'bench-admin-token-not-a-secret',
     WEB_DIST_DIR: built('apps/web/dist'),
-    // The booking rows send each call from its own address in X-Forwarded-For, as a reverse proxy would, so the
-    // per-address live-hold limit and booking rate limit (left at their defaults) apply per simulated visitor.
+    // The booking rows send each call from its own address and network in X-Forwarded-For, as a reverse proxy would,
+    // so the per-address and per-network hold limits and the booking rate limit (left at their defaults) apply per
+    // simulated visitor; each call also has a browser session of its own, so the session's cap (and the browser check
+    // it would ask for) stay at their defaults too.
     TRUST_PROXY: '1',
     BENCH_MEMORY_FILE: join(workDir, `memory-${database.toLowerCase()}.json`),
   };
@@ -498,14 +499,13 @@ async function benchApiServer(options: {
     let memory: MemoryFigures | undefined;
     if (bookingPlan) {
       const plan = bookingPlan;
-      const session = await openSession(appUrl, API_HEADERS);
       // The server's CPU time per call, beside the raw process's, shows where the time goes.
       const appRun: BookingRunner = async (_label, slots, amount) => {
         const before = await cpuMilliseconds(app.pid);
         const clientBefore = process.cpuUsage();
         const sample = await httpBookingRun({
           appUrl,
-          headers: session,
+          headers: API_HEADERS,
           slots,
           amount,
           connections: LOAD_CONNECTIONS,
@@ -735,7 +735,7 @@ async function main(): Promise<void> {
       `API server: built bundle, NODE_ENV=production, seeded with demo data on PGlite${benchDatabaseUrl ? ' and on a fresh PostgreSQL database (BENCH_DATABASE_URL)' : ' (set BENCH_DATABASE_URL to add PostgreSQL rows)'}; logging: ${appLogging}.`,
       'Bare: Fastify hello-world with default options (no logger). Ratio = API req/s / bare req/s, memory = API / bare.',
       'Latency p50/p99 are over every 2xx response of the run (bookings: every 200 and 409), in milliseconds.',
-      `Bookings: ${BOOKING_GOLFERS} golfers per call, ${LOAD_CONNECTIONS} connections; the API side sends each call from its own address (X-Forwarded-For, TRUST_PROXY=on) so the default per-address hold limit and rate limit apply per visitor; raw SQL = the same transaction statements on the same driver in a Node process, without HTTP, zod, drizzle or pricing (bench/booking-raw.ts); on PostgreSQL each row alternates ${bookingSizes.slices} slices a side with the API's (A R R A ...), on PGlite the raw side runs after the API server has stopped (one process per data directory).`,
+      `Bookings: ${BOOKING_GOLFERS} golfers per call, ${LOAD_CONNECTIONS} connections; the API side sends each call from its own address (X-Forwarded-For, TRUST_PROXY=1) so the default per-address and per-network hold limits and the rate limit apply per visitor; raw SQL = the same transaction statements on the same driver in a Node process, without HTTP, zod, drizzle or pricing (bench/booking-raw.ts); on PostgreSQL each row alternates ${bookingSizes.slices} slices a side with the API's (A R R A ...), on PGlite the raw side runs after the API server has stopped (one process per data directory).`,
       'Lighthouse: median of the runs by performance score; mobile = Lighthouse defaults (emulated Moto G Power, simulated slow 4G, 4x CPU), desktop = its desktop preset.',
       short
         ? 'Short run: timing and Lighthouse verdicts are indicative only; the JavaScript budget, expected answers and zero oversells are enforced.'

@@ -36,7 +36,7 @@ export async function collectEmptySlots(probe: HttpProbe, count: number): Promis
   return found.slice(0, count);
 }
 
-/** A browser session for the booking calls: GET /csrf once, then its cookies and the XSRF token on every call. */
+/** A browser session for a booking call: GET /csrf once, then its cookies and the XSRF token on the call. */
 export async function openSession(
   appUrl: string,
   headers: Record<string, string>,
@@ -53,6 +53,25 @@ export async function openSession(
     'x-xsrf-token': decodeURIComponent(xsrf.slice('XSRF-TOKEN='.length)),
     'content-type': 'application/json',
   };
+}
+
+/** `count` browser sessions (GET /csrf each, `connections` at a time), opened before a run's clock starts. */
+export async function openSessions(
+  appUrl: string,
+  headers: Record<string, string>,
+  count: number,
+  connections: number,
+): Promise<Array<Record<string, string>>> {
+  const sessions: Array<Record<string, string>> = [];
+  const worker = async () => {
+    while (sessions.length < count) {
+      sessions.push({});
+      const index = sessions.length - 1;
+      sessions[index] = await openSession(appUrl, headers);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(connections, count) }, worker));
+  return sessions;
 }
 
 export type BookingFigures = {
@@ -124,16 +143,18 @@ export function bookingFigures(samples: BookingSample[]): BookingFigures {
   };
 }
 
-// Each booking comes from its own client address (X-Forwarded-For, honoured with TRUST_PROXY=on), as many visitors
-// booking at once do: the per-address live-hold limit and booking rate limit stay on and are checked on every call.
+// Each booking comes from its own client address and network (X-Forwarded-For, honoured with TRUST_PROXY=1), as many
+// visitors booking at once do: the per-address and per-network hold limits and the booking rate limit stay on and are
+// checked on every call. Each call's /24 is its own (65,536 of them before one repeats).
 let addressCounter = 0;
 function nextAddress(): string {
   addressCounter += 1;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+  return `10.${(addressCounter >> 8) & 255}.${addressCounter & 255}.1`;
 }
 
 /**
- * POST /v1/bookings `amount` times over `connections` keep-alive connections: with one slot every call races for it;
+ * POST /v1/bookings `amount` times over `connections` keep-alive connections, each call a visitor of its own (its
+ * own browser session, opened before the clock starts, and its own address and network): with one slot every call races for it;
  * with several, call i books slot floor(i / perSlot) so each slot is filled exactly (2 golfers: two bookings).
  * 200 (booked) and 409 (lost the race, slot full) are the expected answers; anything else is a failure. The calls are
  * rendered before the run starts and sent by the lean client of http-calls.ts, timed from the first call sent to the
@@ -149,6 +170,7 @@ export async function httpBookingRun(options: {
 }): Promise<BookingSample> {
   const perSlot = Math.max(1, Math.floor(4 / options.golfers));
   const golfers = Array.from({ length: options.golfers }, (_, index) => ({ id: index + 1, playerTypeId: 1 }));
+  const sessions = await openSessions(options.appUrl, options.headers, options.amount, options.connections);
   const calls: HttpCall[] = Array.from({ length: options.amount }, (_, index) => {
     const slot =
       options.slots.length === 1
@@ -157,7 +179,7 @@ export async function httpBookingRun(options: {
     return {
       method: 'POST',
       path: '/v1/bookings',
-      headers: { ...options.headers, 'x-forwarded-for': nextAddress() },
+      headers: { ...sessions[index], 'x-forwarded-for': nextAddress() },
       body: JSON.stringify({
         courses: [{ id: slot?.courseId, teeTime: { id: slot?.slotId }, caddies: 0 }],
         golfers,

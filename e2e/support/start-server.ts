@@ -98,9 +98,12 @@ const env: NodeJS.ProcessEnv = {
   // Journeys flip maintenance and expect the very next call to see it.
   MAINTENANCE_CACHE_MS: '0',
   MAINTENANCE_MODE: 'off',
-  // Every journey calls from 127.0.0.1: the per-address hold and create limits (3 live holds, 20 creates per ten
-  // minutes) would make parallel journeys refuse each other's bookings. The limits themselves are API-tested.
-  MAX_LIVE_HOLDS_PER_ADDRESS: '100',
+  // Every journey calls from 127.0.0.1: the per-address and per-network hold and create limits would make parallel
+  // journeys refuse (or challenge) each other's bookings. The limits themselves are API-tested; the per-session cap
+  // and its browser check stay at their defaults (browser-check.spec.ts meets them in a real browser).
+  MAX_LIVE_HOLDS_PER_ADDRESS: '1000',
+  MAX_LIVE_HOLDS_PER_NETWORK: '10000',
+  HOLD_SHARE_PER_NETWORK_PERCENT: '100',
   BOOKING_RATE_LIMIT_MAX: '10000',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 };

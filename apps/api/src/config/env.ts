@@ -121,7 +121,7 @@ const envSchema = z.object({
   RESTAURANT_WIDGET_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.restaurantWidget),
   IP_LOOKUP_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.ipLookup),
   WEB_DIST_DIR: optionalString,
-  MAX_LIVE_HOLDS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(2),
+  MAX_LIVE_HOLDS_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(2),
   MAX_LIVE_HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(12),
   MAX_LIVE_HOLDS_PER_NETWORK: z.coerce.number().int().min(1).max(10_000).default(24),
   MAX_LIVE_HOLDS_PER_OPERATOR: z.coerce.number().int().min(1).max(1000).default(20),

@@ -1,4 +1,7 @@
 // @vitest-environment happy-dom
+
+import { createChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, apiFetch, CSRF_FETCH_FAILED, CSRF_UNEXPECTED, setApiNavigator } from './api-client';
 import { clearMaintenanceNotice, getMaintenanceNotice, MAINTENANCE_MESSAGE } from './maintenance-notice';
@@ -53,6 +56,55 @@ describe('api client', () => {
 
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it('solves the browser check the API asks for and sends the call once more with its proof', async () => {
+    setCookie('XSRF-TOKEN=token; path=/');
+    const secret = 'test-signature-secret';
+    // A real challenge, as the API signs one (cheap: the counter is small).
+    const challenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 10,
+      counter: 40,
+      deriveKey,
+      hmacSignatureSecret: secret,
+    });
+    let bookingCalls = 0;
+    respond = (url) => {
+      if (url === '/v1/challenge') return json(200, { data: { challenge } });
+      bookingCalls += 1;
+      return bookingCalls === 1
+        ? json(403, { error: { code: 'challenge_required', message: 'check first' } })
+        : json(200, { data: { booking_id: 7 } });
+    };
+    await expect(api.post('/bookings', { golfers: [] })).resolves.toEqual({ booking_id: 7 });
+    expect(calls.map((call) => call.url)).toEqual(['/v1/bookings', '/v1/challenge', '/v1/bookings']);
+    expect(headerOf(calls[0], 'X-Proof-Of-Work')).toBeNull();
+    const proof = headerOf(calls[2], 'X-Proof-Of-Work');
+    const payload = JSON.parse(atob(proof ?? '')) as { challenge: typeof challenge; solution: never };
+    expect(calls[2]?.init?.body).toBe(JSON.stringify({ golfers: [] }));
+    const verified = await verifySolution({ ...payload, deriveKey, hmacSignatureSecret: secret });
+    expect(verified.verified).toBe(true);
+  });
+
+  it('asks for the check once: a second refusal reaches the caller', async () => {
+    setCookie('XSRF-TOKEN=token; path=/');
+    const challenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 10,
+      counter: 5,
+      deriveKey,
+      hmacSignatureSecret: 'secret',
+    });
+    respond = (url) =>
+      url === '/v1/challenge'
+        ? json(200, { data: { challenge } })
+        : json(403, { error: { code: 'challenge_required', message: 'check first' } });
+    await expect(api.post('/bookings', {})).rejects.toMatchObject({
+      status: 403,
+      code: 'challenge_required',
+    });
+    expect(calls.filter((call) => call.url === '/v1/bookings')).toHaveLength(2);
   });
 
   it('sends the API key, requested-with marker, JSON type and the CSRF cookie value', async () => {

@@ -1,3 +1,4 @@
+import { CHALLENGE_REQUIRED, PROOF_OF_WORK_HEADER } from '@links/shared/proof-of-work';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
 import { MAINTENANCE_MESSAGE, raiseMaintenanceNotice } from './maintenance-notice';
@@ -103,6 +104,8 @@ export type RequestOptions = {
   query?: Record<string, string | number | boolean | undefined>;
   /** Skip the anti-forgery token: only for reads that must work when /csrf cannot answer. */
   csrf?: boolean;
+  /** A solved browser check (X-Proof-Of-Work), sent when the API asked for one. */
+  proofOfWork?: string;
 };
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -127,6 +130,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     Accept: 'application/json',
   };
   if (options.csrf !== false) headers['X-XSRF-TOKEN'] = await getCsrfToken();
+  if (options.proofOfWork) headers[PROOF_OF_WORK_HEADER] = options.proofOfWork;
   const init: RequestInit = { method: options.method ?? 'GET', headers, credentials: 'same-origin' };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   if (options.signal) init.signal = options.signal;
@@ -149,7 +153,8 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody> {
 
 /**
  * Calls `/v1{path}` and returns the `data` of the envelope. 503 raises the maintenance notice and
- * sends the visitor home; any other non-ok answer throws its `ApiError`.
+ * sends the visitor home; a hold above normal use that the API answers 403 challenge_required is solved in the
+ * browser (the solver is loaded only then) and sent once more; any other non-ok answer throws its `ApiError`.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await apiFetch(path, options);
@@ -157,7 +162,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     handleMaintenance();
     throw new ApiError(503, { message: MAINTENANCE_MESSAGE, code: 'MAINTENANCE' });
   }
-  if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
+  if (!response.ok) {
+    const error = await readErrorBody(response);
+    if (response.status === 403 && error.code === CHALLENGE_REQUIRED && !options.proofOfWork) {
+      const { solveBrowserCheck } = await import('./browser-check/solve-browser-check');
+      return apiRequest<T>(path, { ...options, proofOfWork: await solveBrowserCheck() });
+    }
+    throw new ApiError(response.status, error);
+  }
   if (response.status === 204) return undefined as T;
   const body = (await response.json().catch(() => null)) as { data?: T } | null;
   return body?.data as T;

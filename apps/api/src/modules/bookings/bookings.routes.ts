@@ -3,7 +3,7 @@ import {
   saveBookingBodySchema,
   savedBookingResponseSchema,
 } from '@links/shared/schemas/bookings';
-import { challengeResponseSchema } from '@links/shared/schemas/proof-of-work';
+import { CHALLENGE_PATH, challengeResponseSchema } from '@links/shared/schemas/proof-of-work';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, serializeBuiltAnswer } from '../../lib/envelope.ts';
 import { issueChallenge, PROOF_OF_WORK_HEADER, readSolvedChallenge } from '../../lib/proof-of-work.ts';
@@ -30,7 +30,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   await holdSweeper(app);
 
   app.get(
-    '/challenge',
+    CHALLENGE_PATH,
     {
       schema: {
         summary: 'A proof-of-work challenge for the next hold (asked for only above normal use)',
