@@ -1,4 +1,10 @@
-import { expect, expectNoAxeViolations, saveScreenshot, test } from './support/fixtures.ts';
+import {
+  expect,
+  expectNoAxeViolations,
+  saveScreenshot,
+  test,
+  watchPageProblems,
+} from './support/fixtures.ts';
 import { completeStepOne } from './support/journey-step-one.ts';
 
 // Issue 20, point 4: above normal use a further hold needs a proof-of-work check, solved by the browser itself (Web
@@ -19,11 +25,7 @@ test('a second tab of the same session holds its tee times after a browser check
 
   const second = await context.newPage();
   // The fixture watches the first page only: the solver's workers must not be blocked on this one either.
-  const problems: string[] = [];
-  second.on('pageerror', (error) => problems.push(error.message));
-  second.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
+  const problems = watchPageProblems(second);
   const challenges: string[] = [];
   second.on('request', (request) => {
     if (new URL(request.url()).pathname === '/v1/challenge') challenges.push(request.method());

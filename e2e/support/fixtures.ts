@@ -13,28 +13,38 @@ type Fixtures = {
 };
 
 /**
+ * Collects what the browser reports as broken on `page` from now on: uncaught exceptions, Content-Security-Policy
+ * refusals and site assets (images, scripts, styles, fonts) that failed to load. The fixture watches each test's
+ * `page`; a test that opens another page watches it with this too.
+ */
+export function watchPageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`uncaught exception: ${error.message}`));
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    const isAsset = ['image', 'script', 'stylesheet', 'font'].includes(type);
+    if (isAsset && response.status() >= 400 && response.url().startsWith(new URL(page.url()).origin)) {
+      problems.push(
+        `${type} failed to load (HTTP ${response.status()}): ${new URL(response.url()).pathname}`,
+      );
+    }
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      problems.push(`CSP violation: ${message.text()}`);
+    }
+  });
+  return problems;
+}
+
+/**
  * The journeys' `test`: every page is watched for uncaught exceptions, CSP violations and missing assets, which fail
  * the test at the end even when every assertion passed (a blocked script or a broken image is what a person sees).
  */
 export const test = base.extend<Fixtures>({
   pageProblems: [
     async ({ page }, use) => {
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(`uncaught exception: ${error.message}`));
-      page.on('response', (response) => {
-        const type = response.request().resourceType();
-        const isAsset = ['image', 'script', 'stylesheet', 'font'].includes(type);
-        if (isAsset && response.status() >= 400 && response.url().startsWith(new URL(page.url()).origin)) {
-          problems.push(
-            `${type} failed to load (HTTP ${response.status()}): ${new URL(response.url()).pathname}`,
-          );
-        }
-      });
-      page.on('console', (message) => {
-        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
-          problems.push(`CSP violation: ${message.text()}`);
-        }
-      });
+      const problems = watchPageProblems(page);
       await use(problems);
       expect(problems, 'the browser reported problems on the page').toEqual([]);
     },
