@@ -8,7 +8,6 @@ import { useUser } from '../features/auth/api/get-user';
 import { useLogoutFlow } from '../features/auth/hooks/use-logout-flow';
 import { BookingProvider } from '../features/booking-flow/state/booking-context';
 import { PageErrorBoundary } from '../features/errors/components/error-boundary';
-import { BrowserCheckStatus } from '../lib/browser-check/browser-check-status';
 
 function Chrome() {
   const { pathname } = useLocation();
@@ -53,7 +52,6 @@ export function AppLayout() {
       <ModalProvider>
         <Chrome />
         <ScrollToTop />
-        <BrowserCheckStatus />
       </ModalProvider>
     </BookingProvider>
   );
