@@ -3,7 +3,7 @@ import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core
 
 /**
  * Sliding-window attempt logs shared by every API instance (src/lib/rate-limit). One row per bucket and key holds the
- * instants of the attempts counted within the longest window the bucket uses; the SQL functions of migration 0011
+ * instants of the attempts counted within the longest window the bucket uses; the SQL functions of migration 0010
  * (`rate_limit_take`, `rate_limit_refund`) take and give back attempts atomically under the row lock.
  */
 export const rateLimitCounters = pgTable(

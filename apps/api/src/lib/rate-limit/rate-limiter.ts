@@ -31,7 +31,7 @@ export type RefusedAttempt = {
 export type AttemptResult = AllowedAttempt | RefusedAttempt;
 
 /**
- * `rate_limit_take` and `rate_limit_refund` (migration 0011): one statement each, whatever the number of rules, so
+ * `rate_limit_take` and `rate_limit_refund` (migration 0010): one statement each, whatever the number of rules, so
  * an attempt is counted under all its rules or none, atomically, on every instance at once.
  */
 export const rateLimitStatements = {
