@@ -7,6 +7,8 @@ import {
   isWellFormedSessionId,
   newSessionId,
   sessionKey,
+  signCookieValue,
+  unsignCookieValue,
 } from './session-token.ts';
 
 const secret = 'a-test-session-secret-of-32-characters!!';
@@ -38,6 +40,25 @@ describe('session ids', () => {
     const id = newSessionId();
     expect(sessionKey(id)).toMatch(/^[0-9a-f]{64}$/);
     expect(sessionKey(id)).not.toContain(id);
+  });
+});
+
+describe('signed cookie values', () => {
+  const cookieSecret = 'dev-session-secret-change-me-0123456789abcdef';
+  // Written by @fastify/cookie's Signer (sha256) before it was dropped: cookies already in browsers stay valid.
+  const issuedEarlier = 'v_abc123.oGKjenOiYdCg5qJ2P+LFUTNyRAfAqIaqHTdiPq/id3w';
+
+  it('keep the format browsers already hold', () => {
+    expect(signCookieValue(cookieSecret, 'v_abc123')).toBe(issuedEarlier);
+    expect(unsignCookieValue(cookieSecret, issuedEarlier)).toBe('v_abc123');
+  });
+
+  it('refuse another secret, a changed value or signature, and values without one', () => {
+    expect(unsignCookieValue(`${cookieSecret}x`, issuedEarlier)).toBeNull();
+    expect(unsignCookieValue(cookieSecret, issuedEarlier.replace('v_abc123', 'v_abc124'))).toBeNull();
+    expect(unsignCookieValue(cookieSecret, `${issuedEarlier.slice(0, -1)}x`)).toBeNull();
+    expect(unsignCookieValue(cookieSecret, 'v_abc123')).toBeNull();
+    expect(unsignCookieValue(cookieSecret, '.abc')).toBeNull();
   });
 });
 

@@ -43,8 +43,26 @@ export const sessionKey: (sessionId: string) => string = boundedMemo(SESSION_MEM
 );
 
 /**
+ * The session cookie's value: `<session id>.<HMAC-SHA256(SESSION_SECRET, session id), base64 without padding>` (the
+ * format @fastify/cookie's signer wrote, so cookies issued before it was dropped stay valid).
+ */
+export function signCookieValue(secret: string, value: string): string {
+  return `${value}.${createHmac('sha256', secret).update(value).digest('base64').replace(/=+$/, '')}`;
+}
+
+/** The value of a signed cookie, or null when its signature does not match (compared in constant time). */
+export function unsignCookieValue(secret: string, signed: string): string | null {
+  const dot = signed.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const value = signed.slice(0, dot);
+  const expected = Buffer.from(signCookieValue(secret, value));
+  const given = Buffer.from(signed);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
+}
+
+/**
  * XSRF token = HMAC-SHA256(SESSION_SECRET, "xsrf:" + session id), base64url. The prefix keeps it distinct from
- * the cookie signature, which @fastify/cookie computes with the same secret over the bare session id.
+ * the cookie signature, computed with the same secret over the bare session id.
  */
 export function deriveCsrfToken(secret: string, sessionId: string): string {
   return createHmac('sha256', secret).update(`xsrf:${sessionId}`).digest('base64url');

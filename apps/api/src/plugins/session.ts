@@ -1,4 +1,3 @@
-import { Signer } from '@fastify/cookie';
 import { parseCookie, type SetCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,6 +9,8 @@ import {
   SESSION_COOKIE,
   SESSION_MEMO_LIMIT,
   type SessionKind,
+  signCookieValue,
+  unsignCookieValue,
   XSRF_COOKIE,
 } from '../lib/session-token.ts';
 
@@ -36,14 +37,13 @@ const SESSION_CACHE = 'linksSessionIdCache';
 type SessionRequest = FastifyRequest & { [SESSION_CACHE]: string | null | undefined };
 
 /**
- * Cookies without @fastify/cookie's two hooks, which parsed every request's Cookie header and ran an onSend step
- * on every reply: here the Cookie header is read the first time a route asks for request.sessionId, and cookies
- * are set as Set-Cookie headers directly. Signatures use @fastify/cookie's signer, so cookies stay compatible.
+ * Cookies without a cookie plugin's hooks, which would parse every request's Cookie header and run an onSend step on
+ * every reply: here the Cookie header is read the first time a route asks for request.sessionId, and cookies are set
+ * as Set-Cookie headers directly, signed by lib/session-token.ts.
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
     const { sessionSecret, secureCookies } = app.config;
-    const signer = new Signer(sessionSecret, 'sha256');
 
     // Browser-session cookies (no Max-Age): the booking flow lives within one visit, and closing the browser
     // should end an operator's session on a shared computer.
@@ -62,10 +62,8 @@ export const sessionPlugin = fp(
     const unsignSessionCookie = boundedMemo(
       SESSION_MEMO_LIMIT,
       (raw): string | null => {
-        const unsigned = signer.unsign(raw);
-        return unsigned.valid && unsigned.value && isWellFormedSessionId(unsigned.value)
-          ? unsigned.value
-          : null;
+        const unsigned = unsignCookieValue(sessionSecret, raw);
+        return unsigned && isWellFormedSessionId(unsigned) ? unsigned : null;
       },
       (sessionId) => sessionId !== null,
     );
@@ -93,7 +91,11 @@ export const sessionPlugin = fp(
     });
     app.decorateReply('issueSession', function issueSession(kind: SessionKind = 'visitor') {
       const sessionId = newSessionId(kind);
-      setCookie(this, { name: SESSION_COOKIE, value: signer.sign(sessionId), httpOnly: true });
+      setCookie(this, {
+        name: SESSION_COOKIE,
+        value: signCookieValue(sessionSecret, sessionId),
+        httpOnly: true,
+      });
       setCsrfCookie(this, sessionId);
       this.request.sessionId = sessionId;
       return sessionId;
