@@ -24,17 +24,16 @@ export type TestApp = {
 };
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return {
-    ...loadConfig({
-      NODE_ENV: 'test',
-      API_KEYS: TEST_API_KEY,
-      MAINTENANCE_CACHE_MS: '0',
-      // Tests write the database directly and read the diary at once; the cache has its own tests.
-      DIARY_CACHE_MS: '0',
-      LOG_LEVEL: 'silent',
-    }),
-    ...overrides,
-  };
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    API_KEYS: TEST_API_KEY,
+    MAINTENANCE_CACHE_MS: '0',
+    // Tests write the database directly and read the diary at once; the cache has its own tests.
+    DIARY_CACHE_MS: '0',
+    LOG_LEVEL: 'silent',
+  });
+  // No job on a timer: a test runs the pass it needs with app.jobs.runOnce, so nothing changes behind its back.
+  return { ...config, jobs: { ...config.jobs, runInBackground: false }, ...overrides };
 }
 
 /** A fresh, migrated, empty database for this caller alone (copied from the run's template). */

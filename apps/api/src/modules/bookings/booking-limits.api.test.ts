@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, rateLimitCounters } from '../../db/schema/index.ts';
 import { hitRateLimit, purgeRateLimitCounters } from '../../lib/rate-limit/rate-limiter.ts';
-import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import { type TestApp, testConfig, withCsrf } from '../../test/test-app.ts';
 import { insertBooking, slotIdAt } from '../diary/tee-sheet-test-data.ts';
 import { BOOKING_MESSAGES } from './booking-messages.ts';
 import { bookingBody, createBookingApp, postBooking } from './booking-test-helpers.ts';
@@ -19,7 +19,6 @@ describe('live holds per address', () => {
       bookings: {
         maxLiveHoldsPerAddress: 2,
         createRateLimit: { max: 100, windowSeconds: 600 },
-        holdSweepIntervalMs: 0,
       },
     });
   });
@@ -76,7 +75,6 @@ describe('booking creation rate limit', () => {
       bookings: {
         maxLiveHoldsPerAddress: 100,
         createRateLimit: { max: 3, windowSeconds: 600 },
-        holdSweepIntervalMs: 0,
       },
     });
   });
@@ -143,12 +141,10 @@ describe('booking creation rate limit', () => {
 describe('hold sweeper worker', () => {
   let t: TestApp;
   beforeAll(async () => {
+    const config = testConfig();
     t = await createBookingApp(NOW, {
-      bookings: {
-        maxLiveHoldsPerAddress: 3,
-        createRateLimit: { max: 20, windowSeconds: 600 },
-        holdSweepIntervalMs: 50,
-      },
+      bookings: { maxLiveHoldsPerAddress: 3, createRateLimit: { max: 20, windowSeconds: 600 } },
+      jobs: { runInBackground: true, intervalsMs: { ...config.jobs.intervalsMs, 'hold-sweep': 50 } },
     });
     await t.app.ready();
   });

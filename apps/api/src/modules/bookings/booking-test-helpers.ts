@@ -21,7 +21,6 @@ export const GENEROUS_LIMITS: Partial<AppConfig> = {
   bookings: {
     maxLiveHoldsPerAddress: 1000,
     createRateLimit: { max: 10_000, windowSeconds: 600 },
-    holdSweepIntervalMs: 0,
   },
 };
 

@@ -9,7 +9,6 @@ import { clientAddressKey } from '../../lib/rate-limit/client-key.ts';
 import { enforceRateLimit } from '../../lib/rate-limit/rate-limiter.ts';
 import { sessionKey } from '../../lib/session-token.ts';
 import { currentOperator } from '../auth/current-operator.ts';
-import { holdSweeper } from './hold-sweeper.plugin.ts';
 import { createBooking, sessionRequired, updateBooking } from './save-booking.ts';
 
 const errors = {
@@ -23,8 +22,6 @@ const errors = {
 };
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await holdSweeper(app);
-
   app.post(
     '/bookings',
     {

@@ -16,7 +16,6 @@ import { errorEnvelopeSchema } from '../../lib/envelope.ts';
 import { sessionKey } from '../../lib/session-token.ts';
 import { currentOperator } from '../auth/current-operator.ts';
 import { sessionRequired } from '../bookings/save-booking.ts';
-import { paymentScheduleJob } from '../payment-schedule/payment-schedule.plugin.ts';
 import { intentNotFound } from '../payments/sandbox-provider.ts';
 import { confirmPaidBooking } from './confirm-booking.ts';
 import { signConfirmationLink } from './confirmation-link.ts';
@@ -62,9 +61,6 @@ export const confirmationsRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
   app.addHook('onClose', async () => unsubscribe());
-
-  // Reminds, then cancels, unpaid bookings on terms (tour operators' deposit and pay-later bookings).
-  await paymentScheduleJob(app);
 
   app.patch(
     '/bookings/:id/details',
