@@ -31,7 +31,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Every slot rule is checked again on the server and the golfers are priced from its own tables: ' +
           'totals sent by the client are ignored. The hold ends at hold_expires_at (database clock); the ' +
           'places return to the public one minute later. Only the creating browser session may change it. ' +
-          'Losing a race for the last places answers 409 slot_full.',
+          'Losing a race for the last places answers 409 slot_full. Player types 1 (adult) and 3 (under 16) ' +
+          'only: any other answers 400 player_type_not_offered on the golfer.',
         tags: ['bookings'],
         body: saveBookingBodySchema,
         response: { 200: savedBookingResponseSchema, ...errors },

@@ -13,6 +13,7 @@ import { routeNow } from '../courses/clock.ts';
 import { listCourses } from '../courses/courses.repository.ts';
 import { livePlayersBySlot } from '../diary/live-bookings.ts';
 import { listPlayerTypes } from '../players/players.repository.ts';
+import { checkPublicPlayerTypes } from '../players/public-player-types.ts';
 import { loadPricingTables } from '../tickets/pricing-tables.repository.ts';
 import { BOOKING_MESSAGES } from './booking-messages.ts';
 import {
@@ -46,18 +47,9 @@ function teeTimeField(index: number) {
   return { [`courses.${index}.teeTime.id`]: 'Please choose another tee time.' };
 }
 
-/** The checks that do not depend on other bookings: known course, player types. */
+/** The checks that do not depend on other bookings: known course, player types the public may book. */
 function checkRequest(body: SaveBookingBody, reference: Reference): Map<number, Course> {
-  const knownTypes = new Set(reference.playerTypes.map((type) => type.id));
-  for (const [index, golfer] of body.golfers.entries()) {
-    if (!knownTypes.has(golfer.playerTypeId)) {
-      throw badRequest(
-        BOOKING_MESSAGES.unknownPlayerType(golfer.playerTypeId),
-        { [`golfers.${index}.playerTypeId`]: 'Please choose a player type for each golfer.' },
-        'unknown_player_type',
-      );
-    }
-  }
+  checkPublicPlayerTypes(body.golfers, reference.playerTypes);
   const courses = new Map<number, Course>();
   for (const [index, chosen] of body.courses.entries()) {
     const course = reference.courses.find((row) => row.id === chosen.id);
