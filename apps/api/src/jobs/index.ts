@@ -6,6 +6,7 @@ import type { JobName } from './job-settings.ts';
 import { mailOutboxJob } from './mail-outbox.job.ts';
 import { mailPurgeJob } from './mail-purge.job.ts';
 import { maintenanceFlagJob } from './maintenance-flag.job.ts';
+import { paymentReconciliationJob } from './payment-reconciliation.job.ts';
 import { paymentScheduleJob } from './payment-schedule.job.ts';
 import { rateLimitPurgeJob } from './rate-limit-purge.job.ts';
 import { createJobScheduler } from './scheduler.ts';
@@ -13,6 +14,7 @@ import { createJobScheduler } from './scheduler.ts';
 /** Every background job of the API, by name (docs/ARCHITECTURE.md › Background jobs lists them). */
 export const JOBS = {
   'hold-sweep': holdSweepJob,
+  'payment-reconciliation': paymentReconciliationJob,
   'payment-schedule': paymentScheduleJob,
   'mail-outbox': mailOutboxJob,
   'mail-purge': mailPurgeJob,

@@ -14,6 +14,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 export const JOB_SETTINGS = {
   'hold-sweep': { env: 'JOB_HOLD_SWEEP_INTERVAL_MS', defaultMs: 30_000, formerEnv: 'HOLD_SWEEP_INTERVAL_MS' },
+  'payment-reconciliation': { env: 'JOB_PAYMENT_RECONCILIATION_INTERVAL_MS', defaultMs: MINUTE_MS },
   'payment-schedule': { env: 'JOB_PAYMENT_SCHEDULE_INTERVAL_MS', defaultMs: 5 * MINUTE_MS },
   'mail-outbox': { env: 'JOB_MAIL_OUTBOX_INTERVAL_MS', defaultMs: 5_000 },
   'mail-purge': { env: 'JOB_MAIL_PURGE_INTERVAL_MS', defaultMs: HOUR_MS },

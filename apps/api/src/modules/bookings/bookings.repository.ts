@@ -203,6 +203,9 @@ export type HeldBookingRow = {
   sessionKey: string | null;
   /** The hold has not ended on the database clock (the release grace does not count: it is for the public). */
   holdActive: boolean;
+  payablePence: number | null;
+  /** The payment step 2 opened for the booking's current price, if any. */
+  paymentIntentId: string | null;
 };
 
 /** The booking row, locked for the rest of the transaction (PATCH and, later, payment take it first). */
@@ -213,6 +216,8 @@ export async function findBookingForUpdate(tx: Tx, bookingId: number): Promise<H
       status: bookings.status,
       sessionKey: bookings.sessionKey,
       holdActive: sql<boolean>`coalesce(${bookings.holdExpiresAt} > now(), false)`,
+      payablePence: bookings.payablePence,
+      paymentIntentId: bookings.paymentIntentId,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId))
@@ -220,10 +225,11 @@ export async function findBookingForUpdate(tx: Tx, bookingId: number): Promise<H
   return row ? { ...row, holdActive: Boolean(row.holdActive) } : undefined;
 }
 
+/** `dropPaymentIntent`: the booking's intent no longer matches its price, so step 2 must open another. */
 export async function updateBookingDetails(
   tx: Tx,
   bookingId: number,
-  details: Pick<NewBooking, 'notes' | 'caddiesOption' | 'prices'>,
+  details: Pick<NewBooking, 'notes' | 'caddiesOption' | 'prices'> & { dropPaymentIntent: boolean },
 ): Promise<void> {
   await tx
     .update(bookings)
@@ -233,6 +239,7 @@ export async function updateBookingDetails(
       netPence: details.prices.net,
       vatPence: details.prices.vat,
       payablePence: details.prices.payable,
+      ...(details.dropPaymentIntent && { paymentIntentId: null }),
       updatedAt: sql`now()`,
     })
     .where(eq(bookings.id, bookingId));

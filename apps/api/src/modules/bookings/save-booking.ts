@@ -12,6 +12,7 @@ import { bookableDates } from '../courses/bookable-dates.ts';
 import { routeNow } from '../courses/clock.ts';
 import { listCourses } from '../courses/courses.repository.ts';
 import { livePlayersBySlot } from '../diary/live-bookings.ts';
+import { cancelIntentIfOpen } from '../payments/cancel-open-intent.ts';
 import { listPlayerTypes } from '../players/players.repository.ts';
 import { checkPublicPlayerTypes } from '../players/public-player-types.ts';
 import { loadPricingTables } from '../tickets/pricing-tables.repository.ts';
@@ -275,7 +276,12 @@ export async function createBooking(app: FastifyInstance, body: SaveBookingBody,
   );
 }
 
-/** PATCH /v1/bookings/{id}: the same checks on a held booking; its own places never count against it. */
+/**
+ * PATCH /v1/bookings/{id}: the same checks on a held booking; its own places never count against it. A new price
+ * makes the payment step 2 opened for the old one stale at once: the booking lets go of it in the same transaction
+ * and it is cancelled at the provider after the commit, so it cannot be paid (one paid meanwhile is refunded when
+ * it is settled).
+ */
 export async function updateBooking(
   app: FastifyInstance,
   bookingId: number,
@@ -284,7 +290,8 @@ export async function updateBooking(
 ) {
   const reference = await loadReference(app);
   const courses = checkRequest(body, reference);
-  return answeringBackstop(
+  let staleIntentId: string | null = null;
+  const saved = await answeringBackstop(
     app.db.transaction(async (tx) => {
       const booking = await findBookingForUpdate(tx, bookingId);
       // Another session's booking answers exactly like a missing one: ids are sequential, so 403 would confirm it.
@@ -299,15 +306,20 @@ export async function updateBooking(
       }
       const rounds = await checkRounds(tx, app, body, courses, booking.id);
       const priced = price(body, rounds, reference);
+      const repriced = booking.paymentIntentId !== null && priced.totals.payable !== booking.payablePence;
+      staleIntentId = repriced ? booking.paymentIntentId : null;
       await updateBookingDetails(tx, booking.id, {
         notes: body.notes,
         caddiesOption: body.caddiesOption ?? null,
         prices: priced.totals,
+        dropPaymentIntent: repriced,
       });
       await deleteRoundsAndGolfers(tx, booking.id);
       return saveAndAnswer(tx, booking.id, body, rounds, priced);
     }),
   );
+  if (staleIntentId) await cancelIntentIfOpen(app.payments, app.log, staleIntentId);
+  return saved;
 }
 
 export function sessionRequired(): AppError {
