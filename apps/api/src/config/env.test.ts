@@ -103,6 +103,7 @@ describe('loadConfig', () => {
       runInBackground: true,
       intervalsMs: {
         'hold-sweep': 30_000,
+        'payment-reconciliation': 60_000,
         'payment-schedule': 300_000,
         'mail-outbox': 5_000,
         'mail-purge': 3_600_000,
