@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { paymentIntents } from '../../db/schema/payments.ts';
-import { CONTACT_DETAILS } from '../../modules/booking-access/booking-access-test-helpers.ts';
+import {
+  bookingAwaitingPayment,
+  CONTACT_DETAILS,
+} from '../../modules/booking-access/booking-access-test-helpers.ts';
 import {
   bookingBody,
   createBookingApp,
@@ -42,21 +45,36 @@ type Held = { booking_id: number; booking_number: string; intentId: string };
 
 /** A held booking with contact details saved and its sandbox card payment made, ready to be recorded. */
 async function paidBooking(t: TestApp, session: Session, courseId: number, time: string): Promise<Held> {
-  const slotId = await slotIdAt(t.database.db, courseId, DAY, time);
-  const created = await postBooking(t.app, session, bookingBody([{ id: courseId, slotId }], [1]));
-  expect(created.statusCode, created.body).toBe(200);
-  const { booking_id, booking_number } = created.json().data as Omit<Held, 'intentId'>;
-  const details = await t.app.inject({
-    method: 'PATCH',
-    url: `/v1/bookings/${booking_id}/details`,
-    headers: session.headers,
-    payload: contactDetails,
-  });
-  expect(details.statusCode, details.body).toBe(200);
-  const intent = details.json().data.payment_intent as { id: string; client_secret: string };
-  const paid = await payWithCard(t, session, intent);
+  const open = await bookingAwaitingPayment(
+    t.app,
+    t.database.db,
+    session,
+    [{ courseId, date: DAY, time }],
+    [1],
+    contactDetails,
+  );
+  const paid = await payWithCard(t, session, open.intent);
   expect(paid.statusCode, paid.body).toBe(200);
-  return { booking_id, booking_number, intentId: intent.id };
+  return { booking_id: open.bookingId, booking_number: open.bookingNumber, intentId: open.intent.id };
+}
+
+/**
+ * Registers the set-up of a describe whose test kills its database's connections: a seeded app on a database of its
+ * own, four browser sessions, and that database's name. Read it inside the test.
+ */
+function appOnKillableDatabase() {
+  const context = {} as { t: TestApp; sessions: Session[]; databaseName: string };
+  beforeAll(async () => {
+    context.t = await createBookingApp(NOW);
+    context.sessions = await Promise.all(Array.from({ length: 4 }, () => withCsrf(context.t.app)));
+    const current = await context.t.database.db.execute<{ name: string }>(
+      sql`select current_database() as name`,
+    );
+    context.databaseName = current.rows[0]?.name ?? '';
+    expect(context.databaseName).toMatch(/^links_test_/);
+  });
+  afterAll(async () => context.t?.close());
+  return context;
 }
 
 /** Ten-minute Burnside tee times of the day, 10:00-12:20 and 14:00-15:50 (Monday to Friday). */
@@ -156,20 +174,10 @@ describe('SMTP down while bookings are confirmed', () => {
 // PostgreSQL only (PGlite runs in-process and has no connections to kill); registered, never skipped.
 if (testDbKind() === 'postgres') {
   describe('PostgreSQL connections killed while bookings and confirmations run', () => {
-    let t: TestApp;
-    let sessions: Session[];
-    let databaseName: string;
-
-    beforeAll(async () => {
-      t = await createBookingApp(NOW);
-      sessions = await Promise.all(Array.from({ length: 4 }, () => withCsrf(t.app)));
-      const current = await t.database.db.execute<{ name: string }>(sql`select current_database() as name`);
-      databaseName = current.rows[0]?.name ?? '';
-      expect(databaseName).toMatch(/^links_test_/);
-    });
-    afterAll(async () => t?.close());
+    const context = appOnKillableDatabase();
 
     it('recovers by itself; no half-written booking; every acknowledged write and e-mail kept, none doubled', async () => {
+      const { t, sessions, databaseName } = context;
       // Six bookings paid before the outage, to be recorded while connections die.
       const paid: Held[] = [];
       for (const [index, time] of ['10:00', '10:10', '10:20', '10:30', '10:40', '10:50'].entries()) {
@@ -285,36 +293,28 @@ if (testDbKind() === 'postgres') {
   // Issue 20 §2: with connections killed during payments, paid bookings stayed held until the browser retried, and a
   // closed tab never retries. Here no browser records anything: the reconciliation job alone must finish the work.
   describe('PostgreSQL connections killed while golfers pay and nobody records the payment', () => {
-    let t: TestApp;
-    let sessions: Session[];
-    let databaseName: string;
-
-    beforeAll(async () => {
-      t = await createBookingApp(NOW);
-      sessions = await Promise.all(Array.from({ length: 4 }, () => withCsrf(t.app)));
-      const current = await t.database.db.execute<{ name: string }>(sql`select current_database() as name`);
-      databaseName = current.rows[0]?.name ?? '';
-      expect(databaseName).toMatch(/^links_test_/);
-    });
-    afterAll(async () => t?.close());
+    const context = appOnKillableDatabase();
 
     it('the job confirms every paid booking once with one e-mail, and leaves the unpaid ones held', async () => {
+      const { t, sessions, databaseName } = context;
       // Twelve bookings with their payment open, made before the outage.
-      const open: Array<Omit<Held, 'intentId'> & { intent: { id: string; client_secret: string } }> = [];
+      const open: Array<{
+        booking_id: number;
+        booking_number: string;
+        intent: { id: string; client_secret: string };
+      }> = [];
       for (const [index, time] of BURNSIDE_TIMES.slice(0, 12).entries()) {
         const session = sessions[index % sessions.length] as Session;
-        const slotId = await slotIdAt(t.database.db, burnside, DAY, time);
-        const created = await postBooking(t.app, session, bookingBody([{ id: burnside, slotId }], [1]));
-        expect(created.statusCode, created.body).toBe(200);
-        const { booking_id, booking_number } = created.json().data as Omit<Held, 'intentId'>;
-        const details = await t.app.inject({
-          method: 'PATCH',
-          url: `/v1/bookings/${booking_id}/details`,
-          headers: session.headers,
-          payload: contactDetails,
-        });
-        expect(details.statusCode, details.body).toBe(200);
-        open.push({ booking_id, booking_number, intent: details.json().data.payment_intent });
+        const round = { courseId: burnside, date: DAY, time };
+        const made = await bookingAwaitingPayment(
+          t.app,
+          t.database.db,
+          session,
+          [round],
+          [1],
+          contactDetails,
+        );
+        open.push({ booking_id: made.bookingId, booking_number: made.bookingNumber, intent: made.intent });
       }
 
       const killer = connectionKiller(databaseName, 5);

@@ -58,35 +58,40 @@ async function mailsAbout(t: TestApp, bookingNumber: string) {
   return (await t.database.db.select().from(mailOutbox)).filter((row) => row.subject.includes(bookingNumber));
 }
 
-describe('the payment provider times out on create (Stripe, through a proxy that loses its answers)', () => {
-  let fake: StripeFake;
-  let proxy: LossyProxy;
-  let t: TestApp;
-  let session: Session;
-
+/**
+ * Registers the set-up of a describe on Stripe (the fake) reached through a proxy that loses the answers `lose`
+ * matches: the fake, the proxy, a seeded app and one browser session. Read it inside the tests.
+ */
+function stripeBehindLossyProxy(lose: (method: string, path: string) => boolean) {
+  const context = {} as { fake: StripeFake; proxy: LossyProxy; t: TestApp; session: Session };
   beforeAll(async () => {
-    fake = await new StripeFake().start();
-    proxy = await new LossyProxy(
-      fake.api,
-      (method, path) => method === 'POST' && path === '/v1/payment_intents',
-    ).start();
-    t = await createBookingApp(NOW, {
+    context.fake = await new StripeFake().start();
+    context.proxy = await new LossyProxy(context.fake.api, lose).start();
+    context.t = await createBookingApp(NOW, {
       stripe: {
-        secretKey: fake.secretKey,
+        secretKey: context.fake.secretKey,
         publishableKey: 'pk_test_fake',
         webhookSecret: 'whsec_test_hostile_0123456789abcdef',
-        api: proxy.api,
+        api: context.proxy.api,
       },
     });
-    session = await withCsrf(t.app);
+    context.session = await withCsrf(context.t.app);
   });
   afterAll(async () => {
-    await t?.close();
-    await proxy?.stop();
-    await fake?.stop();
+    await context.t?.close();
+    await context.proxy?.stop();
+    await context.fake?.stop();
   });
+  return context;
+}
+
+describe('the payment provider times out on create (Stripe, through a proxy that loses its answers)', () => {
+  const context = stripeBehindLossyProxy(
+    (method, path) => method === 'POST' && path === '/v1/payment_intents',
+  );
 
   it('a retry after lost answers finds the intent Stripe already made: one intent, one charge', async () => {
+    const { fake, proxy, t, session } = context;
     const booking = await heldBooking(t, session, '10:00');
     const createsFor = () =>
       [...fake.intents.values()].filter(
@@ -185,36 +190,14 @@ describe('one payment submitted from two tabs at once (sandbox provider)', () =>
 });
 
 describe('the provider answering late on the money paths (Stripe, through a proxy that loses its answers)', () => {
-  let fake: StripeFake;
-  let proxy: LossyProxy;
-  let t: TestApp;
-  let session: Session;
   /** Which answers the proxy loses: a method and a path prefix. */
   let losing = { method: '', path: '' };
-
-  beforeAll(async () => {
-    fake = await new StripeFake().start();
-    proxy = await new LossyProxy(
-      fake.api,
-      (method, path) => method === losing.method && path.startsWith(losing.path),
-    ).start();
-    t = await createBookingApp(NOW, {
-      stripe: {
-        secretKey: fake.secretKey,
-        publishableKey: 'pk_test_fake',
-        webhookSecret: 'whsec_test_hostile_late_0123456789abcdef',
-        api: proxy.api,
-      },
-    });
-    session = await withCsrf(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await proxy?.stop();
-    await fake?.stop();
-  });
+  const context = stripeBehindLossyProxy(
+    (method, path) => method === losing.method && path.startsWith(losing.path),
+  );
 
   it('a stale payment whose refund answer is lost is refunded once, and the golfer told once, by the job', async () => {
+    const { fake, proxy, t, session } = context;
     const booking = await heldBooking(t, session, '12:00');
     const opened = await saveDetails(t, session, booking.booking_id);
     expect(opened.statusCode, opened.body).toBe(200);
@@ -257,6 +240,7 @@ describe('the provider answering late on the money paths (Stripe, through a prox
   }, 60_000);
 
   it('a payment whose record call could not reach Stripe is confirmed by the job, with one e-mail', async () => {
+    const { fake, proxy, t, session } = context;
     const booking = await heldBooking(t, session, '12:10');
     const opened = await saveDetails(t, session, booking.booking_id);
     expect(opened.statusCode, opened.body).toBe(200);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COURSE_IDS, DEFAULT_PLAYER_TYPE_ID } from '@links/shared/constants';
@@ -12,15 +12,11 @@ import { CONTACT_DETAILS } from '../../modules/booking-access/booking-access-tes
 import { bookingBody } from '../../modules/bookings/booking-test-helpers.ts';
 import { paidWithoutReport } from '../../modules/confirmations/operator-test-helpers.ts';
 import { signedEvent } from '../../modules/payments/test/webhook-payload.ts';
-import {
-  createDatabaseFrom,
-  databaseUrlFor,
-  dropDatabase,
-  testDbKind,
-  uniqueDatabaseName,
-} from '../test-database.ts';
-import { type ApiProcess, describeProcess, logLines, startApiProcess } from './api-process.ts';
+import { createDatabaseFrom, databaseUrlFor, testDbKind, uniqueDatabaseName } from '../test-database.ts';
+import { type ApiProcess, describeProcess, logLines } from './api-process.ts';
 import { Browser, type HttpAnswer } from './browser.ts';
+import { bookingStatusChanges, recordBookingStatusChanges } from './status-changes.ts';
+import { serverDatabaseUrl, startTwoApiProcesses, tearDownProcesses } from './two-processes.ts';
 
 // Issue 20 §2 over real HTTP: two API server processes on one PostgreSQL database, each running the reconciliation
 // job every 150 ms. Paid bookings whose confirmation was lost are raced by the browser's record call on both
@@ -57,24 +53,7 @@ if (testDbKind() === 'postgres') {
       await createDatabaseFrom(name, inject('postgresTemplate'));
       database = createPostgresDatabase(databaseUrlFor(name), 2);
       await seedDatabase(database.db, { demo: false });
-      // Every change of a booking's status, with the process that made it: "confirmed once" is then a fact.
-      await database.db.execute(sql`
-        CREATE TABLE reconcile_status_updates (
-          booking_id integer NOT NULL,
-          old_status text NOT NULL,
-          new_status text NOT NULL,
-          by_application text NOT NULL DEFAULT current_setting('application_name')
-        )`);
-      await database.db.execute(sql`
-        CREATE FUNCTION reconcile_record_status() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          INSERT INTO reconcile_status_updates (booking_id, old_status, new_status)
-          VALUES (NEW.id, OLD.status::text, NEW.status::text);
-          RETURN NEW;
-        END $$`);
-      await database.db.execute(sql`
-        CREATE TRIGGER reconcile_status_updates AFTER UPDATE OF status ON bookings
-        FOR EACH ROW EXECUTE FUNCTION reconcile_record_status()`);
+      await recordBookingStatusChanges(database.db);
       freeSlots = (
         await database.db
           .select({ id: teeSlots.id })
@@ -101,27 +80,14 @@ if (testDbKind() === 'postgres') {
         MAX_LIVE_HOLDS_PER_ADDRESS: '100',
         BOOKING_RATE_LIMIT_MAX: '1000',
       };
-      const start = (server: string) =>
-        startApiProcess({
-          name: `API ${server}`,
-          cwd: dataDir as string,
-          apiKey: API_KEY,
-          readyTimeoutMs: 80_000,
-          env: { ...shared, DATABASE_URL: `${databaseUrlFor(name)}?application_name=links-api-${server}` },
-        });
-      const started = await Promise.allSettled([start('A'), start('B')]);
-      if (started[0].status === 'fulfilled') a = started[0].value;
-      if (started[1].status === 'fulfilled') b = started[1].value;
-      const failed = started.find((result) => result.status === 'rejected');
-      if (failed) throw failed.reason;
+      [a, b] = await startTwoApiProcesses({
+        cwd: dataDir,
+        apiKey: API_KEY,
+        envFor: (server) => ({ ...shared, DATABASE_URL: serverDatabaseUrl(name, server) }),
+      });
     }, 90_000);
 
-    afterAll(async () => {
-      await Promise.all([a?.stop(), b?.stop()]);
-      await database?.close();
-      await dropDatabase(name);
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    }, 30_000);
+    afterAll(() => tearDownProcesses({ processes: [a, b], database, databaseName: name, dataDir }), 30_000);
 
     /** A held booking (step 1 on one process, step 2 on the other): its payment intent is open. */
     async function bookingWithIntent(browser: Browser, golfers: number): Promise<Booking> {
@@ -232,11 +198,7 @@ if (testDbKind() === 'postgres') {
         // A few more passes of both jobs, to give any double work the chance to show.
         await new Promise((resolve) => setTimeout(resolve, RECONCILIATION_INTERVAL_MS * 4));
 
-        const updates = await db().execute<{
-          booking_id: number;
-          new_status: string;
-          by_application: string;
-        }>(sql`SELECT booking_id, new_status, by_application FROM reconcile_status_updates`);
+        const updates = await bookingStatusChanges(db());
         const refunds = await db()
           .select()
           .from(paymentRefunds)
@@ -250,7 +212,7 @@ if (testDbKind() === 'postgres') {
         const about = (booking: Booking) => mails.filter((mail) => mail.subject.includes(booking.number));
         const confirmedBy: Record<string, number> = {};
         for (const booking of [...raced, ...lost]) {
-          const confirmations = updates.rows.filter(
+          const confirmations = updates.filter(
             (row) => row.booking_id === booking.id && row.new_status === 'confirmed',
           );
           expect(confirmations, `booking ${booking.number} confirmed once`).toHaveLength(1);
@@ -260,7 +222,7 @@ if (testDbKind() === 'postgres') {
           expect(about(booking), `e-mails about ${booking.number}`).toHaveLength(1);
         }
         for (const booking of stale) {
-          expect(updates.rows.filter((row) => row.booking_id === booking.id)).toHaveLength(0);
+          expect(updates.filter((row) => row.booking_id === booking.id)).toHaveLength(0);
           expect(refunds.filter((refund) => refund.paymentIntentId === booking.intentId)).toHaveLength(1);
           expect(about(booking).map((mail) => mail.subject)).toEqual([
             `Your payment for booking ${booking.number} has been refunded`,
