@@ -18,7 +18,7 @@ import { createDatabaseFrom, databaseUrlFor, testDbKind, uniqueDatabaseName } fr
 import { type ApiProcess, describeProcess, logLines, spawnApiProcess } from './api-process.ts';
 import { Browser, errorOf, type HttpAnswer } from './browser.ts';
 import { bookingStatusChanges, recordBookingStatusChanges } from './status-changes.ts';
-import { serverDatabaseUrl, startTwoApiProcesses, tearDownProcesses } from './two-processes.ts';
+import { poll, serverDatabaseUrl, startTwoApiProcesses, tearDownProcesses } from './two-processes.ts';
 
 // Issue 8, point 2: two API servers as separate OS processes (no shared memory) on one PostgreSQL database, driven
 // over real HTTP. A session made on one works on the other; login, PIN and booking limits are counted once for
@@ -118,16 +118,6 @@ if (testDbKind() === 'postgres') {
       const found = slots.find((candidate) => candidate.id === slot.id);
       if (!found) throw new Error(`slot ${slot.id} is not in the diary of ${server.name}`);
       return found.bookings.map((booking) => booking.booking_id);
-    }
-
-    async function poll<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const value = await probe();
-        if (value !== undefined) return value;
-        if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
     }
 
     beforeAll(async () => {

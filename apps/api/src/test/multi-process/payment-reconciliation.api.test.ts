@@ -16,7 +16,7 @@ import { createDatabaseFrom, databaseUrlFor, testDbKind, uniqueDatabaseName } fr
 import { type ApiProcess, describeProcess, logLines } from './api-process.ts';
 import { Browser, type HttpAnswer } from './browser.ts';
 import { bookingStatusChanges, recordBookingStatusChanges } from './status-changes.ts';
-import { serverDatabaseUrl, startTwoApiProcesses, tearDownProcesses } from './two-processes.ts';
+import { poll, serverDatabaseUrl, startTwoApiProcesses, tearDownProcesses } from './two-processes.ts';
 
 // Issue 20 §2 over real HTTP: two API server processes on one PostgreSQL database, each running the reconciliation
 // job every 150 ms. Paid bookings whose confirmation was lost are raced by the browser's record call on both
@@ -119,16 +119,6 @@ if (testDbKind() === 'postgres') {
         headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
         body: event.payload,
       }).then(async (response) => ({ status: response.status, text: await response.text() }));
-    }
-
-    async function poll<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const value = await probe();
-        if (value !== undefined) return value;
-        if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
     }
 
     it('confirms once and refunds once, with one e-mail each, though browser, webhooks and both jobs race', async () => {

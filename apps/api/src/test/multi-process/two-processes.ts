@@ -45,3 +45,18 @@ export async function tearDownProcesses(options: {
   await dropDatabase(options.databaseName);
   if (options.dataDir) await rm(options.dataDir, { recursive: true, force: true });
 }
+
+/** Calls `probe` every 20 ms until it answers something other than undefined; fails after `timeoutMs`. */
+export async function poll<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | undefined>,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
