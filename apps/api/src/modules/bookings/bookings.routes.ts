@@ -61,8 +61,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Changes a held booking: golfers, tee times, caddies and notes',
         description:
           'Same checks and pricing as creation; the booking’s own places never count against it and the hold ' +
-          'deadline does not move. 404 for an unknown booking or one made in another browser session, 409 once ' +
-          'paid, 410 once the hold has ended.',
+          'deadline does not move. A change of price cancels the payment step 2 opened (step 2 opens one for the ' +
+          'new amount; one paid meanwhile is refunded). 404 for an unknown booking or one made in another browser ' +
+          'session, 409 once paid, 410 once the hold has ended.',
         tags: ['bookings'],
         params: bookingIdParamsSchema,
         body: saveBookingBodySchema,

@@ -31,7 +31,8 @@ const RECONCILIATION_INTERVAL_MS = 150;
 const { burnside } = COURSE_IDS;
 const ADULT = DEFAULT_PLAYER_TYPE_ID;
 
-type Booking = { id: number; number: string; slotId: number; intentId: string };
+/** A booking made by its own browser (a session of its own, as each golfer has). */
+type Booking = { id: number; number: string; slotId: number; intentId: string; golfer: Browser };
 
 if (testDbKind() === 'postgres') {
   describe('payment reconciliation on two API processes (PostgreSQL)', () => {
@@ -90,8 +91,10 @@ if (testDbKind() === 'postgres') {
     afterAll(() => tearDownProcesses({ processes: [a, b], database, databaseName: name, dataDir }), 30_000);
 
     /** A held booking (step 1 on one process, step 2 on the other): its payment intent is open. */
-    async function bookingWithIntent(browser: Browser, golfers: number): Promise<Booking> {
+    async function bookingWithIntent(golfers: number): Promise<Booking> {
       const [A, B] = [a as ApiProcess, b as ApiProcess];
+      const browser = new Browser(API_KEY);
+      await browser.csrf(A);
       const slotId = freeSlots.shift();
       if (slotId === undefined) throw new Error('ran out of tee slots');
       const body = bookingBody(
@@ -106,7 +109,7 @@ if (testDbKind() === 'postgres') {
       const saved = await browser.call(B, 'PATCH', `/v1/bookings/${booking_id}/details`, CONTACT_DETAILS);
       expectStatus(saved, 200, 'contact details on B');
       const intentId = (saved.json as { data: { payment_intent: { id: string } } }).data.payment_intent.id;
-      return { id: booking_id, number: booking_number, slotId, intentId };
+      return { id: booking_id, number: booking_number, slotId, intentId, golfer: browser };
     }
 
     function webhook(server: ApiProcess, intentId: string) {
@@ -124,20 +127,18 @@ if (testDbKind() === 'postgres') {
     it('confirms once and refunds once, with one e-mail each, though browser, webhooks and both jobs race', async () => {
       const [A, B] = [a as ApiProcess, b as ApiProcess];
       try {
-        const golfer = new Browser(API_KEY);
-        await golfer.csrf(A);
         const raced: Booking[] = [];
         const lost: Booking[] = [];
         const stale: Booking[] = [];
-        for (let index = 0; index < 4; index += 1) raced.push(await bookingWithIntent(golfer, 1));
-        for (let index = 0; index < 2; index += 1) lost.push(await bookingWithIntent(golfer, 1));
-        for (let index = 0; index < 2; index += 1) stale.push(await bookingWithIntent(golfer, 1));
+        for (let index = 0; index < 4; index += 1) raced.push(await bookingWithIntent(1));
+        for (let index = 0; index < 2; index += 1) lost.push(await bookingWithIntent(1));
+        for (let index = 0; index < 2; index += 1) stale.push(await bookingWithIntent(1));
         // Stale: paid at the provider, then step 1 again with a second golfer before anything recorded it.
         for (const booking of stale) {
           await paidWithoutReport(db(), booking.intentId);
           const body = bookingBody([{ id: burnside, slotId: booking.slotId }], [ADULT, ADULT]);
           expectStatus(
-            await golfer.call(B, 'PATCH', `/v1/bookings/${booking.id}`, body),
+            await booking.golfer.call(B, 'PATCH', `/v1/bookings/${booking.id}`, body),
             200,
             're-price on B',
           );
@@ -149,8 +150,8 @@ if (testDbKind() === 'postgres') {
           [...raced, ...stale].flatMap((booking) => {
             const record = { booking_id: booking.id, payment_intent: booking.intentId, newsletter: false };
             return [
-              golfer.call(A, 'PATCH', `/v1/bookings/${booking.id}/payment`, record),
-              golfer.call(B, 'PATCH', `/v1/bookings/${booking.id}/payment`, record),
+              booking.golfer.call(A, 'PATCH', `/v1/bookings/${booking.id}/payment`, record),
+              booking.golfer.call(B, 'PATCH', `/v1/bookings/${booking.id}/payment`, record),
               webhook(A, booking.intentId),
               webhook(B, booking.intentId),
             ];
