@@ -162,6 +162,15 @@ describe('maintenance mode', () => {
       await cached.app.maintenance.set(true);
       const after = await cached.app.inject({ method: 'GET', url: '/v1/time', headers: apiHeaders() });
       expect(after.statusCode).toBe(503);
+      // A change made elsewhere is seen once the maintenance-flag job has refreshed the cache.
+      await writeMaintenanceFlag(cached.database.db, false);
+      expect(
+        (await cached.app.inject({ method: 'GET', url: '/v1/time', headers: apiHeaders() })).statusCode,
+      ).toBe(503);
+      await cached.app.jobs.runOnce('maintenance-flag');
+      expect(
+        (await cached.app.inject({ method: 'GET', url: '/v1/time', headers: apiHeaders() })).statusCode,
+      ).toBe(200);
     } finally {
       await cached.close();
     }

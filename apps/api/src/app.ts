@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
+import { registerJobs } from './jobs/index.ts';
 import { AppError } from './lib/app-error.ts';
 import { errorBody } from './lib/envelope.ts';
 import { MaintenanceSwitch } from './lib/maintenance.ts';
@@ -119,7 +120,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('maintenance', maintenance);
   app.addHook('onReady', () => maintenance.start());
-  app.addHook('onClose', async () => maintenance.stop());
 
   const routeList: Array<{ method: string; url: string }> = [];
   app.decorate('routeList', routeList);
@@ -176,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.code(404).send(errorBody('not_found', 'The requested resource was not found.'));
     });
   }
+
+  registerJobs(app);
 
   return app;
 }

@@ -9,7 +9,10 @@ export const CHAMPIONSHIP_MIN_GOLFERS_EMPTY_SLOT = 2;
 export const DIARY_SLOT_TYPE = 1;
 export const DEFAULT_PLAYER_TYPE_ID = 1;
 export const UNDER_16_PLAYER_TYPE_ID = 3;
-/** The player types the booking flow loads (`GET /v1/players?types=1,3`). */
+/**
+ * The player types the booking flow loads (`GET /v1/players?types=1,3`), and the only ones the public API prices and
+ * books (spec section 9); the others, such as the staff concession (2), are refused with 400 player_type_not_offered.
+ */
 export const REQUESTED_PLAYER_TYPE_IDS = [DEFAULT_PLAYER_TYPE_ID, UNDER_16_PLAYER_TYPE_ID] as const;
 export const VAT_RATE_PERCENT = 20;
 export const CADDIE_CUTOFF_HOURS = 24;

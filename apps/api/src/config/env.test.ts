@@ -116,4 +116,31 @@ describe('loadConfig', () => {
       webhookSecret: 'whsec_x',
     });
   });
+
+  it("reads each background job's interval, 0 turning it off, and the hold sweep's former variable", () => {
+    expect(loadConfig({}).jobs).toEqual({
+      runInBackground: true,
+      intervalsMs: {
+        'hold-sweep': 30_000,
+        'payment-reconciliation': 60_000,
+        'payment-schedule': 300_000,
+        'mail-outbox': 5_000,
+        'mail-purge': 3_600_000,
+        'rate-limit-purge': 3_600_000,
+        'access-grant-purge': 3_600_000,
+      },
+    });
+    const jobs = (env: Record<string, string>) => loadConfig(env).jobs.intervalsMs;
+    expect(jobs({ JOB_MAIL_OUTBOX_INTERVAL_MS: '0' })['mail-outbox']).toBe(0);
+    expect(jobs({ HOLD_SWEEP_INTERVAL_MS: '100' })['hold-sweep']).toBe(100);
+    expect(jobs({ HOLD_SWEEP_INTERVAL_MS: '100', JOB_HOLD_SWEEP_INTERVAL_MS: '250' })['hold-sweep']).toBe(
+      250,
+    );
+    expect(jobs({ JOB_HOLD_SWEEP_INTERVAL_MS: ' ', HOLD_SWEEP_INTERVAL_MS: '0' })['hold-sweep']).toBe(0);
+    expect(() => loadConfig({ HOLD_SWEEP_INTERVAL_MS: 'soon' })).toThrow(/HOLD_SWEEP_INTERVAL_MS/);
+    expect(() => loadConfig({ JOB_MAIL_PURGE_INTERVAL_MS: '-1' })).toThrow(/JOB_MAIL_PURGE_INTERVAL_MS/);
+    expect(() => loadConfig({ JOB_MAIL_PURGE_INTERVAL_MS: String(2 * 86_400_000) })).toThrow(
+      /JOB_MAIL_PURGE_INTERVAL_MS/,
+    );
+  });
 });

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  JOB_SETTINGS,
+  type JobSetting,
+  MAX_JOB_INTERVAL_MS,
+  type ScheduledJobName,
+} from '../jobs/job-settings.ts';
 
 // Development defaults for secrets. They are public (they live in the repository), so production refuses them:
 // loadConfig throws when NODE_ENV=production and any of these is missing or still set to its default.
@@ -129,8 +135,26 @@ const envSchema = z.object({
   HOLD_CHALLENGE: onOff.default(true),
   BOOKING_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000).default(60),
   BOOKING_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
-  HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
+
+const jobInterval = z.coerce.number().int().min(0).max(MAX_JOB_INTERVAL_MS);
+
+/** Each job's JOB_*_INTERVAL_MS (or the older name it replaced), problems added to `problems`. */
+function jobIntervals(
+  env: Record<string, string | undefined>,
+  problems: string[],
+): Record<ScheduledJobName, number> {
+  const intervals = {} as Record<ScheduledJobName, number>;
+  for (const [name, setting] of Object.entries(JOB_SETTINGS) as Array<[ScheduledJobName, JobSetting]>) {
+    const given = [setting.env, setting.formerEnv].find(
+      (variable) => variable !== undefined && (env[variable] ?? '').trim() !== '',
+    );
+    const parsed = jobInterval.safeParse(given === undefined ? setting.defaultMs : env[given]);
+    if (parsed.success) intervals[name] = parsed.data;
+    else problems.push(`${given}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  }
+  return intervals;
+}
 
 export type StripeApiEndpoint = { host: string; port: number; protocol: 'http' | 'https' };
 
@@ -189,8 +213,13 @@ export type AppConfig = {
     holdChallenge: boolean;
     /** Booking creations per client address in any window of windowSeconds (sliding). */
     createRateLimit: { max: number; windowSeconds: number };
-    /** How often each instance marks lapsed holds expired; 0 turns the sweep off (tests run it by hand). */
-    holdSweepIntervalMs: number;
+  };
+  /** Background work (`src/jobs`). */
+  jobs: {
+    /** Each job on its timer in this process; false in the API tests, which run passes with app.jobs.runOnce. */
+    runInBackground: boolean;
+    /** How often each instance runs each job; 0 turns a job off. */
+    intervalsMs: Record<ScheduledJobName, number>;
   };
 };
 
@@ -253,6 +282,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
+  const intervalsMs = jobIntervals(env, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = values.PUBLIC_URL.replace(/\/+$/, '');
@@ -294,7 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         max: values.BOOKING_RATE_LIMIT_MAX,
         windowSeconds: values.BOOKING_RATE_LIMIT_WINDOW_SECONDS,
       },
-      holdSweepIntervalMs: values.HOLD_SWEEP_INTERVAL_MS,
     },
+    jobs: { runInBackground: true, intervalsMs },
   };
 }

@@ -23,12 +23,13 @@ export type MaintenanceStatus = { maintenance: boolean; forced_by_env: boolean; 
 type Logger = { warn(object: object, message: string): void };
 
 /**
- * The per-instance view of the maintenance flag. With a cache window it refreshes on a timer, so the request
- * path reads a boolean and never waits on the database; with cacheMs = 0 (tests) it reads on every call.
+ * The per-instance view of the maintenance flag. With a cache window it is read once at start and then refreshed
+ * by the `maintenance-flag` job every window, so the request path reads a boolean and never waits on the database;
+ * with cacheMs = 0 (tests) it reads on every call.
  */
 export class MaintenanceSwitch {
   private databaseFlag = false;
-  private timer: NodeJS.Timeout | undefined;
+  private loaded = false;
 
   constructor(
     private readonly db: DbOrTx,
@@ -36,21 +37,15 @@ export class MaintenanceSwitch {
   ) {}
 
   async start(): Promise<void> {
-    if (this.options.forced || this.options.cacheMs === 0 || this.timer) return;
+    if (this.options.forced || this.options.cacheMs === 0 || this.loaded) return;
     this.databaseFlag = await readMaintenanceFlag(this.db);
-    this.timer = setInterval(() => void this.refresh(), this.options.cacheMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.loaded = true;
   }
 
   /** Synchronous when cached (the hot path); a promise only when every call must consult the database. */
   isOn(): boolean | Promise<boolean> {
     if (this.options.forced) return true;
-    if (this.timer) return this.databaseFlag;
+    if (this.loaded) return this.databaseFlag;
     return readMaintenanceFlag(this.db);
   }
 
@@ -69,7 +64,8 @@ export class MaintenanceSwitch {
     return this.status();
   }
 
-  private async refresh(): Promise<void> {
+  /** Re-reads the flag into the cache (the maintenance-flag job). */
+  async refresh(): Promise<void> {
     try {
       this.databaseFlag = await readMaintenanceFlag(this.db);
     } catch (error) {

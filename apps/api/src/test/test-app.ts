@@ -24,24 +24,23 @@ export type TestApp = {
 };
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return {
-    ...loadConfig({
-      NODE_ENV: 'test',
-      API_KEYS: TEST_API_KEY,
-      MAINTENANCE_CACHE_MS: '0',
-      // Tests write the database directly and read the diary at once; the cache has its own tests.
-      DIARY_CACHE_MS: '0',
-      // Most tests hold many bookings from one session and address; the hold limits and the challenge have their
-      // own tests (modules/bookings/fair-holds.api.test.ts), which set them.
-      MAX_LIVE_HOLDS_PER_SESSION: '100',
-      MAX_LIVE_HOLDS_PER_ADDRESS: '1000',
-      MAX_LIVE_HOLDS_PER_NETWORK: '10000',
-      HOLD_SHARE_PER_NETWORK_PERCENT: '100',
-      HOLD_CHALLENGE: 'off',
-      LOG_LEVEL: 'silent',
-    }),
-    ...overrides,
-  };
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    API_KEYS: TEST_API_KEY,
+    MAINTENANCE_CACHE_MS: '0',
+    // Tests write the database directly and read the diary at once; the cache has its own tests.
+    DIARY_CACHE_MS: '0',
+    // Most tests hold many bookings from one session and address; the hold limits and the challenge have their
+    // own tests (modules/bookings/fair-holds.api.test.ts), which set them.
+    MAX_LIVE_HOLDS_PER_SESSION: '100',
+    MAX_LIVE_HOLDS_PER_ADDRESS: '1000',
+    MAX_LIVE_HOLDS_PER_NETWORK: '10000',
+    HOLD_SHARE_PER_NETWORK_PERCENT: '100',
+    HOLD_CHALLENGE: 'off',
+    LOG_LEVEL: 'silent',
+  });
+  // No job on a timer: a test runs the pass it needs with app.jobs.runOnce, so nothing changes behind its back.
+  return { ...config, jobs: { ...config.jobs, runInBackground: false }, ...overrides };
 }
 
 /** A fresh, migrated, empty database for this caller alone (copied from the run's template). */

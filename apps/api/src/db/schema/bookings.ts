@@ -64,7 +64,7 @@ export const bookings = pgTable(
     balanceDueAt: instant(),
     /** The one payment reminder e-mail was queued (the payment-schedule job). */
     paymentReminderSentAt: instant(),
-    /** Why a booking was cancelled, e.g. 'unpaid' by the payment-schedule job. */
+    /** Why a booking was cancelled: 'unpaid' (the payment-schedule job), 'places_gone' (a lapsed hold paid after its places were taken; refunded). */
     cancelledReason: text(),
   },
   (table) => [

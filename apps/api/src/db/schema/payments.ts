@@ -27,6 +27,20 @@ export type StoredPaymentError = {
   message: string;
 };
 
+/**
+ * How the booking engine settled an intent: 'confirmed' (it paid for its booking), 'refund_pending' (it cannot, the
+ * refund is decided but not yet acknowledged by the provider), 'refunded', or 'canceled' (it ended unpaid).
+ */
+export const PAYMENT_SETTLEMENTS = ['confirmed', 'refund_pending', 'refunded', 'canceled'] as const;
+export type PaymentSettlement = (typeof PAYMENT_SETTLEMENTS)[number];
+
+/** Why a paid intent was refunded instead of confirming its booking. */
+export const REFUND_REASONS = ['amount_mismatch', 'paid_twice', 'booking_cancelled', 'places_gone'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+const settlementList = sql.raw(PAYMENT_SETTLEMENTS.map((value) => `'${value}'`).join(', '));
+const refundReasonList = sql.raw(REFUND_REASONS.map((value) => `'${value}'`).join(', '));
+
 export type StoredNextAction = {
   type: 'redirect_to_url';
   redirect_to_url: { url: string; return_url: string };
@@ -54,11 +68,31 @@ export const paymentIntents = pgTable(
     /** Sandbox 3-D Secure: sha256 of the one-time token that authorises the challenge answer. */
     challengeTokenHash: text(),
     challengeExpiresAt: instant(),
+    /** Null while the booking engine has not settled the intent (the reconciliation job looks at those). */
+    settlement: text().$type<PaymentSettlement>(),
+    /** For a refund: why the payment could not confirm its booking. */
+    settlementReason: text().$type<RefundReason>(),
+    /** When the settlement became final (confirmed, refunded, canceled); null while refund_pending. */
+    settledAt: instant(),
+    /** When the reconciliation job may next look at the unsettled intent (a lease while one instance does). */
+    reconcileAt: instant().notNull().defaultNow(),
+    /** Reconciliation attempts that failed (provider or database down): payments that need attention. */
+    reconcileFailures: integer().notNull().default(0),
     createdAt: instant().notNull().defaultNow(),
     updatedAt: instant().notNull().defaultNow(),
   },
   (table) => [
     check('payment_intents_status_known', sql`${table.status} in (${statusList})`),
+    check(
+      'payment_intents_settlement_known',
+      sql`${table.settlement} is null or ${table.settlement} in (${settlementList})`,
+    ),
+    check(
+      'payment_intents_settlement_reason_known',
+      sql`${table.settlementReason} is null or ${table.settlementReason} in (${refundReasonList})`,
+    ),
+    // The reconciliation job scans only intents not yet settled.
+    index('payment_intents_unsettled_idx').on(table.reconcileAt).where(sql`${table.settledAt} is null`),
     check('payment_intents_amount_positive', sql`${table.amount} > 0`),
     check('payment_intents_provider_known', sql`${table.provider} in ('sandbox', 'stripe')`),
     uniqueIndex('payment_intents_idempotency_key_unique').on(table.provider, table.idempotencyKey),

@@ -59,15 +59,15 @@ export async function holdBooking(
   return { bookingId: data.booking_id, bookingNumber: data.booking_number };
 }
 
-/** Step 1, step 2 and a 4242 card payment, recorded: a confirmed booking made by `session`. */
-export async function confirmedBooking(
+/** Step 1 and step 2: a held booking made by `session`, its payment intent open. */
+export async function bookingAwaitingPayment(
   app: FastifyInstance,
   db: DbOrTx,
   session: Session,
   rounds: RoundChoice[],
   playerTypeIds: number[],
   details: Record<string, unknown> = CONTACT_DETAILS,
-): Promise<MadeBooking> {
+) {
   const { bookingId, bookingNumber } = await holdBooking(app, db, session, rounds, playerTypeIds);
   const saved = await app.inject({
     method: 'PATCH',
@@ -77,6 +77,26 @@ export async function confirmedBooking(
   });
   expect(saved.statusCode, saved.body).toBe(200);
   const intent = saved.json().data.payment_intent as { id: string; client_secret: string };
+  return { bookingId, bookingNumber, intent };
+}
+
+/** Step 1, step 2 and a 4242 card payment, recorded: a confirmed booking made by `session`. */
+export async function confirmedBooking(
+  app: FastifyInstance,
+  db: DbOrTx,
+  session: Session,
+  rounds: RoundChoice[],
+  playerTypeIds: number[],
+  details: Record<string, unknown> = CONTACT_DETAILS,
+): Promise<MadeBooking> {
+  const { bookingId, bookingNumber, intent } = await bookingAwaitingPayment(
+    app,
+    db,
+    session,
+    rounds,
+    playerTypeIds,
+    details,
+  );
   const paid = await payWithCard({ app }, session, intent);
   expect(paid.statusCode, paid.body).toBe(200);
   const recorded = await recordPayment({ app }, session, bookingId, intent.id);

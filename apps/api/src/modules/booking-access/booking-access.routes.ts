@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { validationFailed } from '../../lib/app-error.ts';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
 import { routeNow } from '../courses/clock.ts';
-import { accessGrantPurge } from './access-grant-purge.ts';
 import { loadBookingRecord } from './booking-access.repository.ts';
 import { bookingForRequest, bookingForSession, bookingNotFound, unlockWithPin } from './booking-access.ts';
 import { bookingCalendarFor } from './booking-calendar.ts';
@@ -46,8 +45,6 @@ function sameBooking(bodyNumber: string, pathNumber: string): void {
 
 /** The confirmation page's calls: signed, session and PIN access, the caddie editor and the calendar file. */
 export const bookingAccessRoutes: FastifyPluginAsyncZod = async (app) => {
-  await accessGrantPurge(app);
-
   app.get(
     '/bookings/:bookingNumber/confirmation',
     {

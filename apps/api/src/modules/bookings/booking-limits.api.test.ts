@@ -2,7 +2,7 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, rateLimitCounters } from '../../db/schema/index.ts';
-import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import { type TestApp, testConfig, withCsrf } from '../../test/test-app.ts';
 import { insertBooking, slotIdAt } from '../diary/tee-sheet-test-data.ts';
 import { bookingBody, bookingSettings, createBookingApp, postBooking } from './booking-test-helpers.ts';
 import { FAIR_HOLD_MESSAGES } from './fair-holds.ts';
@@ -19,7 +19,6 @@ describe('live holds per address', () => {
       bookingSettings({
         maxLiveHolds: { session: 100, address: 2, network: 100, operator: 100 },
         createRateLimit: { max: 100, windowSeconds: 600 },
-        holdSweepIntervalMs: 0,
       }),
     );
   });
@@ -75,10 +74,7 @@ describe('live holds per address', () => {
 describe('booking creation rate limit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createBookingApp(
-      NOW,
-      bookingSettings({ createRateLimit: { max: 3, windowSeconds: 600 }, holdSweepIntervalMs: 0 }),
-    );
+    t = await createBookingApp(NOW, bookingSettings({ createRateLimit: { max: 3, windowSeconds: 600 } }));
   });
   afterAll(async () => t?.close());
 
@@ -113,7 +109,10 @@ describe('booking creation rate limit', () => {
 describe('hold sweeper worker', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createBookingApp(NOW, bookingSettings({ holdSweepIntervalMs: 50 }));
+    const config = testConfig();
+    t = await createBookingApp(NOW, {
+      jobs: { runInBackground: true, intervalsMs: { ...config.jobs.intervalsMs, 'hold-sweep': 50 } },
+    });
     await t.app.ready();
   });
   afterAll(async () => t?.close());

@@ -36,7 +36,6 @@ export const BOOKING_MESSAGES = {
   unknownTeeTime: (courseName: string) =>
     `We could not find that tee time for ${courseName}. Please choose another.`,
   unknownCourse: (courseId: number) => `There is no course with id ${courseId}.`,
-  unknownPlayerType: (playerTypeId: number) => `There is no player type with id ${playerTypeId}.`,
   caddiesTooLate: (round: Round) =>
     `Caddies must be booked at least ${CADDIE_CUTOFF_HOURS} hours before the tee time. ` +
     `Please remove the caddies for ${teeTime(round)}.`,

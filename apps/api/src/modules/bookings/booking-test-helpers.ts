@@ -21,7 +21,6 @@ export const GENEROUS_LIMITS: Partial<AppConfig> = {
   bookings: {
     ...testConfig().bookings,
     createRateLimit: { max: 10_000, windowSeconds: 600 },
-    holdSweepIntervalMs: 0,
   },
 };
 
@@ -46,7 +45,12 @@ export async function createBookingApp(now: Date, overrides: Partial<AppConfig> 
  * `prefix`) copied from the test template and seeded at `now`: two API processes sharing one database. Call it in a
  * describe: it registers the beforeAll that fills `apps` and `databases` and the afterAll that drops the database.
  */
-export function twoInstancesOnOneDatabase(prefix: string, now: Date, poolSize: number) {
+export function twoInstancesOnOneDatabase(
+  prefix: string,
+  now: Date,
+  poolSize: number,
+  overrides: Partial<AppConfig> = {},
+) {
   const name = uniqueDatabaseName(prefix);
   const databases: Database[] = [];
   const apps: FastifyInstance[] = [];
@@ -56,7 +60,11 @@ export function twoInstancesOnOneDatabase(prefix: string, now: Date, poolSize: n
     for (let instance = 0; instance < 2; instance += 1) {
       const database = createPostgresDatabase(databaseUrlFor(name), poolSize);
       databases.push(database);
-      const app = await buildApp({ config: testConfig(GENEROUS_LIMITS), database, logger: false });
+      const app = await buildApp({
+        config: testConfig({ ...GENEROUS_LIMITS, ...overrides }),
+        database,
+        logger: false,
+      });
       setRouteClock(app.config, () => now);
       apps.push(app);
     }

@@ -277,6 +277,9 @@ export type HeldBookingRow = {
   operatorId: number | null;
   /** The hold has not ended on the database clock (the release grace does not count: it is for the public). */
   holdActive: boolean;
+  payablePence: number | null;
+  /** The payment step 2 opened for the booking's current price, if any. */
+  paymentIntentId: string | null;
 };
 
 /** The booking row, locked for the rest of the transaction (PATCH and, later, payment take it first). */
@@ -289,6 +292,8 @@ export async function findBookingForUpdate(tx: Tx, bookingId: number): Promise<H
       networkKey: bookings.networkKey,
       operatorId: bookings.operatorId,
       holdActive: sql<boolean>`coalesce(${bookings.holdExpiresAt} > now(), false)`,
+      payablePence: bookings.payablePence,
+      paymentIntentId: bookings.paymentIntentId,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId))
@@ -296,10 +301,11 @@ export async function findBookingForUpdate(tx: Tx, bookingId: number): Promise<H
   return row ? { ...row, holdActive: Boolean(row.holdActive) } : undefined;
 }
 
+/** `dropPaymentIntent`: the booking's intent no longer matches its price, so step 2 must open another. */
 export async function updateBookingDetails(
   tx: Tx,
   bookingId: number,
-  details: Pick<NewBooking, 'notes' | 'caddiesOption' | 'prices'>,
+  details: Pick<NewBooking, 'notes' | 'caddiesOption' | 'prices'> & { dropPaymentIntent: boolean },
 ): Promise<void> {
   await tx
     .update(bookings)
@@ -309,6 +315,7 @@ export async function updateBookingDetails(
       netPence: details.prices.net,
       vatPence: details.prices.vat,
       payablePence: details.prices.payable,
+      ...(details.dropPaymentIntent && { paymentIntentId: null }),
       updatedAt: sql`now()`,
     })
     .where(eq(bookings.id, bookingId));

@@ -13,7 +13,6 @@ import { sessionKey } from '../../lib/session-token.ts';
 import { currentOperator } from '../auth/current-operator.ts';
 import { countLiveHolds } from './bookings.repository.ts';
 import { challengeLevel } from './fair-holds.ts';
-import { holdSweeper } from './hold-sweeper.plugin.ts';
 import { createBooking, sessionRequired, updateBooking } from './save-booking.ts';
 
 const errors = {
@@ -27,8 +26,6 @@ const errors = {
 };
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await holdSweeper(app);
-
   app.get(
     CHALLENGE_PATH,
     {
@@ -73,7 +70,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Every slot rule is checked again on the server and the golfers are priced from its own tables: ' +
           'totals sent by the client are ignored. The hold ends at hold_expires_at (database clock); the ' +
           'places return to the public one minute later. Only the creating browser session may change it. ' +
-          'Losing a race for the last places answers 409 slot_full.',
+          'Losing a race for the last places answers 409 slot_full. Player types 1 (adult) and 3 (under 16) ' +
+          'only: any other answers 400 player_type_not_offered on the golfer.',
         tags: ['bookings'],
         body: saveBookingBodySchema,
         response: { 200: savedBookingResponseSchema, ...errors },
@@ -110,8 +108,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Changes a held booking: golfers, tee times, caddies and notes',
         description:
           'Same checks and pricing as creation; the booking’s own places never count against it and the hold ' +
-          'deadline does not move. 404 for an unknown booking or one made in another browser session, 409 once ' +
-          'paid, 410 once the hold has ended.',
+          'deadline does not move. A change of price cancels the payment step 2 opened (step 2 opens one for the ' +
+          'new amount; one paid meanwhile is refunded). 404 for an unknown booking or one made in another browser ' +
+          'session, 409 once paid, 410 once the hold has ended.',
         tags: ['bookings'],
         params: bookingIdParamsSchema,
         body: saveBookingBodySchema,

@@ -109,7 +109,6 @@ describe('fair holds with the production defaults', () => {
       ...bookingSettings({
         ...DEFAULTS,
         createRateLimit: { max: 1000, windowSeconds: 600 },
-        holdSweepIntervalMs: 0,
       }),
       trustProxy: 1,
     });

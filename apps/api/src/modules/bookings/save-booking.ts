@@ -13,7 +13,9 @@ import { bookableDates } from '../courses/bookable-dates.ts';
 import { routeNow } from '../courses/clock.ts';
 import { listCourses } from '../courses/courses.repository.ts';
 import { livePlayersBySlot } from '../diary/live-bookings.ts';
+import { cancelIntentIfOpen } from '../payments/cancel-open-intent.ts';
 import { listPlayerTypes } from '../players/players.repository.ts';
+import { checkPublicPlayerTypes } from '../players/public-player-types.ts';
 import { loadPricingTables } from '../tickets/pricing-tables.repository.ts';
 import { BOOKING_MESSAGES } from './booking-messages.ts';
 import {
@@ -46,18 +48,9 @@ function teeTimeField(index: number) {
   return { [`courses.${index}.teeTime.id`]: 'Please choose another tee time.' };
 }
 
-/** The checks that do not depend on other bookings: known course, player types. */
+/** The checks that do not depend on other bookings: known course, player types the public may book. */
 function checkRequest(body: SaveBookingBody, reference: Reference): Map<number, Course> {
-  const knownTypes = new Set(reference.playerTypes.map((type) => type.id));
-  for (const [index, golfer] of body.golfers.entries()) {
-    if (!knownTypes.has(golfer.playerTypeId)) {
-      throw badRequest(
-        BOOKING_MESSAGES.unknownPlayerType(golfer.playerTypeId),
-        { [`golfers.${index}.playerTypeId`]: 'Please choose a player type for each golfer.' },
-        'unknown_player_type',
-      );
-    }
-  }
+  checkPublicPlayerTypes(body.golfers, reference.playerTypes);
   const courses = new Map<number, Course>();
   for (const [index, chosen] of body.courses.entries()) {
     const course = reference.courses.find((row) => row.id === chosen.id);
@@ -303,7 +296,12 @@ export async function createBooking(app: FastifyInstance, body: SaveBookingBody,
   );
 }
 
-/** PATCH /v1/bookings/{id}: the same checks on a held booking; its own places never count against it. */
+/**
+ * PATCH /v1/bookings/{id}: the same checks on a held booking; its own places never count against it. A new price
+ * makes the payment step 2 opened for the old one stale at once: the booking lets go of it in the same transaction
+ * and it is cancelled at the provider after the commit, so it cannot be paid (one paid meanwhile is refunded when
+ * it is settled).
+ */
 export async function updateBooking(
   app: FastifyInstance,
   bookingId: number,
@@ -312,7 +310,8 @@ export async function updateBooking(
 ) {
   const reference = await loadReference(app);
   const courses = checkRequest(body, reference);
-  return answeringBackstop(
+  let staleIntentId: string | null = null;
+  const saved = await answeringBackstop(
     app.db.transaction(async (tx) => {
       const booking = await findBookingForUpdate(tx, bookingId);
       // Another session's booking answers exactly like a missing one: ids are sequential, so 403 would confirm it.
@@ -338,15 +337,20 @@ export async function updateBooking(
         });
       }
       const priced = price(body, rounds, reference);
+      const repriced = booking.paymentIntentId !== null && priced.totals.payable !== booking.payablePence;
+      staleIntentId = repriced ? booking.paymentIntentId : null;
       await updateBookingDetails(tx, booking.id, {
         notes: body.notes,
         caddiesOption: body.caddiesOption ?? null,
         prices: priced.totals,
+        dropPaymentIntent: repriced,
       });
       await deleteRoundsAndGolfers(tx, booking.id);
       return saveAndAnswer(tx, booking.id, body, rounds, priced);
     }),
   );
+  if (staleIntentId) await cancelIntentIfOpen(app.payments, app.log, staleIntentId);
+  return saved;
 }
 
 export function sessionRequired(): AppError {

@@ -6,12 +6,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { bookingGolfers, bookingRounds, bookings, operators, teeSlots } from '../../db/schema/index.ts';
-import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict } from '../../lib/app-error.ts';
 import { loadBookingRecord } from '../booking-access/booking-access.repository.ts';
-import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
 import { lockSlots } from '../bookings/bookings.repository.ts';
-import { isCapacityViolation } from '../bookings/save-booking.ts';
-import { routeNow } from '../courses/clock.ts';
 import { listCourses } from '../courses/courses.repository.ts';
 import { livePlayersBySlot } from '../diary/live-bookings.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
@@ -24,11 +21,17 @@ import { signConfirmationLink } from './confirmation-link.ts';
 export const CONFIRMATION_MESSAGES = {
   notPaid: 'We have not received your payment yet. Please complete the payment and try again.',
   wrongBooking: 'This payment does not belong to this booking.',
-  amountMismatch:
-    'The amount paid does not match the amount due on this booking. Please contact us quoting your booking number.',
-  wrongCurrency:
-    'This payment was not made in pounds sterling. Please contact us quoting your booking number.',
   otherPayment: 'This booking has already been paid for with another payment.',
+  amountMismatchRefunded: (amount: number) =>
+    'Your booking changed after this payment was started, so the payment did not match the amount due and could ' +
+    `not be used. Your payment of ${formatMoney(amount)} has been refunded in full to your card. Please check your ` +
+    'booking and pay the amount now due.',
+  paidTwiceRefunded: (amount: number) =>
+    'This booking had already been paid for with another payment, so this payment of ' +
+    `${formatMoney(amount)} has been refunded in full to your card.`,
+  cancelledRefunded: (amount: number) =>
+    'This booking was cancelled before the payment was completed, so your payment of ' +
+    `${formatMoney(amount)} has been refunded in full to your card.`,
   placesTakenRefunded: (amount: number) =>
     'Sorry, your reservation time ran out before the payment was completed and the tee times you chose have ' +
     `since been booked by someone else, so we could not confirm your booking. Your payment of ${formatMoney(amount)} ` +
@@ -43,15 +46,17 @@ export type ConfirmOutcome = {
   sessionKey: string | null;
 };
 
-/** The provider's truth must say: paid, in pounds, for this booking (the amount is checked under the lock). */
-function checkIntent(intent: PaymentIntent, bookingId: number): void {
+/**
+ * What the browser's record call must show before anything is settled: the provider says this intent, of this
+ * booking, is paid. Amount and currency are the settlement's to judge, under the booking's lock.
+ */
+export function checkPaidIntentOf(intent: PaymentIntent, bookingId: number): void {
   if (intent.booking_id !== bookingId || intent.metadata.booking_id !== String(bookingId)) {
     throw conflict(CONFIRMATION_MESSAGES.wrongBooking, 'payment_mismatch');
   }
   if (intent.status !== 'succeeded') {
     throw new AppError('payment_not_succeeded', 402, CONFIRMATION_MESSAGES.notPaid);
   }
-  if (intent.currency !== 'gbp') throw conflict(CONFIRMATION_MESSAGES.wrongCurrency, 'payment_mismatch');
 }
 
 /**
@@ -80,6 +85,7 @@ export type LockedBooking = {
   paymentMethod: 'online' | 'deposit' | 'offline' | null;
   depositPence: number | null;
   balanceDueAt: Date | null;
+  cancelledReason: string | null;
 };
 
 /** Lock order shared with the booking engine: the booking row first, then its tee slots by ascending id. */
@@ -100,6 +106,7 @@ export async function lockBooking(tx: Tx, bookingId: number): Promise<LockedBook
       paymentMethod: bookings.paymentMethod,
       depositPence: bookings.depositPence,
       balanceDueAt: bookings.balanceDueAt,
+      cancelledReason: bookings.cancelledReason,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId))
@@ -111,7 +118,7 @@ export async function lockBooking(tx: Tx, bookingId: number): Promise<LockedBook
  * A lapsed hold: its places may have gone back to the public. Takes the slot locks (ascending id) and answers
  * whether every round still fits beside the other live bookings; the capacity triggers stay the backstop.
  */
-async function placesStillFree(tx: Tx, bookingId: number, now: Date): Promise<boolean> {
+export async function placesStillFree(tx: Tx, bookingId: number, now: Date): Promise<boolean> {
   const rounds = await tx
     .select({ slotId: bookingRounds.slotId, players: bookingRounds.players })
     .from(bookingRounds)
@@ -148,7 +155,7 @@ export async function loadReference(app: FastifyInstance): Promise<Reference> {
 }
 
 /** Who the e-mail goes to: the golfer for an individual booking, the operator's account e-mail for theirs. */
-async function recipient(
+export async function recipient(
   tx: Tx,
   booking: LockedBooking,
 ): Promise<{ email: string; greeting: string; leadPlayer: string | null } | null> {
@@ -272,76 +279,4 @@ export async function confirmLockedBooking(
     .where(eq(bookings.id, booking.id));
   const mailed = await queueConfirmationEmail(app, tx, booking, reference, pin, payment.paidPence);
   if (!mailed) app.log.error({ bookingId: booking.id }, 'confirmed booking has no usable contact details');
-}
-
-type TransactionResult = { kind: 'confirmed'; outcome: ConfirmOutcome } | { kind: 'refund' };
-
-/**
- * Confirms a booking from a payment intent the provider has just reported (never from what a browser said).
- * One transaction locks the booking row, checks it is not already confirmed, re-takes the places of a lapsed
- * hold if they are still free, and writes the confirmation, the PIN hash and the outbox e-mail together, so a
- * second record call or the webhook racing it confirms once and mails once. When a lapsed hold's places have
- * gone, the payment is refunded (idempotently, outside the transaction) and a 409 tells the golfer so.
- */
-export async function confirmPaidBooking(
-  app: FastifyInstance,
-  intent: PaymentIntent,
-  bookingId: number,
-  options: { newsletter?: boolean } = {},
-): Promise<ConfirmOutcome> {
-  checkIntent(intent, bookingId);
-  const reference = await loadReference(app);
-  let result: TransactionResult;
-  try {
-    result = await app.db.transaction(async (tx): Promise<TransactionResult> => {
-      const booking = await lockBooking(tx, bookingId);
-      if (!booking) throw notFound(BOOKING_MESSAGES.unknownBooking, 'booking_not_found');
-      const outcome = {
-        bookingId: booking.id,
-        bookingNumber: booking.bookingNumber,
-        sessionKey: booking.sessionKey,
-      };
-      if (booking.status === 'confirmed') {
-        if (booking.paymentIntentId !== intent.id) {
-          throw conflict(CONFIRMATION_MESSAGES.otherPayment, 'booking_confirmed');
-        }
-        return { kind: 'confirmed', outcome: { ...outcome, newlyConfirmed: false } };
-      }
-      const staleDeposit =
-        booking.paymentMethod === 'deposit' && intent.metadata.payable_pence !== String(booking.payablePence);
-      if (intent.amount !== expectedCardAmount(booking) || staleDeposit) {
-        throw conflict(CONFIRMATION_MESSAGES.amountMismatch, 'payment_amount_mismatch');
-      }
-      if (booking.status === 'cancelled') return { kind: 'refund' };
-      const holdLive = booking.status === 'held' && booking.holdActive;
-      if (!holdLive && !(await placesStillFree(tx, booking.id, routeNow(app.config)))) {
-        await tx
-          .update(bookings)
-          .set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })
-          .where(eq(bookings.id, booking.id));
-        return { kind: 'refund' };
-      }
-      await confirmLockedBooking(app, tx, booking, reference, {
-        paidPence: intent.amount,
-        paymentIntentId: intent.id,
-        newsletter: options.newsletter ?? false,
-      });
-      return { kind: 'confirmed', outcome: { ...outcome, newlyConfirmed: true } };
-    });
-  } catch (error) {
-    // The triggers refused the re-take: someone took the places between our count and the update.
-    if (!isCapacityViolation(error)) throw error;
-    await app.db
-      .update(bookings)
-      .set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })
-      .where(sql`${bookings.id} = ${bookingId} and ${bookings.status} <> 'confirmed'`);
-    result = { kind: 'refund' };
-  }
-  if (result.kind === 'confirmed') return result.outcome;
-  await app.payments.refund({ intentId: intent.id, idempotencyKey: `refund-${bookingId}` });
-  app.log.warn(
-    { bookingId, paymentIntent: intent.id },
-    'paid after the hold lapsed and the places had gone: refunded',
-  );
-  throw conflict(CONFIRMATION_MESSAGES.placesTakenRefunded(intent.amount), 'places_taken_refunded');
 }

@@ -306,7 +306,10 @@ describe('PATCH /v1/bookings/:id/payment', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('payment_amount_mismatch');
     expect((await bookingRow(booking_id)).status).toBe('held');
-    expect(await mailsTo(booking_number)).toHaveLength(0);
+    // No confirmation; the payment is refunded (issue 20 §2), and the golfer told so.
+    expect((await mailsTo(booking_number)).map((mail) => mail.subject)).toEqual([
+      `Your payment for booking ${booking_number} has been refunded`,
+    ]);
   });
 
   it("refuses another booking's paid intent", async () => {
@@ -379,6 +382,9 @@ describe('a payment after the hold lapsed', () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ amount: 11_000, status: 'succeeded' });
     expect((await bookingRow(booking_id)).status).toBe('cancelled');
-    expect(await mailsTo(booking_number)).toHaveLength(0);
+    // No confirmation; one e-mail saying the payment was refunded (issue 20 §2).
+    expect((await mailsTo(booking_number)).map((mail) => mail.subject)).toEqual([
+      `Your payment for booking ${booking_number} has been refunded`,
+    ]);
   });
 });

@@ -16,12 +16,12 @@ import { errorEnvelopeSchema } from '../../lib/envelope.ts';
 import { sessionKey } from '../../lib/session-token.ts';
 import { currentOperator } from '../auth/current-operator.ts';
 import { sessionRequired } from '../bookings/save-booking.ts';
-import { paymentScheduleJob } from '../payment-schedule/payment-schedule.plugin.ts';
 import { intentNotFound } from '../payments/sandbox-provider.ts';
-import { confirmPaidBooking } from './confirm-booking.ts';
+import { checkPaidIntentOf } from './confirm-booking.ts';
 import { signConfirmationLink } from './confirmation-link.ts';
 import { saveContactDetails } from './save-contact-details.ts';
 import { OPERATOR_BOOKING_MESSAGES, saveOperatorDetails } from './save-operator-details.ts';
+import { refundedAnswer, settlePaidIntent } from './settle-payment.ts';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -48,23 +48,20 @@ function parseDetails<T extends z.ZodType>(schema: T, body: unknown): z.output<T
 export const confirmationsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The webhook and the sandbox report provider truth here; the same idempotent confirmation as the browser's
   // record call, so whichever arrives first confirms and the other finds it done.
+  // A failure (database or provider down) fails the webhook, which the provider then retries; the reconciliation job
+  // settles it in any case.
   const unsubscribe = app.paymentEvents.onPaymentIntentUpdated(async (intent) => {
     if (intent.status !== 'succeeded' || intent.booking_id === null) return;
     try {
-      await confirmPaidBooking(app, intent, intent.booking_id);
+      await settlePaidIntent(app, intent);
     } catch (error) {
-      // A refusal (wrong amount, places gone and refunded) is final: retrying the event would not change it.
-      if (!isAppError(error)) throw error;
-      app.log.warn(
-        { bookingId: intent.booking_id, code: error.code },
-        'paid intent did not confirm its booking',
-      );
+      // A payment naming no booking of ours is for a person to look at (the reconciliation job logs it as needing
+      // attention); retrying the event would not change it.
+      if (!isAppError(error) || error.code !== 'booking_not_found') throw error;
+      app.log.error({ paymentIntent: intent.id }, 'a paid intent names no booking');
     }
   });
   app.addHook('onClose', async () => unsubscribe());
-
-  // Reminds, then cancels, unpaid bookings on terms (tour operators' deposit and pay-later bookings).
-  await paymentScheduleJob(app);
 
   app.patch(
     '/bookings/:id/details',
@@ -128,8 +125,12 @@ export const confirmationsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Re-reads the intent from the payment provider (redirect parameters are never proof) and confirms ' +
           'only a succeeded GBP intent for this booking and the amount it owes by card now (the payable, or ' +
           'the deposit of a tour operator deposit booking); paid becomes that amount. Idempotent with the ' +
-          'webhook: the booking is confirmed, and its e-mail sent, once. A hold paid after it lapsed is ' +
-          're-taken if its places are still free, else refunded and answered 409 places_taken_refunded. ' +
+          'webhook and the reconciliation job: the booking is confirmed, and its e-mail sent, once. A hold paid ' +
+          'after it lapsed is re-taken if its places are still free. A succeeded payment that cannot pay for the ' +
+          'booking as it now is is refunded in full once, the contact e-mailed once, and answered 409 with a ' +
+          'message saying so: payment_amount_mismatch (the booking changed after the payment was opened), ' +
+          'booking_confirmed (already paid with another payment), booking_cancelled, places_taken_refunded ' +
+          '(the lapsed hold lost its places). ' +
           'confirmation_url is the signed confirmation page for the session that made the booking, else the ' +
           'plain page (which asks for the PIN).',
         tags: ['bookings'],
@@ -149,7 +150,10 @@ export const confirmationsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const intent = await app.payments.retrieveIntent(payment_intent);
       if (!intent) throw intentNotFound();
-      const outcome = await confirmPaidBooking(app, intent, booking_id, { newsletter });
+      checkPaidIntentOf(intent, booking_id);
+      const settlement = await settlePaidIntent(app, intent, { newsletter });
+      if (settlement.kind === 'refunded') throw refundedAnswer(settlement);
+      const { outcome } = settlement;
       const ownSession =
         request.sessionId !== undefined &&
         request.sessionId !== null &&

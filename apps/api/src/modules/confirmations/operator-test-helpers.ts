@@ -2,13 +2,16 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { addDays, londonDate } from '@links/shared/uk-time';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { DbOrTx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
+import { paymentIntents, paymentRefunds } from '../../db/schema/payments.ts';
 import { teeSlots } from '../../db/schema/reference.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { login } from '../auth/test/auth-test-helpers.ts';
 import { bookingBody, postBooking, type Session } from '../bookings/booking-test-helpers.ts';
 import { seedDemoOperators } from '../operators/seed-demo-operators.ts';
+import { signedEvent } from '../payments/test/webhook-payload.ts';
 
 // Test-only helpers for the tour-operator booking and payment-schedule API tests; the sandbox card payment and the
 // payment record are the calls every test that pays for a booking makes.
@@ -137,4 +140,46 @@ export async function bookingRow(t: TestApp, id: number) {
 export async function mailsAbout(t: TestApp, bookingNumber: string) {
   const rows = await t.database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
   return rows.filter((row) => row.subject.includes(bookingNumber));
+}
+
+/**
+ * The card was charged at the provider (the sandbox's own record says succeeded) but nothing told the booking
+ * engine: the sandbox's report, the webhook and the browser's record call were all lost.
+ */
+export async function paidWithoutReport(db: DbOrTx, intentId: string): Promise<void> {
+  const rows = await db
+    .update(paymentIntents)
+    .set({ status: 'succeeded', updatedAt: new Date() })
+    .where(eq(paymentIntents.id, intentId))
+    .returning({ id: paymentIntents.id });
+  if (rows.length !== 1) throw new Error(`No intent ${intentId}`);
+}
+
+/** A signed payment_intent.succeeded webhook for `intentId`, delivered once (the app needs stripeWebhookSecret). */
+export function deliverSucceededWebhook(t: Pick<TestApp, 'app'>, intentId: string) {
+  const secret = t.app.config.stripeWebhookSecret;
+  if (!secret) throw new Error('The app has no stripeWebhookSecret');
+  const event = signedEvent(secret, 'payment_intent.succeeded', { id: intentId, status: 'succeeded' });
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    payload: event.payload,
+  });
+}
+
+/** The refunds recorded for an intent. */
+export function refundsOf(db: DbOrTx, intentId: string) {
+  return db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentIntentId, intentId));
+}
+
+/** The e-mails about a booking, split into confirmations and refund notices. */
+export async function bookingMails(t: TestApp, bookingNumber: string) {
+  const mails = await mailsAbout(t, bookingNumber);
+  return {
+    confirmations: mails.filter((mail) => !mail.subject.includes('refunded')),
+    refunds: mails.filter(
+      (mail) => mail.subject === `Your payment for booking ${bookingNumber} has been refunded`,
+    ),
+  };
 }

@@ -6,7 +6,8 @@ import { bookings } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound, unauthorized } from '../../lib/app-error.ts';
 import { SIGNED_OUT_MESSAGE } from '../auth/current-operator.ts';
 import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
-import { FINAL_INTENT_STATUSES, type PaymentIntent } from '../payments/payment-provider.ts';
+import { cancelIntentIfOpen } from '../payments/cancel-open-intent.ts';
+import type { PaymentIntent } from '../payments/payment-provider.ts';
 import { type LockedBooking, lockBooking } from './confirm-booking.ts';
 
 export const NOTHING_TO_PAY_MESSAGE =
@@ -124,18 +125,7 @@ export async function openPaymentIntent(
       .update(bookings)
       .set({ paymentIntentId: intent.id, updatedAt: sql`now()` })
       .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'held')));
-    if (input.previousIntentId) await cancelSuperseded(app, input.previousIntentId);
+    if (input.previousIntentId) await cancelIntentIfOpen(app.payments, app.log, input.previousIntentId);
   }
   return intent;
-}
-
-/** The booking's price changed since its last intent: that intent can no longer confirm it, so close it. */
-async function cancelSuperseded(app: FastifyInstance, intentId: string): Promise<void> {
-  try {
-    const previous = await app.payments.retrieveIntent(intentId);
-    if (previous && !FINAL_INTENT_STATUSES.has(previous.status)) await app.payments.cancelIntent(intentId);
-  } catch (error) {
-    // Harmless if it stays open: recording it would fail the amount check.
-    app.log.warn({ err: error, paymentIntent: intentId }, 'could not cancel a superseded payment intent');
-  }
 }

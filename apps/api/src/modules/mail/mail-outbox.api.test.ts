@@ -5,12 +5,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
+import { mailOutboxJob } from '../../jobs/mail-outbox.job.ts';
+import { createJobScheduler } from '../../jobs/scheduler.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { databaseUrlFor } from '../../test/test-database.ts';
 import { enqueueMail } from './enqueue-mail.ts';
 import type { OutgoingMail } from './mail-message.ts';
 import type { MailTransport } from './mail-transport.ts';
-import { startMailWorker } from './mail-worker.ts';
 import { processOutbox } from './process-outbox.ts';
 import { MAIL_RETENTION_MS, purgeOldMail } from './purge-outbox.ts';
 import { renderEmail } from './render-email.ts';
@@ -59,7 +60,7 @@ describe('mail outbox over real SMTP', () => {
   it('delivers a queued message with subject, HTML, text and attachment, and marks it sent', async () => {
     const { id } = await enqueueMail(t.app.db, message());
     expect(t.app.mail.transport.kind).toBe('smtp');
-    const result = await t.app.mail.flushOutbox();
+    const result = await t.app.jobs.runOnce('mail-outbox');
     expect(result).toMatchObject({ claimed: 1, sent: 1, retrying: 0, failed: 0 });
 
     const mail = sink.received.at(-1);
@@ -77,7 +78,7 @@ describe('mail outbox over real SMTP', () => {
     const row = await rowOf(t, id);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(row.sentAt).toBeInstanceOf(Date);
-    expect((await t.app.mail.flushOutbox()).claimed).toBe(0);
+    expect((await t.app.jobs.runOnce('mail-outbox')).claimed).toBe(0);
   });
 
   it('keeps a message pending with the attempt counted while SMTP is down, and delivers it when it is back', async () => {
@@ -163,15 +164,20 @@ describe('mail outbox over real SMTP', () => {
 
   it('runs in the background and stops cleanly', async () => {
     const { id } = await enqueueMail(t.app.db, message('worker@example.com', 'From the worker'));
-    const transport = createSmtpTransport(sink.url, 'bookings@links-resort.example');
-    const worker = startMailWorker({ db: t.app.db, transport, log: t.app.log, pollIntervalMs: 25 });
+    const intervalsMs = { ...t.config.jobs.intervalsMs, 'mail-outbox': 25 };
+    const scheduler = createJobScheduler({
+      app: t.app,
+      config: { ...t.config, jobs: { runInBackground: true, intervalsMs } },
+      log: t.app.log,
+      jobs: { 'mail-outbox': mailOutboxJob },
+    });
+    scheduler.start();
     try {
       await expect
         .poll(async () => (await rowOf(t, id)).status, { timeout: 10_000, interval: 50 })
         .toBe('sent');
     } finally {
-      await worker.stop();
-      await transport.close();
+      await scheduler.stop();
     }
   });
 });
@@ -262,7 +268,7 @@ describe('local outbox (no SMTP_URL)', () => {
   it('writes each message as a readable .eml and .html and lists them at /dev/outbox', async () => {
     expect(local.app.mail.transport.kind).toBe('local');
     const { id } = await enqueueMail(local.app.db, message('reader@example.com', 'Read me <locally>'));
-    expect((await local.app.mail.flushOutbox()).sent).toBe(1);
+    expect((await local.app.jobs.runOnce('mail-outbox')).sent).toBe(1);
 
     const files = (await readdir(join(dir, 'outbox'))).sort();
     expect(files).toHaveLength(4);

@@ -1,6 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type PaymentIntentStatus, paymentIntents, paymentRefunds } from '../../db/schema/payments.ts';
+import {
+  type PaymentIntentStatus,
+  paymentIntents,
+  paymentRefunds,
+  type RefundReason,
+} from '../../db/schema/payments.ts';
 import {
   bookingIdFromMetadata,
   FINAL_INTENT_STATUSES,
@@ -144,4 +149,109 @@ export async function refundedAmount(db: DbOrTx, intentId: string): Promise<numb
       ),
     );
   return Number(row?.total ?? 0);
+}
+
+// Settlement: how the booking engine ended each intent. Every write below is conditional on the settlement it moves
+// from, so two paths racing over one intent (the browser, the webhook, the reconciliation job, on any instance)
+// settle it once; the booking engine makes them under the booking's row lock.
+
+export async function readSettlement(
+  db: DbOrTx,
+  id: string,
+): Promise<Pick<PaymentIntentRow, 'settlement' | 'settlementReason'> | undefined> {
+  const [row] = await db
+    .select({ settlement: paymentIntents.settlement, settlementReason: paymentIntents.settlementReason })
+    .from(paymentIntents)
+    .where(eq(paymentIntents.id, id));
+  return row;
+}
+
+/** The intent paid for its booking. */
+export async function markIntentConfirmed(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(paymentIntents)
+    .set({ settlement: 'confirmed', settledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(paymentIntents.id, id), isNull(paymentIntents.settlement)));
+}
+
+/** Decides a refund, before asking the provider for it: no later path may confirm with this intent. */
+export async function markRefundPending(db: DbOrTx, id: string, reason: RefundReason): Promise<void> {
+  await db
+    .update(paymentIntents)
+    .set({ settlement: 'refund_pending', settlementReason: reason, updatedAt: sql`now()` })
+    .where(and(eq(paymentIntents.id, id), isNull(paymentIntents.settlement)));
+}
+
+/** The provider acknowledged the refund. True for the one caller that recorded it (who then tells the golfer). */
+export async function markIntentRefunded(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(paymentIntents)
+    .set({ settlement: 'refunded', settledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(paymentIntents.id, id), eq(paymentIntents.settlement, 'refund_pending')))
+    .returning({ id: paymentIntents.id });
+  return rows.length > 0;
+}
+
+/** A canceled intent took no money: nothing is left to do for it. */
+export async function markIntentCanceled(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(paymentIntents)
+    .set({ settlement: 'canceled', settledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(eq(paymentIntents.id, id), eq(paymentIntents.status, 'canceled'), isNull(paymentIntents.settledAt)),
+    );
+}
+
+const inMilliseconds = (ms: number) => sql`now() + (${Math.round(ms)} * interval '1 millisecond')`;
+
+/**
+ * Claims up to `limit` unsettled intents of `provider` that are due for reconciliation, leasing them for `leaseMs`:
+ * one UPDATE over rows picked FOR UPDATE SKIP LOCKED, so instances running the job at once take different intents,
+ * and an instance that dies mid-pass leaves its claims to be taken again when the lease ends.
+ */
+export async function claimUnsettledIntents(
+  db: DbOrTx,
+  provider: PaymentMode,
+  options: { limit: number; leaseMs: number },
+): Promise<PaymentIntentRow[]> {
+  const due = and(
+    isNull(paymentIntents.settledAt),
+    eq(paymentIntents.provider, provider),
+    lte(paymentIntents.reconcileAt, sql`now()`),
+  );
+  const candidates = db
+    .select({ id: paymentIntents.id })
+    .from(paymentIntents)
+    .where(due)
+    .orderBy(asc(paymentIntents.reconcileAt))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(paymentIntents)
+    .set({ reconcileAt: inMilliseconds(options.leaseMs) })
+    .where(and(inArray(paymentIntents.id, candidates), due))
+    .returning();
+}
+
+/**
+ * When the job should look at an unsettled intent again; a failed attempt is counted (the count says which payments
+ * need attention). Answers the failures so far.
+ */
+export async function rescheduleReconciliation(
+  db: DbOrTx,
+  id: string,
+  delayMs: number,
+  failed: boolean,
+): Promise<number> {
+  const [row] = await db
+    .update(paymentIntents)
+    .set({
+      reconcileAt: inMilliseconds(delayMs),
+      reconcileFailures: failed
+        ? sql`${paymentIntents.reconcileFailures} + 1`
+        : paymentIntents.reconcileFailures,
+    })
+    .where(and(eq(paymentIntents.id, id), isNull(paymentIntents.settledAt)))
+    .returning({ failures: paymentIntents.reconcileFailures });
+  return row?.failures ?? 0;
 }

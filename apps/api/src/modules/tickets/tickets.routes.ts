@@ -8,6 +8,7 @@ import { bookableDates } from '../courses/bookable-dates.ts';
 import { routeNow } from '../courses/clock.ts';
 import { listCourses } from '../courses/courses.repository.ts';
 import { listPlayerTypes } from '../players/players.repository.ts';
+import { checkPublicPlayerTypes } from '../players/public-player-types.ts';
 import { loadPricingTables } from './pricing-tables.repository.ts';
 
 export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +19,8 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Prices each golfer's rounds from the resort's own fee tables (VAT inclusive, pence)",
         description:
           'The cheapest cover of single green fees and combination packages is chosen per player type; ' +
-          'combinations apply 1 April to 31 October when the tee times fall within seven days.',
+          'combinations apply 1 April to 31 October when the tee times fall within seven days. Player types 1 ' +
+          '(adult) and 3 (under 16) only: any other answers 400 player_type_not_offered on the golfer.',
         tags: ['tickets'],
         body: ticketPricesBodySchema,
         response: {
@@ -37,16 +39,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       const now = routeNow(app.config);
 
-      const knownTypes = new Set(playerTypeRows.map((type) => type.id));
-      for (const [index, golfer] of golfers.entries()) {
-        if (!knownTypes.has(golfer.playerTypeId)) {
-          throw badRequest(
-            `There is no player type with id ${golfer.playerTypeId}.`,
-            { [`golfers.${index}.playerTypeId`]: 'Please choose a player type for each golfer.' },
-            'unknown_player_type',
-          );
-        }
-      }
+      checkPublicPlayerTypes(golfers, playerTypeRows);
       for (const [index, round] of rounds.entries()) {
         const course = courseRows.find((row) => row.id === round.id);
         if (!course) {

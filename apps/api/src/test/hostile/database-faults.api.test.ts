@@ -1,17 +1,21 @@
 import { COURSE_IDS } from '@links/shared/constants';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
-import { CONTACT_DETAILS } from '../../modules/booking-access/booking-access-test-helpers.ts';
+import { paymentIntents } from '../../db/schema/payments.ts';
+import {
+  bookingAwaitingPayment,
+  CONTACT_DETAILS,
+} from '../../modules/booking-access/booking-access-test-helpers.ts';
 import {
   bookingBody,
   createBookingApp,
   postBooking,
   type Session,
 } from '../../modules/bookings/booking-test-helpers.ts';
-import { payWithCard, recordPayment } from '../../modules/confirmations/operator-test-helpers.ts';
+import { payWithCard, recordPayment, refundsOf } from '../../modules/confirmations/operator-test-helpers.ts';
 import { slotIdAt } from '../../modules/diary/tee-sheet-test-data.ts';
 import { processOutbox } from '../../modules/mail/process-outbox.ts';
 import { createSmtpTransport } from '../../modules/mail/smtp-transport.ts';
@@ -41,21 +45,36 @@ type Held = { booking_id: number; booking_number: string; intentId: string };
 
 /** A held booking with contact details saved and its sandbox card payment made, ready to be recorded. */
 async function paidBooking(t: TestApp, session: Session, courseId: number, time: string): Promise<Held> {
-  const slotId = await slotIdAt(t.database.db, courseId, DAY, time);
-  const created = await postBooking(t.app, session, bookingBody([{ id: courseId, slotId }], [1]));
-  expect(created.statusCode, created.body).toBe(200);
-  const { booking_id, booking_number } = created.json().data as Omit<Held, 'intentId'>;
-  const details = await t.app.inject({
-    method: 'PATCH',
-    url: `/v1/bookings/${booking_id}/details`,
-    headers: session.headers,
-    payload: contactDetails,
-  });
-  expect(details.statusCode, details.body).toBe(200);
-  const intent = details.json().data.payment_intent as { id: string; client_secret: string };
-  const paid = await payWithCard(t, session, intent);
+  const open = await bookingAwaitingPayment(
+    t.app,
+    t.database.db,
+    session,
+    [{ courseId, date: DAY, time }],
+    [1],
+    contactDetails,
+  );
+  const paid = await payWithCard(t, session, open.intent);
   expect(paid.statusCode, paid.body).toBe(200);
-  return { booking_id, booking_number, intentId: intent.id };
+  return { booking_id: open.bookingId, booking_number: open.bookingNumber, intentId: open.intent.id };
+}
+
+/**
+ * Registers the set-up of a describe whose test kills its database's connections: a seeded app on a database of its
+ * own, four browser sessions, and that database's name. Read it inside the test.
+ */
+function appOnKillableDatabase() {
+  const context = {} as { t: TestApp; sessions: Session[]; databaseName: string };
+  beforeAll(async () => {
+    context.t = await createBookingApp(NOW);
+    context.sessions = await Promise.all(Array.from({ length: 4 }, () => withCsrf(context.t.app)));
+    const current = await context.t.database.db.execute<{ name: string }>(
+      sql`select current_database() as name`,
+    );
+    context.databaseName = current.rows[0]?.name ?? '';
+    expect(context.databaseName).toMatch(/^links_test_/);
+  });
+  afterAll(async () => context.t?.close());
+  return context;
 }
 
 /** Ten-minute Burnside tee times of the day, 10:00-12:20 and 14:00-15:50 (Monday to Friday). */
@@ -78,6 +97,34 @@ async function expectNoHalfWrittenBooking(t: TestApp) {
     where not exists (select 1 from booking_rounds r where r.booking_id = b.id)
        or not exists (select 1 from booking_golfers g where g.booking_id = b.id)`);
   expect(orphans.rows).toEqual([]);
+}
+
+/** Kills every backend of the database but the admin's own, every `everyMs`, until stopped. */
+function connectionKiller(databaseName: string, everyMs = 50) {
+  let killing = true;
+  let kills = 0;
+  const killEveryBackend = () =>
+    withAdminClient(async (client) => {
+      const result = await client.query<{ killed: boolean }>(
+        `select pg_terminate_backend(pid) as killed from pg_stat_activity
+         where datname = $1 and pid <> pg_backend_pid()`,
+        [databaseName],
+      );
+      return result.rows.filter((row) => row.killed).length;
+    });
+  const loop = (async () => {
+    while (killing) {
+      kills += await killEveryBackend();
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return {
+    kills: () => kills,
+    async stop() {
+      killing = false;
+      await loop;
+    },
+  };
 }
 
 describe('SMTP down while bookings are confirmed', () => {
@@ -127,31 +174,10 @@ describe('SMTP down while bookings are confirmed', () => {
 // PostgreSQL only (PGlite runs in-process and has no connections to kill); registered, never skipped.
 if (testDbKind() === 'postgres') {
   describe('PostgreSQL connections killed while bookings and confirmations run', () => {
-    let t: TestApp;
-    let sessions: Session[];
-    let databaseName: string;
-
-    beforeAll(async () => {
-      t = await createBookingApp(NOW);
-      sessions = await Promise.all(Array.from({ length: 4 }, () => withCsrf(t.app)));
-      const current = await t.database.db.execute<{ name: string }>(sql`select current_database() as name`);
-      databaseName = current.rows[0]?.name ?? '';
-      expect(databaseName).toMatch(/^links_test_/);
-    });
-    afterAll(async () => t?.close());
-
-    async function killEveryBackend(): Promise<number> {
-      return withAdminClient(async (client) => {
-        const result = await client.query<{ killed: boolean }>(
-          `select pg_terminate_backend(pid) as killed from pg_stat_activity
-           where datname = $1 and pid <> pg_backend_pid()`,
-          [databaseName],
-        );
-        return result.rows.filter((row) => row.killed).length;
-      });
-    }
+    const context = appOnKillableDatabase();
 
     it('recovers by itself; no half-written booking; every acknowledged write and e-mail kept, none doubled', async () => {
+      const { t, sessions, databaseName } = context;
       // Six bookings paid before the outage, to be recorded while connections die.
       const paid: Held[] = [];
       for (const [index, time] of ['10:00', '10:10', '10:20', '10:30', '10:40', '10:50'].entries()) {
@@ -160,14 +186,7 @@ if (testDbKind() === 'postgres') {
       const sessionOf = (held: Held) => sessions[paid.indexOf(held) % sessions.length] as Session;
 
       // Bookings on distinct Burnside slots, four at a time, while every backend is killed every 50 ms.
-      let killing = true;
-      let kills = 0;
-      const killer = (async () => {
-        while (killing) {
-          kills += await killEveryBackend();
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      })();
+      const killer = connectionKiller(databaseName);
 
       const outcomes: Array<{ time: string; status: number; bookingId?: number }> = [];
       const recordOutcomes: number[] = [];
@@ -214,11 +233,10 @@ if (testDbKind() === 'postgres') {
           transactions(),
         ]);
       } finally {
-        killing = false;
-        await killer;
+        await killer.stop();
       }
 
-      expect(kills, 'the test really killed connections').toBeGreaterThan(0);
+      expect(killer.kills(), 'the test really killed connections').toBeGreaterThan(0);
       // Every connection went back to the pool: none is held by a transaction that failed to start (a leak would
       // shrink the pool for good until no request could get a connection).
       const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
@@ -269,6 +287,109 @@ if (testDbKind() === 'postgres') {
       }
       // Some requests really did fail during the outage (the test proved something), and were retried above.
       expect(failures.length + recordOutcomes.filter((status) => status !== 200).length).toBeGreaterThan(0);
+    }, 120_000);
+  });
+
+  // Issue 20 §2: with connections killed during payments, paid bookings stayed held until the browser retried, and a
+  // closed tab never retries. Here no browser records anything: the reconciliation job alone must finish the work.
+  describe('PostgreSQL connections killed while golfers pay and nobody records the payment', () => {
+    const context = appOnKillableDatabase();
+
+    it('the job confirms every paid booking once with one e-mail, and leaves the unpaid ones held', async () => {
+      const { t, sessions, databaseName } = context;
+      // Twelve bookings with their payment open, made before the outage.
+      const open: Array<{
+        booking_id: number;
+        booking_number: string;
+        intent: { id: string; client_secret: string };
+      }> = [];
+      for (const [index, time] of BURNSIDE_TIMES.slice(0, 12).entries()) {
+        const session = sessions[index % sessions.length] as Session;
+        const round = { courseId: burnside, date: DAY, time };
+        const made = await bookingAwaitingPayment(
+          t.app,
+          t.database.db,
+          session,
+          [round],
+          [1],
+          contactDetails,
+        );
+        open.push({ booking_id: made.bookingId, booking_number: made.bookingNumber, intent: made.intent });
+      }
+
+      const killer = connectionKiller(databaseName, 5);
+      const payments: number[] = [];
+      let passes = 0;
+      let failedPasses = 0;
+      let confirmedByJob = 0;
+      try {
+        // Every golfer pays (the sandbox tells the booking engine at once, when the database lets it) and closes
+        // the tab; meanwhile the job runs, pass after pass, on the same dying connections.
+        const queue = [...open.entries()];
+        const pay = async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) {
+            const [index, booking] = next;
+            const answer = await payWithCard(t, sessions[index % sessions.length] as Session, booking.intent);
+            payments.push(answer.statusCode);
+          }
+        };
+        const job = async () => {
+          while (payments.length < open.length) {
+            passes += 1;
+            await t.app.jobs
+              .runOnce('payment-reconciliation')
+              .then((pass) => {
+                confirmedByJob += pass.confirmed;
+              })
+              .catch(() => {
+                failedPasses += 1;
+              });
+          }
+        };
+        await Promise.all([pay(), pay(), pay(), job()]);
+      } finally {
+        await killer.stop();
+      }
+      expect(killer.kills(), 'the test really killed connections').toBeGreaterThan(0);
+
+      // The outage is over; the job's next pass finishes what is left (a pass deferred by a failure is due again
+      // after its back-off, so time is moved past it rather than waited for).
+      await t.database.db.execute(
+        sql`update payment_intents set reconcile_at = now() where settled_at is null`,
+      );
+      const bookingIds = open.map((booking) => booking.booking_id);
+      const held = await t.database.db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(inArray(bookings.id, bookingIds), eq(bookings.status, 'held')));
+      const intents = await t.database.db
+        .select({ id: paymentIntents.id, status: paymentIntents.status, bookingId: paymentIntents.bookingId })
+        .from(paymentIntents)
+        .where(inArray(paymentIntents.bookingId, bookingIds));
+      const paidIntents = intents.filter((intent) => intent.status === 'succeeded');
+      expect(paidIntents.length, 'some payments went through during the outage').toBeGreaterThan(0);
+      const paidButHeld = paidIntents.filter((intent) => held.some((row) => row.id === intent.bookingId));
+      expect(
+        paidButHeld.length,
+        'the outage left paid bookings unconfirmed (the fault this guards)',
+      ).toBeGreaterThan(0);
+      confirmedByJob += (await t.app.jobs.runOnce('payment-reconciliation')).confirmed;
+
+      for (const booking of open) {
+        const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.booking_id));
+        const paid = paidIntents.some((intent) => intent.id === booking.intent.id);
+        expect(row?.status, `booking ${booking.booking_number}, paid: ${paid}`).toBe(
+          paid ? 'confirmed' : 'held',
+        );
+        expect(await mailsAbout(t, booking.booking_number)).toHaveLength(paid ? 1 : 0);
+        expect(await refundsOf(t.database.db, booking.intent.id)).toHaveLength(0);
+      }
+      console.info(
+        `reconciliation under killed connections: ${paidIntents.length} of ${open.length} paid ` +
+          `(${payments.filter((status) => status !== 200).length} card answers failed), ${killer.kills()} backends ` +
+          `killed; ${passes} job passes during the outage (${failedPasses} failed); ${paidButHeld.length} paid bookings ` +
+          `still held after it; ${confirmedByJob} confirmed by the job in all; every paid booking confirmed once`,
+      );
     }, 120_000);
   });
 }

@@ -8,10 +8,11 @@ import { CONTACT_DETAILS } from '../../modules/booking-access/booking-access-tes
 import {
   bookingBody,
   createBookingApp,
+  patchBooking,
   postBooking,
   type Session,
 } from '../../modules/bookings/booking-test-helpers.ts';
-import { payWithCard, recordPayment } from '../../modules/confirmations/operator-test-helpers.ts';
+import { payWithCard, recordPayment, refundsOf } from '../../modules/confirmations/operator-test-helpers.ts';
 import { slotIdAt } from '../../modules/diary/tee-sheet-test-data.ts';
 import { StripeFake } from '../../modules/payments/test/stripe-fake.ts';
 import { type TestApp, withCsrf } from '../test-app.ts';
@@ -20,6 +21,8 @@ import { LossyProxy } from './lossy-proxy.ts';
 
 // Payments under faults (issue 8, point 1): the provider's answer lost on create, and one payment submitted from two
 // tabs at once. Either way the visitor is charged once, the booking is confirmed once and one e-mail goes out.
+// Issue 20 §2: the provider's answer lost on a refund or on the record call's read: the reconciliation job still ends
+// each payment as a confirmed booking or a refund, once.
 
 // Friday 20 March 2026, 09:05 UK: Burnside winter fees, adult 5500.
 const NOW = new Date('2026-03-20T09:05:00Z');
@@ -55,35 +58,40 @@ async function mailsAbout(t: TestApp, bookingNumber: string) {
   return (await t.database.db.select().from(mailOutbox)).filter((row) => row.subject.includes(bookingNumber));
 }
 
-describe('the payment provider times out on create (Stripe, through a proxy that loses its answers)', () => {
-  let fake: StripeFake;
-  let proxy: LossyProxy;
-  let t: TestApp;
-  let session: Session;
-
+/**
+ * Registers the set-up of a describe on Stripe (the fake) reached through a proxy that loses the answers `lose`
+ * matches: the fake, the proxy, a seeded app and one browser session. Read it inside the tests.
+ */
+function stripeBehindLossyProxy(lose: (method: string, path: string) => boolean) {
+  const context = {} as { fake: StripeFake; proxy: LossyProxy; t: TestApp; session: Session };
   beforeAll(async () => {
-    fake = await new StripeFake().start();
-    proxy = await new LossyProxy(
-      fake.api,
-      (method, path) => method === 'POST' && path === '/v1/payment_intents',
-    ).start();
-    t = await createBookingApp(NOW, {
+    context.fake = await new StripeFake().start();
+    context.proxy = await new LossyProxy(context.fake.api, lose).start();
+    context.t = await createBookingApp(NOW, {
       stripe: {
-        secretKey: fake.secretKey,
+        secretKey: context.fake.secretKey,
         publishableKey: 'pk_test_fake',
         webhookSecret: 'whsec_test_hostile_0123456789abcdef',
-        api: proxy.api,
+        api: context.proxy.api,
       },
     });
-    session = await withCsrf(t.app);
+    context.session = await withCsrf(context.t.app);
   });
   afterAll(async () => {
-    await t?.close();
-    await proxy?.stop();
-    await fake?.stop();
+    await context.t?.close();
+    await context.proxy?.stop();
+    await context.fake?.stop();
   });
+  return context;
+}
+
+describe('the payment provider times out on create (Stripe, through a proxy that loses its answers)', () => {
+  const context = stripeBehindLossyProxy(
+    (method, path) => method === 'POST' && path === '/v1/payment_intents',
+  );
 
   it('a retry after lost answers finds the intent Stripe already made: one intent, one charge', async () => {
+    const { fake, proxy, t, session } = context;
     const booking = await heldBooking(t, session, '10:00');
     const createsFor = () =>
       [...fake.intents.values()].filter(
@@ -179,4 +187,84 @@ describe('one payment submitted from two tabs at once (sandbox provider)', () =>
     expect(intents[0]?.status).toBe('succeeded');
     expect(await mailsAbout(t, booking.booking_number)).toHaveLength(1);
   });
+});
+
+describe('the provider answering late on the money paths (Stripe, through a proxy that loses its answers)', () => {
+  /** Which answers the proxy loses: a method and a path prefix. */
+  let losing = { method: '', path: '' };
+  const context = stripeBehindLossyProxy(
+    (method, path) => method === losing.method && path.startsWith(losing.path),
+  );
+
+  it('a stale payment whose refund answer is lost is refunded once, and the golfer told once, by the job', async () => {
+    const { fake, proxy, t, session } = context;
+    const booking = await heldBooking(t, session, '12:00');
+    const opened = await saveDetails(t, session, booking.booking_id);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const stale = opened.json().data.payment_intent as { id: string };
+    // Paid at Stripe, then the golfer goes back to step 1 and adds a golfer before anything recorded the payment.
+    fake.setStatus(stale.id, 'succeeded');
+    const slotId = await slotIdAt(t.database.db, burnside, DAY, '12:00');
+    const repriced = await patchBooking(
+      t.app,
+      session,
+      booking.booking_id,
+      bookingBody([{ id: burnside, slotId }], [1, 1]),
+    );
+    expect(repriced.statusCode, repriced.body).toBe(200);
+
+    // Stripe makes the refund, but neither its answer nor stripe-node's two retries reach the API.
+    losing = { method: 'POST', path: '/v1/refunds' };
+    proxy.loseNext = 3;
+    const recorded = await recordPayment(t, session, booking.booking_id, stale.id);
+    expect(recorded.statusCode, recorded.body).toBe(502);
+    expect(proxy.lost).toBe(3);
+    const stripeRefunds = () =>
+      [...fake.refunds.values()].filter((refund) => refund.payment_intent === stale.id);
+    expect(stripeRefunds()).toHaveLength(1);
+    expect(await mailsAbout(t, booking.booking_number)).toHaveLength(0);
+
+    // The job asks again with the same idempotency key: Stripe answers the refund it made, nothing more.
+    expect(await t.app.jobs.runOnce('payment-reconciliation')).toMatchObject({ refunded: 1, failed: 0 });
+    await t.app.jobs.runOnce('payment-reconciliation');
+    expect(stripeRefunds()).toHaveLength(1);
+    const refundCalls = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+    expect(new Set(refundCalls.map((r) => r.idempotencyKey))).toEqual(new Set([`refund-${stale.id}`]));
+    expect(await refundsOf(t.database.db, stale.id)).toHaveLength(1);
+    const mails = await mailsAbout(t, booking.booking_number);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Your payment for booking ${booking.booking_number} has been refunded`,
+    ]);
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.booking_id));
+    expect(row?.status).toBe('held');
+  }, 60_000);
+
+  it('a payment whose record call could not reach Stripe is confirmed by the job, with one e-mail', async () => {
+    const { fake, proxy, t, session } = context;
+    const booking = await heldBooking(t, session, '12:10');
+    const opened = await saveDetails(t, session, booking.booking_id);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const intent = opened.json().data.payment_intent as { id: string };
+    fake.setStatus(intent.id, 'succeeded');
+
+    losing = { method: 'GET', path: `/v1/payment_intents/${intent.id}` };
+    proxy.loseNext = 3;
+    const recorded = await recordPayment(t, session, booking.booking_id, intent.id);
+    expect(recorded.statusCode, recorded.body).toBe(502);
+    const [held] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.booking_id));
+    expect(held?.status).toBe('held');
+
+    // The tab is closed and no webhook comes: the job's next pass asks Stripe and confirms.
+    expect(await t.app.jobs.runOnce('payment-reconciliation')).toMatchObject({ confirmed: 1, failed: 0 });
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.booking_id));
+    expect(row).toMatchObject({
+      status: 'confirmed',
+      paidPence: booking.totals.payable,
+      paymentIntentId: intent.id,
+    });
+    expect(await mailsAbout(t, booking.booking_number)).toHaveLength(1);
+    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === intent.id)).toHaveLength(
+      0,
+    );
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COURSE_IDS, DEFAULT_PLAYER_TYPE_ID } from '@links/shared/constants';
@@ -14,21 +14,11 @@ import { LOGIN_ACCOUNT_RULES, LOGIN_ADDRESS_RULES } from '../../modules/auth/aut
 import { CONTACT_DETAILS, setPin } from '../../modules/booking-access/booking-access-test-helpers.ts';
 import { bookingBody } from '../../modules/bookings/booking-test-helpers.ts';
 import { DEMO_OPERATORS, seedDemoOperators } from '../../modules/operators/seed-demo-operators.ts';
-import {
-  createDatabaseFrom,
-  databaseUrlFor,
-  dropDatabase,
-  testDbKind,
-  uniqueDatabaseName,
-} from '../test-database.ts';
-import {
-  type ApiProcess,
-  describeProcess,
-  logLines,
-  spawnApiProcess,
-  startApiProcess,
-} from './api-process.ts';
+import { createDatabaseFrom, databaseUrlFor, testDbKind, uniqueDatabaseName } from '../test-database.ts';
+import { type ApiProcess, describeProcess, logLines, spawnApiProcess } from './api-process.ts';
 import { Browser, errorOf, type HttpAnswer } from './browser.ts';
+import { bookingStatusChanges, recordBookingStatusChanges } from './status-changes.ts';
+import { poll, serverDatabaseUrl, startTwoApiProcesses, tearDownProcesses } from './two-processes.ts';
 
 // Issue 8, point 2: two API servers as separate OS processes (no shared memory) on one PostgreSQL database, driven
 // over real HTTP. A session made on one works on the other; login, PIN and booking limits are counted once for
@@ -130,40 +120,12 @@ if (testDbKind() === 'postgres') {
       return found.bookings.map((booking) => booking.booking_id);
     }
 
-    async function poll<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const value = await probe();
-        if (value !== undefined) return value;
-        if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    }
-
     beforeAll(async () => {
       await createDatabaseFrom(name, inject('postgresTemplate'));
       database = createPostgresDatabase(databaseUrlFor(name), 2);
       await seedDatabase(database.db, { demo: false });
       await seedDemoOperators(database.db);
-      // Every UPDATE that sets a booking's status, with the server process that made it: "expired once" is then a
-      // fact in the database, not an inference from logs.
-      await database.db.execute(sql`
-        CREATE TABLE multi_process_status_updates (
-          booking_id integer NOT NULL,
-          old_status text NOT NULL,
-          new_status text NOT NULL,
-          by_application text NOT NULL DEFAULT current_setting('application_name')
-        )`);
-      await database.db.execute(sql`
-        CREATE FUNCTION multi_process_record_status() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          INSERT INTO multi_process_status_updates (booking_id, old_status, new_status)
-          VALUES (NEW.id, OLD.status::text, NEW.status::text);
-          RETURN NEW;
-        END $$`);
-      await database.db.execute(sql`
-        CREATE TRIGGER multi_process_status_updates AFTER UPDATE OF status ON bookings
-        FOR EACH ROW EXECUTE FUNCTION multi_process_record_status()`);
+      await recordBookingStatusChanges(database.db);
       freeSlots = await database.db
         .select({ id: teeSlots.id, startsAt: teeSlots.startsAt })
         .from(teeSlots)
@@ -195,31 +157,11 @@ if (testDbKind() === 'postgres') {
         MAX_LIVE_HOLDS_PER_NETWORK: '1000',
         HOLD_CHALLENGE: 'off',
       };
-      envFor = (server) => ({
-        ...shared,
-        DATABASE_URL: `${databaseUrlFor(name)}?application_name=links-api-${server}`,
-      });
-      const start = (server: string) =>
-        startApiProcess({
-          name: `API ${server}`,
-          cwd: dataDir as string,
-          apiKey: API_KEY,
-          readyTimeoutMs: 80_000,
-          env: envFor(server),
-        });
-      const started = await Promise.allSettled([start('A'), start('B')]);
-      if (started[0].status === 'fulfilled') a = started[0].value;
-      if (started[1].status === 'fulfilled') b = started[1].value;
-      const failed = started.find((result) => result.status === 'rejected');
-      if (failed) throw failed.reason;
+      envFor = (server) => ({ ...shared, DATABASE_URL: serverDatabaseUrl(name, server) });
+      [a, b] = await startTwoApiProcesses({ cwd: dataDir, apiKey: API_KEY, envFor });
     }, 90_000);
 
-    afterAll(async () => {
-      await Promise.all([a?.stop(), b?.stop()]);
-      await database?.close();
-      await dropDatabase(name);
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    }, 30_000);
+    afterAll(() => tearDownProcesses({ processes: [a, b], database, databaseName: name, dataDir }), 30_000);
 
     it(
       'a session made on one process works on the other, and a sign-out on one ends it on both',
@@ -548,14 +490,11 @@ if (testDbKind() === 'postgres') {
             : undefined;
         });
 
-        const updates = await db().execute<{ booking_id: number; old_status: string; new_status: string }>(
-          sql`SELECT booking_id, old_status, new_status, by_application FROM multi_process_status_updates
-              WHERE new_status = 'expired' OR old_status = 'expired'`,
+        const updates = (await bookingStatusChanges(db())).filter(
+          (row) => row.new_status === 'expired' || row.old_status === 'expired',
         );
-        expect(updates.rows.map((row) => row.booking_id).sort()).toEqual([...held].sort());
-        expect(updates.rows.every((row) => row.old_status === 'held' && row.new_status === 'expired')).toBe(
-          true,
-        );
+        expect(updates.map((row) => row.booking_id).sort()).toEqual([...held].sort());
+        expect(updates.every((row) => row.old_status === 'held' && row.new_status === 'expired')).toBe(true);
         // Every process's logs together count each expiry once (nothing else lapsed during this run).
         expect(Object.values(sweptBy()).reduce((sum, count) => sum + count, 0)).toBe(held.length);
         console.info(`lapsed holds expired by: ${JSON.stringify(logged)}`);

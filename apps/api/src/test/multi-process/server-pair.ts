@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createPostgresDatabase, type Database, type Db } from '../../db/client.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
 import { seedDemoOperators } from '../../modules/operators/seed-demo-operators.ts';
-import { createDatabaseFrom, databaseUrlFor, dropDatabase, uniqueDatabaseName } from '../test-database.ts';
-import { type ApiProcess, describeProcess, startApiProcess } from './api-process.ts';
+import { createDatabaseFrom, databaseUrlFor, uniqueDatabaseName } from '../test-database.ts';
+import { type ApiProcess, describeProcess } from './api-process.ts';
 import { Browser } from './browser.ts';
+import { serverDatabaseUrl, startTwoApiProcesses, tearDownProcesses } from './two-processes.ts';
 
 // Two API servers as separate OS processes on one fresh PostgreSQL database (seeded with the reference data and the
 // demo operators), as a deployment runs them behind a load balancer: the harness of the multi-process suites.
@@ -42,12 +43,7 @@ export async function startServerPair(
   const dataDir = await mkdtemp(join(tmpdir(), `links-${options.name}-`));
   let a: ApiProcess | undefined;
   let b: ApiProcess | undefined;
-  const close = async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await database.close();
-    await dropDatabase(databaseName);
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  const close = () => tearDownProcesses({ processes: [a, b], database, databaseName, dataDir });
   try {
     await seedDatabase(database.db, { demo: false });
     await seedDemoOperators(database.db);
@@ -67,24 +63,9 @@ export async function startServerPair(
       DIARY_CACHE_MS: '0',
       ...options.env,
     };
-    const envFor = (name: string) => ({
-      ...shared,
-      DATABASE_URL: `${databaseUrlFor(databaseName)}?application_name=links-api-${name}`,
-    });
-    const start = (name: string) =>
-      startApiProcess({
-        name: `API ${name}`,
-        cwd: dataDir,
-        apiKey,
-        readyTimeoutMs: 80_000,
-        env: envFor(name),
-      });
-    const started = await Promise.allSettled([start('A'), start('B')]);
-    if (started[0].status === 'fulfilled') a = started[0].value;
-    if (started[1].status === 'fulfilled') b = started[1].value;
-    const failed = started.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
-    const [first, second] = [a as ApiProcess, b as ApiProcess];
+    const envFor = (name: string) => ({ ...shared, DATABASE_URL: serverDatabaseUrl(databaseName, name) });
+    const [first, second] = await startTwoApiProcesses({ cwd: dataDir, apiKey, envFor });
+    [a, b] = [first, second];
     return {
       a: first,
       b: second,

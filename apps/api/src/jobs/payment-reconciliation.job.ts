@@ -1,0 +1,129 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { bookings } from '../db/schema/index.ts';
+import { settlePaidIntent } from '../modules/confirmations/settle-payment.ts';
+import { cancelIntentIfOpen } from '../modules/payments/cancel-open-intent.ts';
+import {
+  claimUnsettledIntents,
+  markIntentCanceled,
+  type PaymentIntentRow,
+  rescheduleReconciliation,
+  toPaymentIntent,
+} from '../modules/payments/payment-intents.repository.ts';
+import { FINAL_INTENT_STATUSES, type PaymentIntent } from '../modules/payments/payment-provider.ts';
+import { configuredInterval, type Job } from './job.ts';
+import { describeJobError } from './scheduler.ts';
+
+/**
+ * How long after a hold ended its payment may still be made: a golfer finishing a slow 3-D Secure check re-takes the
+ * places if they are still free. After it the payment is cancelled at the provider, so it can never be taken.
+ */
+export const LAPSED_HOLD_PAYMENT_GRACE_MS = 30 * 60_000;
+/** Intents claimed per pass; the next pass takes the rest. */
+export const RECONCILIATION_BATCH = 50;
+/** Longer than one intent's handling can take (three provider calls, each with stripe-node's retries). */
+const LEASE_MS = 5 * 60_000;
+/** After a failed attempt: 1 minute, doubling to an hour. */
+const RETRY_BASE_MS = 60_000;
+const RETRY_MAX_MS = 60 * 60_000;
+/** From this many failed attempts a payment is logged as needing attention, at every further failure. */
+export const ATTENTION_AFTER_FAILURES = 5;
+
+export type ReconciliationPass = {
+  confirmed: number;
+  refunded: number;
+  canceled: number;
+  waiting: number;
+  failed: number;
+};
+
+type Outcome = 'confirmed' | 'refunded' | 'canceled' | 'waiting';
+
+/** The open intent is still the way its booking is meant to be paid: the booking holds it and may still take it. */
+async function stillPayable(app: FastifyInstance, intent: PaymentIntent): Promise<boolean> {
+  if (intent.booking_id === null) return false;
+  const [row] = await app.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.id, intent.booking_id),
+        eq(bookings.paymentIntentId, intent.id),
+        inArray(bookings.status, ['held', 'expired']),
+        sql`${bookings.holdExpiresAt} + (${LAPSED_HOLD_PAYMENT_GRACE_MS} * interval '1 millisecond') > now()`,
+      ),
+    );
+  return row !== undefined;
+}
+
+async function settle(app: FastifyInstance, intent: PaymentIntent): Promise<Outcome> {
+  if (intent.status === 'succeeded') return (await settlePaidIntent(app, intent)).kind;
+  if (intent.status === 'canceled') {
+    await markIntentCanceled(app.db, intent.id);
+    return 'canceled';
+  }
+  return 'waiting';
+}
+
+/**
+ * One unsettled intent. A final state in our record is final at the provider too (it is never moved back), so only
+ * open intents are asked about: paid ones are settled; one its booking can no longer use is cancelled (and settled
+ * if it turns out to have been paid meanwhile); one a live hold may still be paid with is looked at again next pass.
+ */
+async function reconcile(app: FastifyInstance, row: PaymentIntentRow): Promise<Outcome> {
+  if (FINAL_INTENT_STATUSES.has(row.status)) return settle(app, toPaymentIntent(row));
+  const intent = await app.payments.retrieveIntent(row.id);
+  if (!intent) throw new Error('The payment provider does not know this intent');
+  if (FINAL_INTENT_STATUSES.has(intent.status)) return settle(app, intent);
+  if (await stillPayable(app, intent)) return 'waiting';
+  const after = await cancelIntentIfOpen(app.payments, app.log, intent.id);
+  return after ? settle(app, after) : 'waiting';
+}
+
+/**
+ * Every succeeded payment ends as a confirmed booking or a refund, and no unused payment stays payable, without
+ * depending on the browser coming back or the webhook arriving (issue 20 §2). A pass claims the intents not yet
+ * settled (paid intents whose confirmation was lost, refunds decided but not acknowledged, open intents) and settles
+ * each through the one path the browser and the webhook use. Several instances: the claim is one UPDATE over rows
+ * picked FOR UPDATE SKIP LOCKED that leases them, so instances take different intents; racing the browser or the
+ * webhook is safe because settlement runs under the booking's row lock, records its decision on the intent before
+ * the refund, and refunds with one idempotency key per intent: confirmed once, refunded once, one e-mail.
+ */
+async function reconcilePayments(app: FastifyInstance): Promise<ReconciliationPass> {
+  const pass: ReconciliationPass = { confirmed: 0, refunded: 0, canceled: 0, waiting: 0, failed: 0 };
+  const claimed = await claimUnsettledIntents(app.db, app.payments.mode, {
+    limit: RECONCILIATION_BATCH,
+    leaseMs: LEASE_MS,
+  });
+  for (const row of claimed) {
+    try {
+      const outcome = await reconcile(app, row);
+      pass[outcome] += 1;
+      // Still open: look again at the next pass (a payment may arrive while its hold lasts).
+      if (outcome === 'waiting') await rescheduleReconciliation(app.db, row.id, 0, false);
+    } catch (error) {
+      pass.failed += 1;
+      const delay = Math.min(RETRY_BASE_MS * 2 ** row.reconcileFailures, RETRY_MAX_MS);
+      const failures = await rescheduleReconciliation(app.db, row.id, delay, true).catch(() => undefined);
+      const fields = {
+        paymentIntent: row.id,
+        bookingId: row.bookingId,
+        failures,
+        error: describeJobError(error),
+      };
+      if ((failures ?? 0) >= ATTENTION_AFTER_FAILURES) app.log.error(fields, 'payment needs attention');
+      else app.log.warn(fields, 'payment reconciliation attempt failed');
+    }
+  }
+  return pass;
+}
+
+export const paymentReconciliationJob: Job<ReconciliationPass> = {
+  name: 'payment-reconciliation',
+  intervalMs: configuredInterval('payment-reconciliation'),
+  run: reconcilePayments,
+  report: (pass) =>
+    pass.confirmed + pass.refunded + pass.canceled + pass.failed > 0
+      ? { message: 'payment reconciliation pass', fields: pass }
+      : undefined,
+};

@@ -1,0 +1,24 @@
+import { routeNow } from '../modules/courses/clock.ts';
+import {
+  type PaymentScheduleRun,
+  runPaymentSchedule,
+} from '../modules/payment-schedule/run-payment-schedule.ts';
+import { configuredInterval, type Job } from './job.ts';
+
+/**
+ * Tour operators' bookings on terms: one reminder e-mail once a deadline is at most 3 days away, cancellation
+ * once it has passed (run-payment-schedule.ts). Several instances: each claim is one conditional UPDATE over rows
+ * picked FOR UPDATE SKIP LOCKED, so each booking is reminded once and cancelled once.
+ */
+export const paymentScheduleJob: Job<PaymentScheduleRun> = {
+  name: 'payment-schedule',
+  intervalMs: configuredInterval('payment-schedule'),
+  run: (app) => runPaymentSchedule(app, routeNow(app.config)),
+  report: ({ reminded, cancelled }) =>
+    reminded.length > 0 || cancelled.length > 0
+      ? {
+          message: 'payment schedule pass',
+          fields: { reminded: reminded.length, cancelled: cancelled.length },
+        }
+      : undefined,
+};

@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { COURSE_IDS, DEFAULT_PLAYER_TYPE_ID } from '@links/shared/constants';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPostgresDatabase, type Database } from '../../db/client.ts';
+import { bookings, mailOutbox, paymentRefunds, teeSlots } from '../../db/schema/index.ts';
+import { seedDatabase } from '../../db/seed/index.ts';
+import { CONTACT_DETAILS } from '../../modules/booking-access/booking-access-test-helpers.ts';
+import { bookingBody } from '../../modules/bookings/booking-test-helpers.ts';
+import { paidWithoutReport } from '../../modules/confirmations/operator-test-helpers.ts';
+import { signedEvent } from '../../modules/payments/test/webhook-payload.ts';
+import { createDatabaseFrom, databaseUrlFor, testDbKind, uniqueDatabaseName } from '../test-database.ts';
+import { type ApiProcess, describeProcess, logLines } from './api-process.ts';
+import { Browser, type HttpAnswer } from './browser.ts';
+import { bookingStatusChanges, recordBookingStatusChanges } from './status-changes.ts';
+import { poll, serverDatabaseUrl, startTwoApiProcesses, tearDownProcesses } from './two-processes.ts';
+
+// Issue 20 §2 over real HTTP: two API server processes on one PostgreSQL database, each running the reconciliation
+// job every 150 ms. Paid bookings whose confirmation was lost are raced by the browser's record call on both
+// processes, the webhook delivered to both and both jobs; stale payments (the booking re-priced after step 2) the
+// same. Each paid booking is confirmed once (a trigger records every status change) with one e-mail, each stale
+// payment refunded once with one e-mail, and bookings nobody records are confirmed by the jobs alone.
+// PostgreSQL only: vitest.config.ts leaves this folder out of the PGlite run.
+
+const API_KEY = `multi-process-${randomBytes(6).toString('hex')}`;
+const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
+const RECONCILIATION_INTERVAL_MS = 150;
+const { burnside } = COURSE_IDS;
+const ADULT = DEFAULT_PLAYER_TYPE_ID;
+
+/** A booking made by its own browser (a session of its own, as each golfer has). */
+type Booking = { id: number; number: string; slotId: number; intentId: string; golfer: Browser };
+
+if (testDbKind() === 'postgres') {
+  describe('payment reconciliation on two API processes (PostgreSQL)', () => {
+    const name = uniqueDatabaseName('links_reconcile_mp');
+    let database: Database | undefined;
+    let dataDir: string | undefined;
+    let a: ApiProcess | undefined;
+    let b: ApiProcess | undefined;
+    let freeSlots: number[] = [];
+
+    const db = () => {
+      if (!database) throw new Error('the database was not set up');
+      return database.db;
+    };
+    const expectStatus = (answer: HttpAnswer, status: number, what: string) =>
+      expect(answer.status, `${what}: ${answer.text.slice(0, 500)}`).toBe(status);
+
+    beforeAll(async () => {
+      await createDatabaseFrom(name, inject('postgresTemplate'));
+      database = createPostgresDatabase(databaseUrlFor(name), 2);
+      await seedDatabase(database.db, { demo: false });
+      await recordBookingStatusChanges(database.db);
+      freeSlots = (
+        await database.db
+          .select({ id: teeSlots.id })
+          .from(teeSlots)
+          .where(and(eq(teeSlots.courseId, burnside), gt(teeSlots.startsAt, sql`now() + interval '3 days'`)))
+          .orderBy(asc(teeSlots.startsAt))
+          .limit(20)
+      ).map((slot) => slot.id);
+
+      dataDir = await mkdtemp(join(tmpdir(), 'links-reconcile-'));
+      const shared = {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        API_KEYS: API_KEY,
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        LINK_SIGNING_SECRET: randomBytes(32).toString('hex'),
+        ADMIN_TOKEN: `admin-${randomBytes(12).toString('hex')}`,
+        PUBLIC_URL: 'http://127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+        // The sandbox provider verifies its signed test events with the webhook secret.
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        JOB_PAYMENT_RECONCILIATION_INTERVAL_MS: String(RECONCILIATION_INTERVAL_MS),
+        // Every booking comes from 127.0.0.1: the hold caps and the browser check have their own tests.
+        MAX_LIVE_HOLDS_PER_ADDRESS: '100',
+        MAX_LIVE_HOLDS_PER_NETWORK: '1000',
+        HOLD_CHALLENGE: 'off',
+        BOOKING_RATE_LIMIT_MAX: '1000',
+      };
+      [a, b] = await startTwoApiProcesses({
+        cwd: dataDir,
+        apiKey: API_KEY,
+        envFor: (server) => ({ ...shared, DATABASE_URL: serverDatabaseUrl(name, server) }),
+      });
+    }, 90_000);
+
+    afterAll(() => tearDownProcesses({ processes: [a, b], database, databaseName: name, dataDir }), 30_000);
+
+    /** A held booking (step 1 on one process, step 2 on the other): its payment intent is open. */
+    async function bookingWithIntent(golfers: number): Promise<Booking> {
+      const [A, B] = [a as ApiProcess, b as ApiProcess];
+      const browser = new Browser(API_KEY);
+      await browser.csrf(A);
+      const slotId = freeSlots.shift();
+      if (slotId === undefined) throw new Error('ran out of tee slots');
+      const body = bookingBody(
+        [{ id: burnside, slotId }],
+        Array.from({ length: golfers }, () => ADULT),
+      );
+      const held = await browser.call(A, 'POST', '/v1/bookings', body);
+      expectStatus(held, 200, 'POST /v1/bookings on A');
+      const { booking_id, booking_number } = (
+        held.json as { data: { booking_id: number; booking_number: string } }
+      ).data;
+      const saved = await browser.call(B, 'PATCH', `/v1/bookings/${booking_id}/details`, CONTACT_DETAILS);
+      expectStatus(saved, 200, 'contact details on B');
+      const intentId = (saved.json as { data: { payment_intent: { id: string } } }).data.payment_intent.id;
+      return { id: booking_id, number: booking_number, slotId, intentId, golfer: browser };
+    }
+
+    function webhook(server: ApiProcess, intentId: string) {
+      const event = signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', {
+        id: intentId,
+        status: 'succeeded',
+      });
+      return fetch(`${server.url}/v1/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+        body: event.payload,
+      }).then(async (response) => ({ status: response.status, text: await response.text() }));
+    }
+
+    it('confirms once and refunds once, with one e-mail each, though browser, webhooks and both jobs race', async () => {
+      const [A, B] = [a as ApiProcess, b as ApiProcess];
+      try {
+        const raced: Booking[] = [];
+        const lost: Booking[] = [];
+        const stale: Booking[] = [];
+        for (let index = 0; index < 4; index += 1) raced.push(await bookingWithIntent(1));
+        for (let index = 0; index < 2; index += 1) lost.push(await bookingWithIntent(1));
+        for (let index = 0; index < 2; index += 1) stale.push(await bookingWithIntent(1));
+        // Stale: paid at the provider, then step 1 again with a second golfer before anything recorded it.
+        for (const booking of stale) {
+          await paidWithoutReport(db(), booking.intentId);
+          const body = bookingBody([{ id: burnside, slotId: booking.slotId }], [ADULT, ADULT]);
+          expectStatus(
+            await booking.golfer.call(B, 'PATCH', `/v1/bookings/${booking.id}`, body),
+            200,
+            're-price on B',
+          );
+        }
+        // Paid, and every report lost; both processes' jobs are running all along.
+        for (const booking of [...raced, ...lost]) await paidWithoutReport(db(), booking.intentId);
+
+        const answers = await Promise.all(
+          [...raced, ...stale].flatMap((booking) => {
+            const record = { booking_id: booking.id, payment_intent: booking.intentId, newsletter: false };
+            return [
+              booking.golfer.call(A, 'PATCH', `/v1/bookings/${booking.id}/payment`, record),
+              booking.golfer.call(B, 'PATCH', `/v1/bookings/${booking.id}/payment`, record),
+              webhook(A, booking.intentId),
+              webhook(B, booking.intentId),
+            ];
+          }),
+        );
+        for (const answer of answers) expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(500);
+
+        const everyone = [...raced, ...lost, ...stale];
+        // The two nobody records are confirmed by the jobs alone, within a few of their intervals.
+        await poll('the jobs confirming the unrecorded payments', 15_000, async () => {
+          const rows = await db()
+            .select({ status: bookings.status })
+            .from(bookings)
+            .where(
+              inArray(
+                bookings.id,
+                lost.map((booking) => booking.id),
+              ),
+            );
+          return rows.every((row) => row.status === 'confirmed') ? true : undefined;
+        });
+        // Wait for every refund to be recorded (the jobs may be the ones finishing them).
+        await poll('the stale payments refunded', 15_000, async () => {
+          const refunds = await db()
+            .select({ id: paymentRefunds.id })
+            .from(paymentRefunds)
+            .where(
+              inArray(
+                paymentRefunds.paymentIntentId,
+                stale.map((booking) => booking.intentId),
+              ),
+            );
+          return refunds.length >= stale.length ? true : undefined;
+        });
+        // A few more passes of both jobs, to give any double work the chance to show.
+        await new Promise((resolve) => setTimeout(resolve, RECONCILIATION_INTERVAL_MS * 4));
+
+        const updates = await bookingStatusChanges(db());
+        const refunds = await db()
+          .select()
+          .from(paymentRefunds)
+          .where(
+            inArray(
+              paymentRefunds.paymentIntentId,
+              everyone.map((booking) => booking.intentId),
+            ),
+          );
+        const mails = await db().select({ subject: mailOutbox.subject }).from(mailOutbox);
+        const about = (booking: Booking) => mails.filter((mail) => mail.subject.includes(booking.number));
+        const confirmedBy: Record<string, number> = {};
+        for (const booking of [...raced, ...lost]) {
+          const confirmations = updates.filter(
+            (row) => row.booking_id === booking.id && row.new_status === 'confirmed',
+          );
+          expect(confirmations, `booking ${booking.number} confirmed once`).toHaveLength(1);
+          const by = confirmations[0]?.by_application ?? '';
+          confirmedBy[by] = (confirmedBy[by] ?? 0) + 1;
+          expect(refunds.filter((refund) => refund.paymentIntentId === booking.intentId)).toHaveLength(0);
+          expect(about(booking), `e-mails about ${booking.number}`).toHaveLength(1);
+        }
+        for (const booking of stale) {
+          expect(updates.filter((row) => row.booking_id === booking.id)).toHaveLength(0);
+          expect(refunds.filter((refund) => refund.paymentIntentId === booking.intentId)).toHaveLength(1);
+          expect(about(booking).map((mail) => mail.subject)).toEqual([
+            `Your payment for booking ${booking.number} has been refunded`,
+          ]);
+        }
+        const jobLines = [A, B].flatMap((server) =>
+          logLines(server).filter((line) => line.msg === 'payment reconciliation pass'),
+        );
+        console.info(
+          `payment reconciliation over two processes: ${raced.length + lost.length} paid bookings, each confirmed ` +
+            `once (by ${JSON.stringify(confirmedBy)}); ${stale.length} stale payments, each refunded once; ` +
+            `${jobLines.length} job passes that settled something`,
+        );
+        for (const server of [A, B]) expect(server.exit(), `${server.name} exited`).toBeUndefined();
+      } catch (error) {
+        if (error instanceof Error)
+          error.message += `\n${describeProcess(A, 2000)}\n${describeProcess(B, 2000)}`;
+        throw error;
+      }
+    }, 90_000);
+  });
+}
