@@ -28,6 +28,7 @@ export default defineConfig({
               : ['apps/api/src/test/multi-process/**']),
           ],
           globalSetup: ['apps/api/src/test/global-setup.ts'],
+          setupFiles: ['apps/api/src/test/log-privacy.setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -2,9 +2,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
-import { AppError } from './lib/app-error.ts';
 import { errorBody } from './lib/envelope.ts';
 import { MaintenanceSwitch } from './lib/maintenance.ts';
+import { checkStorableText } from './lib/storable-text.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { registerDiaryCache } from './modules/diary/diary-cache.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
@@ -12,6 +12,7 @@ import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { v1Routes } from './modules/routes.ts';
 import { csrfRoutes } from './modules/session/csrf.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { serializeError } from './plugins/log-serializers.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRequestGuard } from './plugins/request-guards.ts';
 import {
@@ -70,13 +71,11 @@ function loggerOptions(config: AppConfig, logger: BuildAppOptions['logger']): Fa
         method: request.method,
         url: pathOnly(request.url),
       }),
+      err: serializeError,
     },
     ...(typeof logger === 'object' ? logger : {}),
   };
 }
-
-/** A JSON \\u0000 escape (an odd run of backslashes before u0000): the only way JSON text carries a NUL. */
-const ESCAPED_NUL = /(?<!\\)(?:\\\\)*\\u0000/i;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -123,11 +122,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    // PostgreSQL text cannot hold U+0000 (the insert would fail as a 500): refuse it here, for every field at once.
-    if (ESCAPED_NUL.test(body as string)) {
-      return done(new AppError('invalid_text', 400, 'Text must not contain NUL characters.'), undefined);
-    }
-    parseJson(request, body as string, done);
+    parseJson(request, body as string, (error, value) => {
+      if (error) return done(error, undefined);
+      const unstorable = checkStorableText(body as string, value);
+      if (unstorable) return done(unstorable, undefined);
+      done(null, value);
+    });
   });
 
   if (options.logger) registerRequestLog(app);

@@ -5,6 +5,7 @@ import { loadDotEnv } from './config/load-env-file.ts';
 import { createDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { createStdoutLogDestination } from './plugins/log-destination.ts';
+import { serializeError } from './plugins/log-serializers.ts';
 import { resolveWebRoot, type ServerInfo, serverInfoPath } from './runtime-paths.ts';
 
 async function main(): Promise<void> {
@@ -80,7 +81,8 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
   } else {
-    console.error('Server failed to start:', error);
+    // Through the log's serialiser: a failed migration is a database error, which must not print its values.
+    console.error('Server failed to start:', serializeError(error));
   }
   process.exit(1);
 });

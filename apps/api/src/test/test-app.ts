@@ -60,11 +60,23 @@ export async function createTestDatabase(): Promise<{ database: Database; dispos
   return { database, dispose: () => database.close() };
 }
 
+/**
+ * What every app built by createTestApp in this test file has logged: the production logger (buildApp's options,
+ * redaction and serialisers included) at its most verbose level, written to memory instead of stdout. Each file
+ * has its own module registry, so this is per file; `log-privacy.setup.ts` searches it after every file.
+ */
+const appLogLines: string[] = [];
+const appLogStream = { write: (line: string) => void appLogLines.push(line) };
+
+export function capturedAppLog(): string {
+  return appLogLines.join('');
+}
+
 /** Builds the app on a fresh migrated database. Seed inside the test if it needs reference data. */
 export async function createTestApp(configOverrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const config = testConfig(configOverrides);
   const { database, dispose } = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: { level: 'trace', stream: appLogStream } });
   return {
     app,
     database,
