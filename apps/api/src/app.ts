@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import { errorBody } from './lib/envelope.ts';
+import { AppError } from './lib/app-error.ts';
 import { MaintenanceSwitch } from './lib/maintenance.ts';
 import { checkStorableText } from './lib/storable-text.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -77,6 +78,10 @@ function loggerOptions(config: AppConfig, logger: BuildAppOptions['logger']): Fa
   };
 }
 
+const BYTE_ORDER_MARK = 0xfeff;
+const byteOrderMarkError = () =>
+  new AppError('invalid_json', 400, 'The request body is not valid JSON: it starts with a byte-order mark.');
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -122,6 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
+    // secure-json-parse would skip it silently; JSON over HTTP has none (RFC 8259 8.1), so it is refused instead.
+    if ((body as string).charCodeAt(0) === BYTE_ORDER_MARK) return done(byteOrderMarkError(), undefined);
     parseJson(request, body as string, (error, value) => {
       if (error) return done(error, undefined);
       const unstorable = checkStorableText(body as string, value);

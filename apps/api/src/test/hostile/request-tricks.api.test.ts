@@ -151,11 +151,22 @@ describe('hostile bodies on POST /v1/bookings', () => {
     ['a bare string', '"booking"'],
     ['an array', '[]'],
     ['truncated JSON', '{"courses":['],
-    ['a byte-order mark', `\uFEFF${'{}'}`],
   ])('answers %s with a 400 envelope', async (_label, payload) => {
     const response = await post('/v1/bookings', session.headers, payload);
     expect(response.statusCode, response.body).toBe(400);
     expect(errorEnvelope(response.body).message.length).toBeGreaterThan(10);
+    await expectNothingChanged();
+  });
+
+  // JSON over HTTP is UTF-8 without a byte-order mark (RFC 8259 section 8.1). A parser that skipped it would read a
+  // different body than a proxy or log that did not, so a BOM is refused, even before an otherwise valid booking.
+  it('refuses a byte-order mark before an otherwise valid booking with a 400 saying so', async () => {
+    const response = await post('/v1/bookings', session.headers, `\uFEFF${JSON.stringify(validBody)}`);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(errorEnvelope(response.body)).toEqual({
+      code: 'invalid_json',
+      message: 'The request body is not valid JSON: it starts with a byte-order mark.',
+    });
     await expectNothingChanged();
   });
 
