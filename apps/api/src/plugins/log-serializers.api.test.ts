@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_DETAILS } from '../modules/booking-access/booking-access-test-helpers.ts';
+import { capturedAppLog } from '../test/app-log.ts';
 import { findPersonalData } from '../test/personal-data.ts';
-import { capturedAppLog, createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 // Database errors carry the data they were given (drizzle's params and message, the driver's detail and echoed
 // value). These failures are real, from the database under test, with a golfer's details as parameters: the log

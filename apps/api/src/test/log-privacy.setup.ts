@@ -1,6 +1,6 @@
 import { afterAll, expect } from 'vitest';
+import { capturedAppLog } from './app-log.ts';
 import { findPersonalData } from './personal-data.ts';
-import { capturedAppLog } from './test-app.ts';
 
 // Every API test file builds its apps with the production logger writing to memory (createTestApp), and this hook,
 // registered before the file's own hooks and so run after them, fails the file when any line of that log holds an

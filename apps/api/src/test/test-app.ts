@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config/env.ts';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../lib/session-token.ts';
+import { appLogStream } from './app-log.ts';
 import {
   createDatabaseFrom,
   databaseUrlFor,
@@ -60,22 +61,12 @@ export async function createTestDatabase(): Promise<{ database: Database; dispos
   return { database, dispose: () => database.close() };
 }
 
-/**
- * What every app built by createTestApp in this test file has logged: the production logger (buildApp's options,
- * redaction and serialisers included) at its most verbose level, written to memory instead of stdout. Each file
- * has its own module registry, so this is per file; `log-privacy.setup.ts` searches it after every file.
- */
-const appLogLines: string[] = [];
-const appLogStream = { write: (line: string) => void appLogLines.push(line) };
-
-export function capturedAppLog(): string {
-  return appLogLines.join('');
-}
-
 /** Builds the app on a fresh migrated database. Seed inside the test if it needs reference data. */
 export async function createTestApp(configOverrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const config = testConfig(configOverrides);
   const { database, dispose } = await createTestDatabase();
+  // The production logger (buildApp's options, redaction and serialisers), at its most verbose, into memory:
+  // log-privacy.setup.ts searches what it wrote after every test file.
   const app = await buildApp({ config, database, logger: { level: 'trace', stream: appLogStream } });
   return {
     app,
