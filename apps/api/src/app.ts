@@ -2,8 +2,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
-import { errorBody } from './lib/envelope.ts';
+import { registerAfterAnswer } from './lib/after-answer.ts';
 import { AppError } from './lib/app-error.ts';
+import { errorBody } from './lib/envelope.ts';
 import { MaintenanceSwitch } from './lib/maintenance.ts';
 import { checkStorableText } from './lib/storable-text.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.logger) registerRequestLog(app);
 
   registerDiaryCache(app, config.diaryCacheMs);
+  registerAfterAnswer(app);
   registerErrorHandler(app);
   const headers = securityHeaders(config, options.webRoot ? webAppInlineSources(options.webRoot) : undefined);
   app.decorate('securityHeaders', headers);
