@@ -13,6 +13,7 @@ import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { v1Routes } from './modules/routes.ts';
 import { csrfRoutes } from './modules/session/csrf.routes.ts';
+import { capConnectionsPerAddress, requestTimeoutOptions } from './plugins/connection-limits.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { serializeError } from './plugins/log-serializers.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -94,11 +95,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: createRequestIdGenerator(),
     childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT_BYTES,
+    ...requestTimeoutOptions(config),
     // Only behind a proxy that sets X-Forwarded-For: otherwise any client could choose its own request.ip.
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  capConnectionsPerAddress(app.server, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

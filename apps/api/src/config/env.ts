@@ -83,6 +83,8 @@ const envSchema = z.object({
   BOOKING_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000).default(20),
   BOOKING_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(128),
 });
 
 export type StripeApiEndpoint = { host: string; port: number; protocol: 'http' | 'https' };
@@ -105,6 +107,13 @@ export type AppConfig = {
   secureCookies: boolean;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** A request (headers and body) must arrive whole within this, else 408 and the connection is closed. */
+  requestTimeoutMs: number;
+  /**
+   * Connections one address (an IPv6 /64) may hold open at once; more are closed as they arrive. 0 = no cap. Not
+   * applied behind a trusted proxy, whose own address every connection has: there the proxy owns the cap.
+   */
+  maxConnectionsPerAddress: number;
   /** MAINTENANCE_MODE=on forces maintenance regardless of the database flag. */
   maintenanceForced: boolean;
   maintenanceCacheMs: number;
@@ -214,6 +223,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     trustProxy: values.TRUST_PROXY,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    maxConnectionsPerAddress: values.MAX_CONNECTIONS_PER_ADDRESS,
     maintenanceForced: values.MAINTENANCE_MODE,
     maintenanceCacheMs: values.MAINTENANCE_CACHE_MS,
     diaryCacheMs: values.DIARY_CACHE_MS,
