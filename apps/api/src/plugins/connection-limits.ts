@@ -12,9 +12,10 @@ import type { AppConfig } from '../config/env.ts';
  * and body) has not arrived whole in time. Node checks open connections on a timer (30 s by default, which could
  * double the wait), here every tenth of the timeout, at most every second.
  */
-export function requestTimeoutOptions(
-  config: Pick<AppConfig, 'requestTimeoutMs'>,
-): { requestTimeout: number; http: ServerOptions } {
+export function requestTimeoutOptions(config: Pick<AppConfig, 'requestTimeoutMs'>): {
+  requestTimeout: number;
+  http: ServerOptions;
+} {
   const timeout = config.requestTimeoutMs;
   return {
     requestTimeout: timeout,
