@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createPgliteDatabase } from '../db/client.ts';
+import { lockDataDir } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { readMaintenanceFlag } from '../lib/maintenance.ts';
 import { testConfig } from '../test/test-app.ts';
@@ -66,7 +67,9 @@ describe('npm run maintenance (PGlite)', () => {
 
   it('asks the running server that owns the data directory', async () => {
     dataDir = await migratedDataDir();
-    const database = createPgliteDatabase(await PGlite.create({ dataDir }));
+    // What server.ts does: hold DATA_DIR (released by database.close()), and record where it listens.
+    const lock = await lockDataDir(dataDir, 'the server');
+    const database = createPgliteDatabase(await PGlite.create({ dataDir }), lock);
     const app = await buildApp({
       config: testConfig({ adminToken: ADMIN_TOKEN, dataDir }),
       database,
@@ -76,10 +79,7 @@ describe('npm run maintenance (PGlite)', () => {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      await writeFile(
-        join(dataDir, 'server.json'),
-        JSON.stringify({ pid: process.pid, port, host: '127.0.0.1' }),
-      );
+      await lock.update({ port, host: '127.0.0.1' });
 
       expect(await maintenance('on', dataDir)).toContain(`via server pid ${process.pid}`);
       const during = await app.inject({
