@@ -105,6 +105,17 @@ function processIdentity(pid: number): { boot?: string; processStart?: string } 
   return identity;
 }
 
+function recordOfThisProcess(role: string): DataDirOwner {
+  return {
+    role,
+    pid: process.pid,
+    host: hostname(),
+    startedAt: new Date().toISOString(),
+    ...processIdentity(process.pid),
+    token: randomBytes(12).toString('hex'),
+  };
+}
+
 /** Whether the process a lock file names still runs (so the lock is live), or is gone (so it is stale). */
 function ownerIsAlive(owner: DataDirOwner, path: string): boolean {
   // Another machine sharing the directory: its processes cannot be seen from here, so assume it is there.
@@ -166,14 +177,7 @@ const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
  */
 async function breakStaleLock(path: string, staleText: string): Promise<void> {
   const breaker = `${path}.break`;
-  const me: DataDirOwner = {
-    role: 'lock breaker',
-    pid: process.pid,
-    host: hostname(),
-    startedAt: new Date().toISOString(),
-    ...processIdentity(process.pid),
-    token: randomBytes(12).toString('hex'),
-  };
+  const me = recordOfThisProcess('a lock breaker');
   ourTokens.add(me.token);
   try {
     if (!(await createExclusively(breaker, JSON.stringify(me)))) {
@@ -204,14 +208,7 @@ async function breakStaleLock(path: string, staleText: string): Promise<void> {
 export async function lockDataDir(dataDir: string, role: string): Promise<DataDirLock> {
   await mkdir(dataDir, { recursive: true });
   const path = resolve(dataDir, LOCK_FILE);
-  let owner: DataDirOwner = {
-    role,
-    pid: process.pid,
-    host: hostname(),
-    startedAt: new Date().toISOString(),
-    ...processIdentity(process.pid),
-    token: randomBytes(12).toString('hex'),
-  };
+  let owner = recordOfThisProcess(role);
 
   ourTokens.add(owner.token);
   try {
