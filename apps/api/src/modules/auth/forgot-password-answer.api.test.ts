@@ -66,12 +66,6 @@ describe('POST /v1/forgot-password answers before any work that depends on the a
     expect(headerNames(unknown)).toEqual(headerNames(known));
 
     // The look-ups ran after the answers, and the real account got its e-mail once they had.
-    console.log(
-      'calls',
-      lookup.mock.calls.map((c) => c[1]),
-      known.body,
-      unknown.body,
-    );
     await t.app.afterAnswer.idle();
     expect(lookup).toHaveBeenCalledTimes(2);
     expect(await mailsTo('ops@fairway-tours.example')).toHaveLength(1);
