@@ -117,7 +117,7 @@ function recordOfThisProcess(role: string): DataDirOwner {
 }
 
 /** Whether the process a lock file names still runs (so the lock is live), or is gone (so it is stale). */
-function ownerIsAlive(owner: DataDirOwner, path: string): boolean {
+function ownerIsAlive(owner: DataDirOwner): boolean {
   // Another machine sharing the directory: its processes cannot be seen from here, so assume it is there.
   if (owner.host !== hostname()) return true;
   // Our own pid: a lock this process holds (a second open is refused too), or one left by an earlier process that
@@ -185,7 +185,7 @@ async function breakStaleLock(path: string, staleText: string): Promise<void> {
       // is cleared (a breaker dying in the instant between two others' read and removal is not guarded against).
       const text = readIfExists(breaker);
       const other = text === undefined ? undefined : parseOwner(text);
-      if (text !== undefined && (!other || !ownerIsAlive(other, breaker))) await removeQuietly(breaker);
+      if (text !== undefined && (!other || !ownerIsAlive(other))) await removeQuietly(breaker);
       await pause(20 + Math.random() * 30);
       return;
     }
@@ -221,7 +221,7 @@ export async function lockDataDir(dataDir: string, role: string): Promise<DataDi
       // Released between our attempt and this read: try again.
       if (text === undefined) continue;
       const holder = parseOwner(text);
-      if (holder && ownerIsAlive(holder, path)) throw new DataDirInUseError(dataDir, holder);
+      if (holder && ownerIsAlive(holder)) throw new DataDirInUseError(dataDir, holder);
       // Stale (its process is gone) or unreadable (not written by this code): break it, then try again.
       await breakStaleLock(path, text);
     }
@@ -264,5 +264,5 @@ export async function dataDirOwner(dataDir: string): Promise<DataDirOwner | unde
     return undefined;
   }
   const holder = parseOwner(text);
-  return holder && ownerIsAlive(holder, path) ? holder : undefined;
+  return holder && ownerIsAlive(holder) ? holder : undefined;
 }

@@ -1,14 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { createPgliteDatabase } from '../db/client.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { dataDirOwner, LOCK_FILE } from '../db/data-dir-lock.ts';
-import { migrate } from '../db/migrate.ts';
-import { type ApiProcess, describeProcess, spawnApiProcess } from './multi-process/api-process.ts';
+import { migratedDataDir } from './migrated-data-dir.ts';
+import {
+  type ApiProcess,
+  type CliRun,
+  describeProcess,
+  readyOrExited,
+  runCli,
+  spawnApiProcess,
+  spawnCli,
+} from './multi-process/api-process.ts';
 import { TEST_API_KEY } from './test-app.ts';
 
 // One process per PGlite data directory (issue 20, point 7): two servers were started on one DATA_DIR and both
@@ -16,8 +19,6 @@ import { TEST_API_KEY } from './test-app.ts';
 // server and every command take DATA_DIR/owner.lock (created exclusively, naming the owner's pid), refuse a live
 // owner with a message naming it, and break a lock whose process is gone.
 
-const TSX_LOADER = import.meta.resolve('tsx');
-const CLI = (name: string) => fileURLToPath(new URL(`../cli/${name}.ts`, import.meta.url));
 const READY_MS = 120_000;
 
 const cleanup: Array<() => Promise<unknown>> = [];
@@ -25,20 +26,10 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-/** A migrated PGlite data directory (from the run's template when there is one: initdb is slow). */
-async function migratedDataDir(): Promise<{ root: string; dataDir: string }> {
-  const root = await mkdtemp(join(tmpdir(), 'links-owner-'));
-  cleanup.push(() => rm(root, { recursive: true, force: true }));
-  const dataDir = join(root, 'data');
-  const template = inject('pgliteTemplatePath');
-  const client = await PGlite.create({
-    dataDir,
-    ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}),
-  });
-  const database = createPgliteDatabase(client);
-  await migrate(database);
-  await database.close();
-  return { root, dataDir };
+async function dataDirForTest(): Promise<{ root: string; dataDir: string }> {
+  const made = await migratedDataDir('links-owner-');
+  cleanup.push(() => rm(made.root, { recursive: true, force: true }));
+  return made;
 }
 
 function serverEnv(dataDir: string): Record<string, string> {
@@ -61,64 +52,21 @@ async function server(
   return started;
 }
 
-/** 'ready' once GET /v1/time answers 200, 'exited' if the process ends first. */
-async function readyOrExited(apiProcess: ApiProcess): Promise<'ready' | 'exited'> {
-  const deadline = Date.now() + READY_MS;
-  while (Date.now() < deadline) {
-    if (apiProcess.exit()) return 'exited';
-    try {
-      const response = await fetch(`${apiProcess.url}/v1/time`, {
-        headers: { 'x-api-key': TEST_API_KEY, 'x-requested-with': 'XMLHttpRequest' },
-        signal: AbortSignal.timeout(2000),
-      });
-      await response.arrayBuffer();
-      if (response.status === 200) return 'ready';
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${apiProcess.name} neither started nor exited\n${describeProcess(apiProcess)}`);
-}
+const ready = (apiProcess: ApiProcess) =>
+  readyOrExited(apiProcess, { apiKey: TEST_API_KEY, timeoutMs: READY_MS });
 
-type Command = {
-  child: ChildProcess;
-  done: Promise<{ code: number | null; stdout: string; stderr: string }>;
-};
+const commandEnv = (dataDir: string) => ({ NODE_ENV: 'development', DATA_DIR: dataDir });
 
-/** `npm run <name>` as a process of its own (node --import tsx src/cli/<name>.ts), stdin left open for the caller. */
-function command(name: string, args: string[], root: string, dataDir: string): Command {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, CLI(name), ...args], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: root,
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-    },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+function command(name: string, args: string[], root: string, dataDir: string): CliRun {
+  const run = spawnCli(name, args, { cwd: root, env: commandEnv(dataDir) });
   cleanup.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-  return { child, done };
+  return run;
 }
 
-async function runCommand(name: string, args: string[], root: string, dataDir: string) {
-  const run = command(name, args, root, dataDir);
-  run.child.stdin?.end();
-  return run.done;
+function runCommand(name: string, args: string[], root: string, dataDir: string) {
+  return runCli(name, args, { cwd: root, env: commandEnv(dataDir) });
 }
 
 async function ownerPid(dataDir: string): Promise<number | undefined> {
@@ -127,12 +75,12 @@ async function ownerPid(dataDir: string): Promise<number | undefined> {
 
 describe('one process per PGlite data directory', () => {
   it('refuses a second server while the first runs, naming it; the first keeps serving', async () => {
-    const { root, dataDir } = await migratedDataDir();
+    const { root, dataDir } = await dataDirForTest();
     const first = await server('first', root, dataDir);
-    expect(await readyOrExited(first), describeProcess(first)).toBe('ready');
+    expect(await ready(first), describeProcess(first)).toBe('ready');
 
     const second = await server('second', root, dataDir);
-    expect(await readyOrExited(second), 'the second server started beside the first').toBe('exited');
+    expect(await ready(second), 'the second server started beside the first').toBe('exited');
     expect(second.exit()?.code).toBe(1);
     expect(second.stderr()).toContain(
       `The PGlite data directory ${dataDir} is in use by the server (pid ${first.pid}`,
@@ -154,9 +102,9 @@ describe('one process per PGlite data directory', () => {
   }, 300_000);
 
   it('runs exactly one of two servers started at the same moment', async () => {
-    const { root, dataDir } = await migratedDataDir();
+    const { root, dataDir } = await dataDirForTest();
     const both = await Promise.all([server('left', root, dataDir), server('right', root, dataDir)]);
-    const outcomes = await Promise.all(both.map((one) => readyOrExited(one)));
+    const outcomes = await Promise.all(both.map((one) => ready(one)));
     expect([...outcomes].sort(), both.map((one) => describeProcess(one)).join('\n')).toEqual([
       'exited',
       'ready',
@@ -166,9 +114,9 @@ describe('one process per PGlite data directory', () => {
   }, 300_000);
 
   it('takes over a lock left by a killed server (its pid is gone)', async () => {
-    const { root, dataDir } = await migratedDataDir();
+    const { root, dataDir } = await dataDirForTest();
     const killed = await server('killed', root, dataDir);
-    expect(await readyOrExited(killed)).toBe('ready');
+    expect(await ready(killed)).toBe('ready');
     await killed.stop(0);
     expect(killed.exit()?.signal).toBe('SIGKILL');
     // The file is still there, naming a process that no longer exists.
@@ -176,12 +124,12 @@ describe('one process per PGlite data directory', () => {
     expect(await ownerPid(dataDir)).toBeUndefined();
 
     const next = await server('next', root, dataDir);
-    expect(await readyOrExited(next), describeProcess(next)).toBe('ready');
+    expect(await ready(next), describeProcess(next)).toBe('ready');
     expect(await ownerPid(dataDir)).toBe(next.pid);
   }, 300_000);
 
   it('sees a command holding the directory: the server and the other commands refuse until it is done', async () => {
-    const { root, dataDir } = await migratedDataDir();
+    const { root, dataDir } = await dataDirForTest();
     // `operator create --password-stdin` holds the database open while it waits for the password.
     const operator = command(
       'operator',
@@ -202,7 +150,7 @@ describe('one process per PGlite data directory', () => {
     const refusal = `is in use by npm run operator (pid ${operator.child.pid}`;
 
     const blocked = await server('blocked', root, dataDir);
-    expect(await readyOrExited(blocked)).toBe('exited');
+    expect(await ready(blocked)).toBe('exited');
     expect(blocked.stderr()).toContain(refusal);
     for (const [name, args] of [
       ['maintenance', ['status']],
@@ -222,6 +170,6 @@ describe('one process per PGlite data directory', () => {
     expect(await ownerPid(dataDir)).toBeUndefined();
 
     const after = await server('after', root, dataDir);
-    expect(await readyOrExited(after), describeProcess(after)).toBe('ready');
+    expect(await ready(after), describeProcess(after)).toBe('ready');
   }, 300_000);
 });
