@@ -21,11 +21,11 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.api.test.ts'],
           // Separate server processes on one PostgreSQL database: nothing to run on PGlite (a file with no test fails).
-          // The PGlite data directory's one-owner rule: nothing to run on PostgreSQL.
+          // Server processes on their own PGlite data directories, whatever TEST_DB is: run once, in the PGlite run.
           exclude: [
             ...configDefaults.exclude,
             ...((process.env.TEST_DB ?? 'pglite').toLowerCase() === 'postgres'
-              ? ['apps/api/src/test/data-dir-owner.api.test.ts']
+              ? ['apps/api/src/test/pglite-processes/**']
               : ['apps/api/src/test/multi-process/**']),
           ],
           globalSetup: ['apps/api/src/test/global-setup.ts'],

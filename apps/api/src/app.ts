@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config/env.ts';
+import { type AppConfig, followListeningPort } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerAfterAnswer } from './lib/after-answer.ts';
 import { AppError } from './lib/app-error.ts';
@@ -115,6 +115,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('maintenance', maintenance);
   app.addHook('onReady', () => maintenance.start());
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (typeof address === 'object' && address) followListeningPort(config, address);
+  });
   app.addHook('onClose', async () => maintenance.stop());
 
   const routeList: Array<{ method: string; url: string }> = [];

@@ -62,7 +62,7 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LINK_SIGNING_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_TOKEN: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: optionalUrl,
   TRUST_PROXY: onOff.default(false),
   MAINTENANCE_MODE: onOff.default(false),
   MAINTENANCE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
@@ -102,7 +102,14 @@ export type AppConfig = {
   sessionSecret: string;
   linkSigningSecret: string;
   adminToken: string;
+  /**
+   * The site's address, for links in e-mails and calendar files and for payment return addresses: PUBLIC_URL, or
+   * outside production (where it is required) this server's own address, http://localhost:<port>, which follows the
+   * port it actually listens on once it does (followListeningPort; PORT=0 included).
+   */
   publicUrl: string;
+  /** PUBLIC_URL was not set: publicUrl is this server's own address (development and tests). */
+  publicUrlFollowsPort: boolean;
   /** True when PUBLIC_URL is https: cookies get Secure and HSTS is sent. */
   secureCookies: boolean;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers. */
@@ -205,9 +212,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
+  if (isProduction && values.PUBLIC_URL === undefined) {
+    problems.push(
+      'PUBLIC_URL: required in production: the address visitors use (e.g. https://book.example.com); links in ' +
+        'e-mails and calendar files point there',
+    );
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const publicUrl = values.PUBLIC_URL.replace(/\/+$/, '');
+  const publicUrl = values.PUBLIC_URL?.replace(/\/+$/, '') ?? ownAddress(values.HOST, values.PORT);
   return {
     nodeEnv: values.NODE_ENV,
     isProduction,
@@ -221,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     linkSigningSecret,
     adminToken,
     publicUrl,
+    publicUrlFollowsPort: values.PUBLIC_URL === undefined,
     secureCookies: publicUrl.startsWith('https://'),
     trustProxy: values.TRUST_PROXY,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
@@ -244,4 +259,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       holdSweepIntervalMs: values.HOLD_SWEEP_INTERVAL_MS,
     },
   };
+}
+
+/** http://<host>:<port> for a server listening on `host` (any address: localhost; an IPv6 literal in brackets). */
+function ownAddress(host: string, port: number): string {
+  const name =
+    host === '0.0.0.0' || host === '::' || host === '' || host === 'localhost' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
+
+/**
+ * Once the server listens: without PUBLIC_URL, links point at the port it really has (PORT=0 lets the system choose
+ * one, and PORT is not what the links had before the server started).
+ */
+export function followListeningPort(config: AppConfig, listening: { address: string; port: number }): void {
+  if (config.publicUrlFollowsPort) config.publicUrl = ownAddress(listening.address, listening.port);
 }

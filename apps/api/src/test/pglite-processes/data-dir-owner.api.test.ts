@@ -1,8 +1,8 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dataDirOwner, LOCK_FILE } from '../db/data-dir-lock.ts';
-import { migratedDataDir } from './migrated-data-dir.ts';
+import { dataDirOwner, LOCK_FILE } from '../../db/data-dir-lock.ts';
+import { migratedDataDir } from '../migrated-data-dir.ts';
 import {
   type ApiProcess,
   type CliRun,
@@ -11,8 +11,8 @@ import {
   runCli,
   spawnApiProcess,
   spawnCli,
-} from './multi-process/api-process.ts';
-import { TEST_API_KEY } from './test-app.ts';
+} from '../multi-process/api-process.ts';
+import { TEST_API_KEY } from '../test-app.ts';
 
 // One process per PGlite data directory (issue 20, point 7): two servers were started on one DATA_DIR and both
 // ran, each writing the database as if alone. Real processes, as `npm start` and the npm commands run them: the
