@@ -21,13 +21,15 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.api.test.ts'],
           // Separate server processes on one PostgreSQL database: nothing to run on PGlite (a file with no test fails).
+          // Server processes on their own PGlite data directories, whatever TEST_DB is: run once, in the PGlite run.
           exclude: [
             ...configDefaults.exclude,
             ...((process.env.TEST_DB ?? 'pglite').toLowerCase() === 'postgres'
-              ? []
+              ? ['apps/api/src/test/pglite-processes/**']
               : ['apps/api/src/test/multi-process/**']),
           ],
           globalSetup: ['apps/api/src/test/global-setup.ts'],
+          setupFiles: ['apps/api/src/test/log-privacy.setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

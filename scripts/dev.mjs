@@ -43,6 +43,8 @@ await run(npm, ['run', '--silent', 'db:seed']);
 const children = [
   start('api', process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', 'apps/api/src/server.ts'], {
     PORT: apiPort,
+    // Links in e-mails must open the site people use here (Vite's), not the API's own port.
+    PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
   }),
   start('web', npm, ['run', 'dev', '-w', 'apps/web'], { API_PROXY_TARGET: `http://localhost:${apiPort}` }),
 ];

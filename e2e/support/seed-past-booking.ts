@@ -64,7 +64,7 @@ if (!port) {
 }
 
 const config = loadConfig();
-const database = await createDatabase(config);
+const database = await createDatabase(config, 'the e2e past-booking seed');
 try {
   // The first tee time of the course's published window that day (a Saturday and a weekday differ).
   const date = addDays(todayInLondon(), -DAYS_AGO);

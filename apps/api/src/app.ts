@@ -1,18 +1,22 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config/env.ts';
+import { type AppConfig, followListeningPort } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerJobs } from './jobs/index.ts';
+import { registerAfterAnswer } from './lib/after-answer.ts';
 import { AppError } from './lib/app-error.ts';
 import { errorBody } from './lib/envelope.ts';
 import { MaintenanceSwitch } from './lib/maintenance.ts';
+import { checkStorableText } from './lib/storable-text.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { registerDiaryCache } from './modules/diary/diary-cache.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { v1Routes } from './modules/routes.ts';
 import { csrfRoutes } from './modules/session/csrf.routes.ts';
+import { capConnectionsPerAddress, requestTimeoutOptions } from './plugins/connection-limits.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { serializeError } from './plugins/log-serializers.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRequestGuard } from './plugins/request-guards.ts';
 import {
@@ -71,13 +75,15 @@ function loggerOptions(config: AppConfig, logger: BuildAppOptions['logger']): Fa
         method: request.method,
         url: pathOnly(request.url),
       }),
+      err: serializeError,
     },
     ...(typeof logger === 'object' ? logger : {}),
   };
 }
 
-/** A JSON \\u0000 escape (an odd run of backslashes before u0000): the only way JSON text carries a NUL. */
-const ESCAPED_NUL = /(?<!\\)(?:\\\\)*\\u0000/i;
+const BYTE_ORDER_MARK = 0xfeff;
+const byteOrderMarkError = () =>
+  new AppError('invalid_json', 400, 'The request body is not valid JSON: it starts with a byte-order mark.');
 
 /**
  * TRUST_PROXY as Fastify takes it. A hop count becomes proxy-addr's hop function (Fastify 5 no longer takes a bare
@@ -102,11 +108,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: createRequestIdGenerator(),
     childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT_BYTES,
+    ...requestTimeoutOptions(config),
     // Only behind a proxy that sets X-Forwarded-For: otherwise any client could choose its own request.ip.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  capConnectionsPerAddress(app.server, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -120,6 +128,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('maintenance', maintenance);
   app.addHook('onReady', () => maintenance.start());
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (typeof address === 'object' && address) followListeningPort(config, address);
+  });
 
   const routeList: Array<{ method: string; url: string }> = [];
   app.decorate('routeList', routeList);
@@ -135,16 +147,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    // PostgreSQL text cannot hold U+0000 (the insert would fail as a 500): refuse it here, for every field at once.
-    if (ESCAPED_NUL.test(body as string)) {
-      return done(new AppError('invalid_text', 400, 'Text must not contain NUL characters.'), undefined);
-    }
-    parseJson(request, body as string, done);
+    // secure-json-parse would skip it silently; JSON over HTTP has none (RFC 8259 8.1), so it is refused instead.
+    if ((body as string).charCodeAt(0) === BYTE_ORDER_MARK) return done(byteOrderMarkError(), undefined);
+    parseJson(request, body as string, (error, value) => {
+      if (error) return done(error, undefined);
+      const unstorable = checkStorableText(body as string, value);
+      if (unstorable) return done(unstorable, undefined);
+      done(null, value);
+    });
   });
 
   if (options.logger) registerRequestLog(app);
 
   registerDiaryCache(app, config.diaryCacheMs);
+  registerAfterAnswer(app);
   registerErrorHandler(app);
   const headers = securityHeaders(config, options.webRoot ? webAppInlineSources(options.webRoot) : undefined);
   app.decorate('securityHeaders', headers);

@@ -1,16 +1,17 @@
-import { rm, writeFile } from 'node:fs/promises';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { loadDotEnv } from './config/load-env-file.ts';
 import { createDatabase } from './db/client.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { createStdoutLogDestination } from './plugins/log-destination.ts';
-import { resolveWebRoot, type ServerInfo, serverInfoPath } from './runtime-paths.ts';
+import { serializeError } from './plugins/log-serializers.ts';
+import { resolveWebRoot } from './runtime-paths.ts';
 
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
-  const database = await createDatabase(config);
+  const database = await createDatabase(config, 'the server');
   try {
     await migrate(database);
   } catch (error) {
@@ -26,7 +27,6 @@ async function main(): Promise<void> {
     logger: { stream: logStream },
     ...(webRoot ? { webRoot } : {}),
   });
-  const infoPath = database.kind === 'pglite' ? serverInfoPath(config) : undefined;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -37,9 +37,8 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
-      // PGlite keeps the event loop alive until closed; closing also flushes it to DATA_DIR.
+      // PGlite keeps the event loop alive until closed; closing also flushes it to DATA_DIR and gives it up.
       await database.close();
-      if (infoPath) await rm(infoPath, { force: true });
       logStream.flushSync();
       process.exit(0);
     } catch (error) {
@@ -59,12 +58,10 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  if (infoPath) {
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const info: ServerInfo = { pid: process.pid, port, host: config.host };
-    await writeFile(infoPath, `${JSON.stringify(info)}\n`);
-  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  // `npm run maintenance` finds a PGlite server, and where to ask it, in DATA_DIR's lock file.
+  await database.dataDirLock?.update({ port, host: config.host });
   app.log.info(
     {
       database: database.kind,
@@ -77,10 +74,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     console.error(error.message);
   } else {
-    console.error('Server failed to start:', error);
+    // Through the log's serialiser: a failed migration is a database error, which must not print its values.
+    console.error('Server failed to start:', serializeError(error));
   }
   process.exit(1);
 });

@@ -1,15 +1,16 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createPgliteDatabase } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
+import { lockDataDir } from '../db/data-dir-lock.ts';
 import { readMaintenanceFlag } from '../lib/maintenance.ts';
+import { migratedDataDir as migratedDataDirIn } from '../test/migrated-data-dir.ts';
 import { testConfig } from '../test/test-app.ts';
 
 // The PGlite paths of `npm run maintenance`: straight into the data directory when no server owns it, and through
@@ -22,23 +23,18 @@ const tsxLoader = import.meta.resolve('tsx');
 const ADMIN_TOKEN = 'cli-test-admin-token';
 
 let dataDir: string | undefined;
+let root: string | undefined;
 afterEach(async () => {
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  for (const dir of [root, dataDir]) if (dir) await rm(dir, { recursive: true, force: true });
   dataDir = undefined;
+  root = undefined;
 });
 
-/** A PGlite data directory holding the migrated schema (from the run's template when there is one: initdb is slow). */
+/** A migrated data directory inside a folder removed after the test. */
 async function migratedDataDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'links-cli-'));
-  const template = inject('pgliteTemplatePath');
-  const client = await PGlite.create({
-    dataDir: dir,
-    ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}),
-  });
-  const database = createPgliteDatabase(client);
-  await migrate(database);
-  await database.close();
-  return dir;
+  const made = await migratedDataDirIn('links-cli-');
+  root = made.root;
+  return made.dataDir;
 }
 
 async function maintenance(command: string, dir: string) {
@@ -66,7 +62,9 @@ describe('npm run maintenance (PGlite)', () => {
 
   it('asks the running server that owns the data directory', async () => {
     dataDir = await migratedDataDir();
-    const database = createPgliteDatabase(await PGlite.create({ dataDir }));
+    // What server.ts does: hold DATA_DIR (released by database.close()), and record where it listens.
+    const lock = await lockDataDir(dataDir, 'the server');
+    const database = createPgliteDatabase(await PGlite.create({ dataDir }), lock);
     const app = await buildApp({
       config: testConfig({ adminToken: ADMIN_TOKEN, dataDir }),
       database,
@@ -76,10 +74,7 @@ describe('npm run maintenance (PGlite)', () => {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      await writeFile(
-        join(dataDir, 'server.json'),
-        JSON.stringify({ pid: process.pid, port, host: '127.0.0.1' }),
-      );
+      await lock.update({ port, host: '127.0.0.1' });
 
       expect(await maintenance('on', dataDir)).toContain(`via server pid ${process.pid}`);
       const during = await app.inject({

@@ -1,24 +1,28 @@
 import { type AppConfig, ConfigError, loadConfig } from '../config/env.ts';
 import { loadDotEnv } from '../config/load-env-file.ts';
 import { createDatabase } from '../db/client.ts';
+import { DataDirInUseError, type DataDirOwner, dataDirOwner } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { type MaintenanceStatus, readMaintenanceFlag, writeMaintenanceFlag } from '../lib/maintenance.ts';
-import { type ServerInfo, serverOwningDataDir } from '../runtime-paths.ts';
 
 // `npm run maintenance -- on|off|status`. With DATABASE_URL the flag is written straight to PostgreSQL (every
 // instance picks it up within MAINTENANCE_CACHE_MS). PGlite is single-process, so when a server owns DATA_DIR the
-// CLI asks that server over HTTP (PUT /admin/maintenance); with no server running it opens PGlite itself.
+// CLI asks that server over HTTP (PUT /admin/maintenance), at the port its lock file names; with no process holding
+// the directory it opens PGlite itself; while another command holds it, it refuses.
 
 const USAGE = 'Usage: npm run maintenance -- on|off|status';
 
 type Command = 'on' | 'off' | 'status';
 
+type ListeningServer = DataDirOwner & { port: number; listenHost: string };
+
 async function viaServer(
   config: AppConfig,
-  server: ServerInfo,
+  server: ListeningServer,
   command: Command,
 ): Promise<MaintenanceStatus> {
-  const host = server.host === '0.0.0.0' || server.host === '::' ? '127.0.0.1' : server.host;
+  const host =
+    server.listenHost === '0.0.0.0' || server.listenHost === '::' ? '127.0.0.1' : server.listenHost;
   const response = await fetch(
     `http://${host.includes(':') ? `[${host}]` : host}:${server.port}/admin/maintenance`,
     {
@@ -40,7 +44,7 @@ async function viaServer(
 }
 
 async function direct(config: AppConfig, command: Command): Promise<MaintenanceStatus> {
-  const database = await createDatabase(config);
+  const database = await createDatabase(config, 'npm run maintenance');
   try {
     await migrate(database);
     if (command !== 'status') await writeMaintenanceFlag(database.db, command === 'on');
@@ -63,7 +67,12 @@ async function main(): Promise<void> {
   }
   loadDotEnv();
   const config = loadConfig();
-  const server = config.databaseUrl ? undefined : await serverOwningDataDir(config);
+  const owner = config.databaseUrl ? undefined : await dataDirOwner(config.dataDir);
+  // Another command, or a server still starting (it records its port once it listens): nothing to ask yet.
+  if (owner && (owner.port === undefined || owner.listenHost === undefined)) {
+    throw new DataDirInUseError(config.dataDir, owner);
+  }
+  const server = owner as ListeningServer | undefined;
   const status = server ? await viaServer(config, server, command) : await direct(config, command);
   const where = server
     ? `server pid ${server.pid} on port ${server.port}`

@@ -1,13 +1,15 @@
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { loadDotEnv } from '../config/load-env-file.ts';
 import { createDatabase } from '../db/client.ts';
+import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
+import { serializeError } from '../plugins/log-serializers.ts';
 
 // `npm run db:migrate`: applies pending migrations to DATABASE_URL, or to the PGlite database in DATA_DIR.
 try {
   loadDotEnv();
   const config = loadConfig();
-  const database = await createDatabase(config);
+  const database = await createDatabase(config, 'npm run db:migrate');
   try {
     const { applied } = await migrate(database);
     console.info(
@@ -19,7 +21,10 @@ try {
     await database.close();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  console.error('db:migrate failed. With PGlite, stop any running server first: it owns DATA_DIR.');
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    console.error(error.message);
+  } else {
+    console.error('db:migrate failed:', serializeError(error));
+  }
   process.exit(1);
 }

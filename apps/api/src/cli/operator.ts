@@ -12,7 +12,6 @@ import {
   type OperatorSummary,
   setOperatorDeposit,
 } from '../modules/operators/manage-operators.ts';
-import { serverOwningDataDir } from '../runtime-paths.ts';
 
 // `npm run operator -- <command>`: the resort's tour-operator administration, on the same database the server
 // uses. PGlite allows one process per data directory, so with PGlite this refuses to run while a server owns it.
@@ -118,16 +117,8 @@ async function run(db: Db, argv: string[]): Promise<void> {
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
-  if (!config.databaseUrl) {
-    const server = await serverOwningDataDir(config);
-    if (server) {
-      throw new Error(
-        `A server (pid ${server.pid}, port ${server.port}) owns the PGlite data directory ${config.dataDir}. ` +
-          'Stop it, run this command, then start it again.',
-      );
-    }
-  }
-  const database = await createDatabase(config);
+  // With PGlite, refused (DataDirInUseError) while the server or another command has DATA_DIR open.
+  const database = await createDatabase(config, 'npm run operator');
   try {
     await migrate(database);
     await run(database.db, process.argv.slice(2));

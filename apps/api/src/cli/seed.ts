@@ -1,9 +1,11 @@
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { loadDotEnv } from '../config/load-env-file.ts';
 import { createDatabase } from '../db/client.ts';
+import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedDatabase } from '../db/seed/index.ts';
 import { seedDemoOperators } from '../modules/operators/seed-demo-operators.ts';
+import { serializeError } from '../plugins/log-serializers.ts';
 
 // `npm run db:seed`: migrates, then loads reference data and, unless this is production, demo data (bookings, blocked
 // periods, tour operators with public passwords). SEED_DEMO=1|0 overrides: demo bookings would take real tee times and demo
@@ -11,7 +13,7 @@ import { seedDemoOperators } from '../modules/operators/seed-demo-operators.ts';
 try {
   loadDotEnv();
   const config = loadConfig();
-  const database = await createDatabase(config);
+  const database = await createDatabase(config, 'npm run db:seed');
   try {
     await migrate(database);
     const demo = process.env.SEED_DEMO === undefined ? !config.isProduction : process.env.SEED_DEMO === '1';
@@ -22,7 +24,10 @@ try {
     await database.close();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  console.error('db:seed failed. With PGlite, stop any running server first: it owns DATA_DIR.');
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    console.error(error.message);
+  } else {
+    console.error('db:seed failed:', serializeError(error));
+  }
   process.exit(1);
 }

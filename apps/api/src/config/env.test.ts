@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_DEFAULTS, loadConfig } from './env.ts';
+import { ConfigError, DEV_DEFAULTS, followListeningPort, loadConfig } from './env.ts';
 
 const productionSecrets = {
   NODE_ENV: 'production',
+  PUBLIC_URL: 'https://book.example.com',
   API_KEYS: 'prod-key-1, prod-key-2',
   SESSION_SECRET: 's'.repeat(40),
   LINK_SIGNING_SECRET: 'l'.repeat(40),
@@ -105,6 +106,35 @@ describe('loadConfig', () => {
     const config = loadConfig(productionSecrets);
     expect(config.isProduction).toBe(true);
     expect(config.apiKeys).toEqual(['prod-key-1', 'prod-key-2']);
+  });
+
+  it('requires PUBLIC_URL in production, where links in e-mails must reach the real site', () => {
+    const { PUBLIC_URL: _unset, ...withoutPublicUrl } = productionSecrets;
+    expect(() => loadConfig(withoutPublicUrl)).toThrow(ConfigError);
+    expect(() => loadConfig(withoutPublicUrl)).toThrow(
+      'PUBLIC_URL: required in production: the address visitors use (e.g. https://book.example.com); links in ' +
+        'e-mails and calendar files point there',
+    );
+    expect(loadConfig(productionSecrets)).toMatchObject({
+      publicUrl: 'https://book.example.com',
+      publicUrlFollowsPort: false,
+    });
+  });
+
+  it('without PUBLIC_URL outside production, points links at this server and follows the port it listens on', () => {
+    const config = loadConfig({ PORT: '0' });
+    expect(config).toMatchObject({ publicUrl: 'http://localhost:0', publicUrlFollowsPort: true });
+    followListeningPort(config, { address: '0.0.0.0', port: 41234 });
+    expect(config.publicUrl).toBe('http://localhost:41234');
+    const onLoopback = loadConfig({ PORT: '3200', HOST: '127.0.0.1' });
+    expect(onLoopback.publicUrl).toBe('http://127.0.0.1:3200');
+    const onIpv6 = loadConfig({ HOST: '::1' });
+    followListeningPort(onIpv6, { address: '::1', port: 3300 });
+    expect(onIpv6.publicUrl).toBe('http://[::1]:3300');
+    // A PUBLIC_URL that was set is never replaced.
+    const set = loadConfig({ PUBLIC_URL: 'http://localhost:5173' });
+    followListeningPort(set, { address: '::', port: 3001 });
+    expect(set.publicUrl).toBe('http://localhost:5173');
   });
 
   it('requires the Stripe webhook secret in production when Stripe is on', () => {

@@ -110,7 +110,7 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LINK_SIGNING_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_TOKEN: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: optionalUrl,
   TRUST_PROXY: trustProxySetting.default(false),
   MAINTENANCE_MODE: onOff.default(false),
   MAINTENANCE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
@@ -135,6 +135,8 @@ const envSchema = z.object({
   HOLD_CHALLENGE: onOff.default(true),
   BOOKING_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000).default(60),
   BOOKING_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(128),
 });
 
 const jobInterval = z.coerce.number().int().min(0).max(MAX_JOB_INTERVAL_MS);
@@ -171,7 +173,14 @@ export type AppConfig = {
   sessionSecret: string;
   linkSigningSecret: string;
   adminToken: string;
+  /**
+   * The site's address, for links in e-mails and calendar files and for payment return addresses: PUBLIC_URL, or
+   * outside production (where it is required) this server's own address, http://localhost:<port>, which follows the
+   * port it actually listens on once it does (followListeningPort; PORT=0 included).
+   */
   publicUrl: string;
+  /** PUBLIC_URL was not set: publicUrl is this server's own address (development and tests). */
+  publicUrlFollowsPort: boolean;
   /** True when PUBLIC_URL is https: cookies get Secure and HSTS is sent. */
   secureCookies: boolean;
   /**
@@ -179,6 +188,13 @@ export type AppConfig = {
    * trustProxy); false when clients connect directly.
    */
   trustProxy: false | number | string[];
+  /** A request (headers and body) must arrive whole within this, else 408 and the connection is closed. */
+  requestTimeoutMs: number;
+  /**
+   * Connections one address (an IPv6 /64) may hold open at once; more are closed as they arrive. 0 = no cap. Not
+   * applied behind a trusted proxy, whose own address every connection has: there the proxy owns the cap.
+   */
+  maxConnectionsPerAddress: number;
   /** MAINTENANCE_MODE=on forces maintenance regardless of the database flag. */
   maintenanceForced: boolean;
   maintenanceCacheMs: number;
@@ -283,10 +299,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
 
   const intervalsMs = jobIntervals(env, problems);
+  if (isProduction && values.PUBLIC_URL === undefined) {
+    problems.push(
+      'PUBLIC_URL: required in production: the address visitors use (e.g. https://book.example.com); links in ' +
+        'e-mails and calendar files point there',
+    );
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const publicUrl = values.PUBLIC_URL.replace(/\/+$/, '');
+  const publicUrl = values.PUBLIC_URL?.replace(/\/+$/, '') ?? ownAddress(values.HOST, values.PORT);
   return {
     nodeEnv: values.NODE_ENV,
     isProduction,
@@ -300,8 +322,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     linkSigningSecret,
     adminToken,
     publicUrl,
+    publicUrlFollowsPort: values.PUBLIC_URL === undefined,
     secureCookies: publicUrl.startsWith('https://'),
     trustProxy: values.TRUST_PROXY,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    maxConnectionsPerAddress: values.MAX_CONNECTIONS_PER_ADDRESS,
     maintenanceForced: values.MAINTENANCE_MODE,
     maintenanceCacheMs: values.MAINTENANCE_CACHE_MS,
     diaryCacheMs: values.DIARY_CACHE_MS,
@@ -328,4 +353,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     jobs: { runInBackground: true, intervalsMs },
   };
+}
+
+/** http://<host>:<port> for a server listening on `host` (any address: localhost; an IPv6 literal in brackets). */
+function ownAddress(host: string, port: number): string {
+  const name =
+    host === '0.0.0.0' || host === '::' || host === '' || host === 'localhost' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
+
+/**
+ * Once the server listens: without PUBLIC_URL, links point at the port it really has (PORT=0 lets the system choose
+ * one, and PORT is not what the links had before the server started).
+ */
+export function followListeningPort(config: AppConfig, listening: { address: string; port: number }): void {
+  if (config.publicUrlFollowsPort) config.publicUrl = ownAddress(listening.address, listening.port);
 }

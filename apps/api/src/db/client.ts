@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, TablesRelationalConfig } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, NodePgSession } from 'drizzle-orm/node-postgres';
@@ -6,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { AppConfig } from '../config/env.ts';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -29,16 +29,30 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite in DATA_DIR: this process's hold on the directory, released by close(). */
+  dataDirLock?: DataDirLock;
   close(): Promise<void>;
 };
 
-export async function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+/**
+ * PostgreSQL at DATABASE_URL, or PGlite in DATA_DIR, which one process at a time may open: `owner` (the server, or
+ * a command) takes the directory first, and a live owner elsewhere makes this throw DataDirInUseError.
+ */
+export async function createDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
+  owner: string,
+): Promise<Database> {
   if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl);
-  await mkdir(config.dataDir, { recursive: true });
-  return createPgliteDatabase(await PGlite.create({ dataDir: config.dataDir }));
+  const lock = await lockDataDir(config.dataDir, owner);
+  try {
+    return createPgliteDatabase(await PGlite.create({ dataDir: config.dataDir }), lock);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }
 
-export function createPgliteDatabase(client: PGlite): Database {
+export function createPgliteDatabase(client: PGlite, dataDirLock?: DataDirLock): Database {
   const db = drizzlePglite({
     client: withDrizzleParsersInstalled(client),
     schema,
@@ -47,8 +61,11 @@ export function createPgliteDatabase(client: PGlite): Database {
   return {
     db,
     kind: 'pglite',
+    ...(dataDirLock ? { dataDirLock } : {}),
     close: async () => {
       if (!client.closed) await client.close();
+      // After PGlite has flushed and closed its files: only then may another process open them.
+      await dataDirLock?.release();
     },
   };
 }

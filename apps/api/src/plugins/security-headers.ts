@@ -114,7 +114,12 @@ export type SecurityHeaders = { site: Record<string, string>; api: Record<string
 export function securityHeaders(config: AppConfig, inline: InlineSources = NO_INLINE): SecurityHeaders {
   return {
     site: computeSecurityHeaders(siteHelmetOptions(config, inline)),
-    api: computeSecurityHeaders(apiHelmetOptions(config)),
+    api: {
+      ...computeSecurityHeaders(apiHelmetOptions(config)),
+      // API answers are live and often private (sessions, bookings, a payment's client secret): no cache keeps them
+      // unless the route sets a policy of its own (reference data), which replaces this one.
+      'cache-control': 'no-store',
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config/env.ts';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../lib/session-token.ts';
+import { appLogStream } from './app-log.ts';
 import {
   createDatabaseFrom,
   databaseUrlFor,
@@ -70,7 +71,9 @@ export async function createTestDatabase(): Promise<{ database: Database; dispos
 export async function createTestApp(configOverrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const config = testConfig(configOverrides);
   const { database, dispose } = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  // The production logger (buildApp's options, redaction and serialisers), at its most verbose, into memory:
+  // log-privacy.setup.ts searches what it wrote after every test file.
+  const app = await buildApp({ config, database, logger: { level: 'trace', stream: appLogStream } });
   return {
     app,
     database,

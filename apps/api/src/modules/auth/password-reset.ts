@@ -1,6 +1,6 @@
 import { RESET_LINK_MESSAGES, type ResetPasswordRequest } from '@links/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { passwordResetTokens } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -33,23 +33,32 @@ function addressKey(request: FastifyRequest): string {
 }
 
 /**
- * Queues a reset e-mail when the username belongs to an active account; does nothing visible otherwise, so the
- * answer never tells whether an account exists. Earlier tokens stay valid until used, expired or voided by a
- * password change.
+ * Answers every username alike, known or not: the answer waits only for work that is the same for all (the rate
+ * limits), and the reset e-mail for an active account is made after the answer has gone. Done before answering,
+ * the token and e-mail made an existing username answer in 11 ms and an unknown one in 4.6 ms. Earlier tokens stay
+ * valid until used, expired or voided by a password change.
  */
 export async function requestPasswordReset(
   request: FastifyRequest,
   reply: FastifyReply,
   username: string,
 ): Promise<void> {
-  const { db, config } = request.server;
+  const app = request.server;
+  const { db, config } = app;
   await enforceRateLimit(db, reply, FORGOT_PASSWORD_ADDRESS_RULE, addressKey(request));
   // Counted for every username, known or not, so the work done does not depend on whether it exists.
   const perAccount = await takeAttempt(db, [
     { rule: FORGOT_PASSWORD_ACCOUNT_RULE, key: usernameKey(config.sessionSecret, username) },
   ]);
+  if (!perAccount.allowed) return;
+  app.afterAnswer.schedule(reply, 'password reset e-mail failed', () => sendResetLink(app, username));
+}
+
+/** Queues a reset link when the username belongs to an active account; does nothing otherwise. */
+async function sendResetLink(app: FastifyInstance, username: string): Promise<void> {
+  const { db, config } = app;
   const operator = await findOperatorByUsername(db, username);
-  if (operator?.status !== 'active' || !perAccount.allowed) return;
+  if (operator?.status !== 'active') return;
 
   const now = authNow(config);
   const token = newResetToken();

@@ -18,11 +18,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function sheet(extra = ''): Promise<DiarySlot[]> {
+async function sheet(extra = '', cookie?: string): Promise<DiarySlot[]> {
   const response = await t.app.inject({
     method: 'GET',
     url: `/v1/courses/${championship}/diary?start_date=${DATE}&slot_type=1${extra}`,
-    headers: apiHeaders(),
+    headers: apiHeaders(cookie ? { cookie } : {}),
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
@@ -44,8 +44,10 @@ describe('the diary micro-cache (decision 006, DIARY_CACHE_MS)', () => {
     });
     expect(bookingsIn(await sheet(), tenAm)).toEqual([]);
 
-    // A booking's own view (current_booking_id) is never cached.
-    expect(bookingsIn(await sheet(`&current_booking_id=${elsewhere + 1000}`), tenAm)).toEqual([elsewhere]);
+    // A booking id the caller does not own (one that does not exist, another visitor's) changes nothing: anyone
+    // could send one, so it must not skip the cache or change the sheet. The cached public sheet answers.
+    expect(bookingsIn(await sheet(`&current_booking_id=${elsewhere + 1000}`), tenAm)).toEqual([]);
+    expect(bookingsIn(await sheet(`&current_booking_id=${elsewhere}`), tenAm)).toEqual([]);
 
     // A booking made through this instance clears the cache before its answer leaves.
     const session = await withCsrf(t.app);
@@ -77,5 +79,31 @@ describe('the diary micro-cache (decision 006, DIARY_CACHE_MS)', () => {
     );
     expect(lost.statusCode, lost.body).toBe(409);
     expect(bookingsIn(await sheet(), elevenAm)).toEqual([winner]);
+  });
+
+  it("reads a session's own held booking fresh, without its places; to anyone else that id is the public sheet", async () => {
+    const tenTwenty = await slotIdAt(t.database.db, championship, DATE, '10:20');
+    const owner = await withCsrf(t.app);
+    const created = await postBooking(
+      t.app,
+      owner,
+      bookingBody([{ id: championship, slotId: tenTwenty }], [1, 1]),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const own = created.json().data.booking_id as number;
+    expect(bookingsIn(await sheet(), tenTwenty)).toEqual([own]);
+
+    const elsewhere = await insertBooking(t.database.db, {
+      status: 'confirmed',
+      rounds: [{ courseId: championship, slotId: tenTwenty, players: 2 }],
+    });
+    // The owner's view: read now (the other booking shows), its own places left out.
+    expect(bookingsIn(await sheet(`&current_booking_id=${own}`, owner.cookie), tenTwenty)).toEqual([
+      elsewhere,
+    ]);
+    // Another visitor naming that booking gets the cached public sheet, the owner's places in it.
+    const other = await withCsrf(t.app);
+    expect(bookingsIn(await sheet(`&current_booking_id=${own}`, other.cookie), tenTwenty)).toEqual([own]);
+    expect(bookingsIn(await sheet(`&current_booking_id=${own}`), tenTwenty)).toEqual([own]);
   });
 });

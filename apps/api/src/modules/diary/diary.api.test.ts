@@ -5,7 +5,8 @@ import { londonTime, londonWallTimeToUtc } from '@links/shared/uk-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedPeriods } from '../../db/schema/index.ts';
 import { serializeWithSchema } from '../../lib/prebuilt-json.ts';
-import { apiHeaders } from '../../test/test-app.ts';
+import { apiHeaders, withCsrf } from '../../test/test-app.ts';
+import { bookingBody, postBooking } from '../bookings/booking-test-helpers.ts';
 import { livePlayersBySlot } from './live-bookings.ts';
 import {
   createSeededApp,
@@ -26,16 +27,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function diary(courseId: number, query: string) {
+async function diary(courseId: number, query: string, cookie?: string) {
   return t.app.inject({
     method: 'GET',
     url: `/v1/courses/${courseId}/diary?${query}`,
-    headers: apiHeaders(),
+    headers: apiHeaders(cookie ? { cookie } : {}),
   });
 }
 
-async function slotsOn(courseId: number, date: string, extra = ''): Promise<DiarySlot[]> {
-  const response = await diary(courseId, `start_date=${date}&slot_type=1${extra}`);
+async function slotsOn(courseId: number, date: string, extra = '', cookie?: string): Promise<DiarySlot[]> {
+  const response = await diary(courseId, `start_date=${date}&slot_type=1${extra}`, cookie);
   expect(response.statusCode, response.body).toBe(200);
   // The route writes its JSON itself: it must be byte for byte what the zod serialiser makes of it.
   expect(response.body).toBe(serializeWithSchema(diaryResponseSchema, response.json()));
@@ -174,13 +175,13 @@ describe('GET /v1/courses/:id/diary: bookings in slots', () => {
     expect(slots.filter((candidate) => candidate.bookings.length > 0)).toHaveLength(1);
   });
 
-  it("leaves the current booking's own players out with current_booking_id", async () => {
+  it("leaves the current booking's own players out with current_booking_id, for the session that made it", async () => {
     const db = t.database.db;
     const slotId = await slotIdAt(db, championship, date, '10:10');
-    const mine = await insertBooking(db, {
-      status: 'held',
-      rounds: [{ courseId: championship, slotId, players: 2 }],
-    });
+    const owner = await withCsrf(t.app);
+    const created = await postBooking(t.app, owner, bookingBody([{ id: championship, slotId }], [1, 1]));
+    expect(created.statusCode, created.body).toBe(200);
+    const mine = created.json().data.booking_id as number;
     const theirs = await insertBooking(db, {
       status: 'confirmed',
       rounds: [{ courseId: championship, slotId, players: 2 }],
@@ -190,10 +191,18 @@ describe('GET /v1/courses/:id/diary: bookings in slots', () => {
       { booking_id: mine, players: 2 },
       { booking_id: theirs, players: 2 },
     ]);
-    const withoutMine = (await slotsOn(championship, date, `&current_booking_id=${mine}`)).find(
+    const withoutMine = (await slotsOn(championship, date, `&current_booking_id=${mine}`, owner.cookie)).find(
       (slot) => slot.id === slotId,
     );
     expect(withoutMine?.bookings).toEqual([{ booking_id: theirs, players: 2 }]);
+    // Anyone else naming it (no session, another session) sees the public sheet.
+    const other = await withCsrf(t.app);
+    for (const cookie of [undefined, other.cookie]) {
+      const seen = (await slotsOn(championship, date, `&current_booking_id=${mine}`, cookie)).find(
+        (slot) => slot.id === slotId,
+      );
+      expect(seen?.bookings).toEqual(withMine?.bookings);
+    }
   });
 
   it('gives the booking engine the same live counts per slot', async () => {

@@ -1,5 +1,5 @@
 import type { DiarySlot } from '@links/shared/slot-state';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
 import { bookingTakesPlaces } from './live-bookings.ts';
@@ -54,4 +54,14 @@ export async function findDiarySlots(db: DbOrTx, query: DiaryQuery): Promise<Dia
     }
   }
   return slots;
+}
+
+/** Whether `bookingId` is a held booking made by the session with key `sessionKey` (its owner may view it). */
+export async function isOwnHeldBooking(db: DbOrTx, bookingId: number, sessionKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.sessionKey, sessionKey), eq(bookings.status, 'held')))
+    .limit(1);
+  return row !== undefined;
 }

@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // runs it: nothing is shared with the test process or with another server but the database.
 
 const SERVER_ENTRY = fileURLToPath(new URL('../../server.ts', import.meta.url));
+const CLI_DIR = fileURLToPath(new URL('../../cli/', import.meta.url));
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 /** What each stream keeps for failure messages and log checks (the tail). */
 const MAX_KEPT_CHARS = 2_000_000;
@@ -106,6 +107,37 @@ export async function spawnApiProcess(options: {
   };
 }
 
+/**
+ * Waits until GET /v1/time answers 200 ('ready') or the process ends ('exited'); throws (stopping it) when neither
+ * happens within `timeoutMs`.
+ */
+export async function readyOrExited(
+  apiProcess: ApiProcess,
+  options: { apiKey: string; timeoutMs: number },
+): Promise<'ready' | 'exited'> {
+  const deadline = Date.now() + options.timeoutMs;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (apiProcess.exit()) return 'exited';
+    try {
+      const response = await fetch(`${apiProcess.url}/v1/time`, {
+        headers: { 'x-api-key': options.apiKey, 'x-requested-with': 'XMLHttpRequest' },
+        signal: AbortSignal.timeout(2000),
+      });
+      await response.arrayBuffer();
+      if (response.status === 200) return 'ready';
+      lastProblem = `GET /v1/time answered ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await apiProcess.stop(1000);
+  throw new Error(
+    `${apiProcess.name} was not ready within ${options.timeoutMs} ms (${lastProblem})\n${describeProcess(apiProcess)}`,
+  );
+}
+
 /** Starts the server with `env` (on top of PATH and HOME only) and waits until GET /v1/time answers 200. */
 export async function startApiProcess(options: {
   name: string;
@@ -115,34 +147,16 @@ export async function startApiProcess(options: {
   readyTimeoutMs: number;
 }): Promise<ApiProcess> {
   const apiProcess: ApiProcess = await spawnApiProcess(options);
-  const { url } = apiProcess;
-
-  const deadline = Date.now() + options.readyTimeoutMs;
-  let lastProblem = 'no answer yet';
-  while (Date.now() < deadline) {
-    const exited = apiProcess.exit();
-    if (exited) {
-      throw new Error(
-        `${options.name} exited before it was ready (${JSON.stringify(exited)})\n${describeProcess(apiProcess)}`,
-      );
-    }
-    try {
-      const response = await fetch(`${url}/v1/time`, {
-        headers: { 'x-api-key': options.apiKey, 'x-requested-with': 'XMLHttpRequest' },
-        signal: AbortSignal.timeout(2000),
-      });
-      await response.arrayBuffer();
-      if (response.status === 200) return apiProcess;
-      lastProblem = `GET /v1/time answered ${response.status}`;
-    } catch (error) {
-      lastProblem = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const outcome = await readyOrExited(apiProcess, {
+    apiKey: options.apiKey,
+    timeoutMs: options.readyTimeoutMs,
+  });
+  if (outcome === 'exited') {
+    throw new Error(
+      `${options.name} exited before it was ready (${JSON.stringify(apiProcess.exit())})\n${describeProcess(apiProcess)}`,
+    );
   }
-  await apiProcess.stop(1000);
-  throw new Error(
-    `${options.name} was not ready within ${options.readyTimeoutMs} ms (${lastProblem})\n${describeProcess(apiProcess)}`,
-  );
+  return apiProcess;
 }
 
 /** The tail of a process's stderr and stdout, for failure messages. */
@@ -169,4 +183,45 @@ export function logLines(apiProcess: ApiProcess): Array<Record<string, unknown>>
     }
   }
   return lines;
+}
+
+export type CliRun = {
+  child: ChildProcess;
+  /** Resolves when the command has ended, with its exit code and everything it printed. */
+  done: Promise<{ code: number | null; stdout: string; stderr: string }>;
+};
+
+/**
+ * `npm run <name>` as a process of its own (node --import tsx src/cli/<name>.ts) with `env` on top of PATH and
+ * HOME only. Standard input stays open for the caller: write to it, and end it (`child.stdin.end()`).
+ */
+export function spawnCli(
+  name: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+): CliRun {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, `${CLI_DIR}${name}.ts`, ...args], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? options.cwd, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  const out = { text: '' };
+  const err = { text: '' };
+  child.stdout?.on('data', (chunk: Buffer) => keep(out, chunk));
+  child.stderr?.on('data', (chunk: Buffer) => keep(err, chunk));
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    child.once('close', (code) => {
+      running.delete(child);
+      resolve({ code, stdout: out.text, stderr: err.text });
+    });
+  });
+  return { child, done };
+}
+
+/** Runs a command to its end with nothing on standard input. */
+export function runCli(name: string, args: string[], options: { cwd: string; env: Record<string, string> }) {
+  const run = spawnCli(name, args, options);
+  run.child.stdin?.end();
+  return run.done;
 }
