@@ -158,6 +158,7 @@ describe('loadConfig', () => {
         'mail-purge': 3_600_000,
         'rate-limit-purge': 3_600_000,
         'access-grant-purge': 3_600_000,
+        'spent-challenge-purge': 3_600_000,
       },
     });
     const jobs = (env: Record<string, string>) => loadConfig(env).jobs.intervalsMs;
