@@ -3,10 +3,10 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COURSE_IDS, DEFAULT_PLAYER_TYPE_ID } from '@links/shared/constants';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresDatabase, type Database } from '../../db/client.ts';
-import { bookings, mailOutbox, paymentRefunds, teeSlots } from '../../db/schema/index.ts';
+import { bookings, mailOutbox, paymentIntents, paymentRefunds, teeSlots } from '../../db/schema/index.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
 import { CONTACT_DETAILS } from '../../modules/booking-access/booking-access-test-helpers.ts';
 import { bookingBody } from '../../modules/bookings/booking-test-helpers.ts';
@@ -115,6 +115,19 @@ if (testDbKind() === 'postgres') {
       return { id: booking_id, number: booking_number, slotId, intentId, golfer: browser };
     }
 
+    /** When the reconciliation jobs may next claim these bookings' intents. */
+    async function setReconcileAt(which: Booking[], at: SQL) {
+      await db()
+        .update(paymentIntents)
+        .set({ reconcileAt: at })
+        .where(
+          inArray(
+            paymentIntents.id,
+            which.map((booking) => booking.intentId),
+          ),
+        );
+    }
+
     function webhook(server: ApiProcess, intentId: string) {
       const event = signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', {
         id: intentId,
@@ -136,7 +149,11 @@ if (testDbKind() === 'postgres') {
         for (let index = 0; index < 4; index += 1) raced.push(await bookingWithIntent(1));
         for (let index = 0; index < 2; index += 1) lost.push(await bookingWithIntent(1));
         for (let index = 0; index < 2; index += 1) stale.push(await bookingWithIntent(1));
-        // Stale: paid at the provider, then step 1 again with a second golfer before anything recorded it.
+        // Stale: paid at the provider, then step 1 again with a second golfer before anything recorded it. The jobs
+        // are kept off these intents until the re-price is done (and for one pass more, so that none is in flight):
+        // a job that got there first would rightly confirm the booking, and the re-price would then be refused.
+        await setReconcileAt(stale, sql`now() + interval '1 hour'`);
+        await new Promise((resolve) => setTimeout(resolve, RECONCILIATION_INTERVAL_MS * 3));
         for (const booking of stale) {
           await paidWithoutReport(db(), booking.intentId);
           const body = bookingBody([{ id: burnside, slotId: booking.slotId }], [ADULT, ADULT]);
@@ -146,6 +163,7 @@ if (testDbKind() === 'postgres') {
             're-price on B',
           );
         }
+        await setReconcileAt(stale, sql`now()`);
         // Paid, and every report lost; both processes' jobs are running all along.
         for (const booking of [...raced, ...lost]) await paidWithoutReport(db(), booking.intentId);
 
