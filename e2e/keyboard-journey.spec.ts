@@ -184,6 +184,11 @@ test('a booking from / to its confirmation page by keyboard alone', async ({ pag
   ).toBeVisible({ timeout: 15_000 });
   const bookingNumber = new URL(page.url()).pathname.split('/').at(-1) as string;
   await expect(page.getByText(bookingNumber).first()).toBeVisible();
+  // The success view's way into the booking, by keyboard.
+  const viewBooking = page.getByRole('link', { name: 'View your booking' });
+  await tabTo(page, viewBooking, { max: 30 });
+  await expectVisibleFocus(page, 'the View your booking link');
+  await keyboard.press('Enter');
   await expect(page.getByText(summaryTeeTime(date, time)).first()).toBeVisible();
   // The confirmation page is usable from the keyboard too: its first stop after the header is reachable.
   await keyboard.press('Tab');

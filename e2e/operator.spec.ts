@@ -276,7 +276,7 @@ test('pay later: the booking is confirmed at once and the whole amount is due', 
   await confirm.click();
 
   // No card step: the server's confirmation page, with the whole amount due.
-  await expectConfirmationPage(page);
+  await expectConfirmationPage(page, { paid: false });
   const due = page.getByRole('alert').filter({ hasText: 'A payment is due on this booking' });
   await expect(due).toContainText(`A balance of ${payable} remains to be paid`);
 });

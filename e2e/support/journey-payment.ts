@@ -32,11 +32,20 @@ export async function pressPay(page: Page, amount?: string): Promise<void> {
 }
 
 /** The confirmation page a successful payment lands on: /confirmation/{booking number}. Returns the number. */
-export async function expectConfirmationPage(page: Page): Promise<string> {
+export async function expectConfirmationPage(page: Page, options: { paid?: boolean } = {}): Promise<string> {
   await expect(page).toHaveURL(/\/confirmation\/\d{6,24}(\?|$)/, { timeout: 15_000 });
   const bookingNumber = new URL(page.url()).pathname.split('/').at(-1) ?? '';
   await expect(page.getByText('Tee-rific! Your booking is confirmed')).toBeVisible();
   await expect(page.getByText(bookingNumber).first()).toBeVisible();
+  if (options.paid === false) return bookingNumber;
+  // After a card payment, the success view of spec section 4 (issue 25 §2): the e-mail with the PIN and the
+  // address it went to, then the booking itself.
+  await expect(page).toHaveURL(/[?&]redirect_status=succeeded(&|$)/);
+  await expect(page.getByText(/e-mailed your booking confirmation with a PIN code/)).toBeVisible();
+  await page.getByRole('link', { name: 'View your booking' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Booking details' }).getByText(bookingNumber, { exact: true }),
+  ).toBeVisible();
   return bookingNumber;
 }
 

@@ -60,6 +60,12 @@ function PinGate({
   );
 }
 
+/** The address step 2 sent the confirmation to, handed over in the router state by step 3 (never in the URL). */
+function paidWithEmail(state: unknown): string | null {
+  if (!state || typeof state !== 'object' || !('email' in state)) return null;
+  return typeof state.email === 'string' && state.email !== '' ? state.email : null;
+}
+
 /** /confirmation (the PIN gate) and /confirmation/:bookingNumber (the booking, or the gate when it cannot load). */
 export function ConfirmationRoute() {
   const { bookingNumber: routeNumber } = useParams();
@@ -80,8 +86,10 @@ export function ConfirmationRoute() {
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
   }, [params, location.pathname, navigate]);
 
-  const paymentReturn = redirectStatus === 'succeeded' || redirectStatus === 'failed';
-  const query = useConfirmation(paymentReturn ? undefined : bookingNumber, signature);
+  const paymentFailed = redirectStatus === 'failed';
+  // A success view is a claim about a booking: it shows only once the booking has loaded for this session.
+  const paymentSucceeded = redirectStatus === 'succeeded' && bookingNumber !== undefined;
+  const query = useConfirmation(paymentFailed ? undefined : bookingNumber, signature);
   const now = useServerNow(query.data?.server_time, query.dataUpdatedAt);
   usePageTitle(
     query.data
@@ -101,27 +109,32 @@ export function ConfirmationRoute() {
 
   const newsletterNotice = isNewsletterStatus(newsletter) ? <NewsletterNotice status={newsletter} /> : null;
 
-  if (paymentReturn) {
-    const bookingHref = bookingNumber
-      ? `${paths.bookingConfirmation.getHref(bookingNumber)}${
-          signature
-            ? `?${new URLSearchParams({ signature: signature.signature, expires: signature.expires })}`
-            : ''
-        }`
-      : null;
+  if (paymentFailed) {
     return (
       <PageFrame
         eyebrow={bookingNumber ? `Booking ${bookingNumber}` : 'Your booking'}
-        title={redirectStatus === 'succeeded' ? CONFIRMED_HEADING : 'Payment unsuccessful'}
+        title="Payment unsuccessful"
         variant="card"
       >
         <div className={styles.stack}>
           {newsletterNotice}
-          {redirectStatus === 'succeeded' ? (
-            <PaymentSucceeded bookingHref={bookingHref} />
-          ) : (
-            <PaymentFailed />
-          )}
+          <PaymentFailed />
+        </div>
+      </PageFrame>
+    );
+  }
+
+  if (paymentSucceeded && query.data) {
+    const bookingHref = `${paths.bookingConfirmation.getHref(bookingNumber)}${
+      signature
+        ? `?${new URLSearchParams({ signature: signature.signature, expires: signature.expires })}`
+        : ''
+    }`;
+    return (
+      <PageFrame eyebrow={`Booking ${bookingNumber}`} title={CONFIRMED_HEADING} variant="card">
+        <div className={styles.stack}>
+          {newsletterNotice}
+          <PaymentSucceeded bookingHref={bookingHref} email={paidWithEmail(location.state)} />
         </div>
       </PageFrame>
     );

@@ -10,6 +10,17 @@ import { PaymentStep } from '../../features/payment/components/payment-step';
 import { PaymentSummary } from '../../features/payment/components/payment-summary';
 import { usePageTitle } from '../../hooks/use-page-title';
 
+/**
+ * The confirmation page after a payment (spec section 4): its success view (redirect_status=succeeded) and, when the
+ * visitor asked for the newsletter, its message, whatever signed address the API answered.
+ */
+export function paidConfirmationHref(confirmationUrl: string, newsletter: boolean): string {
+  const url = new URL(confirmationUrl, 'https://booking.invalid');
+  url.searchParams.set('redirect_status', 'succeeded');
+  if (newsletter) url.searchParams.set('nl', 'newly_subscribed');
+  return `${url.pathname}${url.search}`;
+}
+
 /** Step 3, 'Make your payment' (spec section 2): summary, card form, terms and the pay button. */
 export function PaymentDetailsRoute() {
   usePageTitle('Make your payment');
@@ -28,12 +39,14 @@ export function PaymentDetailsRoute() {
     },
     [dispatch],
   );
+  const newsletter = state.playerDetails.stay_connected;
+  const email = state.playerDetails.email_address;
   const onPaid = useCallback(
     (confirmationUrl: string) => {
       paid.current = true;
-      navigate(confirmationUrl);
+      navigate(paidConfirmationHref(confirmationUrl, newsletter), { state: { email } });
     },
-    [navigate],
+    [navigate, newsletter, email],
   );
 
   return (
@@ -48,7 +61,7 @@ export function PaymentDetailsRoute() {
         clientSecret={intent?.client_secret || null}
         amount={intent?.amount ?? state.totals.payable}
         bookingNumber={intent?.metadata?.booking_number ?? null}
-        newsletter={state.playerDetails.stay_connected}
+        newsletter={newsletter}
         countdownStarted={state.booking.countdown_started}
         bookingExpired={state.booking.is_expired}
         returnPath={paths.paymentDetails.getHref()}

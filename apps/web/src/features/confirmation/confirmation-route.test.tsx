@@ -44,7 +44,7 @@ describe('/confirmation', () => {
   // The page is a lazy chunk: load it once up front so the first test's queries do not time out on the import.
   beforeAll(async () => {
     await import('../../app/routes/confirmation');
-  });
+  }, 60_000);
   beforeEach(() => {
     document.body.innerHTML = '<div id="modal-root"></div>';
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
@@ -210,7 +210,9 @@ describe('/confirmation', () => {
   });
 
   it('after a successful payment: confetti, the e-mail text, the link, and no client secret in the address', async () => {
-    const fetchMock = stubApi(() => undefined);
+    const fetchMock = stubApi((url) =>
+      url.startsWith('/v1/bookings/') ? Response.json({ data: fixtureConfirmation() }) : undefined,
+    );
     const router = renderAt(
       '/confirmation/260000123?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&redirect_status=succeeded&nl=newly_subscribed',
     );
@@ -224,7 +226,46 @@ describe('/confirmation', () => {
       expect(router.state.location.search).toBe('?redirect_status=succeeded&nl=newly_subscribed'),
     );
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/v1/bookings/'))).toBe(false);
+    // The success view is shown for a booking this session may see: it was asked for.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/v1/bookings/260000123'))).toBe(true);
+  });
+
+  it('names the address the e-mail went to when step 3 handed it over', async () => {
+    stubApi((url) =>
+      url.startsWith('/v1/bookings/') ? Response.json({ data: fixtureConfirmation() }) : undefined,
+    );
+    const router = createMemoryRouter(routes, {
+      initialEntries: [
+        {
+          pathname: '/confirmation/260000123',
+          search: '?redirect_status=succeeded',
+          state: { email: 'ada@example.com' },
+        },
+      ],
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(/e-mailed your booking confirmation with a PIN code to/)).toHaveProperty(
+      'textContent',
+      expect.stringContaining('ada@example.com'),
+    );
+  });
+
+  it('claims no success for a booking this session cannot see: the PIN gate instead', async () => {
+    stubApi((url) =>
+      url.startsWith('/v1/bookings/')
+        ? errorAnswer(404, 'not_found', 'We could not find this booking.')
+        : undefined,
+    );
+    renderAt('/confirmation/999999999?redirect_status=succeeded');
+    expect(
+      await screen.findByRole('heading', { name: 'This page is protected for your security' }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Tee-rific! Your booking is confirmed')).toBeNull();
+    expect(screen.queryByText('Your payment was successful')).toBeNull();
   });
 
   it('after a failed payment, says so with a contact link; each newsletter status has its message', async () => {

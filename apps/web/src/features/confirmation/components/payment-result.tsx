@@ -6,16 +6,34 @@ import { Confetti } from './confetti';
 import styles from './payment-result.module.css';
 
 export const PAYMENT_FAILED_TEXT = 'Your payment failed and we cannot retrieve your booking';
-export const PIN_EMAIL_TEXT =
-  'We have e-mailed your booking confirmation with a PIN code. Keep it safe: with your booking number, it opens your booking at any time.';
+const PIN_KEEP_SAFE = 'Keep it safe: with your booking number, it opens your booking at any time.';
+export const PIN_EMAIL_TEXT = `We have e-mailed your booking confirmation with a PIN code. ${PIN_KEEP_SAFE}`;
 
-/** After the card provider's redirect with redirect_status=succeeded: confetti and the way into the booking. */
-export function PaymentSucceeded({ bookingHref }: { bookingHref: string | null }) {
+/**
+ * After a successful payment (redirect_status=succeeded, shown only for a booking this session may see): confetti,
+ * where the e-mail with the PIN went when this browser knows it, and the way into the booking.
+ */
+export function PaymentSucceeded({
+  bookingHref,
+  email,
+}: {
+  bookingHref: string | null;
+  email?: string | null;
+}) {
   return (
     <div className={styles.result}>
       <Confetti />
       <Alert type="success" title="Your payment was successful">
-        <p>{PIN_EMAIL_TEXT}</p>
+        <p>
+          {email ? (
+            <>
+              We have e-mailed your booking confirmation with a PIN code to <strong>{email}</strong>.{' '}
+              {PIN_KEEP_SAFE}
+            </>
+          ) : (
+            PIN_EMAIL_TEXT
+          )}
+        </p>
       </Alert>
       {bookingHref ? (
         <ButtonLink to={bookingHref} size="lg">
