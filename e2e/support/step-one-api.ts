@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect } from '@playwright/test';
-import { E2E_API_HEADERS } from './env.ts';
+import { type APIRequestContext, request as apiRequest, expect } from '@playwright/test';
+import { E2E_API_HEADERS, e2eBaseUrl } from './env.ts';
 
 // Talks to the running API the way the web client does (session cookie, CSRF token, public API key), so journeys
 // can read tee sheets and put other visitors' bookings into slots before the page under test loads.
@@ -86,30 +86,37 @@ export async function slotAt(request: APIRequestContext, courseId: number, date:
 
 /**
  * Another visitor holds `golfers` places in each slot: a real POST /v1/bookings through CSRF, exactly like the
- * browser's Continue. Uses its own request context so its session is not the page's.
+ * browser's Continue, from a request context of its own, so each seeded booking is a visitor (a session) of its own:
+ * neither the page's session nor, with a second hold, a session the fair-hold check would ask to prove itself.
  */
 export async function seedBooking(
-  request: APIRequestContext,
   rounds: { courseId: number; slotId: number }[],
   golfers: number,
 ): Promise<number> {
-  const csrf = await request.get('/csrf', { headers: E2E_API_HEADERS });
-  expect(csrf.status()).toBe(200);
-  const state = await request.storageState();
-  const token = state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  expect(token, 'GET /csrf set the XSRF-TOKEN cookie').toBeTruthy();
-  const response = await request.post('/v1/bookings', {
-    headers: { ...E2E_API_HEADERS, 'X-XSRF-TOKEN': token as string },
-    data: {
-      courses: rounds.map((round) => ({
-        id: round.courseId,
-        teeTime: { id: round.slotId, time: 'chosen', isValid: true },
-        caddies: 0,
-      })),
-      golfers: Array.from({ length: golfers }, (_, index) => ({ id: index + 1, playerTypeId: 1 })),
-      notes: '',
-    },
-  });
-  expect(response.status(), `seeding a booking: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as { data: { booking_id: number } }).data.booking_id;
+  const port = process.env.E2E_PORT;
+  if (!port) throw new Error('E2E_PORT is not set (playwright.config.ts sets it)');
+  const request = await apiRequest.newContext({ baseURL: e2eBaseUrl(port) });
+  try {
+    const csrf = await request.get('/csrf', { headers: E2E_API_HEADERS });
+    expect(csrf.status()).toBe(200);
+    const state = await request.storageState();
+    const token = state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+    expect(token, 'GET /csrf set the XSRF-TOKEN cookie').toBeTruthy();
+    const response = await request.post('/v1/bookings', {
+      headers: { ...E2E_API_HEADERS, 'X-XSRF-TOKEN': token as string },
+      data: {
+        courses: rounds.map((round) => ({
+          id: round.courseId,
+          teeTime: { id: round.slotId, time: 'chosen', isValid: true },
+          caddies: 0,
+        })),
+        golfers: Array.from({ length: golfers }, (_, index) => ({ id: index + 1, playerTypeId: 1 })),
+        notes: '',
+      },
+    });
+    expect(response.status(), `seeding a booking: ${await response.text()}`).toBe(200);
+    return ((await response.json()) as { data: { booking_id: number } }).data.booking_id;
+  } finally {
+    await request.dispose();
+  }
 }
