@@ -12,7 +12,6 @@ import {
   type Operator,
   replaceOperatorPassword,
 } from '../operators/operators.repository.ts';
-import { authNow } from './auth-clock.ts';
 import {
   clearLoginFailures,
   FORGOT_PASSWORD_ACCOUNT_RULE,
@@ -56,11 +55,11 @@ export async function requestPasswordReset(
 
 /** Queues a reset link when the username belongs to an active account; does nothing otherwise. */
 async function sendResetLink(app: FastifyInstance, username: string): Promise<void> {
-  const { db, config } = app;
+  const { db, config, clock } = app;
   const operator = await findOperatorByUsername(db, username);
   if (operator?.status !== 'active') return;
 
-  const now = authNow(config);
+  const now = clock.now();
   const token = newResetToken();
   const email = renderPasswordResetEmail({
     companyName: operator.companyName,
@@ -107,9 +106,9 @@ export async function validateResetLink(
   reply: FastifyReply,
   link: { username: string; token: string },
 ): Promise<void> {
-  const { db, config } = request.server;
+  const { db, clock } = request.server;
   await enforceRateLimit(db, reply, VALIDATE_TOKEN_ADDRESS_RULE, addressKey(request));
-  if (!(await findTokenOperator(db, link.username, link.token, authNow(config)))) throw invalidLink();
+  if (!(await findTokenOperator(db, link.username, link.token, clock.now()))) throw invalidLink();
 }
 
 /**
@@ -122,9 +121,9 @@ export async function resetPassword(
   reply: FastifyReply,
   body: ResetPasswordRequest,
 ): Promise<void> {
-  const { db, config } = request.server;
+  const { db, config, clock } = request.server;
   await enforceRateLimit(db, reply, RESET_ADDRESS_RULE, addressKey(request));
-  const now = authNow(config);
+  const now = clock.now();
   const operator = await findTokenOperator(db, body.username, body.token, now);
   if (!operator) throw invalidLink();
   const passwordHash = await hashPassword(body.password);

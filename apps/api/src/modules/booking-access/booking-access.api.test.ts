@@ -17,7 +17,6 @@ import {
   twoInstancesOnOneDatabase,
 } from '../bookings/booking-test-helpers.ts';
 import { signConfirmationLink } from '../confirmations/confirmation-link.ts';
-import { setRouteClock } from '../courses/clock.ts';
 import { purgeAccessGrants } from './booking-access.repository.ts';
 import { confirmedBooking, holdBooking, type MadeBooking, setPin } from './booking-access-test-helpers.ts';
 
@@ -34,7 +33,7 @@ let now = NOW;
 
 beforeAll(async () => {
   t = await createBookingApp(NOW);
-  setRouteClock(t.app.config, () => now);
+  t.clock.pin(() => now);
   owner = await withCsrf(t.app);
 });
 afterAll(async () => t?.close());

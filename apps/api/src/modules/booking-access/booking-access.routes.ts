@@ -12,7 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationFailed } from '../../lib/app-error.ts';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
-import { routeNow } from '../courses/clock.ts';
 import { loadBookingRecord } from './booking-access.repository.ts';
 import { bookingForRequest, bookingForSession, bookingNotFound, unlockWithPin } from './booking-access.ts';
 import { bookingCalendarFor } from './booking-calendar.ts';
@@ -35,7 +34,7 @@ const SMALL_BODY_LIMIT_BYTES = 4 * 1024;
 async function payloadFor(app: FastifyInstance, bookingId: number) {
   const record = await loadBookingRecord(app.db, bookingId);
   if (!record) throw bookingNotFound();
-  return confirmationPayload(record, routeNow(app.config));
+  return confirmationPayload(record, app.clock.now());
 }
 
 function sameBooking(bodyNumber: string, pathNumber: string): void {
@@ -150,7 +149,7 @@ export const bookingAccessRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const record = await loadBookingRecord(app.db, booking.id);
       if (!record) throw bookingNotFound();
-      const ics = bookingCalendarFor(record, { publicUrl: app.config.publicUrl, now: routeNow(app.config) });
+      const ics = bookingCalendarFor(record, { publicUrl: app.config.publicUrl, now: app.clock.now() });
       reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="${bookingCalendarFileName(bookingNumber)}"`)

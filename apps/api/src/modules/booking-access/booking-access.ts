@@ -16,7 +16,6 @@ import {
 import { sessionKey } from '../../lib/session-token.ts';
 import { verifyBookingPin } from '../confirmations/booking-pin.ts';
 import { verifyConfirmationSignature } from '../confirmations/confirmation-link.ts';
-import { routeNow } from '../courses/clock.ts';
 import {
   type AccessBooking,
   findBookingByNumber,
@@ -90,7 +89,7 @@ export async function bookingForRequest(
       bookingNumber,
       signature: query.signature,
       expires: query.expires,
-      now: routeNow(app.config),
+      now: app.clock.now(),
     });
     if (!check.valid) throw linkExpired();
     const booking = await findBookingByNumber(app.db, bookingNumber);

@@ -7,7 +7,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookingRounds, bookings, courses, teeSlots } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
-import { routeNow } from '../courses/clock.ts';
 import { bookingNotFound } from './booking-access.ts';
 import { caddiesEditable } from './confirmation-payload.ts';
 
@@ -27,7 +26,7 @@ export async function updateCaddies(
   bookingId: number,
   body: UpdateCaddiesBody,
 ): Promise<void> {
-  const now = routeNow(app.config);
+  const now = app.clock.now();
   await app.db.transaction(async (tx) => {
     const [booking] = await tx
       .select({ id: bookings.id, status: bookings.status })

@@ -10,7 +10,6 @@ import { type Queryable, statementTransaction } from '../../db/statements.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { SolvedChallenge } from '../../lib/proof-of-work.ts';
 import { bookableDates } from '../courses/bookable-dates.ts';
-import { routeNow } from '../courses/clock.ts';
 import { listCourses } from '../courses/courses.repository.ts';
 import { livePlayersBySlot } from '../diary/live-bookings.ts';
 import { cancelIntentIfOpen } from '../payments/cancel-open-intent.ts';
@@ -78,7 +77,7 @@ async function checkRounds(
     tx,
     body.courses.map((chosen) => chosen.teeTime.id),
   );
-  const now = routeNow(app.config);
+  const now = app.clock.now();
   const golferCount = body.golfers.length;
 
   const rounds: Round[] = body.courses.map((chosen, index) => {

@@ -10,7 +10,6 @@ import type { Tx } from '../../db/client.ts';
 import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
-import { routeNow } from '../courses/clock.ts';
 import type { Operator } from '../operators/operators.repository.ts';
 import { FINAL_INTENT_STATUSES } from '../payments/payment-provider.ts';
 import { CONFIRMATION_MESSAGES, confirmLockedBooking, loadReference } from './confirm-booking.ts';
@@ -65,7 +64,7 @@ export async function saveOperatorDetails(
 ) {
   const { operator } = caller;
   const method = details.payment_method;
-  const now = routeNow(app.config);
+  const now = app.clock.now();
   const reference = method === 'offline' ? await loadReference(app) : null;
   if (method === 'offline') await closeOpenIntent(app, bookingId, caller.sessionKey);
 

@@ -6,7 +6,6 @@ import type { RefundReason } from '../../db/schema/payments.ts';
 import { type AppError, conflict, isAppError, notFound } from '../../lib/app-error.ts';
 import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
 import { isCapacityViolation } from '../bookings/save-booking.ts';
-import { routeNow } from '../courses/clock.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import {
   markIntentConfirmed,
@@ -104,7 +103,7 @@ async function decide(
   }
   if (!paysBookingAsItIs(intent, booking)) return refund('amount_mismatch');
   const holdLive = booking.status === 'held' && booking.holdActive;
-  if (options.placesGone || (!holdLive && !(await placesStillFree(tx, booking.id, routeNow(app.config))))) {
+  if (options.placesGone || (!holdLive && !(await placesStillFree(tx, booking.id, app.clock.now())))) {
     await tx
       .update(bookings)
       .set({

@@ -5,7 +5,6 @@ import { errorEnvelopeSchema } from '../../lib/envelope.ts';
 import { sendSerialized } from '../../lib/prebuilt-json.ts';
 import { sessionKey } from '../../lib/session-token.ts';
 import { bookableDates, notStartedAfter, ukDateRange } from '../courses/bookable-dates.ts';
-import { routeNow } from '../courses/clock.ts';
 import { findCourseOr404 } from '../courses/find-course-or-404.ts';
 import { findDiarySlots, isOwnHeldBooking } from './diary.repository.ts';
 
@@ -35,7 +34,7 @@ export const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
       // Live data: places change with every booking and every expiring hold.
       reply.header('cache-control', 'no-store');
 
-      const now = routeNow(app.config);
+      const now = app.clock.now();
       const bookable = bookableDates(course, now);
       if (date < bookable.first || date > bookable.last) return sendSerialized(reply, EMPTY_DIARY);
 
@@ -54,7 +53,7 @@ export const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
       const build = async () => {
         const slots = await findDiarySlots(app.db, {
           courseId: course.id,
-          from: fromNow ? notStartedAfter(routeNow(app.config)) : range.from,
+          from: fromNow ? notStartedAfter(app.clock.now()) : range.from,
           to: range.to,
           ...(ownBookingId === undefined ? {} : { excludeBookingId: ownBookingId }),
         });

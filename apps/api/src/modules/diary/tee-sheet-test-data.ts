@@ -5,7 +5,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
 import { seedDatabase } from '../../db/seed/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setRouteClock } from '../courses/clock.ts';
 
 // Test-only helpers for the tee-sheet API tests: an app seeded and pinned to a clock, and bookings written straight
 // into the tables (the booking engine is not needed to put players into slots).
@@ -15,8 +14,8 @@ export type SeededApp = TestApp & { setNow(now: Date): void };
 export async function createSeededApp(now: Date): Promise<SeededApp> {
   const testApp = await createTestApp();
   await seedDatabase(testApp.database.db, { demo: false, now });
-  setRouteClock(testApp.app.config, () => now);
-  return { ...testApp, setNow: (next) => setRouteClock(testApp.app.config, () => next) };
+  testApp.clock.pin(() => now);
+  return { ...testApp, setNow: (next) => testApp.clock.pin(() => next) };
 }
 
 export async function slotIdAt(db: DbOrTx, courseId: number, date: string, time: string): Promise<number> {

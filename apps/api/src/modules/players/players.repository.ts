@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type PlayerType, playerTypes } from '../../db/schema/index.ts';
-import { cachedReference } from '../courses/reference-cache.ts';
+import { cachedReference } from '../../lib/reference-cache.ts';
 
 export const listPlayerTypes = cachedReference(
   (db: DbOrTx): Promise<PlayerType[]> =>

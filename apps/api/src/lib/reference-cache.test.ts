@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { cachedReference } from './reference-cache.ts';
 
 /** Like a drizzle query builder: nothing runs until then(), and every then() runs the query again. */

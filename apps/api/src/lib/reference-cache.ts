@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 
 /** Reference data changes rarely and is not shared state, so each process may serve it this stale. */
 export const REFERENCE_TTL_MS = 30_000;
