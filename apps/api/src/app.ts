@@ -10,11 +10,11 @@ import { errorBody } from './lib/envelope.ts';
 import { MaintenanceSwitch } from './lib/maintenance.ts';
 import { checkStorableText } from './lib/storable-text.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { registerDiaryCache } from './modules/diary/diary-cache.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
-import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import { paymentProviderPlugin } from './modules/payment-provider/payment-provider.plugin.ts';
 import { v1Routes } from './modules/routes.ts';
 import { csrfRoutes } from './modules/session/csrf.routes.ts';
+import { registerDiaryCache } from './modules/tee-sheet/tee-sheet-cache.ts';
 import { capConnectionsPerAddress, requestTimeoutOptions } from './plugins/connection-limits.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { serializeError } from './plugins/log-serializers.ts';
@@ -172,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('securityHeaders', headers);
   await registerOpenApi(app);
   await app.register(sessionPlugin);
-  await app.register(paymentsPlugin);
+  await app.register(paymentProviderPlugin);
   await app.register(mailPlugin);
 
   await app.register(adminRoutes, { prefix: '/admin' });

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  JOB_SETTINGS,
-  type JobSetting,
-  MAX_JOB_INTERVAL_MS,
-  type ScheduledJobName,
-} from '../jobs/job-settings.ts';
+import { JOB_SETTINGS, type JobSetting, MAX_JOB_INTERVAL_MS, type ScheduledJobName } from './job-settings.ts';
 
 // Development defaults for secrets. They are public (they live in the repository), so production refuses them:
 // loadConfig throws when NODE_ENV=production and any of these is missing or still set to its default.

@@ -1,16 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookings } from '../db/schema/index.ts';
-import { settlePaidIntent } from '../modules/confirmations/settle-payment.ts';
-import { cancelIntentIfOpen } from '../modules/payments/cancel-open-intent.ts';
+import { settlePaidIntent } from '../modules/payment/settle-payment.ts';
+import { cancelIntentIfOpen } from '../modules/payment-provider/cancel-open-intent.ts';
 import {
   claimUnsettledIntents,
   markIntentCanceled,
   type PaymentIntentRow,
   rescheduleReconciliation,
   toPaymentIntent,
-} from '../modules/payments/payment-intents.repository.ts';
-import { FINAL_INTENT_STATUSES, type PaymentIntent } from '../modules/payments/payment-provider.ts';
+} from '../modules/payment-provider/payment-intents.repository.ts';
+import { FINAL_INTENT_STATUSES, type PaymentIntent } from '../modules/payment-provider/payment-provider.ts';
 import { configuredInterval, type Job } from './job.ts';
 import { describeJobError } from './scheduler.ts';
 

@@ -10,8 +10,8 @@ import { type CountryCode, parsePhoneNumberWithError } from 'libphonenumber-js';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { dataEnvelope } from '../../lib/envelope.ts';
+import { hashPassword } from '../../lib/password-hash.ts';
 import { requireOperator } from '../auth/current-operator.ts';
-import { hashPassword } from '../auth/password-hash.ts';
 import { replaceOperatorPassword, updateOperatorContact } from '../operators/operators.repository.ts';
 import { operatorDetailsView } from './operator-details-view.ts';
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { passwordResetTokens } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { hashPassword } from '../../lib/password-hash.ts';
 import { clientAddressKey } from '../../lib/rate-limit/client-key.ts';
 import { enforceRateLimit, takeAttempt } from '../../lib/rate-limit/rate-limiter.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
@@ -19,7 +20,6 @@ import {
   RESET_ADDRESS_RULE,
   VALIDATE_TOKEN_ADDRESS_RULE,
 } from './auth-rate-limits.ts';
-import { hashPassword } from './password-hash.ts';
 import { passwordResetLink, renderPasswordResetEmail } from './password-reset-email.ts';
 import { newResetToken, resetTokenHash, usernameKey } from './secret-keys.ts';
 

@@ -1,11 +1,11 @@
 import type { LoginRequest } from '@links/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
 import { clientAddressKey, clientNetworkKey } from '../../lib/rate-limit/client-key.ts';
 import { findOperatorByUsername, type Operator } from '../operators/operators.repository.ts';
 import { settleLoginSuccess, takeLoginAttempt } from './auth-rate-limits.ts';
 import { createOperatorSession, deleteSession } from './operator-sessions.ts';
-import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';
 import { usernameKey } from './secret-keys.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'The username or password you entered is incorrect.';

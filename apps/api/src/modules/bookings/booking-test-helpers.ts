@@ -4,7 +4,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { AppConfig } from '../../config/env.ts';
 import { createPostgresDatabase, type Database } from '../../db/client.ts';
-import { seedDatabase } from '../../db/seed/index.ts';
+import { seedDatabase } from '../../seed/index.ts';
 import { createTestApp, type TestApp, testConfig, type withCsrf } from '../../test/test-app.ts';
 import {
   createDatabaseFrom,

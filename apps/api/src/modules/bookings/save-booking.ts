@@ -11,10 +11,10 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/a
 import type { SolvedChallenge } from '../../lib/proof-of-work.ts';
 import { bookableDates } from '../courses/bookable-dates.ts';
 import { listCourses } from '../courses/courses.repository.ts';
-import { livePlayersBySlot } from '../diary/live-bookings.ts';
-import { cancelIntentIfOpen } from '../payments/cancel-open-intent.ts';
-import { listPlayerTypes } from '../players/players.repository.ts';
-import { checkPublicPlayerTypes } from '../players/public-player-types.ts';
+import { cancelIntentIfOpen } from '../payment-provider/cancel-open-intent.ts';
+import { listPlayerTypes } from '../player-types/player-types.repository.ts';
+import { checkPublicPlayerTypes } from '../player-types/public-player-types.ts';
+import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 import { loadPricingTables } from '../tickets/pricing-tables.repository.ts';
 import { BOOKING_MESSAGES } from './booking-messages.ts';
 import {

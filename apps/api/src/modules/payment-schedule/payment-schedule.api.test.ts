@@ -19,7 +19,7 @@ import {
   recordPayment,
   saveDetails,
   signInDemoOperators,
-} from '../confirmations/operator-test-helpers.ts';
+} from '../contact-details/operator-test-helpers.ts';
 import {
   CANCEL_GRACE_AFTER_REMINDER_MS,
   REMINDER_LEAD_MS,

@@ -1,7 +1,7 @@
 import { operatorPlayerDetailsSchema } from '@links/shared/schemas/operator-contact-details';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { signConfirmationLink } from '../confirmations/confirmation-link.ts';
+import { signConfirmationLink } from '../confirmation/confirmation-link.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import {
   claimDueReminders,

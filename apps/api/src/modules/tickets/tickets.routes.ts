@@ -6,8 +6,8 @@ import { AppError, badRequest } from '../../lib/app-error.ts';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
 import { bookableDates } from '../courses/bookable-dates.ts';
 import { listCourses } from '../courses/courses.repository.ts';
-import { listPlayerTypes } from '../players/players.repository.ts';
-import { checkPublicPlayerTypes } from '../players/public-player-types.ts';
+import { listPlayerTypes } from '../player-types/player-types.repository.ts';
+import { checkPublicPlayerTypes } from '../player-types/public-player-types.ts';
 import { loadPricingTables } from './pricing-tables.repository.ts';
 
 export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
