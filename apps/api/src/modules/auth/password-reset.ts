@@ -23,6 +23,9 @@ import {
 import { passwordResetLink, renderPasswordResetEmail } from './password-reset-email.ts';
 import { newResetToken, resetTokenHash, usernameKey } from './secret-keys.ts';
 
+/** What this use case needs of the app (any object with these members: the app, or a test's own). */
+export type PasswordResetDeps = Pick<FastifyInstance, 'afterAnswer' | 'clock' | 'config' | 'db'>;
+
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
 const invalidLink = () => new AppError('reset_link_invalid', 400, RESET_LINK_MESSAGES.message);
@@ -42,20 +45,20 @@ export async function requestPasswordReset(
   reply: FastifyReply,
   username: string,
 ): Promise<void> {
-  const app = request.server;
-  const { db, config } = app;
+  const deps: PasswordResetDeps = request.server;
+  const { db, config } = deps;
   await enforceRateLimit(db, reply, FORGOT_PASSWORD_ADDRESS_RULE, addressKey(request));
   // Counted for every username, known or not, so the work done does not depend on whether it exists.
   const perAccount = await takeAttempt(db, [
     { rule: FORGOT_PASSWORD_ACCOUNT_RULE, key: usernameKey(config.sessionSecret, username) },
   ]);
   if (!perAccount.allowed) return;
-  app.afterAnswer.schedule(reply, 'password reset e-mail failed', () => sendResetLink(app, username));
+  deps.afterAnswer.schedule(reply, 'password reset e-mail failed', () => sendResetLink(deps, username));
 }
 
 /** Queues a reset link when the username belongs to an active account; does nothing otherwise. */
-async function sendResetLink(app: FastifyInstance, username: string): Promise<void> {
-  const { db, config, clock } = app;
+async function sendResetLink(deps: PasswordResetDeps, username: string): Promise<void> {
+  const { db, config, clock } = deps;
   const operator = await findOperatorByUsername(db, username);
   if (operator?.status !== 'active') return;
 

@@ -23,6 +23,9 @@ import {
 } from './confirmation.repository.ts';
 import { verifyConfirmationSignature } from './confirmation-link.ts';
 
+/** What this use case needs of the app (any object with these members: the app, or a test's own). */
+export type ConfirmationAccessDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db'>;
+
 // Who may open a booking: the holder of a valid signed link (the e-mail), the browser session that made the
 // booking, and a session that unlocked it by signed link or PIN within the last day. Only confirmed bookings (and
 // cancelled ones, shown as cancelled) have a confirmation; a held or expired booking is "not recognised".
@@ -76,7 +79,7 @@ export type AccessQuery = { signature?: string | undefined; expires?: string | u
  * With `grant`, a valid signature also unlocks the booking for this browser session.
  */
 export async function bookingForRequest(
-  app: FastifyInstance,
+  deps: ConfirmationAccessDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   bookingNumber: string,
@@ -85,32 +88,32 @@ export async function bookingForRequest(
 ): Promise<AccessBooking> {
   if (query.signature !== undefined || query.expires !== undefined) {
     const check = verifyConfirmationSignature({
-      secret: app.config.linkSigningSecret,
+      secret: deps.config.linkSigningSecret,
       bookingNumber,
       signature: query.signature,
       expires: query.expires,
-      now: app.clock.now(),
+      now: deps.clock.now(),
     });
     if (!check.valid) throw linkExpired();
-    const booking = await findBookingByNumber(app.db, bookingNumber);
+    const booking = await findBookingByNumber(deps.db, bookingNumber);
     if (!booking || !isViewable(booking)) throw bookingNotFound();
     if (options.grant) {
-      await grantSessionAccess(app.db, booking.id, sessionKey(ensureSession(request, reply)));
+      await grantSessionAccess(deps.db, booking.id, sessionKey(ensureSession(request, reply)));
     }
     return booking;
   }
-  return bookingForSession(app, request, bookingNumber);
+  return bookingForSession(deps, request, bookingNumber);
 }
 
 /** The booking when this session made or unlocked it; 403 access_required otherwise, known number or not. */
 export async function bookingForSession(
-  app: FastifyInstance,
+  deps: ConfirmationAccessDeps,
   request: FastifyRequest,
   bookingNumber: string,
 ): Promise<AccessBooking> {
   if (!request.sessionId) throw accessRequired();
-  const booking = await findBookingByNumber(app.db, bookingNumber);
-  if (!booking || !(await sessionHasAccess(app.db, booking, sessionKey(request.sessionId)))) {
+  const booking = await findBookingByNumber(deps.db, bookingNumber);
+  if (!booking || !(await sessionHasAccess(deps.db, booking, sessionKey(request.sessionId)))) {
     throw accessRequired();
   }
   if (!isViewable(booking)) throw bookingNotFound();
@@ -125,18 +128,18 @@ export async function bookingForSession(
  * address and network their attempt back and unlocks the booking for this session.
  */
 export async function unlockWithPin(
-  app: FastifyInstance,
+  deps: ConfirmationAccessDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   bookingNumber: string,
   pin: string,
 ): Promise<AccessBooking> {
-  const { sessionSecret } = app.config;
+  const { sessionSecret } = deps.config;
   const client: LimitedKey[] = [
     { rule: PIN_ADDRESS_RULE, key: clientAddressKey(sessionSecret, request.ip) },
     { rule: PIN_NETWORK_RULE, key: clientNetworkKey(sessionSecret, request.ip) },
   ];
-  const attempt = await takeAttempt(app.db, [{ rule: PIN_BOOKING_RULE, key: bookingNumber }, ...client]);
+  const attempt = await takeAttempt(deps.db, [{ rule: PIN_BOOKING_RULE, key: bookingNumber }, ...client]);
   if (!attempt.allowed) {
     const wait = minutes(attempt.retryAfterSeconds);
     if (attempt.refusedBuckets.includes(PIN_BOOKING_RULE.bucket)) {
@@ -145,17 +148,17 @@ export async function unlockWithPin(
     throw refuse(reply, attempt, CODES.rateLimited, M.pinRateLimited(wait));
   }
 
-  const booking = await findBookingByNumber(app.db, bookingNumber);
+  const booking = await findBookingByNumber(deps.db, bookingNumber);
   const usable = booking !== undefined && isViewable(booking) && booking.pinHash !== null;
   const matches = verifyBookingPin(
-    app.config.linkSigningSecret,
+    deps.config.linkSigningSecret,
     booking?.id ?? 0,
     pin,
     usable ? booking.pinHash : NO_PIN_HASH,
   );
   if (!usable || !matches) throw pinInvalid();
-  await clearRateLimit(app.db, PIN_BOOKING_RULE, bookingNumber);
-  await refundAttempt(app.db, attempt, client);
-  await grantSessionAccess(app.db, booking.id, sessionKey(ensureSession(request, reply)));
+  await clearRateLimit(deps.db, PIN_BOOKING_RULE, bookingNumber);
+  await refundAttempt(deps.db, attempt, client);
+  await grantSessionAccess(deps.db, booking.id, sessionKey(ensureSession(request, reply)));
   return booking;
 }

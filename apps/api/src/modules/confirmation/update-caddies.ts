@@ -10,6 +10,9 @@ import { AppError, conflict } from '../../lib/app-error.ts';
 import { bookingNotFound } from './confirmation-access.ts';
 import { caddiesEditable } from './confirmation-payload.ts';
 
+/** What this use case needs of the app (any object with these members: the app, or a test's own). */
+export type UpdateCaddiesDeps = Pick<FastifyInstance, 'clock' | 'db'>;
+
 const invalid = (message: string, field: string) =>
   new AppError(CODES.caddiesInvalid, 422, message, { [field]: message });
 const locked = (message: string, field: string) =>
@@ -22,12 +25,12 @@ const locked = (message: string, field: string) =>
  * the same booking apply one after the other. Caddies are paid in cash at play, so the totals do not change.
  */
 export async function updateCaddies(
-  app: FastifyInstance,
+  deps: UpdateCaddiesDeps,
   bookingId: number,
   body: UpdateCaddiesBody,
 ): Promise<void> {
-  const now = app.clock.now();
-  await app.db.transaction(async (tx) => {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
     const [booking] = await tx
       .select({ id: bookings.id, status: bookings.status })
       .from(bookings)

@@ -10,6 +10,9 @@ import { type LockedBooking, lockBooking } from '../payment/confirm-booking.ts';
 import { cancelIntentIfOpen } from '../payment-provider/cancel-open-intent.ts';
 import type { PaymentIntent } from '../payment-provider/payment-provider.ts';
 
+/** What this use case needs of the app (any object with these members: the app, or a test's own). */
+export type ContactDetailsDeps = Pick<FastifyInstance, 'db' | 'log' | 'payments'>;
+
 export const NOTHING_TO_PAY_MESSAGE =
   'This booking has nothing to pay by card. Please contact us to complete it.';
 
@@ -43,12 +46,12 @@ export async function lockOwnHeldBooking(
  * transaction so a slow provider never holds the booking row lock.
  */
 export async function saveContactDetails(
-  app: FastifyInstance,
+  deps: ContactDetailsDeps,
   bookingId: number,
   details: IndividualPlayerDetails,
   sessionKey: string,
 ) {
-  const booking = await app.db.transaction(async (tx) => {
+  const booking = await deps.db.transaction(async (tx) => {
     const row = await lockOwnHeldBooking(tx, bookingId, sessionKey);
     // Made while a tour operator was signed in with this session, which has since ended: only they may go on.
     if (row.operatorId !== null) throw unauthorized(SIGNED_OUT_MESSAGE);
@@ -67,7 +70,7 @@ export async function saveContactDetails(
 
   const amount = booking.payablePence ?? 0;
   if (amount <= 0) throw new AppError('nothing_to_pay', 409, NOTHING_TO_PAY_MESSAGE);
-  const intent = await openPaymentIntent(app, {
+  const intent = await openPaymentIntent(deps, {
     bookingId,
     bookingNumber: booking.bookingNumber,
     amount,
@@ -92,7 +95,7 @@ export function intentAnswer(intent: PaymentIntent) {
  * then changed back) is replaced by a new one, keyed on the cancelled one so a retry still finds the same intent.
  */
 export async function openPaymentIntent(
-  app: FastifyInstance,
+  deps: ContactDetailsDeps,
   input: {
     bookingId: number;
     bookingNumber: string;
@@ -108,7 +111,7 @@ export async function openPaymentIntent(
   let key = baseKey;
   let intent: PaymentIntent | undefined;
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    intent = await app.payments.createIntent({
+    intent = await deps.payments.createIntent({
       amount,
       currency: 'gbp',
       bookingId,
@@ -121,11 +124,11 @@ export async function openPaymentIntent(
   if (!intent || intent.status === 'canceled') throw new Error('Could not open a payment intent');
   if (input.previousIntentId !== intent.id) {
     // Only while the booking is still held: a webhook may have confirmed it with the earlier intent meanwhile.
-    await app.db
+    await deps.db
       .update(bookings)
       .set({ paymentIntentId: intent.id, updatedAt: sql`now()` })
       .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'held')));
-    if (input.previousIntentId) await cancelIntentIfOpen(app.payments, app.log, input.previousIntentId);
+    if (input.previousIntentId) await cancelIntentIfOpen(deps.payments, deps.log, input.previousIntentId);
   }
   return intent;
 }

@@ -21,6 +21,9 @@ import {
   openPaymentIntent,
 } from './save-contact-details.ts';
 
+/** What this use case needs of the app (any object with these members: the app, or a test's own). */
+export type OperatorDetailsDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'log' | 'payments'>;
+
 export const OPERATOR_BOOKING_MESSAGES = {
   /** A visitor's (not signed-in) details carrying a payment method or the operator terms flag. */
   operatorOnly:
@@ -57,18 +60,18 @@ const dueAt = (instalments: Instalment[], kind: Instalment['kind']) =>
  *    confirmation page path.
  */
 export async function saveOperatorDetails(
-  app: FastifyInstance,
+  deps: OperatorDetailsDeps,
   bookingId: number,
   details: OperatorPlayerDetails,
   caller: { sessionKey: string; operator: Operator },
 ) {
   const { operator } = caller;
   const method = details.payment_method;
-  const now = app.clock.now();
-  const reference = method === 'offline' ? await loadReference(app) : null;
-  if (method === 'offline') await closeOpenIntent(app, bookingId, caller.sessionKey);
+  const now = deps.clock.now();
+  const reference = method === 'offline' ? await loadReference(deps) : null;
+  if (method === 'offline') await closeOpenIntent(deps, bookingId, caller.sessionKey);
 
-  const saved = await app.db.transaction(async (tx) => {
+  const saved = await deps.db.transaction(async (tx) => {
     const booking = await lockOwnHeldBooking(tx, bookingId, caller.sessionKey);
     if (booking.operatorId !== null && booking.operatorId !== operator.id) {
       throw notFound(BOOKING_MESSAGES.unknownBooking, 'booking_not_found');
@@ -109,7 +112,7 @@ export async function saveOperatorDetails(
     const updated = { ...booking, ...terms, playerDetails: details };
 
     if (method === 'offline') {
-      await confirmLockedBooking(app, tx, updated, reference!, {
+      await confirmLockedBooking(deps, tx, updated, reference!, {
         paidPence: 0,
         paymentIntentId: null,
         newsletter: false,
@@ -127,13 +130,13 @@ export async function saveOperatorDetails(
 
   if (saved.kind === 'confirmed') {
     const link = signConfirmationLink({
-      secret: app.config.linkSigningSecret,
-      publicUrl: app.config.publicUrl,
+      secret: deps.config.linkSigningSecret,
+      publicUrl: deps.config.publicUrl,
       bookingNumber: saved.bookingNumber,
     });
     return { payment_intent: null, confirmation_url: link.path };
   }
-  const intent = await openPaymentIntent(app, {
+  const intent = await openPaymentIntent(deps, {
     bookingId,
     bookingNumber: saved.bookingNumber,
     amount: saved.amount,
@@ -153,14 +156,18 @@ export async function saveOperatorDetails(
  * Before confirming a pay-later booking, the card intent an earlier Continue opened is closed, so it cannot be
  * paid as well. One already paid means the booking is being confirmed by that payment: the operator is told so.
  */
-async function closeOpenIntent(app: FastifyInstance, bookingId: number, sessionKey: string): Promise<void> {
-  const [row] = await app.db
+async function closeOpenIntent(
+  deps: OperatorDetailsDeps,
+  bookingId: number,
+  sessionKey: string,
+): Promise<void> {
+  const [row] = await deps.db
     .select({ paymentIntentId: bookings.paymentIntentId, sessionKey: bookings.sessionKey })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   if (!row?.paymentIntentId || row.sessionKey !== sessionKey) return;
-  const intent = await app.payments.retrieveIntent(row.paymentIntentId);
+  const intent = await deps.payments.retrieveIntent(row.paymentIntentId);
   if (!intent) return;
   if (intent.status === 'succeeded') throw conflict(CONFIRMATION_MESSAGES.otherPayment, 'booking_confirmed');
-  if (!FINAL_INTENT_STATUSES.has(intent.status)) await app.payments.cancelIntent(intent.id);
+  if (!FINAL_INTENT_STATUSES.has(intent.status)) await deps.payments.cancelIntent(intent.id);
 }

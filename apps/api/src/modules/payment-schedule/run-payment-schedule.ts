@@ -15,6 +15,9 @@ import {
   type ScheduledPaymentBooking,
 } from './payment-schedule-emails.ts';
 
+/** What this use case needs of the app (any object with these members: the app, or a test's own). */
+export type PaymentScheduleDeps = Pick<FastifyInstance, 'config' | 'db' | 'log'>;
+
 const HOUR_MS = 3_600_000;
 
 /**
@@ -41,16 +44,16 @@ function emailBooking(row: ScheduledBookingRow): ScheduledPaymentBooking {
   };
 }
 
-async function remind(app: FastifyInstance, tx: Tx, now: Date): Promise<number[]> {
+async function remind(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<number[]> {
   const ids = await claimDueReminders(tx, now, REMINDER_LEAD_MS);
   for (const row of await loadScheduledBookings(tx, ids)) {
     if (!row.operatorEmail) {
-      app.log.error({ bookingId: row.id }, 'booking on terms has no operator to remind');
+      deps.log.error({ bookingId: row.id }, 'booking on terms has no operator to remind');
       continue;
     }
     const link = signConfirmationLink({
-      secret: app.config.linkSigningSecret,
-      publicUrl: app.config.publicUrl,
+      secret: deps.config.linkSigningSecret,
+      publicUrl: deps.config.publicUrl,
       bookingNumber: row.bookingNumber,
     });
     await enqueueMail(tx, paymentReminderEmail(row.operatorEmail, emailBooking(row), link.url));
@@ -58,11 +61,11 @@ async function remind(app: FastifyInstance, tx: Tx, now: Date): Promise<number[]
   return ids;
 }
 
-async function cancel(app: FastifyInstance, tx: Tx, now: Date): Promise<number[]> {
+async function cancel(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<number[]> {
   const ids = await claimOverdueCancellations(tx, now, CANCEL_GRACE_AFTER_REMINDER_MS);
   for (const row of await loadScheduledBookings(tx, ids)) {
     if (!row.operatorEmail) {
-      app.log.error({ bookingId: row.id }, 'cancelled booking on terms has no operator to tell');
+      deps.log.error({ bookingId: row.id }, 'cancelled booking on terms has no operator to tell');
       continue;
     }
     await enqueueMail(tx, paymentCancellationEmail(row.operatorEmail, emailBooking(row)));
@@ -76,8 +79,8 @@ async function cancel(app: FastifyInstance, tx: Tx, now: Date): Promise<number[]
  * together or not at all. A cancelled booking no longer takes places (the shared live-bookings rule counts only
  * confirmed and live held bookings), so the diary and capacity release its tee times at once.
  */
-export async function runPaymentSchedule(app: FastifyInstance, now: Date): Promise<PaymentScheduleRun> {
-  const cancelled = await app.db.transaction((tx) => cancel(app, tx, now));
-  const reminded = await app.db.transaction((tx) => remind(app, tx, now));
+export async function runPaymentSchedule(deps: PaymentScheduleDeps, now: Date): Promise<PaymentScheduleRun> {
+  const cancelled = await deps.db.transaction((tx) => cancel(deps, tx, now));
+  const reminded = await deps.db.transaction((tx) => remind(deps, tx, now));
   return { reminded, cancelled };
 }

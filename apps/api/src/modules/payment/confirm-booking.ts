@@ -18,6 +18,9 @@ import type { PaymentIntent } from '../payment-provider/payment-provider.ts';
 import { listPlayerTypes } from '../player-types/player-types.repository.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 
+/** What this use case needs of the app (any object with these members: the app, or a test's own). */
+export type ConfirmBookingDeps = Pick<FastifyInstance, 'config' | 'db' | 'log'>;
+
 export const CONFIRMATION_MESSAGES = {
   notPaid: 'We have not received your payment yet. Please complete the payment and try again.',
   wrongBooking: 'This payment does not belong to this booking.',
@@ -145,9 +148,9 @@ export type Reference = {
   playerTypeNames: Map<number, string>;
 };
 
-// Read outside the transaction: on PGlite (one connection) a query on app.db inside it would wait forever.
-export async function loadReference(app: FastifyInstance): Promise<Reference> {
-  const [courses, playerTypes] = await Promise.all([listCourses(app.db), listPlayerTypes(app.db)]);
+// Read outside the transaction: on PGlite (one connection) a query on deps.db inside it would wait forever.
+export async function loadReference(deps: ConfirmBookingDeps): Promise<Reference> {
+  const [courses, playerTypes] = await Promise.all([listCourses(deps.db), listPlayerTypes(deps.db)]);
   return {
     courseNames: new Map(courses.map((course) => [course.id, course.name])),
     playerTypeNames: new Map(playerTypes.map((type) => [type.id, type.name])),
@@ -178,7 +181,7 @@ export async function recipient(
 }
 
 async function queueConfirmationEmail(
-  app: FastifyInstance,
+  deps: ConfirmBookingDeps,
   tx: Tx,
   booking: LockedBooking,
   reference: Reference,
@@ -203,8 +206,8 @@ async function queueConfirmationEmail(
     .where(eq(bookingGolfers.bookingId, booking.id))
     .orderBy(asc(bookingGolfers.position));
   const link = signConfirmationLink({
-    secret: app.config.linkSigningSecret,
-    publicUrl: app.config.publicUrl,
+    secret: deps.config.linkSigningSecret,
+    publicUrl: deps.config.publicUrl,
     bookingNumber: booking.bookingNumber,
   });
   const payable = booking.payablePence ?? 0;
@@ -251,7 +254,7 @@ async function queueConfirmationEmail(
  * outbox, all in the caller's transaction, which holds the booking row lock.
  */
 export async function confirmLockedBooking(
-  app: FastifyInstance,
+  deps: ConfirmBookingDeps,
   tx: Tx,
   booking: LockedBooking,
   reference: Reference,
@@ -271,12 +274,12 @@ export async function confirmLockedBooking(
       status: 'confirmed',
       paidPence: payment.paidPence,
       paymentIntentId: payment.paymentIntentId,
-      pinHash: bookingPinHash(app.config.linkSigningSecret, booking.id, pin),
+      pinHash: bookingPinHash(deps.config.linkSigningSecret, booking.id, pin),
       playerDetails: details,
       confirmedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
     .where(eq(bookings.id, booking.id));
-  const mailed = await queueConfirmationEmail(app, tx, booking, reference, pin, payment.paidPence);
-  if (!mailed) app.log.error({ bookingId: booking.id }, 'confirmed booking has no usable contact details');
+  const mailed = await queueConfirmationEmail(deps, tx, booking, reference, pin, payment.paidPence);
+  if (!mailed) deps.log.error({ bookingId: booking.id }, 'confirmed booking has no usable contact details');
 }

@@ -28,6 +28,9 @@ import {
 } from './confirm-booking.ts';
 import { paymentRefundedEmail } from './refund-email.ts';
 
+/** What this use case needs of the app (any object with these members: the app, or a test's own). */
+export type SettlementDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'log' | 'payments'>;
+
 export type Settlement =
   | { kind: 'confirmed'; outcome: ConfirmOutcome }
   | { kind: 'refunded'; reason: RefundReason; amount: number; bookingId: number; bookingNumber: string };
@@ -68,7 +71,7 @@ type Decision = { kind: 'confirmed'; outcome: ConfirmOutcome } | { kind: 'refund
  * `placesGone`: a first attempt found the lapsed hold's places taken by the capacity triggers.
  */
 async function decide(
-  app: FastifyInstance,
+  deps: SettlementDeps,
   tx: Tx,
   intent: PaymentIntent,
   bookingId: number,
@@ -103,7 +106,7 @@ async function decide(
   }
   if (!paysBookingAsItIs(intent, booking)) return refund('amount_mismatch');
   const holdLive = booking.status === 'held' && booking.holdActive;
-  if (options.placesGone || (!holdLive && !(await placesStillFree(tx, booking.id, app.clock.now())))) {
+  if (options.placesGone || (!holdLive && !(await placesStillFree(tx, booking.id, deps.clock.now())))) {
     await tx
       .update(bookings)
       .set({
@@ -115,7 +118,7 @@ async function decide(
       .where(eq(bookings.id, booking.id));
     return refund('places_gone');
   }
-  await confirmLockedBooking(app, tx, booking, reference, {
+  await confirmLockedBooking(deps, tx, booking, reference, {
     paidPence: intent.amount,
     paymentIntentId: intent.id,
     newsletter: options.newsletter,
@@ -129,13 +132,13 @@ async function decide(
  * then records it and queues the one e-mail that tells the golfer, in one transaction that only the first caller's
  * conditional update wins. A provider that answered "already refunded" has done it already.
  */
-async function refund(app: FastifyInstance, intent: PaymentIntent, bookingId: number, reason: RefundReason) {
+async function refund(deps: SettlementDeps, intent: PaymentIntent, bookingId: number, reason: RefundReason) {
   try {
-    await app.payments.refund({ intentId: intent.id, idempotencyKey: refundKey(intent.id) });
+    await deps.payments.refund({ intentId: intent.id, idempotencyKey: refundKey(intent.id) });
   } catch (error) {
     if (!isAppError(error) || error.code !== 'charge_already_refunded') throw error;
   }
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     // The booking's row lock first, as every settlement path takes it: the intent row comes second.
     const booking = await lockBooking(tx, bookingId);
     if (!booking) throw notFound(BOOKING_MESSAGES.unknownBooking, 'booking_not_found');
@@ -149,7 +152,7 @@ async function refund(app: FastifyInstance, intent: PaymentIntent, bookingId: nu
         };
         await enqueueMail(tx, paymentRefundedEmail(to.email, { ...details, reason }));
       }
-      app.log.warn(
+      deps.log.warn(
         { bookingId, paymentIntent: intent.id, reason },
         'a payment that could not confirm its booking was refunded',
       );
@@ -173,7 +176,7 @@ async function refund(app: FastifyInstance, intent: PaymentIntent, bookingId: nu
  * lock and the intent's settlement make it confirm once and refund once.
  */
 export async function settlePaidIntent(
-  app: FastifyInstance,
+  deps: SettlementDeps,
   intent: PaymentIntent,
   options: { newsletter?: boolean } = {},
 ): Promise<Settlement> {
@@ -181,10 +184,10 @@ export async function settlePaidIntent(
   if (intent.status !== 'succeeded' || bookingId === null) {
     throw new Error('Only a succeeded payment of one of our bookings can be settled');
   }
-  const reference = await loadReference(app);
+  const reference = await loadReference(deps);
   const attempt = (placesGone: boolean) =>
-    app.db.transaction((tx) =>
-      decide(app, tx, intent, bookingId, reference, { newsletter: options.newsletter ?? false, placesGone }),
+    deps.db.transaction((tx) =>
+      decide(deps, tx, intent, bookingId, reference, { newsletter: options.newsletter ?? false, placesGone }),
     );
   let decision: Decision;
   try {
@@ -195,5 +198,5 @@ export async function settlePaidIntent(
     decision = await attempt(true);
   }
   if (decision.kind === 'confirmed') return decision;
-  return refund(app, intent, bookingId, decision.reason);
+  return refund(deps, intent, bookingId, decision.reason);
 }
