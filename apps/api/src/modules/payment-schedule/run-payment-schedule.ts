@@ -56,7 +56,12 @@ async function remind(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<num
       publicUrl: deps.config.publicUrl,
       bookingNumber: row.bookingNumber,
     });
-    await enqueueMail(tx, paymentReminderEmail(row.operatorEmail, emailBooking(row), link.url));
+    await enqueueMail(
+      tx,
+      paymentReminderEmail(row.operatorEmail, emailBooking(row), link.url, {
+        cancels: deps.config.bookings.cancelUnpaidTerms,
+      }),
+    );
   }
   return ids;
 }
@@ -74,13 +79,16 @@ async function cancel(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<num
 }
 
 /**
- * One pass of the payment-schedule job at `now` (the route clock, so tests drive it). Cancellations run before
+ * One pass of the payment-schedule job at `now` (the app's clock, so tests drive it). Cancellations run before
  * reminders, each in its own transaction with its e-mails, so a booking's state change and its e-mail exist
  * together or not at all. A cancelled booking no longer takes places (the shared live-bookings rule counts only
  * confirmed and live held bookings), so the diary and capacity release its tee times at once.
  */
 export async function runPaymentSchedule(deps: PaymentScheduleDeps, now: Date): Promise<PaymentScheduleRun> {
-  const cancelled = await deps.db.transaction((tx) => cancel(deps, tx, now));
+  // Off (CANCEL_UNPAID_TERMS) while a payment taken by phone cannot be recorded: the job would cancel paid bookings.
+  const cancelled = deps.config.bookings.cancelUnpaidTerms
+    ? await deps.db.transaction((tx) => cancel(deps, tx, now))
+    : [];
   const reminded = await deps.db.transaction((tx) => remind(deps, tx, now));
   return { reminded, cancelled };
 }
