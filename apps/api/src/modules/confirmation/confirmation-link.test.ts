@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bookingPinHash, newBookingPin, verifyBookingPin } from './booking-pin.ts';
 import {
   CONFIRMATION_LINK_TTL_SECONDS,
+  LINK_VALID_AFTER_LAST_ROUND_SECONDS,
+  lastRoundStart,
   signConfirmationLink,
   verifyConfirmationSignature,
 } from './confirmation-link.ts';
@@ -37,6 +39,33 @@ describe('signConfirmationLink', () => {
     expect(signed.signature).toMatch(/^[0-9a-f]{64}$/);
     expect(signed.path).toBe(`/confirmation/${NUMBER}?signature=${signed.signature}&expires=${expires}`);
     expect(signed.url).toBe(`https://golf.example${signed.path}`);
+  });
+
+  it('lasts until a week after the last round when that is later: a booking on terms months ahead keeps its link', () => {
+    const lastRoundAt = new Date('2026-09-14T08:40:00Z');
+    const signed = signConfirmationLink({
+      secret: SECRET,
+      publicUrl: 'https://golf.example',
+      bookingNumber: NUMBER,
+      now: NOW,
+      lastRoundAt: lastRoundStart([
+        { startsAt: new Date('2026-09-12T10:00:00Z') },
+        { startsAt: lastRoundAt },
+      ]),
+    });
+    expect(signed.expires).toBe(lastRoundAt.getTime() / 1000 + LINK_VALID_AFTER_LAST_ROUND_SECONDS);
+    expect(verify(signed.signature, signed.expires, { now: new Date('2026-09-15T12:00:00Z') })).toEqual({
+      valid: true,
+    });
+    // A round soon after booking: the usual 30 days.
+    const soon = signConfirmationLink({
+      secret: SECRET,
+      publicUrl: 'https://golf.example',
+      bookingNumber: NUMBER,
+      now: NOW,
+      lastRoundAt: new Date('2026-03-24T09:00:00Z'),
+    });
+    expect(soon.expires).toBe(NOW.getTime() / 1000 + CONFIRMATION_LINK_TTL_SECONDS);
   });
 
   it('refuses something that is not a booking number', () => {

@@ -4,8 +4,20 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // signature = HMAC-SHA256(LINK_SIGNING_SECRET, booking_number + '.' + expires), hex. `expires` (unix seconds) is
 // part of what is signed, so it cannot be extended, and it is mandatory: a link without it never verifies.
 
-/** How long a link in a confirmation e-mail opens the booking. */
+/** How long a link in a confirmation e-mail opens the booking, at least... */
 export const CONFIRMATION_LINK_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * ...and at least until this long after the last round starts: a booking made months ahead (tour operators book on
+ * terms) keeps a working link through its reminders, the day itself and the days after.
+ */
+export const LINK_VALID_AFTER_LAST_ROUND_SECONDS = 7 * 24 * 60 * 60;
+
+/** The latest start of `rounds`, for signConfirmationLink's lastRoundAt. */
+export function lastRoundStart(rounds: ReadonlyArray<{ startsAt: Date }>): Date | undefined {
+  let last: Date | undefined;
+  for (const round of rounds) if (!last || round.startsAt > last) last = round.startsAt;
+  return last;
+}
 
 const BOOKING_NUMBER_PATTERN = /^[0-9]{6,24}$/;
 const EXPIRES_PATTERN = /^[1-9][0-9]{0,11}$/;
@@ -30,10 +42,15 @@ export function signConfirmationLink(options: {
   bookingNumber: string;
   now?: Date;
   ttlSeconds?: number;
+  /** The booking's last round: the link then lasts until LINK_VALID_AFTER_LAST_ROUND_SECONDS after it, if later. */
+  lastRoundAt?: Date | undefined;
 }): SignedConfirmationLink {
   if (!BOOKING_NUMBER_PATTERN.test(options.bookingNumber)) throw new Error('Not a booking number');
   const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  const expires = nowSeconds + (options.ttlSeconds ?? CONFIRMATION_LINK_TTL_SECONDS);
+  const afterPlay = options.lastRoundAt
+    ? Math.floor(options.lastRoundAt.getTime() / 1000) + LINK_VALID_AFTER_LAST_ROUND_SECONDS
+    : 0;
+  const expires = Math.max(nowSeconds + (options.ttlSeconds ?? CONFIRMATION_LINK_TTL_SECONDS), afterPlay);
   const signature = sign(options.secret, options.bookingNumber, expires);
   const path = `/confirmation/${options.bookingNumber}?signature=${signature}&expires=${expires}`;
   return { path, url: `${options.publicUrl.replace(/\/+$/, '')}${path}`, signature, expires };

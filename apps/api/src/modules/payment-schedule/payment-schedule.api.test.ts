@@ -104,6 +104,11 @@ describe('payment-schedule job', () => {
     expect(reminder.text).toContain(`A payment of £${(booking.payable / 100).toFixed(2)} is due`);
     expect(reminder.text).toContain('by Tuesday 7th April 2026');
     expect(reminder.text).toContain('Lead player: Ben Hogan');
+    // Issue 24: the reminder's signed link (and the confirmation's) still opens the booking after the round.
+    for (const mail of await mailsAbout(t, booking.number)) {
+      const expires = Number(/[?&]expires=(\d+)/.exec(mail.text)?.[1]);
+      expect(expires * 1000, mail.subject).toBeGreaterThan(booking.slot.startsAt.getTime());
+    }
     expect((await bookingRow(t, booking.id)).paymentReminderSentAt?.toISOString()).toBe(
       reminderAt.toISOString(),
     );

@@ -1,7 +1,7 @@
 import { operatorPlayerDetailsSchema } from '@links/shared/schemas/operator-contact-details';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { signConfirmationLink } from '../confirmation/confirmation-link.ts';
+import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import {
   claimDueReminders,
@@ -55,6 +55,8 @@ async function remind(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<num
       secret: deps.config.linkSigningSecret,
       publicUrl: deps.config.publicUrl,
       bookingNumber: row.bookingNumber,
+      now,
+      lastRoundAt: lastRoundStart(row.rounds),
     });
     await enqueueMail(
       tx,

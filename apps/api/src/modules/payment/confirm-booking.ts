@@ -11,7 +11,7 @@ import { lockSlots } from '../bookings/bookings.repository.ts';
 import { bookingPinHash, newBookingPin } from '../confirmation/booking-pin.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { confirmationEmail } from '../confirmation/confirmation-email.ts';
-import { signConfirmationLink } from '../confirmation/confirmation-link.ts';
+import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
 import { listCourses } from '../courses/courses.repository.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import type { PaymentIntent } from '../payment-provider/payment-provider.ts';
@@ -19,7 +19,7 @@ import { listPlayerTypes } from '../player-types/player-types.repository.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 
 /** What this use case needs of the app (any object with these members: the app, or a test's own). */
-export type ConfirmBookingDeps = Pick<FastifyInstance, 'config' | 'db' | 'log'>;
+export type ConfirmBookingDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'log'>;
 
 export const CONFIRMATION_MESSAGES = {
   notPaid: 'We have not received your payment yet. Please complete the payment and try again.',
@@ -209,6 +209,8 @@ async function queueConfirmationEmail(
     secret: deps.config.linkSigningSecret,
     publicUrl: deps.config.publicUrl,
     bookingNumber: booking.bookingNumber,
+    now: deps.clock.now(),
+    lastRoundAt: lastRoundStart(rounds),
   });
   const payable = booking.payablePence ?? 0;
   const record = await loadBookingRecord(tx, booking.id);

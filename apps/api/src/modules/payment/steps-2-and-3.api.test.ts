@@ -233,6 +233,7 @@ describe('PATCH /v1/bookings/:id/payment', () => {
         bookingNumber: booking_number,
         signature: url.searchParams.get('signature'),
         expires: url.searchParams.get('expires'),
+        now: t.clock.now(),
       }),
     ).toEqual({ valid: true });
   });
