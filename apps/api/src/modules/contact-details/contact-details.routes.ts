@@ -8,21 +8,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, validationFailed } from '../../lib/app-error.ts';
-import { errorEnvelopeSchema } from '../../lib/envelope.ts';
+import { errorEnvelopeSchema, errorResponses } from '../../lib/envelope.ts';
 import { sessionKey } from '../../lib/session-token.ts';
 import { currentOperator } from '../auth/current-operator.ts';
 import { sessionRequired } from '../bookings/save-booking.ts';
 import { saveContactDetails } from './save-contact-details.ts';
 import { OPERATOR_BOOKING_MESSAGES, saveOperatorDetails } from './save-operator-details.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  402: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  410: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 402, 403, 404, 409, 410);
 
 /** Parses with the form's schema and answers like the route validator: 400, the first message per field. */
 function parseDetails<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {

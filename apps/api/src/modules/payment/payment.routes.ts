@@ -2,21 +2,14 @@ import { bookingIdParamsSchema } from '@links/shared/schemas/bookings';
 import { recordPaymentBodySchema, recordPaymentResponseSchema } from '@links/shared/schemas/contact-details';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, isAppError } from '../../lib/app-error.ts';
-import { errorEnvelopeSchema } from '../../lib/envelope.ts';
+import { errorEnvelopeSchema, errorResponses } from '../../lib/envelope.ts';
 import { sessionKey } from '../../lib/session-token.ts';
 import { signConfirmationLink } from '../confirmation/confirmation-link.ts';
 import { intentNotFound } from '../payment-provider/sandbox-provider.ts';
 import { checkPaidIntentOf } from './confirm-booking.ts';
 import { refundedAnswer, settlePaidIntent } from './settle-payment.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  402: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  410: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 402, 403, 404, 409, 410);
 
 /**
  * Step 3, 'Make your payment': the payment record that confirms a booking, and the same settlement for the provider's
