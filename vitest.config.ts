@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/web/build/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           exclude: ['apps/api/src/**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
           setupFiles: ['apps/web/src/test/setup-dom.ts'],

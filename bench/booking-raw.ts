@@ -37,7 +37,7 @@ import {
   golferValues,
   roundValues,
 } from '../apps/api/src/modules/bookings/bookings.repository.ts';
-import { livePlayers } from '../apps/api/src/modules/diary/live-bookings.ts';
+import { livePlayers } from '../apps/api/src/modules/tee-sheet/live-bookings.ts';
 import { settleDatabase } from './lib/postgres.ts';
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };

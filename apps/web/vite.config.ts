@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
+import { treeShakeReactRouter } from './build/tree-shake-react-router.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -216,37 +217,6 @@ function prerenderHome(root: string, mode: string): Plugin {
       } finally {
         await rm(ssrDir, { recursive: true, force: true });
       }
-    },
-  };
-}
-
-const REACT_ROUTER_CHUNK = /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/;
-const DISPLAY_NAME = /^[A-Za-z_$][\w$]*\.displayName = "[^"]*";$/gm;
-const UNMARKED_FACTORY = /= (React\d*)\.(forwardRef|createContext)\(/g;
-
-/**
- * Lets the bundler drop the parts of React Router that the site never renders. Its production build defines each
- * component as `const Form = React.forwardRef(...)` followed by `Form.displayName = "Form"`: a call not marked pure
- * and a property write, both of which a bundler must keep. So `<Form>`, `<NavLink>`, `<Link>` with its framework-mode
- * prefetching, `<ScrollRestoration>` and everything only they use stayed in the JavaScript every page loads (about
- * 4 KB gzipped). The display names are for React DevTools only; the factories have no side effects.
- */
-function treeShakeReactRouter(): Plugin {
-  return {
-    name: 'links:tree-shake-react-router',
-    apply: 'build',
-    transform(code, id) {
-      if (!REACT_ROUTER_CHUNK.test(id)) return null;
-      let marked = 0;
-      const shakable = code.replace(DISPLAY_NAME, '').replace(UNMARKED_FACTORY, (_match, react, factory) => {
-        marked += 1;
-        return `= /* @__PURE__ */ ${react}.${factory}(`;
-      });
-      // A new React Router whose build no longer matches: still correct, only larger (the bench's budget says so).
-      if (marked === 0 && code.includes('forwardRef('))
-        this.warn(`no component factory marked pure in ${id}`);
-      // Lines are kept as they were (a removed line leaves an empty one), so the source map stays right.
-      return { code: shakable, map: null };
     },
   };
 }

@@ -27,7 +27,7 @@ import {
   teeSlots,
 } from '../../apps/api/src/db/schema/index.ts';
 import { randomBookingNumber } from '../../apps/api/src/modules/bookings/booking-number.ts';
-import { bookingPinHash, newBookingPin } from '../../apps/api/src/modules/confirmations/booking-pin.ts';
+import { bookingPinHash, newBookingPin } from '../../apps/api/src/modules/confirmation/booking-pin.ts';
 import { loadPricingTables } from '../../apps/api/src/modules/tickets/pricing-tables.repository.ts';
 import { type PastBooking, pastBookingFile } from './past-booking.ts';
 

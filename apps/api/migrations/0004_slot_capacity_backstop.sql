@@ -4,7 +4,7 @@
 -- constraint trigger rather than a CHECK: the rule spans rows of three tables and a PATCH deletes and re-inserts a
 -- booking's rounds, so only the state at COMMIT is meaningful. It raises check_violation (23514) naming the
 -- constraint tee_slots_capacity, which the API answers with 409 slot_full.
--- "Live" must stay identical to bookingTakesPlaces (apps/api/src/modules/diary/live-bookings.ts): confirmed, or
+-- "Live" must stay identical to bookingTakesPlaces (apps/api/src/modules/tee-sheet/live-bookings.ts): confirmed, or
 -- held until hold_expires_at + the one-minute release grace, on the database clock. A test pins the two together.
 -- On its own it cannot stop two concurrent transactions that each see only their own rows (READ COMMITTED); the
 -- slot row lock is what serialises them, so the trigger only ever fires on a bypass.

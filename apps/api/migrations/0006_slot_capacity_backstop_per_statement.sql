@@ -6,7 +6,7 @@
 -- deletes its old rounds before inserting the new ones).
 -- Still a backstop only: the engine's slot row locks (SELECT ... FOR UPDATE, ascending id) serialise bookings;
 -- this catches writers that bypass them. "Live" must stay identical to bookingTakesPlaces
--- (apps/api/src/modules/diary/live-bookings.ts); bookings.api.test.ts pins the two together at the grace edges.
+-- (apps/api/src/modules/tee-sheet/live-bookings.ts); bookings.api.test.ts pins the two together at the grace edges.
 DROP TRIGGER booking_rounds_capacity ON booking_rounds;
 --> statement-breakpoint
 DROP TRIGGER bookings_capacity ON bookings;

@@ -5,15 +5,16 @@ import type { Database, Db } from './db/client.ts';
 import { registerJobs } from './jobs/index.ts';
 import { registerAfterAnswer } from './lib/after-answer.ts';
 import { AppError } from './lib/app-error.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { errorBody } from './lib/envelope.ts';
 import { MaintenanceSwitch } from './lib/maintenance.ts';
 import { checkStorableText } from './lib/storable-text.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { registerDiaryCache } from './modules/diary/diary-cache.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
-import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import { paymentProviderPlugin } from './modules/payment-provider/payment-provider.plugin.ts';
 import { v1Routes } from './modules/routes.ts';
 import { csrfRoutes } from './modules/session/csrf.routes.ts';
+import { registerDiaryCache } from './modules/tee-sheet/tee-sheet-cache.ts';
 import { capConnectionsPerAddress, requestTimeoutOptions } from './plugins/connection-limits.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { serializeError } from './plugins/log-serializers.ts';
@@ -32,6 +33,8 @@ import { registerWebApp, webAppInlineSources } from './plugins/web-app.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
+    /** The time the rules read (lib/clock.ts); tests pin it per app. */
+    clock: Clock;
     database: Database;
     db: Db;
     maintenance: MaintenanceSwitch;
@@ -51,6 +54,8 @@ export type BuildAppOptions = {
   logger?: boolean | Record<string, unknown>;
   /** Built web app to serve with an SPA fallback (production). */
   webRoot?: string;
+  /** The time the rules read; the system clock unless a test pins one. */
+  clock?: Clock;
 };
 
 function loggerOptions(config: AppConfig, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
@@ -119,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
+  app.decorate('clock', options.clock ?? systemClock);
   app.decorate('database', database);
   app.decorate('db', database.db);
   const maintenance = new MaintenanceSwitch(database.db, {
@@ -166,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('securityHeaders', headers);
   await registerOpenApi(app);
   await app.register(sessionPlugin);
-  await app.register(paymentsPlugin);
+  await app.register(paymentProviderPlugin);
   await app.register(mailPlugin);
 
   await app.register(adminRoutes, { prefix: '/admin' });

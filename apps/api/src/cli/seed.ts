@@ -3,9 +3,9 @@ import { loadDotEnv } from '../config/load-env-file.ts';
 import { createDatabase } from '../db/client.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
-import { seedDatabase } from '../db/seed/index.ts';
 import { seedDemoOperators } from '../modules/operators/seed-demo-operators.ts';
 import { serializeError } from '../plugins/log-serializers.ts';
+import { seedDatabase } from '../seed/index.ts';
 
 // `npm run db:seed`: migrates, then loads reference data and, unless this is production, demo data (bookings, blocked
 // periods, tour operators with public passwords). SEED_DEMO=1|0 overrides: demo bookings would take real tee times and demo

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  JOB_SETTINGS,
-  type JobSetting,
-  MAX_JOB_INTERVAL_MS,
-  type ScheduledJobName,
-} from '../jobs/job-settings.ts';
+import { JOB_SETTINGS, type JobSetting, MAX_JOB_INTERVAL_MS, type ScheduledJobName } from './job-settings.ts';
 
 // Development defaults for secrets. They are public (they live in the repository), so production refuses them:
 // loadConfig throws when NODE_ENV=production and any of these is missing or still set to its default.
@@ -133,6 +128,7 @@ const envSchema = z.object({
   MAX_LIVE_HOLDS_PER_OPERATOR: z.coerce.number().int().min(1).max(1000).default(20),
   HOLD_SHARE_PER_NETWORK_PERCENT: z.coerce.number().int().min(1).max(100).default(25),
   HOLD_CHALLENGE: onOff.default(true),
+  CANCEL_UNPAID_TERMS: onOff.default(false),
   BOOKING_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000).default(60),
   BOOKING_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -227,6 +223,11 @@ export type AppConfig = {
     holdSharePerNetworkPercent: number;
     /** Ask for a proof-of-work challenge once a session, address or network is above normal use. */
     holdChallenge: boolean;
+    /**
+     * Whether the payment-schedule job cancels a booking on terms once its deadline has passed (spec section 9). Off
+     * until payments taken by phone can be recorded: it would otherwise cancel bookings that were paid.
+     */
+    cancelUnpaidTerms: boolean;
     /** Booking creations per client address in any window of windowSeconds (sliding). */
     createRateLimit: { max: number; windowSeconds: number };
   };
@@ -346,6 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       holdSharePerNetworkPercent: values.HOLD_SHARE_PER_NETWORK_PERCENT,
       holdChallenge: values.HOLD_CHALLENGE,
+      cancelUnpaidTerms: values.CANCEL_UNPAID_TERMS,
       createRateLimit: {
         max: values.BOOKING_RATE_LIMIT_MAX,
         windowSeconds: values.BOOKING_RATE_LIMIT_WINDOW_SECONDS,

@@ -1,4 +1,4 @@
-import { purgeAccessGrants } from '../modules/booking-access/booking-access.repository.ts';
+import { purgeAccessGrants } from '../modules/confirmation/confirmation.repository.ts';
 import { purgeJob } from './job.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { JobName } from '../config/job-settings.ts';
 import { accessGrantPurgeJob } from './access-grant-purge.job.ts';
 import { holdSweepJob } from './hold-sweep.job.ts';
 import type { Job } from './job.ts';
-import type { JobName } from './job-settings.ts';
 import { mailOutboxJob } from './mail-outbox.job.ts';
 import { mailPurgeJob } from './mail-purge.job.ts';
 import { maintenanceFlagJob } from './maintenance-flag.job.ts';

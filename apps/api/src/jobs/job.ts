@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/env.ts';
-import type { JobName } from './job-settings.ts';
+import type { JobName } from '../config/job-settings.ts';
 
 /** The info line a pass writes when it changed something (counts only: never personal data). */
 export type JobReport = { message: string; fields: Record<string, number> };

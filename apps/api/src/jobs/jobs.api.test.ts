@@ -1,12 +1,12 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_SETTINGS } from '../config/job-settings.ts';
 import { bookings } from '../db/schema/index.ts';
 import { createBookingApp } from '../modules/bookings/booking-test-helpers.ts';
-import { insertBooking, slotIdAt } from '../modules/diary/tee-sheet-test-data.ts';
+import { insertBooking, slotIdAt } from '../modules/tee-sheet/tee-sheet-test-data.ts';
 import { type TestApp, testConfig } from '../test/test-app.ts';
 import { JOBS } from './index.ts';
-import { JOB_SETTINGS } from './job-settings.ts';
 
 const NOW = new Date('2026-03-20T09:05:00Z');
 

@@ -6,14 +6,14 @@ import { bookings } from '../db/schema/bookings.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { paymentIntents, paymentRefunds } from '../db/schema/payments.ts';
 import {
-  bookingAwaitingPayment,
-  CONTACT_DETAILS,
-} from '../modules/booking-access/booking-access-test-helpers.ts';
-import {
   createBookingApp,
   type Session,
   twoInstancesOnOneDatabase,
 } from '../modules/bookings/booking-test-helpers.ts';
+import {
+  bookingAwaitingPayment,
+  CONTACT_DETAILS,
+} from '../modules/confirmation/confirmation-test-helpers.ts';
 import {
   bookingMails,
   deliverSucceededWebhook,
@@ -21,8 +21,8 @@ import {
   payWithCard,
   recordPayment,
   refundsOf,
-} from '../modules/confirmations/operator-test-helpers.ts';
-import { holdExpiring, insertBooking, slotIdAt } from '../modules/diary/tee-sheet-test-data.ts';
+} from '../modules/contact-details/operator-test-helpers.ts';
+import { holdExpiring, insertBooking, slotIdAt } from '../modules/tee-sheet/tee-sheet-test-data.ts';
 import { type TestApp, withCsrf } from '../test/test-app.ts';
 import { testDbKind } from '../test/test-database.ts';
 import { LAPSED_HOLD_PAYMENT_GRACE_MS } from './payment-reconciliation.job.ts';

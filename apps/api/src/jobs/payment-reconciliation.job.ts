@@ -1,18 +1,21 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookings } from '../db/schema/index.ts';
-import { settlePaidIntent } from '../modules/confirmations/settle-payment.ts';
-import { cancelIntentIfOpen } from '../modules/payments/cancel-open-intent.ts';
+import { settlePaidIntent } from '../modules/payment/settle-payment.ts';
+import { cancelIntentIfOpen } from '../modules/payment-provider/cancel-open-intent.ts';
 import {
   claimUnsettledIntents,
   markIntentCanceled,
   type PaymentIntentRow,
   rescheduleReconciliation,
   toPaymentIntent,
-} from '../modules/payments/payment-intents.repository.ts';
-import { FINAL_INTENT_STATUSES, type PaymentIntent } from '../modules/payments/payment-provider.ts';
+} from '../modules/payment-provider/payment-intents.repository.ts';
+import { FINAL_INTENT_STATUSES, type PaymentIntent } from '../modules/payment-provider/payment-provider.ts';
 import { configuredInterval, type Job } from './job.ts';
 import { describeJobError } from './scheduler.ts';
+
+/** What this use case needs of the app (any object with these members: the app, or a test's own). */
+export type ReconciliationDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'log' | 'payments'>;
 
 /**
  * How long after a hold ended its payment may still be made: a golfer finishing a slow 3-D Secure check re-takes the
@@ -40,9 +43,9 @@ export type ReconciliationPass = {
 type Outcome = 'confirmed' | 'refunded' | 'canceled' | 'waiting';
 
 /** The open intent is still the way its booking is meant to be paid: the booking holds it and may still take it. */
-async function stillPayable(app: FastifyInstance, intent: PaymentIntent): Promise<boolean> {
+async function stillPayable(deps: ReconciliationDeps, intent: PaymentIntent): Promise<boolean> {
   if (intent.booking_id === null) return false;
-  const [row] = await app.db
+  const [row] = await deps.db
     .select({ id: bookings.id })
     .from(bookings)
     .where(
@@ -56,10 +59,10 @@ async function stillPayable(app: FastifyInstance, intent: PaymentIntent): Promis
   return row !== undefined;
 }
 
-async function settle(app: FastifyInstance, intent: PaymentIntent): Promise<Outcome> {
-  if (intent.status === 'succeeded') return (await settlePaidIntent(app, intent)).kind;
+async function settle(deps: ReconciliationDeps, intent: PaymentIntent): Promise<Outcome> {
+  if (intent.status === 'succeeded') return (await settlePaidIntent(deps, intent)).kind;
   if (intent.status === 'canceled') {
-    await markIntentCanceled(app.db, intent.id);
+    await markIntentCanceled(deps.db, intent.id);
     return 'canceled';
   }
   return 'waiting';
@@ -70,14 +73,14 @@ async function settle(app: FastifyInstance, intent: PaymentIntent): Promise<Outc
  * open intents are asked about: paid ones are settled; one its booking can no longer use is cancelled (and settled
  * if it turns out to have been paid meanwhile); one a live hold may still be paid with is looked at again next pass.
  */
-async function reconcile(app: FastifyInstance, row: PaymentIntentRow): Promise<Outcome> {
-  if (FINAL_INTENT_STATUSES.has(row.status)) return settle(app, toPaymentIntent(row));
-  const intent = await app.payments.retrieveIntent(row.id);
+async function reconcile(deps: ReconciliationDeps, row: PaymentIntentRow): Promise<Outcome> {
+  if (FINAL_INTENT_STATUSES.has(row.status)) return settle(deps, toPaymentIntent(row));
+  const intent = await deps.payments.retrieveIntent(row.id);
   if (!intent) throw new Error('The payment provider does not know this intent');
-  if (FINAL_INTENT_STATUSES.has(intent.status)) return settle(app, intent);
-  if (await stillPayable(app, intent)) return 'waiting';
-  const after = await cancelIntentIfOpen(app.payments, app.log, intent.id);
-  return after ? settle(app, after) : 'waiting';
+  if (FINAL_INTENT_STATUSES.has(intent.status)) return settle(deps, intent);
+  if (await stillPayable(deps, intent)) return 'waiting';
+  const after = await cancelIntentIfOpen(deps.payments, deps.log, intent.id);
+  return after ? settle(deps, after) : 'waiting';
 }
 
 /**
@@ -89,30 +92,30 @@ async function reconcile(app: FastifyInstance, row: PaymentIntentRow): Promise<O
  * webhook is safe because settlement runs under the booking's row lock, records its decision on the intent before
  * the refund, and refunds with one idempotency key per intent: confirmed once, refunded once, one e-mail.
  */
-async function reconcilePayments(app: FastifyInstance): Promise<ReconciliationPass> {
+async function reconcilePayments(deps: ReconciliationDeps): Promise<ReconciliationPass> {
   const pass: ReconciliationPass = { confirmed: 0, refunded: 0, canceled: 0, waiting: 0, failed: 0 };
-  const claimed = await claimUnsettledIntents(app.db, app.payments.mode, {
+  const claimed = await claimUnsettledIntents(deps.db, deps.payments.mode, {
     limit: RECONCILIATION_BATCH,
     leaseMs: LEASE_MS,
   });
   for (const row of claimed) {
     try {
-      const outcome = await reconcile(app, row);
+      const outcome = await reconcile(deps, row);
       pass[outcome] += 1;
       // Still open: look again at the next pass (a payment may arrive while its hold lasts).
-      if (outcome === 'waiting') await rescheduleReconciliation(app.db, row.id, 0, false);
+      if (outcome === 'waiting') await rescheduleReconciliation(deps.db, row.id, 0, false);
     } catch (error) {
       pass.failed += 1;
       const delay = Math.min(RETRY_BASE_MS * 2 ** row.reconcileFailures, RETRY_MAX_MS);
-      const failures = await rescheduleReconciliation(app.db, row.id, delay, true).catch(() => undefined);
+      const failures = await rescheduleReconciliation(deps.db, row.id, delay, true).catch(() => undefined);
       const fields = {
         paymentIntent: row.id,
         bookingId: row.bookingId,
         failures,
         error: describeJobError(error),
       };
-      if ((failures ?? 0) >= ATTENTION_AFTER_FAILURES) app.log.error(fields, 'payment needs attention');
-      else app.log.warn(fields, 'payment reconciliation attempt failed');
+      if ((failures ?? 0) >= ATTENTION_AFTER_FAILURES) deps.log.error(fields, 'payment needs attention');
+      else deps.log.warn(fields, 'payment reconciliation attempt failed');
     }
   }
   return pass;

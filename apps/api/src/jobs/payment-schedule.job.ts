@@ -1,4 +1,3 @@
-import { routeNow } from '../modules/courses/clock.ts';
 import {
   type PaymentScheduleRun,
   runPaymentSchedule,
@@ -13,7 +12,7 @@ import { configuredInterval, type Job } from './job.ts';
 export const paymentScheduleJob: Job<PaymentScheduleRun> = {
   name: 'payment-schedule',
   intervalMs: configuredInterval('payment-schedule'),
-  run: (app) => runPaymentSchedule(app, routeNow(app.config)),
+  run: (app) => runPaymentSchedule(app, app.clock.now()),
   report: ({ reminded, cancelled }) =>
     reminded.length > 0 || cancelled.length > 0
       ? {

@@ -15,6 +15,14 @@ export const errorEnvelopeSchema = z.object({
 
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
+/** The error envelope under each status, for a route's `response` map: `errorResponses(400, 404, 409)`. */
+export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorEnvelopeSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorEnvelopeSchema])) as Record<
+    S,
+    typeof errorEnvelopeSchema
+  >;
+}
+
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorEnvelope {
   return fields ? { error: { message, code, fields } } : { error: { message, code } };
 }

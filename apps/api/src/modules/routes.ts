@@ -2,15 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { availabilityRoutes } from './availability/availability.routes.ts';
-import { bookingAccessRoutes } from './booking-access/booking-access.routes.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { caddiesRoutes } from './caddies/caddies.routes.ts';
-import { confirmationsRoutes } from './confirmations/confirmations.routes.ts';
+import { confirmationRoutes } from './confirmation/confirmation.routes.ts';
+import { contactDetailsRoutes } from './contact-details/contact-details.routes.ts';
 import { coursesRoutes } from './courses/courses.routes.ts';
-import { diaryRoutes } from './diary/diary.routes.ts';
-import { paymentsRoutes } from './payments/payments.routes.ts';
-import { playersRoutes } from './players/players.routes.ts';
+import { paymentRoutes } from './payment/payment.routes.ts';
+import { paymentProviderRoutes } from './payment-provider/payment-provider.routes.ts';
+import { playerTypesRoutes } from './player-types/player-types.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
+import { teeSheetRoutes } from './tee-sheet/tee-sheet.routes.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
 
 /**
@@ -21,15 +22,16 @@ import { ticketsRoutes } from './tickets/tickets.routes.ts';
 export const v1Routes: FastifyPluginAsyncZod[] = [
   systemRoutes,
   coursesRoutes,
-  playersRoutes,
+  playerTypesRoutes,
   availabilityRoutes,
-  diaryRoutes,
+  teeSheetRoutes,
   ticketsRoutes,
   caddiesRoutes,
-  paymentsRoutes,
+  paymentProviderRoutes,
   authRoutes,
   accountRoutes,
   bookingsRoutes,
-  confirmationsRoutes,
-  bookingAccessRoutes,
+  contactDetailsRoutes,
+  paymentRoutes,
+  confirmationRoutes,
 ];

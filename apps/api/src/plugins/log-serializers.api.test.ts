@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_DETAILS } from '../modules/booking-access/booking-access-test-helpers.ts';
+import { CONTACT_DETAILS } from '../modules/confirmation/confirmation-test-helpers.ts';
 import { capturedAppLog } from '../test/app-log.ts';
 import { findPersonalData } from '../test/personal-data.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

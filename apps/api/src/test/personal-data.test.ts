@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_DETAILS } from '../modules/booking-access/booking-access-test-helpers.ts';
+import { CONTACT_DETAILS } from '../modules/confirmation/confirmation-test-helpers.ts';
 import { findPersonalData } from './personal-data.ts';
 
 describe('findPersonalData', () => {

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config/env.ts';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client.ts';
+import { PinnableClock } from '../lib/clock.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../lib/session-token.ts';
 import { appLogStream } from './app-log.ts';
 import {
@@ -21,6 +22,8 @@ export type TestApp = {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
+  /** The app's clock: `clock.pin(date)` moves this app's time (and no other's). */
+  clock: PinnableClock;
   close(): Promise<void>;
 };
 
@@ -73,11 +76,13 @@ export async function createTestApp(configOverrides: Partial<AppConfig> = {}): P
   const { database, dispose } = await createTestDatabase();
   // The production logger (buildApp's options, redaction and serialisers), at its most verbose, into memory:
   // log-privacy.setup.ts searches what it wrote after every test file.
-  const app = await buildApp({ config, database, logger: { level: 'trace', stream: appLogStream } });
+  const clock = new PinnableClock();
+  const app = await buildApp({ config, database, clock, logger: { level: 'trace', stream: appLogStream } });
   return {
     app,
     database,
     config,
+    clock,
     close: async () => {
       await app.close();
       await dispose();

@@ -10,9 +10,8 @@ import { type CountryCode, parsePhoneNumberWithError } from 'libphonenumber-js';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { dataEnvelope } from '../../lib/envelope.ts';
-import { authNow } from '../auth/auth-clock.ts';
+import { hashPassword } from '../../lib/password-hash.ts';
 import { requireOperator } from '../auth/current-operator.ts';
-import { hashPassword } from '../auth/password-hash.ts';
 import { replaceOperatorPassword, updateOperatorContact } from '../operators/operators.repository.ts';
 import { operatorDetailsView } from './operator-details-view.ts';
 
@@ -71,7 +70,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           postCode: body.post_code,
           countryCode: body.country_code,
         },
-        authNow(app.config),
+        app.clock.now(),
       );
       if (!updated) throw notFound();
       return { data: operatorDetailsView(updated) };
@@ -95,7 +94,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.params.id !== operator.id) throw forbidden(OWN_ACCOUNT_ONLY_MESSAGE);
       const passwordHash = await hashPassword(request.body.password);
       await app.db.transaction((tx) =>
-        replaceOperatorPassword(tx, operator.id, passwordHash, authNow(app.config), sessionKey),
+        replaceOperatorPassword(tx, operator.id, passwordHash, app.clock.now(), sessionKey),
       );
       return { data: {} };
     },

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, operatorSessions, passwordResetTokens } from '../../db/schema/index.ts';
 import { isOperatorSessionId, sessionKey } from '../../lib/session-token.ts';
 import { apiHeaders, createTestApp, type TestApp, withCsrf } from '../../test/test-app.ts';
-import { setRouteClock } from '../courses/clock.ts';
 import { disableOperator } from '../operators/manage-operators.ts';
 import { LOGIN_ACCOUNT_RULES, LOGIN_ADDRESS_RULES } from './auth-rate-limits.ts';
 import { ACCOUNT_DISABLED_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from './sign-in-operator.ts';
@@ -118,20 +117,20 @@ describe('sign-in and sessions', () => {
   it('expires sessions after the idle limit and the absolute limit', async () => {
     await addOperator(t.database.db);
     const start = new Date();
-    setRouteClock(t.config, () => start);
+    t.clock.pin(() => start);
     const { after } = await login(t.app, 'fairway', PASSWORD);
     // Active every hour keeps it alive past the idle limit...
     for (let hour = 1; hour <= 11; hour += 1) {
-      setRouteClock(t.config, () => new Date(start.getTime() + hour * 3_600_000));
+      t.clock.pin(() => new Date(start.getTime() + hour * 3_600_000));
       expect((await getUser(t.app, after.cookie)).statusCode, `hour ${hour}`).toBe(200);
     }
     // ...but not past 12 hours from sign-in.
-    setRouteClock(t.config, () => new Date(start.getTime() + 12 * 3_600_000 + 1000));
+    t.clock.pin(() => new Date(start.getTime() + 12 * 3_600_000 + 1000));
     expect((await getUser(t.app, after.cookie)).statusCode).toBe(401);
 
-    setRouteClock(t.config, () => start);
+    t.clock.pin(() => start);
     const second = await login(t.app, 'fairway', PASSWORD);
-    setRouteClock(t.config, () => new Date(start.getTime() + 2 * 3_600_000 + 1000));
+    t.clock.pin(() => new Date(start.getTime() + 2 * 3_600_000 + 1000));
     expect((await getUser(t.app, second.after.cookie)).statusCode).toBe(401);
   });
 
@@ -300,12 +299,12 @@ describe('password reset', () => {
   it('expires tokens after 60 minutes', async () => {
     await addOperator(t.database.db);
     const start = new Date();
-    setRouteClock(t.config, () => start);
+    t.clock.pin(() => start);
     await post(t.app, '/v1/forgot-password', { username: 'fairway' });
     const { token, username } = await latestResetToken(t.database.db);
-    setRouteClock(t.config, () => new Date(start.getTime() + 59 * 60_000));
+    t.clock.pin(() => new Date(start.getTime() + 59 * 60_000));
     expect((await post(t.app, '/v1/validate-token', { username, token })).statusCode).toBe(200);
-    setRouteClock(t.config, () => new Date(start.getTime() + 60 * 60_000 + 1000));
+    t.clock.pin(() => new Date(start.getTime() + 60 * 60_000 + 1000));
     expect((await post(t.app, '/v1/validate-token', { username, token })).statusCode).toBe(400);
     const reset = await post(t.app, '/v1/reset', {
       username,

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { passwordResetTokens } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { hashPassword } from '../../lib/password-hash.ts';
 import { clientAddressKey } from '../../lib/rate-limit/client-key.ts';
 import { enforceRateLimit, takeAttempt } from '../../lib/rate-limit/rate-limiter.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
@@ -12,7 +13,6 @@ import {
   type Operator,
   replaceOperatorPassword,
 } from '../operators/operators.repository.ts';
-import { authNow } from './auth-clock.ts';
 import {
   clearLoginFailures,
   FORGOT_PASSWORD_ACCOUNT_RULE,
@@ -20,9 +20,11 @@ import {
   RESET_ADDRESS_RULE,
   VALIDATE_TOKEN_ADDRESS_RULE,
 } from './auth-rate-limits.ts';
-import { hashPassword } from './password-hash.ts';
 import { passwordResetLink, renderPasswordResetEmail } from './password-reset-email.ts';
 import { newResetToken, resetTokenHash, usernameKey } from './secret-keys.ts';
+
+/** What this use case needs of the app (any object with these members: the app, or a test's own). */
+export type PasswordResetDeps = Pick<FastifyInstance, 'afterAnswer' | 'clock' | 'config' | 'db'>;
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
@@ -43,24 +45,24 @@ export async function requestPasswordReset(
   reply: FastifyReply,
   username: string,
 ): Promise<void> {
-  const app = request.server;
-  const { db, config } = app;
+  const deps: PasswordResetDeps = request.server;
+  const { db, config } = deps;
   await enforceRateLimit(db, reply, FORGOT_PASSWORD_ADDRESS_RULE, addressKey(request));
   // Counted for every username, known or not, so the work done does not depend on whether it exists.
   const perAccount = await takeAttempt(db, [
     { rule: FORGOT_PASSWORD_ACCOUNT_RULE, key: usernameKey(config.sessionSecret, username) },
   ]);
   if (!perAccount.allowed) return;
-  app.afterAnswer.schedule(reply, 'password reset e-mail failed', () => sendResetLink(app, username));
+  deps.afterAnswer.schedule(reply, 'password reset e-mail failed', () => sendResetLink(deps, username));
 }
 
 /** Queues a reset link when the username belongs to an active account; does nothing otherwise. */
-async function sendResetLink(app: FastifyInstance, username: string): Promise<void> {
-  const { db, config } = app;
+async function sendResetLink(deps: PasswordResetDeps, username: string): Promise<void> {
+  const { db, config, clock } = deps;
   const operator = await findOperatorByUsername(db, username);
   if (operator?.status !== 'active') return;
 
-  const now = authNow(config);
+  const now = clock.now();
   const token = newResetToken();
   const email = renderPasswordResetEmail({
     companyName: operator.companyName,
@@ -107,9 +109,9 @@ export async function validateResetLink(
   reply: FastifyReply,
   link: { username: string; token: string },
 ): Promise<void> {
-  const { db, config } = request.server;
+  const { db, clock } = request.server;
   await enforceRateLimit(db, reply, VALIDATE_TOKEN_ADDRESS_RULE, addressKey(request));
-  if (!(await findTokenOperator(db, link.username, link.token, authNow(config)))) throw invalidLink();
+  if (!(await findTokenOperator(db, link.username, link.token, clock.now()))) throw invalidLink();
 }
 
 /**
@@ -122,9 +124,9 @@ export async function resetPassword(
   reply: FastifyReply,
   body: ResetPasswordRequest,
 ): Promise<void> {
-  const { db, config } = request.server;
+  const { db, config, clock } = request.server;
   await enforceRateLimit(db, reply, RESET_ADDRESS_RULE, addressKey(request));
-  const now = authNow(config);
+  const now = clock.now();
   const operator = await findTokenOperator(db, body.username, body.token, now);
   if (!operator) throw invalidLink();
   const passwordHash = await hashPassword(body.password);

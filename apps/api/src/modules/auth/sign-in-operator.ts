@@ -1,12 +1,11 @@
 import type { LoginRequest } from '@links/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
 import { clientAddressKey, clientNetworkKey } from '../../lib/rate-limit/client-key.ts';
 import { findOperatorByUsername, type Operator } from '../operators/operators.repository.ts';
-import { authNow } from './auth-clock.ts';
 import { settleLoginSuccess, takeLoginAttempt } from './auth-rate-limits.ts';
 import { createOperatorSession, deleteSession } from './operator-sessions.ts';
-import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';
 import { usernameKey } from './secret-keys.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'The username or password you entered is incorrect.';
@@ -26,7 +25,7 @@ export async function signInOperator(
   reply: FastifyReply,
   credentials: LoginRequest,
 ): Promise<Operator> {
-  const { db, config } = request.server;
+  const { db, config, clock } = request.server;
   const keys = {
     account: usernameKey(config.sessionSecret, credentials.username),
     address: clientAddressKey(config.sessionSecret, request.ip),
@@ -48,7 +47,7 @@ export async function signInOperator(
   await db.transaction(async (tx) => {
     // Signing in again from the same browser replaces that browser's earlier session rather than leaving it live.
     if (previousSessionId) await deleteSession(tx, previousSessionId);
-    await createOperatorSession(tx, sessionId, operator.id, authNow(config));
+    await createOperatorSession(tx, sessionId, operator.id, clock.now());
   });
   return operator;
 }

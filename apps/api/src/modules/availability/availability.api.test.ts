@@ -12,7 +12,7 @@ import {
   insertBooking,
   type SeededApp,
   slotIdAt,
-} from '../diary/tee-sheet-test-data.ts';
+} from '../tee-sheet/tee-sheet-test-data.ts';
 
 // Friday 20 March 2026, 09:05 in the UK. Seeded closing dates: 31 October 2027.
 const NOW = new Date('2026-03-20T09:05:00Z');

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
-import { bookingTakesPlaces } from '../diary/live-bookings.ts';
-import { notBlocked } from '../diary/not-blocked.ts';
+import { bookingTakesPlaces } from '../tee-sheet/live-bookings.ts';
+import { notBlocked } from '../tee-sheet/not-blocked.ts';
 
 export type DayUsage = {
   /** UK date, yyyy-MM-dd. */

@@ -7,7 +7,6 @@ import { badRequest } from '../../lib/app-error.ts';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
 import { sendSerialized } from '../../lib/prebuilt-json.ts';
 import { bookableDates, notStartedAfter } from '../courses/bookable-dates.ts';
-import { routeNow } from '../courses/clock.ts';
 import { findCourseOr404 } from '../courses/find-course-or-404.ts';
 import { type DayUsage, findDailyUsage } from './availability.repository.ts';
 import { availabilityStatus } from './availability-status.ts';
@@ -42,7 +41,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { month } = request.query;
       const course = await findCourseOr404(app.db, request.params.id);
-      const now = routeNow(app.config);
+      const now = app.clock.now();
       const bookable = bookableDates(course, now);
 
       const asked = monthNumber(month);

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, rateLimitCounters } from '../../db/schema/index.ts';
 import { type TestApp, testConfig, withCsrf } from '../../test/test-app.ts';
-import { insertBooking, slotIdAt } from '../diary/tee-sheet-test-data.ts';
+import { insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 import { bookingBody, bookingSettings, createBookingApp, postBooking } from './booking-test-helpers.ts';
 import { FAIR_HOLD_MESSAGES } from './fair-holds.ts';
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
-import { livePlayersBySlot } from '../diary/live-bookings.ts';
-import { insertBooking, slotIdAt } from '../diary/tee-sheet-test-data.ts';
+import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
+import { insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 import {
   bookingBody,
   createBookingApp,

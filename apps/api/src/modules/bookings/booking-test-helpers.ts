@@ -4,7 +4,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { AppConfig } from '../../config/env.ts';
 import { createPostgresDatabase, type Database } from '../../db/client.ts';
-import { seedDatabase } from '../../db/seed/index.ts';
+import { seedDatabase } from '../../seed/index.ts';
 import { createTestApp, type TestApp, testConfig, type withCsrf } from '../../test/test-app.ts';
 import {
   createDatabaseFrom,
@@ -12,7 +12,6 @@ import {
   dropDatabase,
   uniqueDatabaseName,
 } from '../../test/test-database.ts';
-import { setRouteClock } from '../courses/clock.ts';
 
 // Test-only helpers for the booking API tests.
 
@@ -36,7 +35,7 @@ export function bookingSettings(changes: Partial<AppConfig['bookings']>): Partia
 export async function createBookingApp(now: Date, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const testApp = await createTestApp({ ...GENEROUS_LIMITS, ...overrides });
   await seedDatabase(testApp.database.db, { demo: false, now });
-  setRouteClock(testApp.app.config, () => now);
+  testApp.clock.pin(() => now);
   return testApp;
 }
 
@@ -63,9 +62,9 @@ export function twoInstancesOnOneDatabase(
       const app = await buildApp({
         config: testConfig({ ...GENEROUS_LIMITS, ...overrides }),
         database,
+        clock: { now: () => now },
         logger: false,
       });
-      setRouteClock(app.config, () => now);
       apps.push(app);
     }
     await seedDatabase(databases[0]!.db, { demo: false, now });

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedPeriods, bookingGolfers, bookingRounds, bookings, courses } from '../../db/schema/index.ts';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
-import { livePlayersBySlot } from '../diary/live-bookings.ts';
-import { holdExpiring, insertBooking, slotIdAt } from '../diary/tee-sheet-test-data.ts';
+import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
+import { holdExpiring, insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 import { BOOKING_MESSAGES } from './booking-messages.ts';
 import {
   bookingBody,

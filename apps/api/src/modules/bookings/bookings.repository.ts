@@ -12,8 +12,8 @@ import {
   runStatement,
   toDate,
 } from '../../db/statements.ts';
-import { bookingTakesPlaces } from '../diary/live-bookings.ts';
-import { notBlocked } from '../diary/not-blocked.ts';
+import { bookingTakesPlaces } from '../tee-sheet/live-bookings.ts';
+import { notBlocked } from '../tee-sheet/not-blocked.ts';
 import { randomBookingNumber } from './booking-number.ts';
 
 /**

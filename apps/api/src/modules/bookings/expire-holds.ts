@@ -1,7 +1,7 @@
 import { and, eq, lte, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
-import { bookingTakesPlaces } from '../diary/live-bookings.ts';
+import { bookingTakesPlaces } from '../tee-sheet/live-bookings.ts';
 
 /**
  * Marks held bookings whose places have been released (the shared live definition says they no longer take

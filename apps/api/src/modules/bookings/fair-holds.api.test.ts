@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
 import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
-import { PIN_ADDRESS_RULE } from '../booking-access/booking-access.ts';
-import { confirmedBooking, setPin } from '../booking-access/booking-access-test-helpers.ts';
-import { signInDemoOperators } from '../confirmations/operator-test-helpers.ts';
+import { PIN_ADDRESS_RULE } from '../confirmation/confirmation-access.ts';
+import { confirmedBooking, setPin } from '../confirmation/confirmation-test-helpers.ts';
+import { signInDemoOperators } from '../contact-details/operator-test-helpers.ts';
 import { bookingBody, bookingSettings, createBookingApp } from './booking-test-helpers.ts';
 import { challengeThresholds, FAIR_HOLD_MESSAGES } from './fair-holds.ts';
 

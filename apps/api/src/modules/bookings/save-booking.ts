@@ -10,12 +10,11 @@ import { type Queryable, statementTransaction } from '../../db/statements.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { SolvedChallenge } from '../../lib/proof-of-work.ts';
 import { bookableDates } from '../courses/bookable-dates.ts';
-import { routeNow } from '../courses/clock.ts';
 import { listCourses } from '../courses/courses.repository.ts';
-import { livePlayersBySlot } from '../diary/live-bookings.ts';
-import { cancelIntentIfOpen } from '../payments/cancel-open-intent.ts';
-import { listPlayerTypes } from '../players/players.repository.ts';
-import { checkPublicPlayerTypes } from '../players/public-player-types.ts';
+import { cancelIntentIfOpen } from '../payment-provider/cancel-open-intent.ts';
+import { listPlayerTypes } from '../player-types/player-types.repository.ts';
+import { checkPublicPlayerTypes } from '../player-types/public-player-types.ts';
+import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 import { loadPricingTables } from '../tickets/pricing-tables.repository.ts';
 import { BOOKING_MESSAGES } from './booking-messages.ts';
 import {
@@ -30,16 +29,19 @@ import {
 } from './bookings.repository.ts';
 import { admitNewHold, checkNetworkShare, type HeldRound, type Holder } from './fair-holds.ts';
 
+/** What this use case needs of the app (any object with these members: the app, or a test's own). */
+export type SaveBookingDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'log' | 'payments'>;
+
 type Round = { index: number; course: Course; slot: LockedSlot; caddies: number };
 
 type Reference = Awaited<ReturnType<typeof loadReference>>;
 
-// Read outside the transaction: on PGlite (one connection) a query on app.db inside it would wait forever.
-async function loadReference(app: FastifyInstance) {
+// Read outside the transaction: on PGlite (one connection) a query on deps.db inside it would wait forever.
+async function loadReference(deps: SaveBookingDeps) {
   const [courses, playerTypes, tables] = await Promise.all([
-    listCourses(app.db),
-    listPlayerTypes(app.db),
-    loadPricingTables(app.db),
+    listCourses(deps.db),
+    listPlayerTypes(deps.db),
+    loadPricingTables(deps.db),
   ]);
   return { courses, playerTypes, tables };
 }
@@ -69,7 +71,7 @@ function checkRequest(body: SaveBookingBody, reference: Reference): Map<number, 
 /** Every slot rule of spec section 5, server-side, on slots locked by this transaction. */
 async function checkRounds(
   tx: Queryable,
-  app: FastifyInstance,
+  deps: SaveBookingDeps,
   body: SaveBookingBody,
   courses: Map<number, Course>,
   excludeBookingId: number | undefined,
@@ -78,7 +80,7 @@ async function checkRounds(
     tx,
     body.courses.map((chosen) => chosen.teeTime.id),
   );
-  const now = routeNow(app.config);
+  const now = deps.clock.now();
   const golferCount = body.golfers.length;
 
   const rounds: Round[] = body.courses.map((chosen, index) => {
@@ -264,17 +266,17 @@ export type Caller = {
 };
 
 /** POST /v1/bookings: checks, prices and holds the places for the reservation window. */
-export async function createBooking(app: FastifyInstance, body: SaveBookingBody, caller: Caller) {
-  const reference = await loadReference(app);
+export async function createBooking(deps: SaveBookingDeps, body: SaveBookingBody, caller: Caller) {
+  const reference = await loadReference(deps);
   const courses = checkRequest(body, reference);
   // Only statements of db/statements.ts: the transaction needs no drizzle transaction object.
   return answeringBackstop(
-    statementTransaction(app.db, async (tx) => {
+    statementTransaction(deps.db, async (tx) => {
       // The holder first, then slots: one fixed lock order for every path that takes places.
       const holder: Holder = { ...caller, operatorId: caller.operatorId ?? undefined };
-      const counts = await admitNewHold(tx, app.config.bookings, holder, caller.solvedChallenge);
-      const rounds = await checkRounds(tx, app, body, courses, undefined);
-      await checkNetworkShare(tx, app.config.bookings, holder, heldRounds(rounds, body.golfers.length), {
+      const counts = await admitNewHold(tx, deps.config.bookings, holder, caller.solvedChallenge);
+      const rounds = await checkRounds(tx, deps, body, courses, undefined);
+      await checkNetworkShare(tx, deps.config.bookings, holder, heldRounds(rounds, body.golfers.length), {
         firstHold: counts.network === 0,
       });
       const priced = price(body, rounds, reference);
@@ -303,16 +305,16 @@ export async function createBooking(app: FastifyInstance, body: SaveBookingBody,
  * it is settled).
  */
 export async function updateBooking(
-  app: FastifyInstance,
+  deps: SaveBookingDeps,
   bookingId: number,
   body: SaveBookingBody,
   caller: Pick<Caller, 'sessionKey'>,
 ) {
-  const reference = await loadReference(app);
+  const reference = await loadReference(deps);
   const courses = checkRequest(body, reference);
   let staleIntentId: string | null = null;
   const saved = await answeringBackstop(
-    app.db.transaction(async (tx) => {
+    deps.db.transaction(async (tx) => {
       const booking = await findBookingForUpdate(tx, bookingId);
       // Another session's booking answers exactly like a missing one: ids are sequential, so 403 would confirm it.
       if (!booking || booking.sessionKey !== caller.sessionKey) {
@@ -324,7 +326,7 @@ export async function updateBooking(
       if (booking.status === 'expired' || !booking.holdActive) {
         throw new AppError('booking_expired', 410, BOOKING_MESSAGES.expired);
       }
-      const rounds = await checkRounds(tx, app, body, courses, booking.id);
+      const rounds = await checkRounds(tx, deps, body, courses, booking.id);
       if (booking.networkKey !== null) {
         const holder = {
           sessionKey: caller.sessionKey,
@@ -332,7 +334,7 @@ export async function updateBooking(
           networkKey: booking.networkKey,
           operatorId: booking.operatorId ?? undefined,
         };
-        await checkNetworkShare(tx, app.config.bookings, holder, heldRounds(rounds, body.golfers.length), {
+        await checkNetworkShare(tx, deps.config.bookings, holder, heldRounds(rounds, body.golfers.length), {
           excludeBookingId: booking.id,
         });
       }
@@ -349,7 +351,7 @@ export async function updateBooking(
       return saveAndAnswer(tx, booking.id, body, rounds, priced);
     }),
   );
-  if (staleIntentId) await cancelIntentIfOpen(app.payments, app.log, staleIntentId);
+  if (staleIntentId) await cancelIntentIfOpen(deps.payments, deps.log, staleIntentId);
   return saved;
 }
 

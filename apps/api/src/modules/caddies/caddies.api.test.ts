@@ -2,7 +2,7 @@ import { caddiePriceFor } from '@links/shared/caddies';
 import { CADDIE_FALLBACK_PRICE_PENCE } from '@links/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHeaders, withCsrf } from '../../test/test-app.ts';
-import { createSeededApp, type SeededApp } from '../diary/tee-sheet-test-data.ts';
+import { createSeededApp, type SeededApp } from '../tee-sheet/tee-sheet-test-data.ts';
 
 let t: SeededApp;
 let headers: Record<string, string>;

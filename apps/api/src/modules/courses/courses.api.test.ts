@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHeaders } from '../../test/test-app.ts';
-import { createSeededApp, type SeededApp } from '../diary/tee-sheet-test-data.ts';
+import { createSeededApp, type SeededApp } from '../tee-sheet/tee-sheet-test-data.ts';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 let t: SeededApp;

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Course, courses } from '../../db/schema/index.ts';
-import { cachedReference } from './reference-cache.ts';
+import { cachedReference } from '../../lib/reference-cache.ts';
 
 export const listCourses = cachedReference(
   (db: DbOrTx): Promise<Course[]> =>

@@ -1,9 +1,8 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { OutgoingMail } from './mail-message.ts';
-import type { MailTransport } from './mail-transport.ts';
-import { toNodemailerMessage } from './mail-transport.ts';
+import type { MailTransport, OutgoingMail } from './mail-message.ts';
+import { toNodemailerMessage } from './nodemailer-message.ts';
 
 /** Index entry written beside each message, for GET /dev/outbox. */
 export type LocalOutboxEntry = {

@@ -29,3 +29,13 @@ export type ValidMailMessage = z.output<typeof mailMessageSchema>;
 
 /** A message on its way out: the outbox row plus the sender. */
 export type OutgoingMail = ValidMailMessage & { id: string; from: string };
+
+/** Where messages go: an SMTP server, or the local outbox folder (mail-transport.ts picks one). */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'local';
+  /** The sender every message goes out as (MAIL_FROM). */
+  readonly from: string;
+  /** Resolves once the message is accepted (by the SMTP server, or written to disk); rejects otherwise. */
+  send(mail: OutgoingMail): Promise<void>;
+  close(): Promise<void>;
+}

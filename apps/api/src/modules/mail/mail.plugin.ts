@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { devOutboxRoutes } from './dev-outbox.routes.ts';
-import { createMailTransport, localOutboxDir, type MailTransport } from './mail-transport.ts';
+import type { MailTransport } from './mail-message.ts';
+import { createMailTransport, localOutboxDir } from './mail-transport.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
-import type { MailTransport } from './mail-transport.ts';
+import type { MailTransport } from './mail-message.ts';
 
 export type ProcessOutboxOptions = {
   /** The worker's clock (tests move it); defaults to now. */

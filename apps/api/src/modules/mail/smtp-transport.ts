@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
-import { type MailTransport, toNodemailerMessage } from './mail-transport.ts';
+import type { MailTransport } from './mail-message.ts';
+import { toNodemailerMessage } from './nodemailer-message.ts';
 
 /**
  * nodemailer over SMTP_URL (smtp:// or smtps://, credentials in the URL; URL query options win). Short timeouts:

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { operators } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import { hashPassword } from '../auth/password-hash.ts';
+import { hashPassword } from '../../lib/password-hash.ts';
 import { generateOperatorPassword } from './generate-password.ts';
 import {
   findOperatorByUsername,

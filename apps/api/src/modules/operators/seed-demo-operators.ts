@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { operators } from '../../db/schema/index.ts';
-import { hashPassword } from '../auth/password-hash.ts';
+import { hashPassword } from '../../lib/password-hash.ts';
 
 /**
  * Development-only operators (the README lists them). Never seed these into production: the passwords are public.

@@ -17,6 +17,7 @@ describe('payment-schedule e-mails', () => {
       'ops@example.com',
       booking,
       'https://book.example/confirmation/1234567890?s=1',
+      { cancels: true },
     );
     expect(mail.to).toBe('ops@example.com');
     expect(mail.subject).toBe('Payment due on booking 1234567890');
@@ -26,6 +27,15 @@ describe('payment-schedule e-mails', () => {
     expect(mail.text).toContain('the booking will be cancelled');
     expect(mail.html).toContain('Fairway &lt;Golf&gt; Tours');
     expect(mail.html).not.toContain('<Golf>');
+  });
+
+  it('threatens no cancellation while the job does not cancel (CANCEL_UNPAID_TERMS off)', () => {
+    const mail = paymentReminderEmail('ops@example.com', booking, 'https://book.example/c', {
+      cancels: false,
+    });
+    expect(mail.text).toContain('A payment of £55.00 is due on booking 1234567890');
+    expect(mail.text).not.toContain('cancelled');
+    expect(mail.text).toContain('our reservations team will contact you');
   });
 
   it('tells of the cancellation and that what was paid is not returned', () => {

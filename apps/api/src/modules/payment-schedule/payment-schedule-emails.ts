@@ -65,6 +65,7 @@ export function paymentReminderEmail(
   to: string,
   booking: ScheduledPaymentBooking,
   linkUrl: string,
+  options: { cancels: boolean },
 ): MailMessage {
   const due = formatMoney(booking.payablePence - booking.paidPence);
   const date = formatLongDate(londonDate(booking.dueBy));
@@ -76,7 +77,9 @@ export function paymentReminderEmail(
     booking,
     [
       `A payment of ${due} is due on booking ${booking.bookingNumber} at ${RESORT_NAME} by ${date} (total ${formatMoney(booking.payablePence)}, paid so far ${formatMoney(booking.paidPence)}).`,
-      'Please phone us to pay. This is the only reminder we send: if the payment has not reached us by then, the booking will be cancelled and its tee times released. Deposits and balances are non-refundable and non-transferable.',
+      options.cancels
+        ? 'Please phone us to pay. This is the only reminder we send: if the payment has not reached us by then, the booking will be cancelled and its tee times released. Deposits and balances are non-refundable and non-transferable.'
+        : 'Please phone us to pay. If the payment has not reached us by then, our reservations team will contact you about the booking. Deposits and balances are non-refundable and non-transferable.',
     ],
     { label: 'View your booking', url: linkUrl },
   );

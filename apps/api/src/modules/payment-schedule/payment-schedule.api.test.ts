@@ -6,6 +6,7 @@ import { apiHeaders, type TestApp, withCsrf } from '../../test/test-app.ts';
 import {
   bookingBody,
   createBookingApp,
+  GENEROUS_LIMITS,
   postBooking,
   type Session,
 } from '../bookings/booking-test-helpers.ts';
@@ -19,7 +20,7 @@ import {
   recordPayment,
   saveDetails,
   signInDemoOperators,
-} from '../confirmations/operator-test-helpers.ts';
+} from '../contact-details/operator-test-helpers.ts';
 import {
   CANCEL_GRACE_AFTER_REMINDER_MS,
   REMINDER_LEAD_MS,
@@ -36,7 +37,11 @@ let t: TestApp;
 let fairway: Session;
 
 beforeAll(async () => {
-  t = await createBookingApp(NOW);
+  // Spec section 9's cancellation, as the resort turns it on once payments taken by phone are recorded.
+  t = await createBookingApp(NOW, {
+    ...GENEROUS_LIMITS,
+    bookings: { ...GENEROUS_LIMITS.bookings!, cancelUnpaidTerms: true },
+  });
   ({ fairway } = await signInDemoOperators(t));
 });
 afterAll(async () => t?.close());
@@ -99,6 +104,11 @@ describe('payment-schedule job', () => {
     expect(reminder.text).toContain(`A payment of £${(booking.payable / 100).toFixed(2)} is due`);
     expect(reminder.text).toContain('by Tuesday 7th April 2026');
     expect(reminder.text).toContain('Lead player: Ben Hogan');
+    // Issue 24: the reminder's signed link (and the confirmation's) still opens the booking after the round.
+    for (const mail of await mailsAbout(t, booking.number)) {
+      const expires = Number(/[?&]expires=(\d+)/.exec(mail.text)?.[1]);
+      expect(expires * 1000, mail.subject).toBeGreaterThan(booking.slot.startsAt.getTime());
+    }
     expect((await bookingRow(t, booking.id)).paymentReminderSentAt?.toISOString()).toBe(
       reminderAt.toISOString(),
     );
@@ -202,6 +212,32 @@ describe('payment-schedule job', () => {
         `Payment due on booking ${booking.number}`,
         `Booking ${booking.number} has been cancelled`,
       ]);
+    }
+  });
+
+  it('by default (CANCEL_UNPAID_TERMS off) reminds without threatening cancellation and never cancels', async () => {
+    const byDefault = await createBookingApp(NOW);
+    try {
+      expect(byDefault.config.bookings.cancelUnpaidTerms).toBe(false);
+      const { fairway: operator } = await signInDemoOperators(byDefault);
+      const booking = await holdBurnside(byDefault, operator, TODAY, 60);
+      expect(
+        (await saveDetails(byDefault, operator, booking.id, operatorDetails('offline'))).statusCode,
+      ).toBe(200);
+      const dueBy = (await bookingRow(byDefault, booking.id)).balanceDueAt!;
+      expect((await runPaymentSchedule(byDefault.app, at(dueBy, -HOUR))).reminded).toContain(booking.id);
+      // Long past the deadline and the grace after the reminder: a payment taken by phone may have come.
+      const later = await runPaymentSchedule(byDefault.app, at(dueBy, 10 * 24 * HOUR));
+      expect(later.cancelled).toEqual([]);
+      expect((await bookingRow(byDefault, booking.id)).status).toBe('confirmed');
+      const mails = await mailsAbout(byDefault, booking.number);
+      expect(mails.map((mail) => mail.subject)).toEqual([
+        `Your booking ${booking.number} is confirmed`,
+        `Payment due on booking ${booking.number}`,
+      ]);
+      expect(mails[1]?.text).not.toContain('cancelled');
+    } finally {
+      await byDefault.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { operatorPlayerDetailsSchema } from '@links/shared/schemas/operator-contact-details';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { signConfirmationLink } from '../confirmations/confirmation-link.ts';
+import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import {
   claimDueReminders,
@@ -14,6 +14,9 @@ import {
   paymentReminderEmail,
   type ScheduledPaymentBooking,
 } from './payment-schedule-emails.ts';
+
+/** What this use case needs of the app (any object with these members: the app, or a test's own). */
+export type PaymentScheduleDeps = Pick<FastifyInstance, 'config' | 'db' | 'log'>;
 
 const HOUR_MS = 3_600_000;
 
@@ -41,28 +44,35 @@ function emailBooking(row: ScheduledBookingRow): ScheduledPaymentBooking {
   };
 }
 
-async function remind(app: FastifyInstance, tx: Tx, now: Date): Promise<number[]> {
+async function remind(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<number[]> {
   const ids = await claimDueReminders(tx, now, REMINDER_LEAD_MS);
   for (const row of await loadScheduledBookings(tx, ids)) {
     if (!row.operatorEmail) {
-      app.log.error({ bookingId: row.id }, 'booking on terms has no operator to remind');
+      deps.log.error({ bookingId: row.id }, 'booking on terms has no operator to remind');
       continue;
     }
     const link = signConfirmationLink({
-      secret: app.config.linkSigningSecret,
-      publicUrl: app.config.publicUrl,
+      secret: deps.config.linkSigningSecret,
+      publicUrl: deps.config.publicUrl,
       bookingNumber: row.bookingNumber,
+      now,
+      lastRoundAt: lastRoundStart(row.rounds),
     });
-    await enqueueMail(tx, paymentReminderEmail(row.operatorEmail, emailBooking(row), link.url));
+    await enqueueMail(
+      tx,
+      paymentReminderEmail(row.operatorEmail, emailBooking(row), link.url, {
+        cancels: deps.config.bookings.cancelUnpaidTerms,
+      }),
+    );
   }
   return ids;
 }
 
-async function cancel(app: FastifyInstance, tx: Tx, now: Date): Promise<number[]> {
+async function cancel(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<number[]> {
   const ids = await claimOverdueCancellations(tx, now, CANCEL_GRACE_AFTER_REMINDER_MS);
   for (const row of await loadScheduledBookings(tx, ids)) {
     if (!row.operatorEmail) {
-      app.log.error({ bookingId: row.id }, 'cancelled booking on terms has no operator to tell');
+      deps.log.error({ bookingId: row.id }, 'cancelled booking on terms has no operator to tell');
       continue;
     }
     await enqueueMail(tx, paymentCancellationEmail(row.operatorEmail, emailBooking(row)));
@@ -71,13 +81,16 @@ async function cancel(app: FastifyInstance, tx: Tx, now: Date): Promise<number[]
 }
 
 /**
- * One pass of the payment-schedule job at `now` (the route clock, so tests drive it). Cancellations run before
+ * One pass of the payment-schedule job at `now` (the app's clock, so tests drive it). Cancellations run before
  * reminders, each in its own transaction with its e-mails, so a booking's state change and its e-mail exist
  * together or not at all. A cancelled booking no longer takes places (the shared live-bookings rule counts only
  * confirmed and live held bookings), so the diary and capacity release its tee times at once.
  */
-export async function runPaymentSchedule(app: FastifyInstance, now: Date): Promise<PaymentScheduleRun> {
-  const cancelled = await app.db.transaction((tx) => cancel(app, tx, now));
-  const reminded = await app.db.transaction((tx) => remind(app, tx, now));
+export async function runPaymentSchedule(deps: PaymentScheduleDeps, now: Date): Promise<PaymentScheduleRun> {
+  // Off (CANCEL_UNPAID_TERMS) while a payment taken by phone cannot be recorded: the job would cancel paid bookings.
+  const cancelled = deps.config.bookings.cancelUnpaidTerms
+    ? await deps.db.transaction((tx) => cancel(deps, tx, now))
+    : [];
+  const reminded = await deps.db.transaction((tx) => remind(deps, tx, now));
   return { reminded, cancelled };
 }

@@ -8,8 +8,8 @@ import {
   greenFees,
   seasons,
 } from '../../db/schema/index.ts';
+import { cachedReference } from '../../lib/reference-cache.ts';
 import { listCourses } from '../courses/courses.repository.ts';
-import { cachedReference } from '../courses/reference-cache.ts';
 
 /** Everything priceBooking needs, read from the resort's own tables (client prices are never trusted). */
 export const loadPricingTables = cachedReference(async (db: DbOrTx): Promise<PricingTables> => {

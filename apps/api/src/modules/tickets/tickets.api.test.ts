@@ -1,7 +1,7 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCsrf } from '../../test/test-app.ts';
-import { createSeededApp, type SeededApp } from '../diary/tee-sheet-test-data.ts';
+import { createSeededApp, type SeededApp } from '../tee-sheet/tee-sheet-test-data.ts';
 
 // Wednesday 10 June 2026. Seeded demo fees (pence, VAT inclusive): Championship 32100 summer / 16500 winter,
 // Burnside 9500 / 5500, Buddon Links 7900 / 4500; under 16 half; combination packages 1 April - 31 October.

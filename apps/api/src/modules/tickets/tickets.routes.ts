@@ -5,10 +5,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
 import { bookableDates } from '../courses/bookable-dates.ts';
-import { routeNow } from '../courses/clock.ts';
 import { listCourses } from '../courses/courses.repository.ts';
-import { listPlayerTypes } from '../players/players.repository.ts';
-import { checkPublicPlayerTypes } from '../players/public-player-types.ts';
+import { listPlayerTypes } from '../player-types/player-types.repository.ts';
+import { checkPublicPlayerTypes } from '../player-types/public-player-types.ts';
 import { loadPricingTables } from './pricing-tables.repository.ts';
 
 export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +36,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         listPlayerTypes(app.db),
         loadPricingTables(app.db),
       ]);
-      const now = routeNow(app.config);
+      const now = app.clock.now();
 
       checkPublicPlayerTypes(golfers, playerTypeRows);
       for (const [index, round] of rounds.entries()) {

@@ -6,20 +6,24 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { paymentIntents } from '../../db/schema/payments.ts';
 import {
-  bookingAwaitingPayment,
-  CONTACT_DETAILS,
-} from '../../modules/booking-access/booking-access-test-helpers.ts';
-import {
   bookingBody,
   createBookingApp,
   postBooking,
   type Session,
 } from '../../modules/bookings/booking-test-helpers.ts';
-import { payWithCard, recordPayment, refundsOf } from '../../modules/confirmations/operator-test-helpers.ts';
-import { slotIdAt } from '../../modules/diary/tee-sheet-test-data.ts';
+import {
+  bookingAwaitingPayment,
+  CONTACT_DETAILS,
+} from '../../modules/confirmation/confirmation-test-helpers.ts';
+import {
+  payWithCard,
+  recordPayment,
+  refundsOf,
+} from '../../modules/contact-details/operator-test-helpers.ts';
 import { processOutbox } from '../../modules/mail/process-outbox.ts';
 import { createSmtpTransport } from '../../modules/mail/smtp-transport.ts';
 import { SmtpSink } from '../../modules/mail/test/smtp-sink.ts';
+import { slotIdAt } from '../../modules/tee-sheet/tee-sheet-test-data.ts';
 import { type TestApp, withCsrf } from '../test-app.ts';
 import { testDbKind, withAdminClient } from '../test-database.ts';
 

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { paymentIntents } from '../../db/schema/payments.ts';
-import { CONTACT_DETAILS } from '../../modules/booking-access/booking-access-test-helpers.ts';
 import {
   bookingBody,
   createBookingApp,
@@ -12,9 +11,14 @@ import {
   postBooking,
   type Session,
 } from '../../modules/bookings/booking-test-helpers.ts';
-import { payWithCard, recordPayment, refundsOf } from '../../modules/confirmations/operator-test-helpers.ts';
-import { slotIdAt } from '../../modules/diary/tee-sheet-test-data.ts';
-import { StripeFake } from '../../modules/payments/test/stripe-fake.ts';
+import { CONTACT_DETAILS } from '../../modules/confirmation/confirmation-test-helpers.ts';
+import {
+  payWithCard,
+  recordPayment,
+  refundsOf,
+} from '../../modules/contact-details/operator-test-helpers.ts';
+import { StripeFake } from '../../modules/payment-provider/test/stripe-fake.ts';
+import { slotIdAt } from '../../modules/tee-sheet/tee-sheet-test-data.ts';
 import { type TestApp, withCsrf } from '../test-app.ts';
 import { errorEnvelope } from './hostile-helpers.ts';
 import { LossyProxy } from './lossy-proxy.ts';

@@ -3,9 +3,9 @@ import { positiveWholeNumberMessage, realDateMessage, realMonthMessage } from '@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT_MESSAGES } from '../../lib/storable-text.ts';
-import { CONTACT_DETAILS } from '../../modules/booking-access/booking-access-test-helpers.ts';
 import { bookingBody, createBookingApp, type Session } from '../../modules/bookings/booking-test-helpers.ts';
-import { slotIdAt } from '../../modules/diary/tee-sheet-test-data.ts';
+import { CONTACT_DETAILS } from '../../modules/confirmation/confirmation-test-helpers.ts';
+import { slotIdAt } from '../../modules/tee-sheet/tee-sheet-test-data.ts';
 import { apiHeaders, type TestApp, withCsrf } from '../test-app.ts';
 import { databaseSnapshot, deeplyNested, errorEnvelope } from './hostile-helpers.ts';
 

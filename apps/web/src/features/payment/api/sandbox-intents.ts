@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client';
 
-// The sandbox provider's browser calls (apps/api payments.routes.ts), the test-mode stand-in for Stripe.js's
+// The sandbox provider's browser calls (apps/api modules/payment-provider/payment-provider.routes.ts), the test-mode stand-in for Stripe.js's
 // confirmCardPayment and retrievePaymentIntent. Only mounted by the API when Stripe is not configured.
 
 export type ProviderPaymentError = { type: string; code: string; decline_code?: string; message: string };

@@ -1,0 +1,49 @@
+import { bookingCalendarIcs } from '@links/shared/calendar-ics';
+import { formatMoney } from '@links/shared/money';
+import { RESORT_NAME } from '../mail/render-email.ts';
+import type { BookingRecord } from './confirmation.repository.ts';
+
+/** The host of the public URL, for UIDs that are unique to this site ('booking-4821-course-1@links.example'). */
+function uidDomain(publicUrl: string): string {
+  try {
+    return new URL(publicUrl).hostname || 'links-booking';
+  } catch {
+    return 'links-booking';
+  }
+}
+
+/**
+ * The booking's .ics: one event per round at its UK tee time, lasting the course's completion time, at the
+ * course's address. The URL is the plain confirmation page (it asks for the PIN): a calendar entry is often
+ * shared, so it never carries the signed link.
+ */
+export function bookingCalendarFor(
+  record: Pick<BookingRecord, 'bookingNumber' | 'rounds' | 'golfers'>,
+  options: { publicUrl: string; now: Date },
+): string {
+  const domain = uidDomain(options.publicUrl);
+  const golfers = record.golfers.length;
+  return bookingCalendarIcs({
+    bookingNumber: record.bookingNumber,
+    resortName: RESORT_NAME,
+    generatedAt: options.now,
+    rounds: record.rounds.map((round) => ({
+      uid: `booking-${record.bookingNumber}-course-${round.courseId}@${domain}`,
+      courseName: round.courseName,
+      startsAt: round.startsAt,
+      durationHours: round.durationHours,
+      location: round.address,
+      description: [
+        `${round.players} ${round.players === 1 ? 'golfer' : 'golfers'} of ${golfers} in the booking.`,
+        round.caddies > 0
+          ? `${round.caddies} ${round.caddies === 1 ? 'caddie' : 'caddies'}: ${formatMoney(
+              round.caddies * round.caddiePricePence,
+            )} payable in cash on the day.`
+          : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      url: `${options.publicUrl.replace(/\/+$/, '')}/confirmation/${record.bookingNumber}`,
+    })),
+  });
+}

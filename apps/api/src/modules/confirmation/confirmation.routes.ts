@@ -1,0 +1,165 @@
+import { bookingCalendarFileName, ICS_CONTENT_TYPE } from '@links/shared/calendar-ics';
+import {
+  bookingNumberParamsSchema,
+  confirmationQuerySchema,
+  confirmationResponseSchema,
+  CONFIRMATION_MESSAGES as M,
+  pinAccessBodySchema,
+  updateCaddiesBodySchema,
+} from '@links/shared/schemas/confirmation';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { validationFailed } from '../../lib/app-error.ts';
+import { errorEnvelopeSchema } from '../../lib/envelope.ts';
+import { bookingCalendarFor } from './booking-calendar.ts';
+import { loadBookingRecord } from './confirmation.repository.ts';
+import {
+  bookingForRequest,
+  bookingForSession,
+  bookingNotFound,
+  unlockWithPin,
+} from './confirmation-access.ts';
+import { confirmationPayload } from './confirmation-payload.ts';
+import { updateCaddies } from './update-caddies.ts';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  413: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
+
+/** A PIN or caddie body is a few dozen bytes: anything near this is not a browser's. */
+const SMALL_BODY_LIMIT_BYTES = 4 * 1024;
+
+async function payloadFor(app: FastifyInstance, bookingId: number) {
+  const record = await loadBookingRecord(app.db, bookingId);
+  if (!record) throw bookingNotFound();
+  return confirmationPayload(record, app.clock.now());
+}
+
+function sameBooking(bodyNumber: string, pathNumber: string): void {
+  if (bodyNumber !== pathNumber)
+    throw validationFailed({ booking_id: M.bookingIdMismatch }, M.bookingIdMismatch);
+}
+
+/** The confirmation page's calls: signed, session and PIN access, the caddie editor and the calendar file. */
+export const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/bookings/:bookingNumber/confirmation',
+    {
+      schema: {
+        summary: 'The confirmed booking, by signed link or for a session that made or unlocked it',
+        description:
+          'With signature and expires (the e-mailed link): a valid, unexpired signature answers the booking and ' +
+          'unlocks it for this browser session for 24 hours (a session cookie is started if there is none); an ' +
+          'expired, tampered or foreign one answers 403 link_expired, whatever the booking number. Without them: ' +
+          'the session that made the booking or unlocked it answers the booking, any other 403 access_required ' +
+          '(show the PIN form). Held and expired bookings answer 404 booking_not_found; cancelled ones are shown ' +
+          'with status cancelled.',
+        tags: ['confirmation'],
+        params: bookingNumberParamsSchema,
+        querystring: confirmationQuerySchema,
+        response: { 200: confirmationResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { bookingNumber } = request.params;
+      const booking = await bookingForRequest(app, request, reply, bookingNumber, request.query, {
+        grant: true,
+      });
+      reply.header('cache-control', 'no-store');
+      return { data: await payloadFor(app, booking.id) };
+    },
+  );
+
+  app.post(
+    '/bookings/:bookingNumber/confirmation',
+    {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
+      schema: {
+        summary: 'PIN access: the booking number and PIN from the e-mail unlock the booking for this session',
+        description:
+          'Body { booking_id (the booking number, as in the address), pin }. A wrong PIN and an unknown booking ' +
+          'number answer the same 422 pin_invalid. Five wrong PINs for one booking number within 15 minutes lock ' +
+          'it for the rest of that window (429 pin_locked, Retry-After); twenty attempts from one address within ' +
+          '15 minutes answer 429 rate_limited. Both counters are shared by every API instance.',
+        tags: ['confirmation'],
+        params: bookingNumberParamsSchema,
+        body: pinAccessBodySchema,
+        response: { 200: confirmationResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { bookingNumber } = request.params;
+      sameBooking(request.body.booking_id, bookingNumber);
+      const booking = await unlockWithPin(app, request, reply, bookingNumber, request.body.pin);
+      reply.header('cache-control', 'no-store');
+      return { data: await payloadFor(app, booking.id) };
+    },
+  );
+
+  app.patch(
+    '/bookings/:bookingNumber/caddies',
+    {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
+      schema: {
+        summary: 'Changes the caddies of rounds more than 24 hours away (a session with access)',
+        description:
+          'Body { booking_id (the booking number), courses: [{ id, caddies }] }; courses left out keep theirs. ' +
+          'A count may change only on a round whose tee time is more than 24 hours away (422 caddies_locked ' +
+          "otherwise) and must be 0 up to the round's golfers (422 caddies_invalid). One refusal changes " +
+          'nothing. Answers the updated confirmation.',
+        tags: ['confirmation'],
+        params: bookingNumberParamsSchema,
+        body: updateCaddiesBodySchema,
+        response: { 200: confirmationResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { bookingNumber } = request.params;
+      sameBooking(request.body.booking_id, bookingNumber);
+      const booking = await bookingForSession(app, request, bookingNumber);
+      await updateCaddies(app, booking.id, request.body);
+      reply.header('cache-control', 'no-store');
+      return { data: await payloadFor(app, booking.id) };
+    },
+  );
+
+  app.get(
+    '/bookings/:bookingNumber/calendar.ics',
+    {
+      // A plain link downloads it (no script can add headers to a link): the signature or the session is the key.
+      config: { guards: { apiKey: false, requestedWith: false } },
+      schema: {
+        summary: 'The booking as an iCalendar file: one event per round at its UK tee time',
+        description:
+          'text/calendar (RFC 5545), Europe/London times with their VTIMEZONE. Same access as the confirmation ' +
+          'fetch: signature and expires in the query, or a session that made or unlocked the booking. Needs no ' +
+          'API key or X-Requested-With, so the page can offer it as a link.',
+        tags: ['confirmation'],
+        params: bookingNumberParamsSchema,
+        querystring: confirmationQuerySchema,
+        response: { 200: z.string().describe('The .ics file (text/calendar)'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { bookingNumber } = request.params;
+      const booking = await bookingForRequest(app, request, reply, bookingNumber, request.query, {
+        grant: false,
+      });
+      const record = await loadBookingRecord(app.db, booking.id);
+      if (!record) throw bookingNotFound();
+      const ics = bookingCalendarFor(record, { publicUrl: app.config.publicUrl, now: app.clock.now() });
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${bookingCalendarFileName(bookingNumber)}"`)
+        .type(ICS_CONTENT_TYPE);
+      return ics;
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import type { UpdateCaddiesBody } from '@links/shared/schemas/confirmation';
+import {
+  CONFIRMATION_ERROR_CODES as CODES,
+  CONFIRMATION_MESSAGES as M,
+} from '@links/shared/schemas/confirmation';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { bookingRounds, bookings, courses, teeSlots } from '../../db/schema/index.ts';
+import { AppError, conflict } from '../../lib/app-error.ts';
+import { bookingNotFound } from './confirmation-access.ts';
+import { caddiesEditable } from './confirmation-payload.ts';
+
+/** What this use case needs of the app (any object with these members: the app, or a test's own). */
+export type UpdateCaddiesDeps = Pick<FastifyInstance, 'clock' | 'db'>;
+
+const invalid = (message: string, field: string) =>
+  new AppError(CODES.caddiesInvalid, 422, message, { [field]: message });
+const locked = (message: string, field: string) =>
+  new AppError(CODES.caddiesLocked, 422, message, { [field]: message });
+
+/**
+ * Sets the caddies of a confirmed booking's rounds. All or nothing: every requested round must exist, stay within
+ * its golfers, and either keep its count or have a tee time more than 24 hours away on the route clock; one
+ * refusal changes nothing. The booking row is locked first (the booking engine's lock order), so two edits of
+ * the same booking apply one after the other. Caddies are paid in cash at play, so the totals do not change.
+ */
+export async function updateCaddies(
+  deps: UpdateCaddiesDeps,
+  bookingId: number,
+  body: UpdateCaddiesBody,
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const [booking] = await tx
+      .select({ id: bookings.id, status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId))
+      .for('update');
+    if (!booking || (booking.status !== 'confirmed' && booking.status !== 'cancelled')) {
+      throw bookingNotFound();
+    }
+    if (booking.status === 'cancelled') throw conflict(M.cancelled, 'booking_cancelled');
+    const rounds = await tx
+      .select({
+        courseId: bookingRounds.courseId,
+        courseName: courses.name,
+        startsAt: teeSlots.startsAt,
+        players: bookingRounds.players,
+        caddies: bookingRounds.caddies,
+      })
+      .from(bookingRounds)
+      .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+      .innerJoin(courses, eq(courses.id, bookingRounds.courseId))
+      .where(eq(bookingRounds.bookingId, booking.id));
+    const lastTeeTime = Math.max(...rounds.map((round) => round.startsAt.getTime()));
+    const changes: Array<{ courseId: number; caddies: number }> = [];
+    for (const [index, wanted] of body.courses.entries()) {
+      const field = `courses.${index}.caddies`;
+      const round = rounds.find((candidate) => candidate.courseId === wanted.id);
+      if (!round) throw invalid(M.unknownRound(wanted.id), `courses.${index}.id`);
+      if (wanted.caddies > round.players)
+        throw invalid(M.caddiesOverGolfers(round.courseName, round.players), field);
+      if (wanted.caddies === round.caddies) continue;
+      if (now.getTime() > lastTeeTime) throw locked(M.played, field);
+      if (!caddiesEditable(booking, round.startsAt, now))
+        throw locked(M.caddiesLocked(round.courseName), field);
+      changes.push({ courseId: round.courseId, caddies: wanted.caddies });
+    }
+    for (const change of changes) {
+      await tx
+        .update(bookingRounds)
+        .set({ caddies: change.caddies })
+        .where(and(eq(bookingRounds.bookingId, booking.id), eq(bookingRounds.courseId, change.courseId)));
+    }
+    if (changes.length > 0) {
+      await tx.update(bookings).set({ updatedAt: sql`now()` }).where(eq(bookings.id, booking.id));
+    }
+  });
+}

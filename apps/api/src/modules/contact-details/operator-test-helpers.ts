@@ -1,0 +1,185 @@
+import { COURSE_IDS } from '@links/shared/constants';
+import { addDays, londonDate } from '@links/shared/uk-time';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
+import { paymentIntents, paymentRefunds } from '../../db/schema/payments.ts';
+import { teeSlots } from '../../db/schema/reference.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { login } from '../auth/test/auth-test-helpers.ts';
+import { bookingBody, postBooking, type Session } from '../bookings/booking-test-helpers.ts';
+import { seedDemoOperators } from '../operators/seed-demo-operators.ts';
+import { signedEvent } from '../payment-provider/test/webhook-payload.ts';
+
+// Test-only helpers for the tour-operator booking and payment-schedule API tests; the sandbox card payment and the
+// payment record are the calls every test that pays for a booking makes.
+
+export const FAIRWAY = {
+  username: 'fairway-tours',
+  password: 'Fairway-Tours-2026!',
+  email: 'bookings@fairway-tours.example',
+};
+export const LINKS_TRAVEL = {
+  username: 'links-travel',
+  password: 'Links-Travel-2026!',
+  email: 'desk@links-travel.example',
+};
+
+export const operatorDetails = (payment_method: string) => ({
+  first_name: 'Ben',
+  surname: 'Hogan',
+  lead_player_country_code: 'us',
+  payment_method,
+  terms_and_conditions_agreed: true,
+});
+
+/** The demo operators, signed in: each a browser session like the one the web keeps after login. */
+export async function signInDemoOperators(t: TestApp): Promise<{ fairway: Session; linksTravel: Session }> {
+  await seedDemoOperators(t.database.db);
+  const fairway = await login(t.app, FAIRWAY.username, FAIRWAY.password);
+  const linksTravel = await login(t.app, LINKS_TRAVEL.username, LINKS_TRAVEL.password);
+  expect(fairway.response.statusCode, fairway.response.body).toBe(200);
+  expect(linksTravel.response.statusCode, linksTravel.response.body).toBe(200);
+  return { fairway: fairway.after, linksTravel: linksTravel.after };
+}
+
+/** The nth tee slot of a course on a UK date (any weekday). */
+export async function courseSlot(
+  t: TestApp,
+  courseId: number,
+  date: string,
+  nth = 0,
+): Promise<{ id: number; startsAt: Date }> {
+  const from = new Date(`${addDays(date, -1)}T12:00:00Z`);
+  const to = new Date(`${addDays(date, 1)}T12:00:00Z`);
+  const rows = await t.database.db
+    .select({ id: teeSlots.id, startsAt: teeSlots.startsAt })
+    .from(teeSlots)
+    .where(and(eq(teeSlots.courseId, courseId), gte(teeSlots.startsAt, from), lt(teeSlots.startsAt, to)))
+    .orderBy(asc(teeSlots.startsAt));
+  const slot = rows.filter((row) => londonDate(row.startsAt) === date)[nth];
+  if (!slot) throw new Error(`No slot ${nth} of course ${courseId} on ${date}`);
+  return slot;
+}
+
+const slotsUsed = new Map<string, number>();
+
+/** A held booking of one adult on Burnside `daysOut` UK days after `today`, each call in a slot of its own. */
+export async function holdBurnside(
+  t: TestApp,
+  session: Session,
+  today: string,
+  daysOut: number,
+  golfers = 1,
+) {
+  const playDate = addDays(today, daysOut);
+  const nth = slotsUsed.get(playDate) ?? 0;
+  slotsUsed.set(playDate, nth + 1);
+  const slot = await courseSlot(t, COURSE_IDS.burnside, playDate, nth);
+  const response = await postBooking(
+    t.app,
+    session,
+    bookingBody(
+      [{ id: COURSE_IDS.burnside, slotId: slot.id }],
+      Array.from({ length: golfers }, () => 1),
+    ),
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  const data = response.json().data as {
+    booking_id: number;
+    booking_number: string;
+    totals: { payable: number };
+  };
+  return { id: data.booking_id, number: data.booking_number, payable: data.totals.payable, slot, playDate };
+}
+
+export function saveDetails(t: TestApp, session: Session, id: number, body: unknown) {
+  return t.app.inject({
+    method: 'PATCH',
+    url: `/v1/bookings/${id}/details`,
+    headers: session.headers,
+    payload: body as object,
+  });
+}
+
+export function payWithCard(
+  t: Pick<TestApp, 'app'>,
+  session: Session,
+  intent: { id: string; client_secret: string | null },
+  number = '4242 4242 4242 4242',
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/v1/sandbox/payment_intents/${intent.id}/confirm`,
+    headers: session.headers,
+    payload: {
+      client_secret: intent.client_secret,
+      card: { number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' },
+      return_url: '/confirmation/pending',
+    },
+  });
+}
+
+export function recordPayment(t: Pick<TestApp, 'app'>, session: Session, id: number, intentId: string) {
+  return t.app.inject({
+    method: 'PATCH',
+    url: `/v1/bookings/${id}/payment`,
+    headers: session.headers,
+    payload: { booking_id: id, payment_intent: intentId, newsletter: false },
+  });
+}
+
+export async function bookingRow(t: TestApp, id: number) {
+  const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, id));
+  if (!row) throw new Error(`No booking ${id}`);
+  return row;
+}
+
+export async function mailsAbout(t: TestApp, bookingNumber: string) {
+  const rows = await t.database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
+  return rows.filter((row) => row.subject.includes(bookingNumber));
+}
+
+/**
+ * The card was charged at the provider (the sandbox's own record says succeeded) but nothing told the booking
+ * engine: the sandbox's report, the webhook and the browser's record call were all lost.
+ */
+export async function paidWithoutReport(db: DbOrTx, intentId: string): Promise<void> {
+  const rows = await db
+    .update(paymentIntents)
+    .set({ status: 'succeeded', updatedAt: new Date() })
+    .where(eq(paymentIntents.id, intentId))
+    .returning({ id: paymentIntents.id });
+  if (rows.length !== 1) throw new Error(`No intent ${intentId}`);
+}
+
+/** A signed payment_intent.succeeded webhook for `intentId`, delivered once (the app needs stripeWebhookSecret). */
+export function deliverSucceededWebhook(t: Pick<TestApp, 'app'>, intentId: string) {
+  const secret = t.app.config.stripeWebhookSecret;
+  if (!secret) throw new Error('The app has no stripeWebhookSecret');
+  const event = signedEvent(secret, 'payment_intent.succeeded', { id: intentId, status: 'succeeded' });
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    payload: event.payload,
+  });
+}
+
+/** The refunds recorded for an intent. */
+export function refundsOf(db: DbOrTx, intentId: string) {
+  return db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentIntentId, intentId));
+}
+
+/** The e-mails about a booking, split into confirmations and refund notices. */
+export async function bookingMails(t: TestApp, bookingNumber: string) {
+  const mails = await mailsAbout(t, bookingNumber);
+  return {
+    confirmations: mails.filter((mail) => !mail.subject.includes('refunded')),
+    refunds: mails.filter(
+      (mail) => mail.subject === `Your payment for booking ${bookingNumber} has been refunded`,
+    ),
+  };
+}

@@ -1,0 +1,89 @@
+import { bookingIdParamsSchema } from '@links/shared/schemas/bookings';
+import { recordPaymentBodySchema, recordPaymentResponseSchema } from '@links/shared/schemas/contact-details';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest, isAppError } from '../../lib/app-error.ts';
+import { errorEnvelopeSchema, errorResponses } from '../../lib/envelope.ts';
+import { sessionKey } from '../../lib/session-token.ts';
+import { signConfirmationLink } from '../confirmation/confirmation-link.ts';
+import { intentNotFound } from '../payment-provider/sandbox-provider.ts';
+import { checkPaidIntentOf } from './confirm-booking.ts';
+import { refundedAnswer, settlePaidIntent } from './settle-payment.ts';
+
+const errors = errorResponses(400, 402, 403, 404, 409, 410);
+
+/**
+ * Step 3, 'Make your payment': the payment record that confirms a booking, and the same settlement for the provider's
+ * own reports (webhook, sandbox).
+ */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The webhook and the sandbox report provider truth here; the same idempotent confirmation as the browser's
+  // record call, so whichever arrives first confirms and the other finds it done.
+  // A failure (database or provider down) fails the webhook, which the provider then retries; the reconciliation job
+  // settles it in any case.
+  const unsubscribe = app.paymentEvents.onPaymentIntentUpdated(async (intent) => {
+    if (intent.status !== 'succeeded' || intent.booking_id === null) return;
+    try {
+      await settlePaidIntent(app, intent);
+    } catch (error) {
+      // A payment naming no booking of ours is for a person to look at (the reconciliation job logs it as needing
+      // attention); retrying the event would not change it.
+      if (!isAppError(error) || error.code !== 'booking_not_found') throw error;
+      app.log.error({ paymentIntent: intent.id }, 'a paid intent names no booking');
+    }
+  });
+  app.addHook('onClose', async () => unsubscribe());
+
+  app.patch(
+    '/bookings/:id/payment',
+    {
+      schema: {
+        summary: 'Records a payment: confirms the booking if the provider says it is paid',
+        description:
+          'Re-reads the intent from the payment provider (redirect parameters are never proof) and confirms ' +
+          'only a succeeded GBP intent for this booking and the amount it owes by card now (the payable, or ' +
+          'the deposit of a tour operator deposit booking); paid becomes that amount. Idempotent with the ' +
+          'webhook and the reconciliation job: the booking is confirmed, and its e-mail sent, once. A hold paid ' +
+          'after it lapsed is re-taken if its places are still free. A succeeded payment that cannot pay for the ' +
+          'booking as it now is is refunded in full once, the contact e-mailed once, and answered 409 with a ' +
+          'message saying so: payment_amount_mismatch (the booking changed after the payment was opened), ' +
+          'booking_confirmed (already paid with another payment), booking_cancelled, places_taken_refunded ' +
+          '(the lapsed hold lost its places). ' +
+          'confirmation_url is the signed confirmation page for the session that made the booking, else the ' +
+          'plain page (which asks for the PIN).',
+        tags: ['bookings'],
+        params: bookingIdParamsSchema,
+        body: recordPaymentBodySchema,
+        response: { 200: recordPaymentResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { booking_id, payment_intent, newsletter } = request.body;
+      if (booking_id !== request.params.id) {
+        throw badRequest(
+          'The booking id does not match the address.',
+          { booking_id: 'The booking id does not match the address.' },
+          'validation_failed',
+        );
+      }
+      const intent = await app.payments.retrieveIntent(payment_intent);
+      if (!intent) throw intentNotFound();
+      checkPaidIntentOf(intent, booking_id);
+      const settlement = await settlePaidIntent(app, intent, { newsletter });
+      if (settlement.kind === 'refunded') throw refundedAnswer(settlement);
+      const { outcome } = settlement;
+      const ownSession =
+        request.sessionId !== undefined &&
+        request.sessionId !== null &&
+        outcome.sessionKey === sessionKey(request.sessionId);
+      const confirmationUrl = ownSession
+        ? signConfirmationLink({
+            secret: app.config.linkSigningSecret,
+            publicUrl: app.config.publicUrl,
+            bookingNumber: outcome.bookingNumber,
+          }).path
+        : `/confirmation/${outcome.bookingNumber}`;
+      reply.header('cache-control', 'no-store');
+      return { data: { confirmation_url: confirmationUrl } };
+    },
+  );
+};

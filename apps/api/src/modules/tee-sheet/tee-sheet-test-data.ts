@@ -1,0 +1,56 @@
+import { randomInt } from 'node:crypto';
+import { londonWallTimeToUtc } from '@links/shared/uk-time';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
+import { seedDatabase } from '../../seed/index.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+// Test-only helpers for the tee-sheet API tests: an app seeded and pinned to a clock, and bookings written straight
+// into the tables (the booking engine is not needed to put players into slots).
+
+export type SeededApp = TestApp & { setNow(now: Date): void };
+
+export async function createSeededApp(now: Date): Promise<SeededApp> {
+  const testApp = await createTestApp();
+  await seedDatabase(testApp.database.db, { demo: false, now });
+  testApp.clock.pin(() => now);
+  return { ...testApp, setNow: (next) => testApp.clock.pin(() => next) };
+}
+
+export async function slotIdAt(db: DbOrTx, courseId: number, date: string, time: string): Promise<number> {
+  const [slot] = await db
+    .select({ id: teeSlots.id })
+    .from(teeSlots)
+    .where(and(eq(teeSlots.courseId, courseId), eq(teeSlots.startsAt, londonWallTimeToUtc(date, time))));
+  if (!slot) throw new Error(`No tee slot for course ${courseId} at ${date} ${time}`);
+  return slot.id;
+}
+
+/** Hold expiries relative to the database clock, which is the clock that decides whether a hold still counts. */
+export const holdExpiring = {
+  inFiveMinutes: sql`now() + interval '5 minutes'`,
+  /** Expired, but inside the one-minute release grace: still counts. */
+  thirtySecondsAgo: sql`now() - interval '30 seconds'`,
+  /** Expired and released. */
+  twoMinutesAgo: sql`now() - interval '2 minutes'`,
+};
+
+export type TestBooking = {
+  status: 'held' | 'confirmed' | 'cancelled' | 'expired';
+  holdExpiresAt?: SQL | Date;
+  rounds: Array<{ courseId: number; slotId: number; players: number }>;
+};
+
+export async function insertBooking(db: DbOrTx, booking: TestBooking): Promise<number> {
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      bookingNumber: String(randomInt(1_000_000_000, 9_999_999_999)),
+      status: booking.status,
+      holdExpiresAt: booking.holdExpiresAt ?? (booking.status === 'held' ? holdExpiring.inFiveMinutes : null),
+    })
+    .returning({ id: bookings.id });
+  await db.insert(bookingRounds).values(booking.rounds.map((round) => ({ ...round, bookingId: row!.id })));
+  return row!.id;
+}
