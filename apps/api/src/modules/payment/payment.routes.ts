@@ -2,7 +2,7 @@ import { bookingIdParamsSchema } from '@links/shared/schemas/bookings';
 import { recordPaymentBodySchema, recordPaymentResponseSchema } from '@links/shared/schemas/contact-details';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, isAppError } from '../../lib/app-error.ts';
-import { errorEnvelopeSchema, errorResponses } from '../../lib/envelope.ts';
+import { errorResponses } from '../../lib/envelope.ts';
 import { sessionKey } from '../../lib/session-token.ts';
 import { signConfirmationLink } from '../confirmation/confirmation-link.ts';
 import { intentNotFound } from '../payment-provider/sandbox-provider.ts';
