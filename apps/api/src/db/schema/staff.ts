@@ -17,10 +17,10 @@ import {
 
 const instant = () => timestamp({ withTimezone: true, mode: 'date' });
 
-export const STAFF_ROLES = ['admin', 'reservations', 'starter'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-export type StaffStatus = 'active' | 'disabled';
-export type StaffSessionStage = 'password' | 'full';
+// The same values as STAFF_ROLES in @links/shared (schemas/staff.ts); the checks below hold the database to them.
+type StaffRole = 'admin' | 'reservations' | 'starter';
+type StaffStatus = 'active' | 'disabled';
+type StaffSessionStage = 'password' | 'full';
 
 export const staffUsers = pgTable(
   'staff_users',
