@@ -29,6 +29,9 @@ export const STAFF_ROLE_MESSAGE = 'Your staff role does not allow that.';
 
 const signedInStaff = new WeakMap<FastifyRequest, SignedInStaff>();
 
+/** What each staff route declared, by `METHOD /url` (the access test reads it to know the sign-in routes). */
+export const declaredStaffAccess = new Map<string, StaffAccess>();
+
 /** The staff member the guard let in (routes with `roles` or `'password-stage'`). */
 export function staffOf(request: FastifyRequest): SignedInStaff {
   const staff = signedInStaff.get(request);
@@ -37,11 +40,15 @@ export function staffOf(request: FastifyRequest): SignedInStaff {
 }
 
 export function registerStaffGuard(app: FastifyInstance): void {
+  // A route without a declaration stops the app from starting, rather than waiting for a request to find out.
+  app.addHook('onRoute', (route) => {
+    const declared = route.config?.staffAccess;
+    if (declared === undefined) throw new Error(`${route.url} declares no config.staffAccess`);
+    for (const method of [route.method].flat()) declaredStaffAccess.set(`${method} ${route.url}`, declared);
+  });
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.staffAccess;
-    if (access === undefined) {
-      throw new Error(`${request.routeOptions.url} declares no staffAccess`);
-    }
+    if (access === undefined) throw new Error(`${request.routeOptions.url} declares no staffAccess`);
     if (access === 'sign-in') return;
     const { db, clock } = request.server;
     if (access === 'password-stage') {
