@@ -118,3 +118,23 @@ describe('every /v1/staff route', () => {
     expect(noCsrf.json().error.code).toBe('csrf_invalid');
   });
 });
+
+describe('the staff routes in /v1/openapi.json', () => {
+  it('carry their zod schemas: bodies, query parameters and answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/openapi.json', headers: apiHeaders() });
+    const paths = response.json().paths as Record<string, Record<string, Record<string, unknown>>>;
+    const signIn = JSON.stringify(paths['/v1/staff/session']?.post);
+    for (const field of ['"username"', '"password"', '"enrol"', '"otpauth_uri"', '"qr_svg"', '"csrfToken"']) {
+      expect(signIn).toContain(field);
+    }
+    expect(JSON.stringify(paths['/v1/staff/session/code']?.post)).toContain('"code"');
+    const audit = paths['/v1/staff/audit']?.get as { parameters: Array<{ name: string; in: string }> };
+    expect(audit.parameters.map((parameter) => parameter.name).sort()).toEqual(
+      ['action', 'from', 'page', 'page_size', 'staff_user_id', 'to'].sort(),
+    );
+    expect(JSON.stringify(paths['/v1/staff/users/{id}']?.patch)).toContain('"reservations"');
+    expect(Object.keys(paths).filter((path) => path.startsWith('/v1/staff')).length).toBeGreaterThanOrEqual(
+      7,
+    );
+  });
+});
