@@ -18,6 +18,7 @@ import {
   postPassword,
   STAFF_PASSWORD,
   signInStaff,
+  staffSessionBrowser,
 } from './test/staff-test-helpers.ts';
 import { totpCode } from './totp.ts';
 
@@ -99,6 +100,19 @@ describe('staff sign-in', () => {
       .filter((row) => row.staffUserId === user.id)
       .map((row) => row.action);
     expect(actions).toEqual(['factor_enrolled', 'sign_in']);
+  });
+
+  it('confirming a factor (a new one after a reset) ends every other session of the user', async () => {
+    const user = await addStaffUser(t, { enrolled: false });
+    // A session left from before the factor was (re)issued: the reset would have ended it; made directly here.
+    const leftover = await staffSessionBrowser(t, user.id, 'full');
+    expect((await getMe(t.app, leftover)).statusCode).toBe(200);
+    const half = await postPassword(t.app, await freshBrowser(), user.username, user.password);
+    expect(half.response.json().data).toMatchObject({ stage: 'enrol', secret: user.secret });
+    const full = await postCode(t.app, half.browser, totpCode(user.secret, t.clock.now()));
+    expect(full.response.statusCode, full.response.body).toBe(200);
+    expect((await getMe(t.app, leftover)).statusCode).toBe(401);
+    expect((await getMe(t.app, full.browser)).statusCode).toBe(200);
   });
 
   it('answers a wrong password, an unknown username and a wrong code alike, and audits each', async () => {
