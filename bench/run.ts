@@ -320,6 +320,7 @@ async function benchApiServer(options: {
     SESSION_SECRET: 'bench-session-secret-not-a-secret-0123456789',
     LINK_SIGNING_SECRET: 'bench-link-signing-secret-not-a-secret-0123',
     ADMIN_TOKEN: 'bench-admin-token-not-a-secret',
+    STAFF_FACTOR_KEY: 'bench-staff-factor-key-not-a-secret-01234567',
     WEB_DIST_DIR: built('apps/web/dist'),
     // The booking rows send each call from its own address and network in X-Forwarded-For, as a reverse proxy would,
     // so the per-address and per-network hold limits and the booking rate limit (left at their defaults) apply per

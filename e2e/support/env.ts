@@ -7,6 +7,7 @@ export const E2E_SECRETS = {
   adminToken: 'e2e-admin-token-not-a-secret',
   sessionSecret: 'e2e-session-secret-not-a-secret-0123456789',
   linkSigningSecret: 'e2e-link-signing-secret-not-a-secret-0123',
+  staffFactorKey: 'e2e-staff-factor-key-not-a-secret-0123456789',
 } as const;
 
 /**

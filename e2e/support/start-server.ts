@@ -95,6 +95,7 @@ const env: NodeJS.ProcessEnv = {
   SESSION_SECRET: E2E_SECRETS.sessionSecret,
   LINK_SIGNING_SECRET: E2E_SECRETS.linkSigningSecret,
   ADMIN_TOKEN: E2E_SECRETS.adminToken,
+  STAFF_FACTOR_KEY: E2E_SECRETS.staffFactorKey,
   // Journeys flip maintenance and expect the very next call to see it.
   MAINTENANCE_CACHE_MS: '0',
   MAINTENANCE_MODE: 'off',

@@ -16,6 +16,7 @@ export * from './schemas/courses';
 export * from './schemas/diary';
 export * from './schemas/envelope';
 export * from './schemas/players';
+export * from './schemas/staff';
 export * from './schemas/ticket-prices';
 export * from './slot-state';
 export * from './tee-times';

@@ -4,11 +4,13 @@ import { createDatabase } from '../db/client.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedDemoOperators } from '../modules/operators/seed-demo-operators.ts';
+import { seedDemoStaff } from '../modules/staff/seed-demo-staff.ts';
 import { serializeError } from '../plugins/log-serializers.ts';
 import { seedDatabase } from '../seed/index.ts';
 
 // `npm run db:seed`: migrates, then loads reference data and, unless this is production, demo data (bookings, blocked
-// periods, tour operators with public passwords). SEED_DEMO=1|0 overrides: demo bookings would take real tee times and demo
+// periods, tour operators and a staff admin with public passwords; the admin never in production). SEED_DEMO=1|0
+// overrides: demo bookings would take real tee times and demo
 // operators' passwords are in the README, so production gets them only when asked. Safe to run again (idempotent).
 try {
   loadDotEnv();
@@ -19,6 +21,8 @@ try {
     const demo = process.env.SEED_DEMO === undefined ? !config.isProduction : process.env.SEED_DEMO === '1';
     await seedDatabase(database.db, { demo });
     if (demo) await seedDemoOperators(database.db);
+    // Never in production, not even with SEED_DEMO=1: a public admin password would open the staff area.
+    if (demo && !config.isProduction) await seedDemoStaff(database.db, config);
     console.info(`db:seed: ${database.kind} database seeded with reference${demo ? ' and demo' : ''} data`);
   } finally {
     await database.close();

@@ -8,6 +8,7 @@ const productionSecrets = {
   SESSION_SECRET: 's'.repeat(40),
   LINK_SIGNING_SECRET: 'l'.repeat(40),
   ADMIN_TOKEN: 'a'.repeat(20),
+  STAFF_FACTOR_KEY: 'f'.repeat(40),
 };
 
 describe('loadConfig', () => {
@@ -97,9 +98,18 @@ describe('loadConfig', () => {
 
   it('refuses to start in production without private secrets', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET.*production/s);
-    for (const name of ['API_KEYS', 'SESSION_SECRET', 'LINK_SIGNING_SECRET', 'ADMIN_TOKEN'] as const) {
+    for (const name of [
+      'API_KEYS',
+      'SESSION_SECRET',
+      'LINK_SIGNING_SECRET',
+      'ADMIN_TOKEN',
+      'STAFF_FACTOR_KEY',
+    ] as const) {
       expect(() => loadConfig({ ...productionSecrets, [name]: DEV_DEFAULTS[name] }), name).toThrow(name);
+      const { [name]: _unset, ...without } = productionSecrets;
+      expect(() => loadConfig(without), `${name} unset`).toThrow(`${name}: must be set to a private value`);
     }
+    expect(() => loadConfig({ STAFF_FACTOR_KEY: 'too-short' })).toThrow('STAFF_FACTOR_KEY');
     expect(() => loadConfig({ ...productionSecrets, API_KEYS: 'prod-key,dev-web-public-key' })).toThrow(
       'API_KEYS',
     );

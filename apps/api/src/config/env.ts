@@ -8,9 +8,16 @@ export const DEV_DEFAULTS = {
   SESSION_SECRET: 'dev-session-secret-change-me-0123456789abcdef',
   LINK_SIGNING_SECRET: 'dev-link-signing-secret-change-me-0123456789',
   ADMIN_TOKEN: 'dev-admin-token',
+  STAFF_FACTOR_KEY: 'dev-staff-factor-key-change-me-0123456789abc',
 } as const;
 
-const SECRET_NAMES = ['API_KEYS', 'SESSION_SECRET', 'LINK_SIGNING_SECRET', 'ADMIN_TOKEN'] as const;
+const SECRET_NAMES = [
+  'API_KEYS',
+  'SESSION_SECRET',
+  'LINK_SIGNING_SECRET',
+  'ADMIN_TOKEN',
+  'STAFF_FACTOR_KEY',
+] as const;
 
 const onOff = z
   .string()
@@ -105,6 +112,7 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LINK_SIGNING_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_TOKEN: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
+  STAFF_FACTOR_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   PUBLIC_URL: optionalUrl,
   TRUST_PROXY: trustProxySetting.default(false),
   MAINTENANCE_MODE: onOff.default(false),
@@ -169,6 +177,11 @@ export type AppConfig = {
   sessionSecret: string;
   linkSigningSecret: string;
   adminToken: string;
+  /**
+   * STAFF_FACTOR_KEY: the key material from which the key that encrypts staff TOTP secrets at rest is derived
+   * (modules/staff/factor-secret.ts). Its own secret, so rotating SESSION_SECRET never loses every staff factor.
+   */
+  staffFactorKey: string;
   /**
    * The site's address, for links in e-mails and calendar files and for payment return addresses: PUBLIC_URL, or
    * outside production (where it is required) this server's own address, http://localhost:<port>, which follows the
@@ -275,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const sessionSecret = secret('SESSION_SECRET');
   const linkSigningSecret = secret('LINK_SIGNING_SECRET');
   const adminToken = secret('ADMIN_TOKEN');
+  const staffFactorKey = secret('STAFF_FACTOR_KEY');
 
   let stripe: AppConfig['stripe'];
   if (values.STRIPE_SECRET_KEY || values.STRIPE_PUBLISHABLE_KEY) {
@@ -322,6 +336,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret,
     linkSigningSecret,
     adminToken,
+    staffFactorKey,
     publicUrl,
     publicUrlFollowsPort: values.PUBLIC_URL === undefined,
     secureCookies: publicUrl.startsWith('https://'),

@@ -4,6 +4,7 @@ import {
   createSecretMatcher,
   deriveCsrfToken,
   isOperatorSessionId,
+  isStaffSessionId,
   isWellFormedSessionId,
   newSessionId,
   sessionKey,
@@ -34,6 +35,17 @@ describe('session ids', () => {
     expect(isWellFormedSessionId(lookalike)).toBe(true);
     expect(isOperatorSessionId(lookalike)).toBe(false);
     expect(isWellFormedSessionId(`op_${operator}`)).toBe(false);
+  });
+
+  it('from a staff sign-in are recognisable and never taken for an operator or a visitor', () => {
+    const staff = newSessionId('staff');
+    expect(staff).toMatch(/^st_[A-Za-z0-9_-]{43}$/);
+    expect(isWellFormedSessionId(staff)).toBe(true);
+    expect(isStaffSessionId(staff)).toBe(true);
+    expect(isOperatorSessionId(staff)).toBe(false);
+    expect(isStaffSessionId(newSessionId('operator'))).toBe(false);
+    expect(isStaffSessionId(newSessionId())).toBe(false);
+    expect(isStaffSessionId(`st_${newSessionId().slice(3)}`)).toBe(false);
   });
 
   it('are stored under a hash, not verbatim', () => {

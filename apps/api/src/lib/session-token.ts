@@ -5,18 +5,22 @@ export const SESSION_COOKIE = 'links_sid';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
-// The session id is 32 random bytes, base64url (43 characters); an operator sign-in prefixes it with `op_` (46
-// characters), so a visitor's id can never look like an operator's. Server-side session rows should be keyed by
-// sessionKey(id), not the id itself, so a leaked database dump cannot be replayed as cookies.
+// The session id is 32 random bytes, base64url (43 characters); an operator sign-in prefixes it with `op_` and a staff
+// sign-in with `st_` (46 characters), so a visitor's id can never look like either and each kind is looked up only
+// in its own table. Server-side session rows should be keyed by sessionKey(id), not the id itself, so a leaked
+// database dump cannot be replayed as cookies.
 const OPERATOR_PREFIX = 'op_';
-const SESSION_ID_PATTERN = /^(?:op_)?[A-Za-z0-9_-]{43}$/;
-const OPERATOR_ID_LENGTH = OPERATOR_PREFIX.length + 43;
+const STAFF_PREFIX = 'st_';
+const SESSION_ID_PATTERN = /^(?:op_|st_)?[A-Za-z0-9_-]{43}$/;
+const PREFIXED_ID_LENGTH = 3 + 43;
 
-export type SessionKind = 'visitor' | 'operator';
+export type SessionKind = 'visitor' | 'operator' | 'staff';
 
 export function newSessionId(kind: SessionKind = 'visitor'): string {
   const id = randomBytes(32).toString('base64url');
-  return kind === 'operator' ? `${OPERATOR_PREFIX}${id}` : id;
+  if (kind === 'operator') return `${OPERATOR_PREFIX}${id}`;
+  if (kind === 'staff') return `${STAFF_PREFIX}${id}`;
+  return id;
 }
 
 export function isWellFormedSessionId(value: string): boolean {
@@ -28,7 +32,12 @@ export function isWellFormedSessionId(value: string): boolean {
  * the shape only spares visitors the database lookup: an operator still needs a live session row.
  */
 export function isOperatorSessionId(sessionId: string): boolean {
-  return sessionId.length === OPERATOR_ID_LENGTH && sessionId.startsWith(OPERATOR_PREFIX);
+  return sessionId.length === PREFIXED_ID_LENGTH && sessionId.startsWith(OPERATOR_PREFIX);
+}
+
+/** Whether the id was issued by a staff sign-in (either stage); as for operators, a live staff session row decides. */
+export function isStaffSessionId(sessionId: string): boolean {
+  return sessionId.length === PREFIXED_ID_LENGTH && sessionId.startsWith(STAFF_PREFIX);
 }
 
 /**

@@ -10,6 +10,7 @@ import { coursesRoutes } from './courses/courses.routes.ts';
 import { paymentRoutes } from './payment/payment.routes.ts';
 import { paymentProviderRoutes } from './payment-provider/payment-provider.routes.ts';
 import { playerTypesRoutes } from './player-types/player-types.routes.ts';
+import { staffRoutes } from './staff/staff.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { teeSheetRoutes } from './tee-sheet/tee-sheet.routes.ts';
 import { ticketsRoutes } from './tickets/tickets.routes.ts';
@@ -34,4 +35,5 @@ export const v1Routes: FastifyPluginAsyncZod[] = [
   contactDetailsRoutes,
   paymentRoutes,
   confirmationRoutes,
+  staffRoutes,
 ];

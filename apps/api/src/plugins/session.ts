@@ -23,7 +23,8 @@ declare module 'fastify' {
     /**
      * Starts a new session: new id in the signed HttpOnly cookie and a matching XSRF-TOKEN cookie. Call it on
      * login and privilege changes to rotate the id (the old XSRF token stops validating). Returns the new id.
-     * `operator` (operator sign-in only) issues an id that is recognisably an operator's: see isOperatorSessionId.
+     * `operator` (operator sign-in only) and `staff` (staff sign-in only) issue ids recognisable as such: see
+     * isOperatorSessionId and isStaffSessionId.
      */
     issueSession(kind?: SessionKind): string;
     /** Sets XSRF-TOKEN for the current session, issuing a session first when there is none. */

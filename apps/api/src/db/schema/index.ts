@@ -8,4 +8,5 @@ export * from './operators.ts';
 export * from './payments.ts';
 export * from './rate-limits.ts';
 export * from './reference.ts';
+export * from './staff.ts';
 export * from './system.ts';

@@ -142,6 +142,7 @@ if (testDbKind() === 'postgres') {
         SESSION_SECRET: randomBytes(32).toString('hex'),
         LINK_SIGNING_SECRET: linkSigningSecret,
         ADMIN_TOKEN,
+        STAFF_FACTOR_KEY: randomBytes(32).toString('hex'),
         PUBLIC_URL: 'http://127.0.0.1',
         TRUST_PROXY: '1',
         // Both write the local mail outbox into one directory, so a message sent twice would show as two files.

@@ -72,6 +72,7 @@ if (testDbKind() === 'postgres') {
         SESSION_SECRET: randomBytes(32).toString('hex'),
         LINK_SIGNING_SECRET: randomBytes(32).toString('hex'),
         ADMIN_TOKEN: `admin-${randomBytes(12).toString('hex')}`,
+        STAFF_FACTOR_KEY: randomBytes(32).toString('hex'),
         PUBLIC_URL: 'http://127.0.0.1',
         DATA_DIR: dataDir,
         WEB_DIST_DIR: join(dataDir, 'no-web-build'),

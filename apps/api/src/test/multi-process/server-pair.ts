@@ -32,7 +32,11 @@ export type ServerPair = {
 };
 
 export async function startServerPair(
-  options: { name: string; env?: Record<string, string>; secrets?: { linkSigningSecret?: string } } = {
+  options: {
+    name: string;
+    env?: Record<string, string>;
+    secrets?: { linkSigningSecret?: string; staffFactorKey?: string };
+  } = {
     name: 'pair',
   },
 ): Promise<ServerPair> {
@@ -55,6 +59,7 @@ export async function startServerPair(
       SESSION_SECRET: randomBytes(32).toString('hex'),
       LINK_SIGNING_SECRET: options.secrets?.linkSigningSecret ?? randomBytes(32).toString('hex'),
       ADMIN_TOKEN: `admin-${randomBytes(12).toString('hex')}`,
+      STAFF_FACTOR_KEY: options.secrets?.staffFactorKey ?? randomBytes(32).toString('hex'),
       PUBLIC_URL: 'http://127.0.0.1',
       // The test client is the one proxy in front: it writes X-Forwarded-For as a load balancer would.
       TRUST_PROXY: '1',

@@ -136,6 +136,7 @@ describe('PUBLIC_URL unset', () => {
       SESSION_SECRET: 's'.repeat(40),
       LINK_SIGNING_SECRET: 'l'.repeat(40),
       ADMIN_TOKEN: 'a'.repeat(20),
+      STAFF_FACTOR_KEY: 'f'.repeat(40),
     });
     expect(await readyOrExited(api, { apiKey: TEST_API_KEY, timeoutMs: READY_MS })).toBe('exited');
     expect(api.exit()?.code).toBe(1);

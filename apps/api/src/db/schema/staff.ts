@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// The resort's staff (issue 22): accounts with a password and a TOTP second factor, their server-side sessions, and
+// the append-only audit log of what they did. Separate from tour operators (operators.ts): other people, other
+// rights, another sign-in (docs/decisions/011-staff-sign-in.md).
+
+const instant = () => timestamp({ withTimezone: true, mode: 'date' });
+
+// The same values as STAFF_ROLES in @links/shared (schemas/staff.ts); the checks below hold the database to them.
+type StaffRole = 'admin' | 'reservations' | 'starter';
+type StaffStatus = 'active' | 'disabled';
+type StaffSessionStage = 'password' | 'full';
+
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** Shown and stored as entered; unique regardless of case (see the index below). Never changes. */
+    username: text().notNull(),
+    name: text().notNull(),
+    email: text().notNull(),
+    role: text().$type<StaffRole>().notNull(),
+    status: text().$type<StaffStatus>().notNull().default('active'),
+    /** argon2id PHC string. */
+    passwordHash: text().notNull(),
+    passwordChangedAt: instant().notNull(),
+    /**
+     * The TOTP secret, encrypted with AES-256-GCM under a key derived from STAFF_FACTOR_KEY (staff/factor-secret.ts),
+     * bound to this row's id. Null until a secret is issued (first sign-in, or the CLI) and after a factor reset.
+     */
+    totpSecretEncrypted: text(),
+    /** Set by the first right code for the current secret: from then on sign-in asks for a code, never re-enrols. */
+    factorConfirmedAt: instant(),
+    /** The latest TOTP time step accepted: a code of this step or an earlier one is refused (no replay). */
+    totpLastStep: bigint({ mode: 'number' }),
+    createdAt: instant().notNull(),
+    updatedAt: instant().notNull(),
+  },
+  (table) => [
+    uniqueIndex('staff_users_username_lower_unique').on(sql`lower(${table.username})`),
+    check('staff_users_role_known', sql`${table.role} in ('admin', 'reservations', 'starter')`),
+    check('staff_users_status_known', sql`${table.status} in ('active', 'disabled')`),
+  ],
+);
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    /** sessionKey(session id): sha256 of the cookie's id, so a database dump cannot be replayed as cookies. */
+    id: text().primaryKey(),
+    staffUserId: integer()
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    /** 'password': the password was right and the code is pending (5 minutes); 'full': signed in. */
+    stage: text().$type<StaffSessionStage>().notNull(),
+    createdAt: instant().notNull(),
+    /** Refreshed (at most once a minute) by each authenticated request; idle expiry counts from here. */
+    lastSeenAt: instant().notNull(),
+    /** Absolute expiry: 5 minutes for the password stage, 12 hours from sign-in for a full session. */
+    expiresAt: instant().notNull(),
+  },
+  (table) => [
+    index('staff_sessions_user_idx').on(table.staffUserId),
+    index('staff_sessions_expires_idx').on(table.expiresAt),
+    check('staff_sessions_stage_known', sql`${table.stage} in ('password', 'full')`),
+  ],
+);
+
+/**
+ * Append-only: a trigger (migration 0012) refuses UPDATE, DELETE and TRUNCATE, so not even a bug in the app can
+ * rewrite history. Each row is written in the transaction of the change it records.
+ */
+export const staffAuditLog = pgTable(
+  'staff_audit_log',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: instant().notNull(),
+    /** The staff member who acted; null for the command line and for sign-in attempts by nobody known. */
+    staffUserId: integer().references(() => staffUsers.id),
+    /** Who acted, as text: 'staff', 'cli', 'anonymous' (a failed sign-in that matched no account). */
+    actor: text().notNull(),
+    /** What was done: 'sign_in', 'sign_in_failed', 'staff_user.create' ... (staff/audit-log.ts lists them). */
+    action: text().notNull(),
+    targetType: text(),
+    targetId: text(),
+    /** The values before and after, never a password hash or a factor secret. */
+    before: jsonb(),
+    after: jsonb(),
+  },
+  (table) => [
+    index('staff_audit_log_at_idx').on(table.at),
+    index('staff_audit_log_user_at_idx').on(table.staffUserId, table.at),
+    index('staff_audit_log_action_at_idx').on(table.action, table.at),
+  ],
+);

@@ -1,0 +1,99 @@
+import type { StaffAuditEntry, StaffAuditQuery } from '@links/shared';
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { staffAuditLog } from '../../db/schema/index.ts';
+import type { StaffUserRow } from './staff-users.repository.ts';
+
+// The staff audit log: one row per staff action, written with the same transaction (`tx`) as the change it records,
+// so a change and its record commit together or not at all. Append-only in the database (migration 0012's trigger).
+// before/after hold views built here (auditedStaffUser), never a row: a password hash or a factor secret cannot
+// reach the log by a field added later to the table.
+
+export const AUDIT_ACTIONS = [
+  'sign_in',
+  'sign_in_failed',
+  'sign_out',
+  'factor_enrolled',
+  'password_changed',
+  'staff_user.created',
+  'staff_user.role_changed',
+  'staff_user.disabled',
+  'staff_user.enabled',
+  'staff_user.factor_reset',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Who acted: a signed-in staff member, the command line, or (a sign-in matching no account) nobody known. */
+export type AuditActor = { staffUserId: number } | 'cli' | 'anonymous';
+
+export type AuditEntry = {
+  actor: AuditActor;
+  action: AuditAction;
+  target?: { type: 'staff_user'; id: number | string };
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  at: Date;
+};
+
+/** What the audit log keeps of a staff user: the fields a person changes, not the secrets. */
+export function auditedStaffUser(user: StaffUserRow): Record<string, unknown> {
+  return {
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    factor_enrolled: user.factorConfirmedAt !== null,
+  };
+}
+
+export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
+  const { actor } = entry;
+  await tx.insert(staffAuditLog).values({
+    at: entry.at,
+    staffUserId: typeof actor === 'object' ? actor.staffUserId : null,
+    actor: typeof actor === 'object' ? 'staff' : actor,
+    action: entry.action,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target === undefined ? null : String(entry.target.id),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+/** One page of the log, newest first, with the number of entries matching the filter. */
+export async function listAudit(
+  db: DbOrTx,
+  query: StaffAuditQuery,
+): Promise<{ entries: StaffAuditEntry[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (query.staff_user_id !== undefined) conditions.push(eq(staffAuditLog.staffUserId, query.staff_user_id));
+  if (query.action !== undefined) conditions.push(eq(staffAuditLog.action, query.action));
+  if (query.from !== undefined) conditions.push(gte(staffAuditLog.at, new Date(query.from)));
+  if (query.to !== undefined) conditions.push(lt(staffAuditLog.at, new Date(query.to)));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(staffAuditLog)
+      .where(where)
+      .orderBy(desc(staffAuditLog.at), desc(staffAuditLog.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ total: count() }).from(staffAuditLog).where(where),
+  ]);
+  return {
+    entries: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      staff_user_id: row.staffUserId,
+      actor: row.actor,
+      action: row.action,
+      target_type: row.targetType,
+      target_id: row.targetId,
+      before: (row.before as Record<string, unknown> | null) ?? null,
+      after: (row.after as Record<string, unknown> | null) ?? null,
+    })),
+    total: counted?.total ?? 0,
+  };
+}

@@ -1,0 +1,38 @@
+import { readFile } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { staffUsers } from '../../db/schema/index.ts';
+import { apiHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { browserFrom } from '../auth/test/auth-test-helpers.ts';
+import { DEMO_STAFF_ADMIN, seedDemoStaff } from './seed-demo-staff.ts';
+import { getMe, postCode, postPassword } from './test/staff-test-helpers.ts';
+import { totpCode } from './totp.ts';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('the demo staff admin (development seed)', () => {
+  it('is added once, enrolled, and signs in with the password and the secret the README lists', async () => {
+    expect(await seedDemoStaff(t.database.db, t.config)).toEqual({ inserted: 1 });
+    expect(await seedDemoStaff(t.database.db, t.config)).toEqual({ inserted: 0 });
+    expect(await t.database.db.select().from(staffUsers)).toHaveLength(1);
+
+    const readme = await readFile(new URL('../../../../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(`\`${DEMO_STAFF_ADMIN.password}\``);
+    expect(readme).toContain(`\`${DEMO_STAFF_ADMIN.totpSecret}\``);
+
+    const csrf = browserFrom(await t.app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() }));
+    const half = await postPassword(t.app, csrf, DEMO_STAFF_ADMIN.username, DEMO_STAFF_ADMIN.password);
+    expect(half.response.json()).toEqual({ data: { stage: 'code' } });
+    const full = await postCode(t.app, half.browser, totpCode(DEMO_STAFF_ADMIN.totpSecret, t.clock.now()));
+    expect(full.response.statusCode, full.response.body).toBe(200);
+    expect((await getMe(t.app, full.browser)).json().data).toMatchObject({
+      username: 'admin',
+      role: 'admin',
+    });
+  });
+});

@@ -1,0 +1,223 @@
+import {
+  createStaffUserAnswerSchema,
+  createStaffUserRequestSchema,
+  staffAuditPageSchema,
+  staffAuditQuerySchema,
+  staffCodeRequestSchema,
+  staffPasswordChangeRequestSchema,
+  staffSignInAnswerSchema,
+  staffSignInRequestSchema,
+  staffUserIdParamsSchema,
+  staffUserSchema,
+  updateStaffUserRequestSchema,
+} from '@links/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataEnvelope } from '../../lib/envelope.ts';
+import { listAudit, recordAudit } from './audit-log.ts';
+import { changeStaffPassword } from './change-staff-password.ts';
+import {
+  createStaffUser,
+  listStaffUsers,
+  resetStaffFactor,
+  updateStaffUserAccess,
+} from './manage-staff-users.ts';
+import { signInStaffWithPassword, submitStaffCode } from './sign-in-staff.ts';
+import { ANY_STAFF_ROLE, registerStaffGuard, type StaffAccess, staffOf } from './staff-guard.ts';
+import { deleteStaffSession } from './staff-sessions.ts';
+import { staffUserView } from './staff-user-view.ts';
+
+// /v1/staff: the resort's staff area (issue 22). Every route declares who may call it in `config.staffAccess`
+// (staff-guard.ts); the request guard in front (API key, requested-with, maintenance, CSRF) is the same as every
+// /v1 route's. Answers are never cached (the API's cache-control: no-store).
+
+const empty = dataEnvelope(z.object({}));
+const TAGS = ['staff'];
+const access = (staffAccess: StaffAccess) => ({ staffAccess });
+const ADMIN_ONLY = access({ roles: ['admin'] });
+
+const staffPlugin: FastifyPluginAsyncZod = async (app) => {
+  registerStaffGuard(app);
+
+  app.post(
+    '/session',
+    {
+      config: access('sign-in'),
+      schema: {
+        summary: 'Staff sign-in, step 1: username and password; a code (or enrolment) comes next',
+        tags: TAGS,
+        body: staffSignInRequestSchema,
+        response: { 200: dataEnvelope(staffSignInAnswerSchema) },
+      },
+    },
+    async (request, reply) => ({ data: await signInStaffWithPassword(request, reply, request.body) }),
+  );
+
+  app.post(
+    '/session/code',
+    {
+      config: access('password-stage'),
+      schema: {
+        summary: 'Staff sign-in, step 2: the authenticator code; opens the full session under a new id',
+        tags: TAGS,
+        body: staffCodeRequestSchema,
+        response: { 200: dataEnvelope(staffUserSchema) },
+      },
+    },
+    async (request, reply) => {
+      const user = await submitStaffCode(request, reply, staffOf(request), request.body);
+      return { data: staffUserView(user) };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      config: access({ roles: ANY_STAFF_ROLE }),
+      schema: {
+        summary: 'The signed-in staff member',
+        tags: TAGS,
+        response: { 200: dataEnvelope(staffUserSchema) },
+      },
+    },
+    async (request) => ({ data: staffUserView(staffOf(request).user) }),
+  );
+
+  app.delete(
+    '/session',
+    {
+      config: access({ roles: ANY_STAFF_ROLE }),
+      schema: {
+        summary: 'Staff sign-out: ends the session server-side and starts a fresh anonymous one',
+        tags: TAGS,
+        body: z.object({}).nullish(),
+        response: { 200: empty },
+      },
+    },
+    async (request, reply) => {
+      const staff = staffOf(request);
+      const now = app.clock.now();
+      const sessionId = request.sessionId as string;
+      await app.db.transaction(async (tx) => {
+        await deleteStaffSession(tx, sessionId);
+        await recordAudit(tx, { actor: { staffUserId: staff.user.id }, action: 'sign_out', at: now });
+      });
+      reply.issueSession();
+      return { data: {} };
+    },
+  );
+
+  app.post(
+    '/me/password',
+    {
+      config: access({ roles: ANY_STAFF_ROLE }),
+      schema: {
+        summary: 'Changes the signed-in staff member’s password; every other session of theirs ends',
+        tags: TAGS,
+        body: staffPasswordChangeRequestSchema,
+        response: { 200: empty },
+      },
+    },
+    async (request, reply) => {
+      await changeStaffPassword(request, reply, staffOf(request), request.body);
+      return { data: {} };
+    },
+  );
+
+  app.get(
+    '/users',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary: 'Every staff user (admin)',
+        tags: TAGS,
+        response: { 200: dataEnvelope(z.array(staffUserSchema)) },
+      },
+    },
+    async () => ({ data: await listStaffUsers(app.db) }),
+  );
+
+  app.post(
+    '/users',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary: 'Creates a staff user (admin); a generated password is answered once',
+        tags: TAGS,
+        body: createStaffUserRequestSchema,
+        response: { 200: dataEnvelope(createStaffUserAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const actor = { staffUserId: staffOf(request).user.id };
+      const created = await createStaffUser(app, request.body, actor, app.clock.now());
+      return {
+        data: {
+          user: created.user,
+          ...(created.generated && { one_time_password: created.password }),
+        },
+      };
+    },
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary: 'Changes a staff user’s role, or disables (signing them out) or enables them (admin)',
+        tags: TAGS,
+        params: staffUserIdParamsSchema,
+        body: updateStaffUserRequestSchema,
+        response: { 200: dataEnvelope(staffUserSchema) },
+      },
+    },
+    async (request) => {
+      const actor = { staffUserId: staffOf(request).user.id };
+      return {
+        data: await updateStaffUserAccess(app.db, request.params.id, request.body, actor, app.clock.now()),
+      };
+    },
+  );
+
+  app.post(
+    '/users/:id/reset-factor',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary: 'Forgets a staff user’s second factor and ends their sessions; they enrol again (admin)',
+        tags: TAGS,
+        params: staffUserIdParamsSchema,
+        body: z.object({}).nullish(),
+        response: { 200: dataEnvelope(staffUserSchema) },
+      },
+    },
+    async (request) => {
+      const actor = { staffUserId: staffOf(request).user.id };
+      return { data: await resetStaffFactor(app.db, request.params.id, actor, app.clock.now()) };
+    },
+  );
+
+  app.get(
+    '/audit',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary: 'The staff audit log, newest first; by user, action and time (admin)',
+        tags: TAGS,
+        querystring: staffAuditQuerySchema,
+        response: { 200: dataEnvelope(staffAuditPageSchema) },
+      },
+    },
+    async (request) => {
+      const { entries, total } = await listAudit(app.db, request.query);
+      return {
+        data: { entries, total, page: request.query.page, page_size: request.query.page_size },
+      };
+    },
+  );
+};
+
+export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(staffPlugin, { prefix: '/staff' });
+};

@@ -1,0 +1,142 @@
+import type { StaffRole } from '@links/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { staffAuditLog, staffUsers } from '../../../db/schema/index.ts';
+import {
+  deriveCsrfToken,
+  newSessionId,
+  SESSION_COOKIE,
+  signCookieValue,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '../../../lib/session-token.ts';
+import { apiHeaders, type TestApp } from '../../../test/test-app.ts';
+import { type Browser, browserFrom } from '../../auth/test/auth-test-helpers.ts';
+import { createStaffUser } from '../manage-staff-users.ts';
+import { createStaffSession, type StaffSessionStage } from '../staff-sessions.ts';
+import { totpCode, totpStep } from '../totp.ts';
+
+export const STAFF_PASSWORD = 'Starter-Hut-2026!';
+export const NEW_STAFF_PASSWORD = 'Buddon-Burn-Links-9?';
+
+export type TestStaffUser = { id: number; username: string; password: string; secret: string };
+
+/**
+ * A staff user as the command line makes one (secret issued at once), enrolled unless `enrolled: false` (then the
+ * secret is pending: the first right code confirms it).
+ */
+export async function addStaffUser(
+  t: TestApp,
+  options: { username?: string; role?: StaffRole; enrolled?: boolean } = {},
+): Promise<TestStaffUser> {
+  const username = options.username ?? 'head.starter';
+  const created = await createStaffUser(
+    { db: t.database.db, config: t.config },
+    {
+      username,
+      name: 'Morag Starter',
+      email: 'morag@links.example',
+      role: options.role ?? 'admin',
+      password: STAFF_PASSWORD,
+    },
+    'cli',
+    t.clock.now(),
+    { withFactor: true },
+  );
+  if (!created.enrolment) throw new Error('expected a factor');
+  if (options.enrolled !== false) {
+    await t.database.db
+      .update(staffUsers)
+      .set({ factorConfirmedAt: t.clock.now() })
+      .where(eq(staffUsers.id, created.user.id));
+  }
+  return { id: created.user.id, username, password: STAFF_PASSWORD, secret: created.enrolment.secret };
+}
+
+/** Moves the app's clock past the last step the user used, so the next code is not a replay. */
+export async function nextFreshStep(t: TestApp, userId: number): Promise<Date> {
+  const [row] = await t.database.db
+    .select({ last: staffUsers.totpLastStep })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, userId));
+  const now = t.clock.now();
+  if (row?.last != null && totpStep(now) <= row.last) {
+    const later = new Date((row.last + 1) * 30_000 + 1_000);
+    t.clock.pin(later);
+    return later;
+  }
+  return now;
+}
+
+export async function postPassword(
+  app: FastifyInstance,
+  browser: Browser,
+  username: string,
+  password: string,
+  remoteAddress = '127.0.0.1',
+): Promise<{ response: LightMyRequestResponse; browser: Browser }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/staff/session',
+    headers: browser.headers,
+    payload: { username, password },
+    remoteAddress,
+  });
+  return { response, browser: browserFrom(response, browser) };
+}
+
+export async function postCode(
+  app: FastifyInstance,
+  browser: Browser,
+  code: string,
+  remoteAddress = '127.0.0.1',
+): Promise<{ response: LightMyRequestResponse; browser: Browser }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/staff/session/code',
+    headers: browser.headers,
+    payload: { code },
+    remoteAddress,
+  });
+  return { response, browser: browserFrom(response, browser) };
+}
+
+/** Both steps, as a person does them; fails the test when either is refused. */
+export async function signInStaff(
+  t: TestApp,
+  user: TestStaffUser,
+  remoteAddress = '127.0.0.1',
+): Promise<Browser> {
+  const start = browserFrom(await t.app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() }));
+  const password = await postPassword(t.app, start, user.username, user.password, remoteAddress);
+  if (password.response.statusCode !== 200) throw new Error(`password step: ${password.response.body}`);
+  const at = await nextFreshStep(t, user.id);
+  const code = await postCode(t.app, password.browser, totpCode(user.secret, at), remoteAddress);
+  if (code.response.statusCode !== 200) throw new Error(`code step: ${code.response.body}`);
+  return code.browser;
+}
+
+/** A browser holding a staff session made directly in the database (no sign-in, no rate limits, no code). */
+export async function staffSessionBrowser(
+  t: TestApp,
+  userId: number,
+  stage: StaffSessionStage,
+): Promise<Browser> {
+  const sessionId = newSessionId('staff');
+  await createStaffSession(t.database.db, sessionId, userId, stage, t.clock.now());
+  const token = deriveCsrfToken(t.config.sessionSecret, sessionId);
+  const cookie = `${SESSION_COOKIE}=${signCookieValue(t.config.sessionSecret, sessionId)}; ${XSRF_COOKIE}=${token}`;
+  return {
+    cookie,
+    token,
+    headers: apiHeaders({ cookie, [XSRF_HEADER]: token, 'content-type': 'application/json' }),
+  };
+}
+
+export async function getMe(app: FastifyInstance, browser: Browser): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url: '/v1/staff/me', headers: apiHeaders({ cookie: browser.cookie }) });
+}
+
+export async function auditRows(t: TestApp) {
+  return t.database.db.select().from(staffAuditLog).orderBy(staffAuditLog.id);
+}
