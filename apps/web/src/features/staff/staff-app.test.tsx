@@ -5,8 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
 import { createQueryClient } from '../../lib/query-client';
-
-type Call = { url: string; method: string; body: unknown };
+import { apiError, stubApi } from '../auth/test/stub-api';
 
 const ADMIN = {
   id: 1,
@@ -19,25 +18,7 @@ const ADMIN = {
   created_at: '2026-11-01T09:00:00Z',
 };
 
-function stubApi(answer: (call: Call) => Response | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
-        url: String(input),
-        method: init?.method ?? 'GET',
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      };
-      calls.push(call);
-      return answer(call) ?? Response.json({ data: [] });
-    }),
-  );
-  return calls;
-}
-
-const unauthorised = () =>
-  Response.json({ error: { code: 'staff_session_required', message: 'Please sign in.' } }, { status: 401 });
+const unauthorised = () => apiError(401, 'Please sign in.', 'staff_session_required');
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -53,10 +34,6 @@ describe('/staff', () => {
   beforeAll(async () => {
     await import('../../app/routes/staff');
   }, 60_000);
-  beforeEach(() => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test; path=/';
-  });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -80,6 +57,7 @@ describe('/staff', () => {
         signedIn = true;
         return Response.json({ data: ADMIN });
       }
+      if (url === '/v1/staff/users') return Response.json({ data: [ADMIN] });
       return undefined;
     });
     const router = renderAt('/staff');
@@ -108,6 +86,8 @@ describe('/staff', () => {
         .map((link) => link.textContent),
     ).toEqual(['Staff users', 'Audit log', 'Your account']);
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/users'));
+    const users = await screen.findByRole('table', { name: 'Staff users' });
+    expect(within(users).getByRole('rowheader', { name: /Alex Admin/ })).toBeTruthy();
     expect(calls.find((call) => call.url === '/v1/staff/session')?.body).toEqual({
       username: 'admin',
       password: 'correct horse',
