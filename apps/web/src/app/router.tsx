@@ -1,5 +1,6 @@
-import { lazy, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { type RouteObject, useNavigate, useRoutes } from 'react-router';
+import { PageLoading } from '../components/layouts/page-loading';
 import { paths } from '../config/paths';
 import { setApiNavigator } from '../lib/api-client';
 import { AppLayout } from './app-layout';
@@ -27,11 +28,21 @@ const ResetPasswordRoute = lazy(() =>
 const ManageAccountRoute = lazy(() =>
   import('./routes/manage-account').then((m) => ({ default: m.ManageAccountRoute })),
 );
+const StaffRoute = lazy(() => import('./routes/staff'));
 const MaintenanceRoute = lazy(() =>
   import('./routes/maintenance').then((m) => ({ default: m.MaintenanceRoute })),
 );
 
 export const routes: RouteObject[] = [
+  // The staff area has its own frame (no public header, footer or booking state).
+  {
+    path: paths.staff.path,
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <StaffRoute />
+      </Suspense>
+    ),
+  },
   {
     // The layout's error boundary (PageErrorBoundary) shows the error page for a page that fails to render.
     element: <AppLayout />,

@@ -13,4 +13,5 @@ export const paths = {
   resetPassword: { path: '/reset', getHref: () => '/reset' },
   manageAccount: { path: '/manage-account', getHref: () => '/manage-account' },
   maintenance: { path: '/maintenance', getHref: () => '/maintenance' },
+  staff: { path: '/staff/*', getHref: () => '/staff' },
 } as const;

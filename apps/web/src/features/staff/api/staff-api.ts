@@ -1,0 +1,112 @@
+import type {
+  CreateStaffUserRequest,
+  StaffAuditPage,
+  StaffAuditQuery,
+  StaffCodeRequest,
+  StaffPasswordChangeRequest,
+  StaffSignInAnswer,
+  StaffSignInRequest,
+  StaffUser,
+  UpdateStaffUserRequest,
+} from '@links/shared/schemas/staff';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, apiRequest } from '../../../lib/api-client';
+
+// The staff area's calls (/v1/staff, issue 22). Every answer is the shared schema's shape; the session is the same
+// signed cookie as the public site's, upgraded by the staff sign-in.
+
+export const STAFF_KEY = ['staff'] as const;
+export const STAFF_ME_KEY = [...STAFF_KEY, 'me'] as const;
+const STAFF_USERS_KEY = [...STAFF_KEY, 'users'] as const;
+
+/** The signed-in staff user, or null when this browser has no full staff session (401). */
+export async function getStaffMe(): Promise<StaffUser | null> {
+  try {
+    return await api.get<StaffUser>('/staff/me');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useStaffMe() {
+  return useQuery({ queryKey: STAFF_ME_KEY, queryFn: getStaffMe, retry: false, staleTime: 60_000 });
+}
+
+/** Drops every staff read but who is signed in (the page watches that one; it is set next). */
+function forgetStaffReads(queryClient: QueryClient) {
+  queryClient.removeQueries({ queryKey: STAFF_KEY, predicate: (query) => query.queryKey[1] !== 'me' });
+}
+
+export function useStaffSignIn() {
+  return useMutation({
+    mutationFn: (body: StaffSignInRequest) => api.post<StaffSignInAnswer>('/staff/session', body),
+  });
+}
+
+export function useStaffCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StaffCodeRequest) => api.post<StaffUser>('/staff/session/code', body),
+    onSuccess: (user) => {
+      // Nothing read for another session may show in this one.
+      forgetStaffReads(queryClient);
+      queryClient.setQueryData(STAFF_ME_KEY, user);
+    },
+  });
+}
+
+export function useStaffSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<unknown>('/staff/session', { method: 'DELETE' }),
+    onSettled: () => {
+      forgetStaffReads(queryClient);
+      queryClient.setQueryData(STAFF_ME_KEY, null);
+    },
+  });
+}
+
+export function useStaffPasswordChange() {
+  return useMutation({
+    mutationFn: (body: StaffPasswordChangeRequest) => api.post<unknown>('/staff/me/password', body),
+  });
+}
+
+export function useStaffUsers() {
+  return useQuery({ queryKey: STAFF_USERS_KEY, queryFn: () => api.get<StaffUser[]>('/staff/users') });
+}
+
+export type CreatedStaffUser = { user: StaffUser; one_time_password?: string };
+
+function useUsersMutation<V, T>(call: (values: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: STAFF_USERS_KEY }),
+  });
+}
+
+export const useCreateStaffUser = () =>
+  useUsersMutation((body: CreateStaffUserRequest) => api.post<CreatedStaffUser>('/staff/users', body));
+
+export const useUpdateStaffUser = () =>
+  useUsersMutation(({ id, ...body }: UpdateStaffUserRequest & { id: number }) =>
+    api.patch<StaffUser>(`/staff/users/${id}`, body),
+  );
+
+export const useResetStaffFactor = () =>
+  useUsersMutation((id: number) => api.post<unknown>(`/staff/users/${id}/reset-factor`));
+
+export type AuditFilter = Partial<Pick<StaffAuditQuery, 'staff_user_id' | 'action' | 'from' | 'to'>> & {
+  page: number;
+};
+
+export function useStaffAudit(filter: AuditFilter) {
+  return useQuery({
+    queryKey: [...STAFF_KEY, 'audit', filter],
+    queryFn: ({ signal }) =>
+      api.get<StaffAuditPage>('/staff/audit', { query: { ...filter, page_size: 50 }, signal }),
+    placeholderData: (previous) => previous,
+  });
+}

@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type StaffPasswordChangeRequest,
+  staffPasswordChangeRequestSchema,
+} from '@links/shared/schemas/staff';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/form-field';
+import { PendingLabel } from '../../../components/ui/pending-label';
+import { serverMessage } from '../../auth/components/auth-messages';
+import { useStaffMe, useStaffPasswordChange } from '../api/staff-api';
+import styles from './staff.module.css';
+
+/** Every staff user: who they are, and a password change (which signs out their other sessions). */
+export function StaffAccount() {
+  const me = useStaffMe();
+  const change = useStaffPasswordChange();
+  const doneRef = useRef<HTMLDivElement>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<StaffPasswordChangeRequest>({
+    resolver: zodResolver(staffPasswordChangeRequestSchema),
+    defaultValues: { current_password: '', password: '', password_confirmation: '' },
+  });
+  const onSubmit = handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        reset();
+        // The confirmation is where the user is looking.
+        requestAnimationFrame(() => doneRef.current?.focus());
+      },
+    }),
+  );
+  const user = me.data;
+  return (
+    <div className={styles.page}>
+      <div className={styles['page-head']}>
+        <h1>Your account</h1>
+      </div>
+      {user ? (
+        <dl className={styles.facts}>
+          <dt>Name</dt>
+          <dd>{user.name}</dd>
+          <dt>Username</dt>
+          <dd>{user.username}</dd>
+          <dt>E-mail</dt>
+          <dd>{user.email}</dd>
+        </dl>
+      ) : null}
+      <section className={styles.panel} aria-labelledby="change-password">
+        <h2 id="change-password">Change your password</h2>
+        <div ref={doneRef} tabIndex={-1}>
+          {change.isSuccess ? (
+            <Alert type="success" title="Your password has been changed">
+              <p>Your other sessions have been signed out.</p>
+            </Alert>
+          ) : null}
+        </div>
+        {change.error ? (
+          <Alert type="error" title="The password was not changed" onDismiss={() => change.reset()}>
+            <p>{serverMessage(change.error, 'Please try again.')}</p>
+          </Alert>
+        ) : null}
+        <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="change-password">
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            error={errors.current_password?.message}
+            {...register('current_password')}
+          />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            hint="At least 12 characters with upper and lower case letters, a digit and a symbol."
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <PasswordField
+            label="Confirm the new password"
+            autoComplete="new-password"
+            error={errors.password_confirmation?.message}
+            {...register('password_confirmation')}
+          />
+          <Button type="submit" disabled={change.isPending} aria-busy={change.isPending}>
+            <PendingLabel pending={change.isPending} busy="Saving...">
+              Change password
+            </PendingLabel>
+          </Button>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type StaffCodeRequest,
+  type StaffSignInAnswer,
+  type StaffSignInRequest,
+  staffCodeRequestSchema,
+  staffSignInRequestSchema,
+} from '@links/shared/schemas/staff';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PasswordField, TextField } from '../../../components/ui/form-field';
+import { PendingLabel } from '../../../components/ui/pending-label';
+import { env } from '../../../config/env';
+import { serverMessage } from '../../auth/components/auth-messages';
+import { useStaffCode, useStaffSignIn } from '../api/staff-api';
+import styles from './staff.module.css';
+
+export const STAFF_SIGN_IN_HEADING = 'Staff sign-in';
+const SIGN_IN_FAILED = 'We could not sign you in. Please try again.';
+
+type Enrolment = Extract<StaffSignInAnswer, { stage: 'enrol' }>;
+
+/** Username and password, then the code from the authenticator app (first enrolling it when there is none yet). */
+export function StaffSignIn() {
+  const [answer, setAnswer] = useState<StaffSignInAnswer | null>(null);
+  return (
+    <main className={styles['sign-in-page']} id="main">
+      <div className={styles['sign-in-card']}>
+        <p className={styles.eyebrow}>{env.resortName} · Resort staff</p>
+        <h1 className={styles['sign-in-title']}>{STAFF_SIGN_IN_HEADING}</h1>
+        {answer === null ? (
+          <PasswordStep onAnswer={setAnswer} />
+        ) : (
+          <CodeStep enrolment={answer.stage === 'enrol' ? answer : null} onRestart={() => setAnswer(null)} />
+        )}
+      </div>
+    </main>
+  );
+}
+
+function PasswordStep({ onAnswer }: { onAnswer: (answer: StaffSignInAnswer) => void }) {
+  const signIn = useStaffSignIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<StaffSignInRequest>({
+    resolver: zodResolver(staffSignInRequestSchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const onSubmit = handleSubmit((values) => signIn.mutate(values, { onSuccess: onAnswer }));
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={STAFF_SIGN_IN_HEADING}>
+      {signIn.error ? (
+        <Alert type="error" title="Sign-in failed" onDismiss={() => signIn.reset()}>
+          <p>{serverMessage(signIn.error, SIGN_IN_FAILED)}</p>
+        </Alert>
+      ) : null}
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" block disabled={signIn.isPending} aria-busy={signIn.isPending}>
+        <PendingLabel pending={signIn.isPending} busy="Checking...">
+          Continue
+        </PendingLabel>
+      </Button>
+    </form>
+  );
+}
+
+function CodeStep({ enrolment, onRestart }: { enrolment: Enrolment | null; onRestart: () => void }) {
+  const submitCode = useStaffCode();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<StaffCodeRequest>({
+    resolver: zodResolver(staffCodeRequestSchema),
+    defaultValues: { code: '' },
+  });
+  // The step changed under the keyboard user: say so where they are.
+  useEffect(() => headingRef.current?.focus(), []);
+  const onSubmit = handleSubmit((values) => submitCode.mutate(values));
+  const title = enrolment ? 'Set up your authenticator app' : 'Enter your code';
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={title}>
+      <h2 className={styles['step-title']} tabIndex={-1} ref={headingRef}>
+        {title}
+      </h2>
+      {enrolment ? (
+        <div className={styles.enrol}>
+          <p>
+            Scan this code with an authenticator app (for example Google Authenticator, Microsoft
+            Authenticator or 1Password), or type the key below into it. Then enter the 6-digit code it shows.
+          </p>
+          <img
+            className={styles.qr}
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qr_svg)}`}
+            alt="QR code for your authenticator app"
+            width={184}
+            height={184}
+          />
+          <p className={styles['secret-label']}>Key</p>
+          <code className={styles.secret}>{enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+        </div>
+      ) : (
+        <p>Open your authenticator app and enter the 6-digit code it shows for the resort.</p>
+      )}
+      {submitCode.error ? (
+        <Alert type="error" title="That code did not work" onDismiss={() => submitCode.reset()}>
+          <p>{serverMessage(submitCode.error, SIGN_IN_FAILED)}</p>
+        </Alert>
+      ) : null}
+      <TextField
+        label="Authentication code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        pattern="[0-9]*"
+        error={errors.code?.message}
+        {...register('code')}
+      />
+      <Button type="submit" block disabled={submitCode.isPending} aria-busy={submitCode.isPending}>
+        <PendingLabel pending={submitCode.isPending} busy="Checking...">
+          Sign in
+        </PendingLabel>
+      </Button>
+      <Button variant="secondary" onClick={onRestart}>
+        Start again
+      </Button>
+    </form>
+  );
+}

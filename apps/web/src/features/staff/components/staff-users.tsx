@@ -1,0 +1,264 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type CreateStaffUserRequest,
+  createStaffUserRequestSchema,
+  STAFF_ROLES,
+  type StaffRole,
+  type StaffUser,
+} from '@links/shared/schemas/staff';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PasswordField, SelectField, TextField } from '../../../components/ui/form-field';
+import { PendingLabel } from '../../../components/ui/pending-label';
+import { Spinner } from '../../../components/ui/spinner';
+import { serverMessage } from '../../auth/components/auth-messages';
+import {
+  type CreatedStaffUser,
+  useCreateStaffUser,
+  useResetStaffFactor,
+  useStaffMe,
+  useStaffUsers,
+  useUpdateStaffUser,
+} from '../api/staff-api';
+import styles from './staff.module.css';
+
+const FAILED = 'The change could not be saved. Please try again.';
+export const ROLE_NAMES: Record<StaffRole, string> = {
+  admin: 'Administrator',
+  reservations: 'Reservations',
+  starter: 'Starter',
+};
+
+/** Admin only: every staff user, their role and state, and a form to add one. */
+export function StaffUsers() {
+  const users = useStaffUsers();
+  const me = useStaffMe();
+  const [status, setStatus] = useState('');
+  return (
+    <div className={styles.page}>
+      <div className={styles['page-head']}>
+        <h1>Staff users</h1>
+      </div>
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+      {users.isPending ? (
+        <Spinner label="Loading staff users..." />
+      ) : users.isError ? (
+        <Alert type="error" title="Staff users could not be loaded">
+          <p>{serverMessage(users.error, 'Please reload the page.')}</p>
+        </Alert>
+      ) : (
+        <div className={styles['table-wrap']}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">Staff users</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Username</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col">Second factor</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.map((user) => (
+                <UserRow key={user.id} user={user} self={user.id === me.data?.id} onDone={setStatus} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <CreateUserForm onCreated={(created) => setStatus(`${created.user.name} was added.`)} />
+    </div>
+  );
+}
+
+function UserRow({ user, self, onDone }: { user: StaffUser; self: boolean; onDone: (text: string) => void }) {
+  const update = useUpdateStaffUser();
+  const resetFactor = useResetStaffFactor();
+  const [confirmReset, setConfirmReset] = useState(false);
+  const error = update.error ?? resetFactor.error;
+  return (
+    <tr>
+      <th scope="row">
+        {user.name}
+        {self ? <span className={styles.tag}>You</span> : null}
+      </th>
+      <td>{user.username}</td>
+      <td>{user.email}</td>
+      <td>
+        <label className="visually-hidden" htmlFor={`role-${user.id}`}>
+          Role of {user.name}
+        </label>
+        <select
+          id={`role-${user.id}`}
+          className={styles['compact-select']}
+          value={user.role}
+          disabled={self || update.isPending}
+          onChange={(event) =>
+            update.mutate(
+              { id: user.id, role: event.target.value as StaffRole },
+              { onSuccess: (changed) => onDone(`${changed.name} is now ${ROLE_NAMES[changed.role]}.`) },
+            )
+          }
+        >
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_NAMES[role]}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <span className={user.status === 'active' ? styles['state-ok'] : styles['state-off']}>
+          {user.status === 'active' ? 'Active' : 'Disabled'}
+        </span>
+      </td>
+      <td>{user.factor_enrolled ? 'Set up' : 'Not set up'}</td>
+      <td className={styles.actions}>
+        {self ? null : (
+          <>
+            <button
+              type="button"
+              className={styles['table-button']}
+              disabled={update.isPending}
+              onClick={() =>
+                update.mutate(
+                  { id: user.id, status: user.status === 'active' ? 'disabled' : 'active' },
+                  {
+                    onSuccess: (changed) =>
+                      onDone(`${changed.name} is ${changed.status === 'active' ? 'enabled' : 'disabled'}.`),
+                  },
+                )
+              }
+            >
+              {user.status === 'active' ? 'Disable' : 'Enable'}
+              <span className="visually-hidden"> {user.name}</span>
+            </button>
+            {confirmReset ? (
+              <button
+                type="button"
+                className={`${styles['table-button']} ${styles.danger}`}
+                disabled={resetFactor.isPending}
+                onClick={() =>
+                  resetFactor.mutate(user.id, {
+                    onSuccess: () => {
+                      setConfirmReset(false);
+                      onDone(`${user.name} sets up a new second factor at the next sign-in.`);
+                    },
+                  })
+                }
+              >
+                Confirm reset<span className="visually-hidden"> of the second factor of {user.name}</span>
+              </button>
+            ) : (
+              <button type="button" className={styles['table-button']} onClick={() => setConfirmReset(true)}>
+                Reset second factor<span className="visually-hidden"> of {user.name}</span>
+              </button>
+            )}
+          </>
+        )}
+        {error ? (
+          <p className={styles['row-error']} role="alert">
+            {serverMessage(error, FAILED)}
+          </p>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+function CreateUserForm({ onCreated }: { onCreated: (created: CreatedStaffUser) => void }) {
+  const create = useCreateStaffUser();
+  const [created, setCreated] = useState<CreatedStaffUser | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CreateStaffUserRequest>({
+    resolver: zodResolver(createStaffUserRequestSchema),
+    defaultValues: { username: '', name: '', email: '', role: 'reservations', password: undefined },
+  });
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(
+      { ...values, password: values.password ? values.password : undefined },
+      {
+        onSuccess: (answer) => {
+          setCreated(answer);
+          reset();
+          onCreated(answer);
+        },
+      },
+    ),
+  );
+  return (
+    <section className={styles.panel} aria-labelledby="add-staff-user">
+      <h2 id="add-staff-user">Add a staff user</h2>
+      {created ? (
+        <Alert type="success" title={`${created.user.name} was added`} onDismiss={() => setCreated(null)}>
+          {created.one_time_password ? (
+            <p>
+              Their one-time password is <code className={styles.secret}>{created.one_time_password}</code>.
+              It is shown only now: hand it over in person. They set up their authenticator app at the first
+              sign-in.
+            </p>
+          ) : (
+            <p>They set up their authenticator app at the first sign-in.</p>
+          )}
+        </Alert>
+      ) : null}
+      {create.error ? (
+        <Alert type="error" title="The user could not be added" onDismiss={() => create.reset()}>
+          <p>{serverMessage(create.error, FAILED)}</p>
+        </Alert>
+      ) : null}
+      <form className={styles['form-grid']} onSubmit={onSubmit} noValidate aria-labelledby="add-staff-user">
+        <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Username"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <SelectField
+          label="Role"
+          options={STAFF_ROLES.map((role) => ({ value: role, label: ROLE_NAMES[role] }))}
+          error={errors.role?.message}
+          {...register('role')}
+        />
+        <PasswordField
+          label="Password"
+          optional
+          hint="Leave empty to have one made and shown once."
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className={styles['form-actions']}>
+          <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
+            <PendingLabel pending={create.isPending} busy="Adding...">
+              Add staff user
+            </PendingLabel>
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import type { StaffRole, StaffUser } from '@links/shared/schemas/staff';
+import { useEffect } from 'react';
+import { type RouteObject, useNavigate, useRoutes } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { useStaffMe } from './api/staff-api';
+import styles from './components/staff.module.css';
+import { StaffAccount } from './components/staff-account';
+import { StaffAudit } from './components/staff-audit';
+import { StaffShell } from './components/staff-shell';
+import { StaffSignIn } from './components/staff-sign-in';
+import { StaffUsers } from './components/staff-users';
+
+/** A staff page and the roles that may open it (the API refuses the others whatever the page shows). */
+export type StaffPage = {
+  path: string;
+  label: string;
+  roles: readonly StaffRole[];
+  element: React.ReactNode;
+};
+
+export const STAFF_PAGES: readonly StaffPage[] = [
+  { path: 'users', label: 'Staff users', roles: ['admin'], element: <StaffUsers /> },
+  { path: 'audit', label: 'Audit log', roles: ['admin'], element: <StaffAudit /> },
+  {
+    path: 'account',
+    label: 'Your account',
+    roles: ['admin', 'reservations', 'starter'],
+    element: <StaffAccount />,
+  },
+];
+
+export function pagesFor(user: StaffUser): StaffPage[] {
+  return STAFF_PAGES.filter((page) => page.roles.includes(user.role));
+}
+
+/** To the user's first page (not React Router's <Navigate>, which the public entry does not otherwise carry). */
+function ToFirstPage({ path }: { path: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(`/staff/${path}`, { replace: true });
+  }, [navigate, path]);
+  return null;
+}
+
+function SignedIn({ user }: { user: StaffUser }) {
+  const pages = pagesFor(user);
+  const first = pages[0]?.path ?? 'account';
+  const routes: RouteObject[] = [
+    { index: true, element: <ToFirstPage path={first} /> },
+    ...pages.map((page) => ({ path: page.path, element: page.element })),
+    { path: '*', element: <ToFirstPage path={first} /> },
+  ];
+  const element = useRoutes(routes);
+  return (
+    <StaffShell user={user} pages={pages}>
+      {element}
+    </StaffShell>
+  );
+}
+
+/** /staff/*: the sign-in until this browser has a full staff session, then the pages of the user's role. */
+export function StaffApp() {
+  const me = useStaffMe();
+  if (me.isPending) {
+    return (
+      <div className={styles.loading}>
+        <Spinner size="lg" label="Loading the staff area..." />
+      </div>
+    );
+  }
+  if (!me.data) return <StaffSignIn />;
+  return <SignedIn user={me.data} />;
+}
