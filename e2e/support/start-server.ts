@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { E2E_API_KEY, E2E_SECRETS, e2eBaseUrl } from './env.ts';
 import { JOURNEY_OPERATORS } from './operator-accounts.ts';
 import { e2eOutboxPointer } from './operator-outbox.ts';
+import { E2E_STAFF_ADMIN } from './staff-accounts.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const serverBundle = join(root, 'apps/api/dist/server.js');
@@ -46,7 +47,7 @@ async function buildProblem(webDist: string): Promise<string | undefined> {
 }
 
 /** Uses the bundled CLI when the build ships one, else runs the TypeScript source through tsx. */
-function cliCommand(name: 'seed' | 'operator'): string[] {
+function cliCommand(name: 'seed' | 'operator' | 'staff'): string[] {
   const bundled = join(root, `apps/api/dist/cli/${name}.js`);
   if (existsSync(bundled)) return [bundled];
   return [
@@ -157,6 +158,23 @@ try {
       log,
     );
   }
+  // The staff administrator of the staff journeys, made like the resort makes its first admin.
+  await run(
+    [
+      ...cliCommand('staff'),
+      'create',
+      '--username',
+      E2E_STAFF_ADMIN.username,
+      '--name',
+      E2E_STAFF_ADMIN.name,
+      '--email',
+      E2E_STAFF_ADMIN.email,
+      '--role',
+      E2E_STAFF_ADMIN.role,
+    ],
+    { ...env, STAFF_PASSWORD: E2E_STAFF_ADMIN.password },
+    log,
+  );
   // A confirmed booking whose tee time has passed (the server never sells one): see seed-past-booking.ts.
   await run(
     [

@@ -188,16 +188,13 @@ function CreateUserForm({ onCreated }: { onCreated: (created: CreatedStaffUser) 
     defaultValues: { username: '', name: '', email: '', role: 'reservations', password: undefined },
   });
   const onSubmit = handleSubmit((values) =>
-    create.mutate(
-      { ...values, password: values.password ? values.password : undefined },
-      {
-        onSuccess: (answer) => {
-          setCreated(answer);
-          reset();
-          onCreated(answer);
-        },
+    create.mutate(values, {
+      onSuccess: (answer) => {
+        setCreated(answer);
+        reset();
+        onCreated(answer);
       },
-    ),
+    }),
   );
   return (
     <section className={styles.panel} aria-labelledby="add-staff-user">
@@ -249,7 +246,8 @@ function CreateUserForm({ onCreated }: { onCreated: (created: CreatedStaffUser) 
           hint="Leave empty to have one made and shown once."
           autoComplete="new-password"
           error={errors.password?.message}
-          {...register('password')}
+          // Empty means "make one": the schema's optional password is absent, not an empty string.
+          {...register('password', { setValueAs: (value: string) => (value === '' ? undefined : value) })}
         />
         <div className={styles['form-actions']}>
           <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>

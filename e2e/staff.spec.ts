@@ -1,0 +1,123 @@
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { expect, saveScreenshot, test } from './support/fixtures.ts';
+import { E2E_STAFF_ADMIN } from './support/staff-accounts.ts';
+
+// Issue 22, staff sign-in: the first administrator (made with `npm run staff -- create`) signs in with the password,
+// enrols an authenticator app from the key the page shows, signs in with its code, manages staff users, reads the
+// audit log and signs out. The codes are computed here from that key, as an authenticator app does.
+
+function codeFor(key: string, at = Date.now()): string {
+  return new TOTP({ secret: Secret.fromBase32(key.replaceAll(' ', '')), digits: 6, period: 30 }).generate({
+    timestamp: at,
+  });
+}
+
+async function signInWithPassword(page: Page) {
+  await page.goto('/staff');
+  const form = page.getByRole('form', { name: 'Staff sign-in' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
+  await form.getByLabel('Username').fill(E2E_STAFF_ADMIN.username);
+  await form.getByLabel('Password', { exact: true }).fill(E2E_STAFF_ADMIN.password);
+  await form.getByRole('button', { name: 'Continue' }).click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+/** The key the first journey enrolled (serial: the same worker runs the phone journey next). */
+let enrolledKey = '';
+
+test('the first admin enrols an authenticator app, signs in with its code, adds a user, reads the audit log', async ({
+  page,
+  axe,
+}) => {
+  test.setTimeout(90_000);
+  await signInWithPassword(page);
+  await expect(page.getByRole('heading', { name: 'Set up your authenticator app' })).toBeFocused();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const key = (await page.locator('code').first().textContent()) ?? '';
+  expect(key.replaceAll(' ', '')).toMatch(/^[A-Z2-7]{16,}$/);
+  enrolledKey = key;
+  await saveScreenshot(page, 'staff-enrol-1280');
+  await axe();
+
+  // A wrong code is refused without saying which part was wrong.
+  await page.getByLabel('Authentication code').fill('000000' === codeFor(key) ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'That code did not work' })).toBeVisible();
+  await page.getByLabel('Authentication code').fill(codeFor(key));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  const nav = page.getByRole('navigation', { name: 'Staff pages' });
+  await expect(nav.getByRole('link')).toHaveText(['Staff users', 'Audit log', 'Your account']);
+  await expect(page).toHaveURL(/\/staff\/users$/);
+  await expect(nav.getByRole('link', { name: 'Staff users' })).toHaveAttribute('aria-current', 'page');
+  const users = page.getByRole('table', { name: 'Staff users' });
+  await expect(users.getByRole('rowheader', { name: new RegExp(E2E_STAFF_ADMIN.name) })).toBeVisible();
+
+  // A reservations colleague, with a password made by the server and shown once.
+  const add = page.getByRole('form', { name: 'Add a staff user' });
+  await add.getByLabel('Name', { exact: true }).fill('Iain Reservations');
+  await add.getByLabel('Username', { exact: true }).fill('e2e-iain');
+  await add.getByLabel('E-mail').fill('iain@e2e-staff.example');
+  await add.getByLabel('Role').selectOption({ label: 'Reservations' });
+  await add.getByRole('button', { name: 'Add staff user' }).click();
+  await expect(page.getByText('Iain Reservations was added', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Their one-time password is/)).toBeVisible();
+  const iain = users.getByRole('row').filter({ hasText: 'e2e-iain' });
+  await expect(iain).toContainText('Reservations');
+  await expect(iain).toContainText('Not set up');
+  await saveScreenshot(page, 'staff-users-1280');
+  await axe();
+
+  // The administrator makes Iain a starter; the audit log shows the sign-in, the new user and the role change.
+  await iain.getByLabel('Role of Iain Reservations').selectOption({ label: 'Starter' });
+  await expect(page.getByText('Iain Reservations is now Starter.')).toBeAttached();
+  await nav.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  const log = page.getByRole('table', { name: 'Audit log entries' });
+  await expect(log.getByRole('row').filter({ hasText: 'role' }).first()).toContainText(
+    '"reservations" → "starter"',
+  );
+  await expect(log).toContainText('sign_in');
+  await saveScreenshot(page, 'staff-audit-1280');
+  await axe();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
+  await page.goto('/staff/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the enrolled admin signs in with a code on a phone and changes nothing by mistake', async ({
+    page,
+    axe,
+  }) => {
+    expect(enrolledKey, 'the key enrolled by the journey before').not.toBe('');
+    await signInWithPassword(page);
+    // Enrolled already: the code step only, no key shown again.
+    await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeFocused();
+    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toHaveCount(0);
+    await saveScreenshot(page, 'staff-code-375');
+    await axe();
+    // The first journey used this time step's code, which is never good twice: the next step's (±1 step) is.
+    await page.getByLabel('Authentication code').fill(codeFor(enrolledKey, Date.now() + 30_000));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const nav = page.getByRole('navigation', { name: 'Staff pages' });
+    await nav.getByRole('link', { name: 'Your account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    await expect(page.getByText(E2E_STAFF_ADMIN.email)).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await saveScreenshot(page, 'staff-account-375');
+    await axe();
+    await nav.getByRole('link', { name: 'Staff users' }).click();
+    await expect(page.getByRole('table', { name: 'Staff users' })).toBeVisible();
+    // The table scrolls in its frame; the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await saveScreenshot(page, 'staff-users-375');
+  });
+});
