@@ -74,7 +74,7 @@ type Connection = {
 
 class SlotFull extends Error {}
 
-// The live-booking condition of apps/api/src/modules/diary/live-bookings.ts (confirmed, or held until one minute
+// The live-booking condition of apps/api/src/modules/tee-sheet/live-bookings.ts (confirmed, or held until one minute
 // after the hold ends), as drizzle renders it.
 const LIVE = `("bookings"."status" = 'confirmed' or ("bookings"."status" = 'held' and "bookings"."hold_expires_at" + interval '60 seconds' > now()))`;
 
