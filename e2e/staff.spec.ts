@@ -121,3 +121,20 @@ test.describe('at 375 px', () => {
     await saveScreenshot(page, 'staff-users-375');
   });
 });
+
+test("the public pages never load the staff area's code", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create experience' })).toBeVisible();
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((path) => /\/staff[-.]/.test(path))).toEqual([]);
+  // And /staff does load it.
+  await page.goto('/staff');
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
+  expect(scripts.some((path) => /\/assets\/staff-[\w-]+\.js$/.test(path))).toBe(true);
+});
