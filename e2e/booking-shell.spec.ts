@@ -1,5 +1,7 @@
+import { expectVisibleFocus, tabTo } from './support/a11y-keyboard.ts';
 import { seedStepTwo } from './support/booking-seed.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
+import { completeStepTwo, LEAD_GOLFER } from './support/journey-step-two.ts';
 
 test.describe('furthest-step guard', () => {
   for (const path of ['/contact-details', '/payment-details']) {
@@ -121,4 +123,33 @@ test('warns before leaving while a booking is held', async ({ page }) => {
   await asked.accept();
   await reload;
   await expect(page.getByRole('heading', { level: 1, name: 'Add contact details' })).toBeVisible();
+});
+
+test('Back on steps 2 and 3 goes to the previous step, by keyboard, keeping what was entered', async ({
+  page,
+}) => {
+  await seedStepTwo(page, 25);
+  await page.goto('/contact-details');
+  await page.getByLabel('First name').fill('Grace');
+  // Straight after typing, inside the 500 ms autosave pause: the edit must survive the way back.
+  const backToOne = page.getByRole('link', { name: 'Back to step 1: Create experience' });
+  await tabTo(page, backToOne);
+  await expectVisibleFocus(page, 'the Back link');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create experience' })).toBeVisible();
+  // Step 1 is as it was saved: its Continue goes straight back to step 2, where the name is still there.
+  await page.getByRole('button', { name: 'Continue to contact details' }).click();
+  await expect(page).toHaveURL(/\/contact-details$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Grace');
+
+  await completeStepTwo(page);
+  const backToTwo = page.getByRole('link', { name: 'Back to step 2: Add contact details' });
+  await tabTo(page, backToTwo);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/contact-details$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add contact details' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue(LEAD_GOLFER.firstName);
+  await expect(page.getByLabel('Email address')).toHaveValue(LEAD_GOLFER.email);
+  await expect(page.getByLabel('Town or city')).toHaveValue(LEAD_GOLFER.city);
 });

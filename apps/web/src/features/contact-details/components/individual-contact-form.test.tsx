@@ -67,6 +67,7 @@ function renderForm(state: BookingState = heldBooking()) {
               </BookingShell>
             }
           />
+          <Route path="/" element={<p>Step one</p>} />
           <Route path="/payment-details" element={<p>Payment step</p>} />
           <Route path="/confirmation/:n" element={<p>Confirmation page</p>} />
         </Routes>
@@ -211,6 +212,19 @@ describe('individual contact form', () => {
     const stored = () => JSON.parse(window.sessionStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}');
     expect(stored().state.playerDetails.first_name).toBe('');
     await waitFor(() => expect(stored().state.playerDetails.first_name).toBe('Grace'), { timeout: 1500 });
+  });
+
+  it('goes back to step 1 with a Back link, keeping an edit made inside the 500 ms pause', async () => {
+    renderForm();
+    await typeInto(field('First name'), 'Grace');
+    const back = screen.getByRole('link', { name: 'Back to step 1: Create experience' });
+    expect(back.getAttribute('href')).toBe('/');
+    await act(async () => {
+      fireEvent.click(back);
+    });
+    expect(screen.getByTestId('where').textContent).toBe('/');
+    const stored = JSON.parse(window.sessionStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}');
+    expect(stored.state.playerDetails.first_name).toBe('Grace');
   });
 
   it('goes straight on when nothing changed since the last save', async () => {
