@@ -38,7 +38,7 @@ test.describe('reservation countdown', () => {
     { width: 1280, height: 800 },
     { width: 375, height: 812 },
   ]) {
-    test(`turns red, changes icon, then expires into the overlay at ${viewport.width} px`, async ({
+    test(`turns red, changes icon, then at zero lands on / with the booking reset, under the overlay, at ${viewport.width} px`, async ({
       page,
       axe,
     }) => {
@@ -74,6 +74,18 @@ test.describe('reservation countdown', () => {
       await expect(overlay).toBeVisible();
       await expect(overlay).toContainText('released to the public in one minute');
       await expect(timer).toHaveCount(0);
+      // Spec section 4: at zero the visitor is sent to /, the booking reset, with the overlay still to read.
+      await expect(page).toHaveURL(/\/$/);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Create experience', includeHidden: true }),
+      ).toBeAttached();
+      const held = await page.evaluate(
+        () => JSON.parse(sessionStorage.getItem('links.booking') ?? '{}').state?.booking,
+      );
+      expect(held).toMatchObject({ id: null, date_created: null, payment_intent: null, is_expired: true });
+      // Readable: the dialog's text is drawn in full inside the viewport, not clipped.
+      const box = await overlay.boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
       // The footer action is gone while expired, and the one button has the focus.
       await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0);
       const restart = overlay.getByRole('button', { name: 'Start a new booking' });
@@ -98,15 +110,24 @@ test.describe('reservation countdown', () => {
     });
   }
 
-  test('an expired booking stays expired across a reload', async ({ page }) => {
+  test('an expired booking stays gone across a reload, its overlay up until a new booking starts', async ({
+    page,
+  }) => {
     await page.clock.install();
     await seedStepTwo(page, 23);
     await page.goto('/contact-details');
     await expect(page.getByRole('timer')).toBeVisible();
     await page.clock.fastForward('10:30');
     await expect(page.getByRole('alertdialog', { name: 'Oh no, you ran out of time' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
     await page.reload();
     await expect(page.getByRole('alertdialog', { name: 'Oh no, you ran out of time' })).toBeVisible();
+    // Nothing to go back to: step 2 is closed.
+    await page.goto('/contact-details');
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('button', { name: 'Start a new booking' }).click();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add a Golfer' }).first()).toBeVisible();
   });
 });
 

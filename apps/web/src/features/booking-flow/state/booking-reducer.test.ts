@@ -456,12 +456,17 @@ describe('step 2 and the reservation', () => {
     expect(resaved.playerDetails.first_name).toBe('Ada');
   });
 
-  it('marks the countdown started and the booking expired once each, and resets to a fresh booking', () => {
+  it('marks the countdown started once, and at expiry resets to a fresh booking that remembers it expired', () => {
     const started = bookingReducer(withTeeTimes(), { type: 'countdown/started' });
     expect(started.booking.countdown_started).toBe(true);
     expect(bookingReducer(started, { type: 'countdown/started' })).toBe(started);
     const expired = bookingReducer(started, { type: 'countdown/expired' });
     expect(expired.booking.is_expired).toBe(true);
+    // The held booking is gone with its hold: nothing of it is left to continue or pay.
+    expect(expired.booking.id).toBeNull();
+    expect(expired.booking.date_created).toBeNull();
+    expect(expired.courses).toEqual([]);
+    expect({ ...expired, booking: initialBookingState.booking }).toEqual(initialBookingState);
     expect(bookingReducer(expired, { type: 'countdown/expired' })).toBe(expired);
     expect(bookingReducer(expired, { type: 'booking/reset' })).toBe(initialBookingState);
   });

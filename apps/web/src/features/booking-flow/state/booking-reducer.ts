@@ -313,7 +313,11 @@ export function bookingReducer(state: BookingState, action: BookingAction): Book
         ? state
         : { ...state, booking: { ...state.booking, countdown_started: true } };
     case 'countdown/expired':
-      return state.booking.is_expired ? state : { ...state, booking: { ...state.booking, is_expired: true } };
+      // Spec section 4: at zero the booking is gone. What is left is a fresh booking that remembers it ran out, so
+      // the step guard sends the visitor to / and the expired overlay stays up there until they start again.
+      return state.booking.is_expired
+        ? state
+        : { ...initialBookingState, booking: { ...initialBookingState.booking, is_expired: true } };
     case 'booking/reset':
       return initialBookingState;
   }
