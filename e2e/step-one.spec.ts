@@ -1,4 +1,5 @@
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
+import { chooseStepOne } from './support/journey-step-one.ts';
 import {
   addDays,
   COURSES,
@@ -148,6 +149,33 @@ test.describe('step 1 validation', () => {
     await expect(continueButton(page)).toHaveText('Continue to contact details');
     await expect(continueButton(page)).toBeEnabled();
   });
+});
+
+test('a failed save whose answer has no message shows the ERR-01 text, never the HTTP status text', async ({
+  page,
+}) => {
+  // A proxy or a crash answers 500 with Fastify's bare shape or an HTML page: no message of the API's own.
+  await page.route('**/v1/bookings', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error' }),
+        })
+      : route.fallback(),
+  );
+  await chooseStepOne(page, {
+    golfers: 1,
+    date: weekdayAhead(7, 9),
+    rounds: [{ course: burnside.name, time: '11:00' }],
+  });
+  await continueButton(page).click();
+  const banner = page.getByRole('alert').filter({ hasText: 'There was an error saving your booking' });
+  await expect(banner).toContainText(
+    'An unexpected error occurred, please try again. If the problem persists, please contact us quoting ERR-01.',
+  );
+  await expect(page.getByText('Internal Server Error')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('every slot display state with its tooltip', async ({ page, request }) => {

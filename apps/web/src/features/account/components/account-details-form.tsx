@@ -13,10 +13,10 @@ import { Button } from '../../../components/ui/button';
 import { countryOptions, diallingCodeOptions } from '../../../components/ui/country-options';
 import { FieldGrid, fieldStyles, SelectField, TextField } from '../../../components/ui/form-field';
 import { PendingLabel } from '../../../components/ui/pending-label';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, apiErrorMessage } from '../../../lib/api-client';
 import { useUpdateOperatorDetails } from '../api/update-operator-details';
 import styles from './account-forms.module.css';
-import { ACCOUNT_SAVE_ERROR_HEADING, ACCOUNT_SAVE_SUCCESS } from './account-messages';
+import { ACCOUNT_ERROR_FALLBACK, ACCOUNT_SAVE_ERROR_HEADING, ACCOUNT_SAVE_SUCCESS } from './account-messages';
 
 type FormValues = UpdateOperatorDetailsRequest & { address_lines: [string, string] };
 
@@ -113,7 +113,7 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
       {saved ? <Alert type="success" title={ACCOUNT_SAVE_SUCCESS} onDismiss={() => setSaved(false)} /> : null}
       {save.isError ? (
         <Alert type="error" title={ACCOUNT_SAVE_ERROR_HEADING} onDismiss={() => save.reset()}>
-          <p>{save.error.message}</p>
+          <p>{apiErrorMessage(save.error, ACCOUNT_ERROR_FALLBACK)}</p>
         </Alert>
       ) : null}
       <FieldGrid>
