@@ -317,6 +317,33 @@ test('Book a table opens the widget modal, which Escape and the backdrop close',
   await expect(opener).toBeFocused();
 });
 
+for (const viewport of viewports) {
+  test(`a widget that cannot load says so and offers the restaurants page, at ${viewport.width} px`, async ({
+    page,
+    axe,
+    request,
+  }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    // Nothing answers for the widget: Chromium would draw its broken-page icon inside the frame.
+    await page.route('https://widget.resdiary.com/**', (route) => route.abort('internetdisconnected'));
+    const slot = await findSlot(request, COURSE.burnside.id, 1, 72, 24 * 20);
+    const booking = await createPaidBooking({ rounds: [{ courseId: COURSE.burnside.id, slot }], golfers: 1 });
+    await page.goto(booking.signedPath);
+
+    await page.getByRole('button', { name: 'Book a table' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book a table' });
+    const failure = dialog.getByRole('alert');
+    await expect(failure).toContainText('Failed to load iframe');
+    await expect(failure.getByRole('link', { name: /our restaurants page/ })).toHaveAttribute(
+      'href',
+      /^https:/,
+    );
+    await expect(dialog.locator('iframe')).toHaveCount(0);
+    await shot(page, `widget-failed-${viewport.width}`, false);
+    await axe();
+  });
+}
+
 test("a tour operator's pay-later booking shows the balance due and how to pay it", async ({
   page,
   axe,
