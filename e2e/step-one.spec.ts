@@ -38,6 +38,7 @@ const MESSAGES = {
   missingTeeTimes: 'Please select tee times for all courses.',
   continueDisabled: 'Complete your selection to continue',
   invalidTeeTime: 'Needs attention - too many players selected',
+  tooFewForTeeTime: 'Needs attention - too few players selected',
   championshipInfo:
     'On the Championship Course, we require at least two players to book a tee time with no existing reservations.',
   timeConflict: 'This tee time overlaps with a previously selected courses completion time.',
@@ -149,6 +150,36 @@ test.describe('step 1 validation', () => {
     await expect(continueButton(page)).toHaveText('Continue to contact details');
     await expect(continueButton(page)).toBeEnabled();
   });
+});
+
+test('an unbooked Championship tee time left with one golfer says too few players, not too many', async ({
+  page,
+  axe,
+}) => {
+  const date = weekdayAhead(7, 10);
+  await openStepOne(page);
+  await setGolferCount(page, 2);
+  await toggleCourse(page, championship.name);
+  await chooseDate(page, championship.name, date);
+  await expect(slotButton(page, championship.name, '09:10')).toHaveAccessibleName(
+    slotName('09:10', '4 slots open'),
+  );
+  await slotButton(page, championship.name, '09:10').click();
+  await expect(continueButton(page)).toHaveText('Continue to contact details');
+
+  await setGolferCount(page, 1);
+  await reopenTeeTimes(page);
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.tooFewForTeeTime })).toBeVisible();
+  await expect(page.getByText(MESSAGES.invalidTeeTime)).toHaveCount(0);
+  // The Championship note beside it says why: an unbooked tee time there needs two players.
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.championshipInfo })).toBeVisible();
+  await expect(continueButton(page)).toBeDisabled();
+  await expect(continueButton(page)).toHaveAccessibleDescription(MESSAGES.tooFewForTeeTime);
+  await axe();
+
+  await setGolferCount(page, 2);
+  await expect(page.getByText(MESSAGES.tooFewForTeeTime)).toHaveCount(0);
+  await expect(continueButton(page)).toBeEnabled();
 });
 
 test('a failed save whose answer has no message shows the ERR-01 text, never the HTTP status text', async ({

@@ -243,6 +243,27 @@ describe('slots', () => {
     });
     expect(valid.courses[0]?.teeTime?.isValid).toBe(true);
   });
+
+  it('says when a chosen tee time is invalid because the group is too small to start it', () => {
+    const tooFew = bookingReducer(withTeeTimes(), {
+      type: 'tee-time/validate',
+      courseId: 1,
+      slotId: 11,
+      isValid: false,
+      tooFew: true,
+    });
+    expect(tooFew.courses[0]?.teeTime).toMatchObject({ isValid: false, tooFew: true });
+    expect(stepOneProblems(tooFew)).toEqual([STEP_ONE_MESSAGES.tooFewForTeeTime]);
+    // A golfer added back: valid again, and nothing of the old reason is left on the tee time.
+    const valid = bookingReducer(tooFew, {
+      type: 'tee-time/validate',
+      courseId: 1,
+      slotId: 11,
+      isValid: true,
+    });
+    expect(valid.courses[0]?.teeTime).toEqual({ id: 11, time: expect.any(String), isValid: true });
+    expect(stepOneProblems(valid)).toEqual([]);
+  });
 });
 
 describe('prices', () => {

@@ -13,7 +13,11 @@ const RESTAURANTS = 'https://resort.example.com/food-and-drink/';
 
 function renderWidget() {
   return render(
-    <RestaurantWidget url="https://widget.example.com/" title="Restaurant table booking" fallbackUrl={RESTAURANTS} />,
+    <RestaurantWidget
+      url="https://widget.example.com/"
+      title="Restaurant table booking"
+      fallbackUrl={RESTAURANTS}
+    />,
   );
 }
 
