@@ -1,6 +1,6 @@
 import type { Course } from '@links/shared/schemas/courses';
 import type { PlayerType } from '@links/shared/schemas/players';
-import { lazy, Suspense, useCallback, useEffect, useId } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { preloadModalDialog } from '../../components/ui/modal';
 import { useUser } from '../../features/auth/api/get-user';
 import { BookingShell } from '../../features/booking-flow/components/booking-shell';
@@ -50,8 +50,12 @@ export function HomeRoute() {
   // an interaction, and the first one starts the fetch (on idle, it lengthened a phone's start-up).
   useEffect(() => preloadOnFirstIntent(preloadStepOneDetails), []);
 
+  // Nothing is called wrong before the visitor has done anything: 'Please select at least one course.' waits until a
+  // course has been chosen (and given up) on this page. The disabled Continue says what is missing meanwhile.
+  const [coursesTouched, setCoursesTouched] = useState(false);
   const toggleCourse = useCallback(
     async (course: Course) => {
+      setCoursesTouched(true);
       const { todayInLondon, isPlayDateOpen } = await loadCalendarRules();
       dispatch({ type: 'courses/toggle', course, today: todayInLondon(), isPlayDateOpen });
     },
@@ -173,7 +177,7 @@ export function HomeRoute() {
                 <div className={styles['summary-empty']}>
                   <p>Prices appear here once every course has a tee time.</p>
                 </div>
-                <ContinueAction canContinue={false} problems={stepOneProblems(state)} />
+                <ContinueAction canContinue={false} problems={coursesTouched ? stepOneProblems(state) : []} />
               </>
             )}
           </StepSection>
