@@ -39,9 +39,23 @@ test('the phone input turns 0044 into +44, formats it, follows a + prefix and ch
   await phone.fill('');
   await phone.pressSequentially(GOLFER.phone);
   await expect(phone).toHaveValue('07400 123456');
+  // What the field shows, picker and number together: the calling code once (issue 25 §15).
+  const shown = () =>
+    code.evaluate((select) => {
+      // The select is drawn by the compact display before it; the number input follows the picker.
+      const display = select.previousElementSibling?.textContent ?? '';
+      const number = select.parentElement?.nextElementSibling as HTMLInputElement | null;
+      return `${display} ${number?.value ?? ''}`;
+    });
+  expect((await shown()).split('+44').length - 1).toBe(1);
   await phone.blur();
   await expect(phone).toHaveValue('+44 7400 123456');
+  expect((await shown()).split('+44').length - 1).toBe(1);
   await expect(page.getByText(M.telephoneInvalid)).toHaveCount(0);
+  // One spelling of the total on every step.
+  await expect(
+    page.getByRole('complementary', { name: 'Your booking' }).getByText('Total Payable', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(M.telephone)).toHaveCount(0);
 
   await phone.fill('');
