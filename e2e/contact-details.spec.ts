@@ -58,6 +58,14 @@ test('the phone input turns 0044 into +44, formats it, follows a + prefix and ch
   ).toBeVisible();
   await expect(page.getByText(M.telephone)).toHaveCount(0);
 
+  // An extension keeps its space as typed and is written the one way on leaving the field (issue 25 §10).
+  await phone.fill('');
+  await phone.pressSequentially('07400123456 ext. 12');
+  await expect(phone).toHaveValue('07400 123456 ext. 12');
+  await phone.blur();
+  await expect(phone).toHaveValue('+44 7400 123456 ext. 12');
+  await expect(page.getByText(M.telephoneInvalid)).toHaveCount(0);
+
   await phone.fill('');
   await phone.blur();
   await expect(page.getByText(M.telephone)).toBeVisible();
