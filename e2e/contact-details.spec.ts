@@ -71,6 +71,22 @@ test('the phone input turns 0044 into +44, formats it, follows a + prefix and ch
   await expect(page.getByText(M.telephone)).toBeVisible();
 });
 
+test.describe('a visitor whose browser asks for Austrian German', () => {
+  test.use({ locale: 'de-AT' });
+
+  test('gets Austria as country and phone code, from the browser alone', async ({ page, baseURL }) => {
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(`${baseURL}/`)) elsewhere.push(request.url());
+    });
+    await openStepTwo(page, 26);
+    await expect(page.getByRole('combobox', { name: 'Country', exact: true })).toHaveValue('AT');
+    await expect(page.getByRole('combobox', { name: 'Telephone country code' })).toHaveValue('AT');
+    // No look-up is configured by default: nothing left the site to find the country.
+    expect(elsewhere).toEqual([]);
+  });
+});
+
 test('every field says what it needs, and axe finds nothing with the errors showing', async ({
   page,
   axe,

@@ -36,8 +36,8 @@ export const env = {
   restaurantsUrl: readUrl('VITE_RESTAURANTS_URL', new URL('food-and-drink/', resortSiteUrl).toString()),
   restaurantWidgetUrl: readUrl('VITE_RESTAURANT_WIDGET_URL', 'https://widget.resdiary.com/'),
   /**
-   * IP country look-up for step 2's default country (GET, JSON with `country`). Empty by default: GB is assumed
-   * without any call. The API's IP_LOOKUP_ORIGIN must allow its origin.
+   * IP country look-up for step 2's default country (GET, JSON with `country`). Empty by default: the region of the
+   * browser's languages is used without any call (else GB). The API's IP_LOOKUP_ORIGIN must allow its origin.
    */
   ipLookupUrl: readString('VITE_IP_LOOKUP_URL', ''),
   courseGuideUrls: {

@@ -107,9 +107,12 @@ describe('individual contact form', () => {
     detailsAnswers = [];
     calls.length = 0;
     stubApi();
+    // A visitor whose browser asks for British English: the form's default country is GB.
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
   });
   afterEach(() => {
     cleanup();
+    vi.restoreAllMocks();
     vi.unstubAllGlobals();
     vi.useRealTimers();
     window.sessionStorage.clear();
@@ -169,6 +172,14 @@ describe('individual contact form', () => {
       fireEvent.blur(field("Lead player's country"));
     });
     await waitFor(() => expect(screen.getAllByText(M.leadCountry).length).toBeGreaterThan(0));
+  });
+
+  it("defaults country and phone code to the browser languages' region, without any call", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'fr', 'en']);
+    renderForm();
+    await waitFor(() => expect(field('Country').value).toBe('FR'));
+    expect(field('Telephone country code').value).toBe('FR');
+    expect(calls.filter((call) => !call.url.startsWith('/v1/'))).toEqual([]);
   });
 
   it('switches the phone country on a + prefix naming another country', async () => {

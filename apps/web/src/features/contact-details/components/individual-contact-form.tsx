@@ -11,7 +11,7 @@ import { StepSection } from '../../booking-flow/components/step-section';
 import { useSaveStepTwo } from '../../booking-flow/hooks/use-save-step-two';
 import { useBooking } from '../../booking-flow/state/booking-context';
 import { PhoneInput } from '../../phone-input/components/phone-input';
-import { listPhoneCountries } from '../../phone-input/phone-format';
+import { isCountryCode, listPhoneCountries } from '../../phone-input/phone-format';
 import { IP_LOOKUP_FAILED, useIpCountry } from '../api/get-ip-country';
 import { INDIVIDUAL_SAVE_FALLBACK, saveIndividualDetails } from '../api/save-individual-details';
 import {
@@ -71,7 +71,8 @@ export function IndividualContactForm() {
 
   // Country and the phone's country code default to the visitor's country, unless already chosen.
   useEffect(() => {
-    if (!ip.country) return;
+    // Only a country the lists offer (libphonenumber's): a region they lack leaves the choice to the visitor.
+    if (!ip.country || !isCountryCode(ip.country)) return;
     for (const field of ['country', 'telephone_country_code'] as const) {
       if (getValues(field) === '') setValue(field, ip.country, { shouldValidate: true });
     }
