@@ -174,3 +174,27 @@ test('Back on steps 2 and 3 goes to the previous step, by keyboard, keeping what
   await expect(page.getByLabel('Email address')).toHaveValue(LEAD_GOLFER.email);
   await expect(page.getByLabel('Town or city')).toHaveValue(LEAD_GOLFER.city);
 });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+]) {
+  test(`the countdown stays in sight in the sticky step bar while the form scrolls, at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await seedStepTwo(page, 27);
+    await page.goto('/contact-details');
+    const timer = page.getByRole('timer');
+    await expect(timer).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeInViewport();
+    await expect(timer).toBeInViewport();
+    // Right under the steps, at the top of the window.
+    const steps = await page.getByRole('navigation', { name: 'Booking progress' }).boundingBox();
+    const time = await timer.boundingBox();
+    expect(steps && time && steps.y <= 1 && time.y >= steps.y + steps.height - 1).toBe(true);
+    expect(time && time.y + time.height <= 150).toBe(true);
+    await page.screenshot({ path: `screenshots/step-2-scrolled-${viewport.width}.png` });
+  });
+}
