@@ -1,6 +1,7 @@
 import { expectVisibleFocus, tabTo } from './support/a11y-keyboard.ts';
 import { seedStepTwo } from './support/booking-seed.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
+import { screenshotForReview } from './support/journey-payment.ts';
 import { completeStepTwo, LEAD_GOLFER } from './support/journey-step-two.ts';
 
 test.describe('furthest-step guard', () => {
@@ -196,5 +197,33 @@ for (const viewport of [
     expect(steps && time && steps.y <= 1 && time.y >= steps.y + steps.height - 1).toBe(true);
     expect(time && time.y + time.height <= 150).toBe(true);
     await page.screenshot({ path: `screenshots/step-2-scrolled-${viewport.width}.png` });
+  });
+}
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+]) {
+  test(`after step 1 the hero is compact and the form starts in the first screen, at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await seedStepTwo(page, 28);
+    await page.goto('/contact-details');
+    // The form's first question, both its answers, without scrolling.
+    const lastAnswer = page.getByText('No, I am booking for someone else');
+    await expect(lastAnswer).toBeVisible();
+    const answerBox = await lastAnswer.boundingBox();
+    expect(answerBox && answerBox.y + answerBox.height <= viewport.height).toBe(true);
+    await screenshotForReview(page, `step-2-${viewport.width}`);
+
+    await completeStepTwo(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // Step 3 begins with its booking summary, then the card form.
+    const summary = page.getByRole('region', { name: 'Booking summary' });
+    await expect(summary).toBeVisible();
+    const summaryBox = await summary.boundingBox();
+    expect(summaryBox && summaryBox.y + 80 <= viewport.height).toBe(true);
+    await screenshotForReview(page, `step-3-${viewport.width}`);
   });
 }

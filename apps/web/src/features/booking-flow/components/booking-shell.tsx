@@ -88,7 +88,11 @@ export function BookingShell({ step, heading, eyebrow, lead, alerts, children }:
 
   return (
     <BookingShellContext.Provider value={shell}>
-      <section className={`on-dark ${styles.hero}`} aria-labelledby="booking-heading">
+      {/* After step 1 the hero is compact: on a phone the form starts in the first screen. */}
+      <section
+        className={`on-dark ${styles.hero} ${step > 1 ? styles.compact : ''}`}
+        aria-labelledby="booking-heading"
+      >
         <img
           className={styles['hero-image']}
           src="/images/hero.webp"
