@@ -539,6 +539,18 @@ describe('PATCH /v1/bookings/:bookingNumber/caddies', () => {
     expect(await caddiesOf(bookingId)).toEqual(before);
   });
 
+  it('thanks the golfers for playing once the last round can have finished, not at its tee time', async () => {
+    const { bookingNumber } = await booking();
+    // Buddon Links, the last round: Friday 27 March 2026 10:00 (GMT), four hours a round.
+    const playedAt = async (instant: string) => {
+      now = new Date(instant);
+      return ((await getConfirmation(bookingNumber, owner.headers)).json().data as Confirmation).has_played;
+    };
+    expect(await playedAt('2026-03-27T10:00:00Z')).toBe(false);
+    expect(await playedAt('2026-03-27T13:59:59Z')).toBe(false);
+    expect(await playedAt('2026-03-27T14:00:00Z')).toBe(true);
+  });
+
   it('hides the caddie editor after the last tee time and refuses changes then', async () => {
     const { bookingNumber } = await booking();
     now = new Date('2026-03-28T09:00:00Z');
