@@ -72,8 +72,10 @@ test('an anonymous visit logs nothing in the console and gets no error answer', 
   expect(problems).toEqual([]);
 });
 
-test('an unknown path shows the error page with its status', async ({ page, axe }) => {
-  await page.goto('/no-such-page');
+test('an unknown path answers 404 and shows the error page with its status', async ({ page, axe }) => {
+  // The true status for links, crawlers and monitors, with the page a person reads.
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
 
   await expect(page.getByText('A swing and a miss!')).toBeVisible();
   await expect(page.getByText(/^404\b.*Not Found/)).toBeVisible();
@@ -96,7 +98,9 @@ test('/ arrives prerendered and is hydrated; every other path gets the empty she
   expect(home).toMatch(/<div id="root" data-prerendered-year="\d{4}"><div/);
   expect(home).toContain('Create experience</h1>');
   for (const path of ['/login', '/contact-details', '/no-such-page']) {
-    const shell = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
+    const answer = await request.get(path, { headers: { accept: 'text/html' } });
+    expect(answer.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
+    const shell = await answer.text();
     expect(shell, path).toContain('<div id="root"></div>');
     expect(shell, path).not.toContain('data-prerendered-year');
     // No hero on most of these pages: no preload for it to go unused.
