@@ -21,7 +21,8 @@ function readUrl(name: string, fallback: string): string {
   }
 }
 
-const resortSiteUrl = readUrl('VITE_RESORT_SITE_URL', 'https://www.carnoustiegolflinks.com/');
+// Placeholder defaults (example.com): a deployment sets the resort's own site and address (.env.example).
+const resortSiteUrl = readUrl('VITE_RESORT_SITE_URL', 'https://www.example.com/');
 
 export const env = {
   /** Sent as X-Api-Key; the API accepts the same development default. */
@@ -52,5 +53,5 @@ export const env = {
   // Demo value: set VITE_VAT_NUMBER to the operating company's registration for a real deployment.
   vatNumber: readString('VITE_VAT_NUMBER', 'GB 123 4567 89'),
   reservationsPhone: readString('VITE_RESERVATIONS_PHONE', '+44 1241 802270'),
-  reservationsEmail: readString('VITE_RESERVATIONS_EMAIL', 'golf@carnoustiegolflinks.com'),
+  reservationsEmail: readString('VITE_RESERVATIONS_EMAIL', 'golf@example.com'),
 } as const;

@@ -644,8 +644,8 @@ describe('GET /v1/bookings/:bookingNumber/calendar.ics', () => {
           event.endDate.toJSDate().toISOString(),
         ]),
       ).toEqual([
-        ['Burnside Course - Links Golf Resort', '2026-03-26T10:00:00.000Z', '2026-03-26T14:00:00.000Z'],
-        ['Buddon Links Course - Links Golf Resort', '2026-03-27T10:00:00.000Z', '2026-03-27T14:00:00.000Z'],
+        ['Burnside Course - The Links', '2026-03-26T10:00:00.000Z', '2026-03-26T14:00:00.000Z'],
+        ['Buddon Links Course - The Links', '2026-03-27T10:00:00.000Z', '2026-03-27T14:00:00.000Z'],
       ]);
       expect(events[0]?.location).toBe('Links Parade, Carnoustie DD7 7JE, United Kingdom');
       expect(events[0]?.uid).toMatch(new RegExp(`^booking-${bookingNumber}-course-${burnside}@`));
