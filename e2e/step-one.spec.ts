@@ -121,7 +121,7 @@ test.describe('step 1 validation', () => {
     const date = weekdayAhead(7, 2);
     // Another party of two holds half of Buddon Links 09:00.
     const slot = await slotAt(request, buddonLinks.id, date, '09:00');
-    await seedBooking(request, [{ courseId: buddonLinks.id, slotId: slot.id }], 2);
+    await seedBooking([{ courseId: buddonLinks.id, slotId: slot.id }], 2);
 
     await openStepOne(page);
     await setGolferCount(page, 2);
@@ -217,8 +217,8 @@ test('every slot display state with its tooltip', async ({ page, request }) => {
     slotAt(request, burnside.id, date, '10:00'),
     slotAt(request, burnside.id, date, '10:10'),
   ]);
-  await seedBooking(request, [{ courseId: burnside.id, slotId: threeBall.id }], 3);
-  await seedBooking(request, [{ courseId: burnside.id, slotId: fourBall.id }], 4);
+  await seedBooking([{ courseId: burnside.id, slotId: threeBall.id }], 3);
+  await seedBooking([{ courseId: burnside.id, slotId: fourBall.id }], 4);
 
   await openStepOne(page);
   await setGolferCount(page, 2);

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect } from '@playwright/test';
-import { E2E_API_HEADERS } from './env.ts';
+import { type APIRequestContext, expect, request as requests } from '@playwright/test';
+import { E2E_API_HEADERS, e2eBaseUrl } from './env.ts';
 
 // Talks to the running API the way the web client does (session cookie, CSRF token, public API key), so journeys
 // can read tee sheets and put other visitors' bookings into slots before the page under test loads.
@@ -86,9 +86,22 @@ export async function slotAt(request: APIRequestContext, courseId: number, date:
 
 /**
  * Another visitor holds `golfers` places in each slot: a real POST /v1/bookings through CSRF, exactly like the
- * browser's Continue. Uses its own request context so its session is not the page's.
+ * browser's Continue. Each call is a visitor of its own (its own request context and session), not the page's: one
+ * session holding a second booking would be asked to prove it is a browser (fair holds, a quarter of the session cap).
  */
 export async function seedBooking(
+  rounds: { courseId: number; slotId: number }[],
+  golfers: number,
+): Promise<number> {
+  const request = await requests.newContext({ baseURL: e2eBaseUrl(process.env.E2E_PORT ?? '') });
+  try {
+    return await holdAsNewVisitor(request, rounds, golfers);
+  } finally {
+    await request.dispose();
+  }
+}
+
+async function holdAsNewVisitor(
   request: APIRequestContext,
   rounds: { courseId: number; slotId: number }[],
   golfers: number,
