@@ -37,6 +37,8 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // A visitor in the UK (the site's default country comes from the browser's languages).
+    locale: 'en-GB',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -46,10 +46,10 @@ test.describe('step 1', () => {
       page.getByText(/Golfers under 16 are recommended to be accompanied by an adult/),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add a Golfer' })).toHaveCount(0);
-    // Continue cannot be pressed yet; it says why, and the summary lists what is missing.
+    // Continue cannot be pressed yet and says so; no message calls anything wrong before a course was touched.
     await expect(continueButton(page)).toBeDisabled();
     await expect(continueButton(page)).toHaveText('Complete your selection to continue');
-    await expect(continueButton(page)).toHaveAccessibleDescription(/Please select/);
+    await expect(page.getByText('Please select at least one course.')).toHaveCount(0);
     await expectAccessibleAtBothWidths(page, 'step-one-four-golfers');
 
     // Two courses with no tee time yet: both calendars, and the message that tee times are missing.
@@ -58,6 +58,7 @@ test.describe('step 1', () => {
     await expect(courseTeeTimes(page, COURSE.championship.name).getByRole('grid')).toBeVisible();
     await expect(courseTeeTimes(page, COURSE.burnside.name).getByRole('grid')).toBeVisible();
     await expect(page.getByText('Please select tee times for all courses.').first()).toBeVisible();
+    await expect(continueButton(page)).toHaveAccessibleDescription(/Please select tee times/);
     await expectAccessibleAtBothWidths(page, 'step-one-missing-tee-times');
   });
 

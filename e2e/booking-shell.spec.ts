@@ -1,5 +1,8 @@
+import { expectVisibleFocus, tabTo } from './support/a11y-keyboard.ts';
 import { seedStepTwo } from './support/booking-seed.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
+import { screenshotForReview } from './support/journey-payment.ts';
+import { completeStepTwo, LEAD_GOLFER } from './support/journey-step-two.ts';
 
 test.describe('furthest-step guard', () => {
   for (const path of ['/contact-details', '/payment-details']) {
@@ -36,7 +39,7 @@ test.describe('reservation countdown', () => {
     { width: 1280, height: 800 },
     { width: 375, height: 812 },
   ]) {
-    test(`turns red, changes icon, then expires into the overlay at ${viewport.width} px`, async ({
+    test(`turns red, changes icon, then at zero lands on / with the booking reset, under the overlay, at ${viewport.width} px`, async ({
       page,
       axe,
     }) => {
@@ -72,6 +75,18 @@ test.describe('reservation countdown', () => {
       await expect(overlay).toBeVisible();
       await expect(overlay).toContainText('released to the public in one minute');
       await expect(timer).toHaveCount(0);
+      // Spec section 4: at zero the visitor is sent to /, the booking reset, with the overlay still to read.
+      await expect(page).toHaveURL(/\/$/);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Create experience', includeHidden: true }),
+      ).toBeAttached();
+      const held = await page.evaluate(
+        () => JSON.parse(sessionStorage.getItem('links.booking') ?? '{}').state?.booking,
+      );
+      expect(held).toMatchObject({ id: null, date_created: null, payment_intent: null, is_expired: true });
+      // Readable: the dialog's text is drawn in full inside the viewport, not clipped.
+      const box = await overlay.boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
       // The footer action is gone while expired, and the one button has the focus.
       await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0);
       const restart = overlay.getByRole('button', { name: 'Start a new booking' });
@@ -96,15 +111,24 @@ test.describe('reservation countdown', () => {
     });
   }
 
-  test('an expired booking stays expired across a reload', async ({ page }) => {
+  test('an expired booking stays gone across a reload, its overlay up until a new booking starts', async ({
+    page,
+  }) => {
     await page.clock.install();
     await seedStepTwo(page, 23);
     await page.goto('/contact-details');
     await expect(page.getByRole('timer')).toBeVisible();
     await page.clock.fastForward('10:30');
     await expect(page.getByRole('alertdialog', { name: 'Oh no, you ran out of time' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
     await page.reload();
     await expect(page.getByRole('alertdialog', { name: 'Oh no, you ran out of time' })).toBeVisible();
+    // Nothing to go back to: step 2 is closed.
+    await page.goto('/contact-details');
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('button', { name: 'Start a new booking' }).click();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add a Golfer' }).first()).toBeVisible();
   });
 });
 
@@ -122,3 +146,84 @@ test('warns before leaving while a booking is held', async ({ page }) => {
   await reload;
   await expect(page.getByRole('heading', { level: 1, name: 'Add contact details' })).toBeVisible();
 });
+
+test('Back on steps 2 and 3 goes to the previous step, by keyboard, keeping what was entered', async ({
+  page,
+}) => {
+  await seedStepTwo(page, 25);
+  await page.goto('/contact-details');
+  await page.getByLabel('First name').fill('Grace');
+  // Straight after typing, inside the 500 ms autosave pause: the edit must survive the way back.
+  const backToOne = page.getByRole('link', { name: 'Back to step 1: Create experience' });
+  await tabTo(page, backToOne);
+  await expectVisibleFocus(page, 'the Back link');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create experience' })).toBeVisible();
+  // Step 1 is as it was saved: its Continue goes straight back to step 2, where the name is still there.
+  await page.getByRole('button', { name: 'Continue to contact details' }).click();
+  await expect(page).toHaveURL(/\/contact-details$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Grace');
+
+  await completeStepTwo(page);
+  const backToTwo = page.getByRole('link', { name: 'Back to step 2: Add contact details' });
+  await tabTo(page, backToTwo);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/contact-details$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add contact details' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue(LEAD_GOLFER.firstName);
+  await expect(page.getByLabel('Email address')).toHaveValue(LEAD_GOLFER.email);
+  await expect(page.getByLabel('Town or city')).toHaveValue(LEAD_GOLFER.city);
+});
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+]) {
+  test(`the countdown stays in sight in the sticky step bar while the form scrolls, at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await seedStepTwo(page, 27);
+    await page.goto('/contact-details');
+    const timer = page.getByRole('timer');
+    await expect(timer).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeInViewport();
+    await expect(timer).toBeInViewport();
+    // Right under the steps, at the top of the window.
+    const steps = await page.getByRole('navigation', { name: 'Booking progress' }).boundingBox();
+    const time = await timer.boundingBox();
+    expect(steps && time && steps.y <= 1 && time.y >= steps.y + steps.height - 1).toBe(true);
+    expect(time && time.y + time.height <= 150).toBe(true);
+    await page.screenshot({ path: `screenshots/step-2-scrolled-${viewport.width}.png` });
+  });
+}
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+]) {
+  test(`after step 1 the hero is compact and the form starts in the first screen, at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await seedStepTwo(page, 28);
+    await page.goto('/contact-details');
+    // The form's first question, both its answers, without scrolling.
+    const lastAnswer = page.getByText('No, I am booking for someone else');
+    await expect(lastAnswer).toBeVisible();
+    const answerBox = await lastAnswer.boundingBox();
+    expect(answerBox && answerBox.y + answerBox.height <= viewport.height).toBe(true);
+    await screenshotForReview(page, `step-2-${viewport.width}`);
+
+    await completeStepTwo(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // Step 3 begins with its booking summary, then the card form.
+    const summary = page.getByRole('region', { name: 'Booking summary' });
+    await expect(summary).toBeVisible();
+    const summaryBox = await summary.boundingBox();
+    expect(summaryBox && summaryBox.y + 80 <= viewport.height).toBe(true);
+    await screenshotForReview(page, `step-3-${viewport.width}`);
+  });
+}

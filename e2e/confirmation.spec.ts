@@ -317,6 +317,68 @@ test('Book a table opens the widget modal, which Escape and the backdrop close',
   await expect(opener).toBeFocused();
 });
 
+for (const viewport of viewports) {
+  test(`a widget that cannot load says so and offers the restaurants page, at ${viewport.width} px`, async ({
+    page,
+    axe,
+    request,
+  }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    // Nothing answers for the widget: Chromium would draw its broken-page icon inside the frame.
+    await page.route('https://widget.resdiary.com/**', (route) => route.abort('internetdisconnected'));
+    const slot = await findSlot(request, COURSE.burnside.id, 1, 72, 24 * 20);
+    const booking = await createPaidBooking({ rounds: [{ courseId: COURSE.burnside.id, slot }], golfers: 1 });
+    await page.goto(booking.signedPath);
+
+    await page.getByRole('button', { name: 'Book a table' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book a table' });
+    const failure = dialog.getByRole('alert');
+    await expect(failure).toContainText('Failed to load iframe');
+    await expect(failure.getByRole('link', { name: /our restaurants page/ })).toHaveAttribute(
+      'href',
+      /^https:/,
+    );
+    await expect(dialog.locator('iframe')).toHaveCount(0);
+    await shot(page, `widget-failed-${viewport.width}`, false);
+    await axe();
+  });
+}
+
+test('on a desktop the PIN gate and the payment result sit in the middle of the page, under a centred title', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const expectCentred = async (title: string) => {
+    const heading = page.getByRole('heading', { level: 1, name: title });
+    await expect(heading).toBeVisible();
+    const card = page.getByRole('main').locator('[class*="card"]').first();
+    const box = await card.boundingBox();
+    // The title's text itself (a heading's box spans the line whatever its alignment).
+    const headingBox = await heading.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const { x, width } = range.getBoundingClientRect();
+      return { x, width };
+    });
+    expect(box, `${title}: the card`).not.toBeNull();
+    if (!box) return;
+    // The card's centre line is the page's (1280 / 2), give or take a scrollbar.
+    expect(Math.abs(box.x + box.width / 2 - 640), `${title}: the card is centred`).toBeLessThanOrEqual(10);
+    expect(
+      Math.abs(headingBox.x + headingBox.width / 2 - 640),
+      `${title}: the title is centred`,
+    ).toBeLessThanOrEqual(10);
+  };
+  await page.goto('/confirmation');
+  await expectCentred('This page is protected for your security');
+  await page.goto('/confirmation?redirect_status=failed');
+  await expectCentred('Payment unsuccessful');
+  // The contact link's new-tab icon is the size of its text.
+  const icon = page.getByRole('link', { name: /contact our reservations team/ }).locator('svg');
+  expect((await icon.boundingBox())?.height ?? 0).toBeLessThanOrEqual(24);
+  await shot(page, 'payment-failed-1280', false);
+});
+
 test("a tour operator's pay-later booking shows the balance due and how to pay it", async ({
   page,
   axe,

@@ -39,14 +39,52 @@ test('the phone input turns 0044 into +44, formats it, follows a + prefix and ch
   await phone.fill('');
   await phone.pressSequentially(GOLFER.phone);
   await expect(phone).toHaveValue('07400 123456');
+  // What the field shows, picker and number together: the calling code once (issue 25 §15).
+  const shown = () =>
+    code.evaluate((select) => {
+      // The select is drawn by the compact display before it; the number input follows the picker.
+      const display = select.previousElementSibling?.textContent ?? '';
+      const number = select.parentElement?.nextElementSibling as HTMLInputElement | null;
+      return `${display} ${number?.value ?? ''}`;
+    });
+  expect((await shown()).split('+44').length - 1).toBe(1);
   await phone.blur();
   await expect(phone).toHaveValue('+44 7400 123456');
+  expect((await shown()).split('+44').length - 1).toBe(1);
   await expect(page.getByText(M.telephoneInvalid)).toHaveCount(0);
+  // One spelling of the total on every step.
+  await expect(
+    page.getByRole('complementary', { name: 'Your booking' }).getByText('Total Payable', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(M.telephone)).toHaveCount(0);
+
+  // An extension keeps its space as typed and is written the one way on leaving the field (issue 25 §10).
+  await phone.fill('');
+  await phone.pressSequentially('07400123456 ext. 12');
+  await expect(phone).toHaveValue('07400 123456 ext. 12');
+  await phone.blur();
+  await expect(phone).toHaveValue('+44 7400 123456 ext. 12');
+  await expect(page.getByText(M.telephoneInvalid)).toHaveCount(0);
 
   await phone.fill('');
   await phone.blur();
   await expect(page.getByText(M.telephone)).toBeVisible();
+});
+
+test.describe('a visitor whose browser asks for Austrian German', () => {
+  test.use({ locale: 'de-AT' });
+
+  test('gets Austria as country and phone code, from the browser alone', async ({ page, baseURL }) => {
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(`${baseURL}/`)) elsewhere.push(request.url());
+    });
+    await openStepTwo(page, 26);
+    await expect(page.getByRole('combobox', { name: 'Country', exact: true })).toHaveValue('AT');
+    await expect(page.getByRole('combobox', { name: 'Telephone country code' })).toHaveValue('AT');
+    // No look-up is configured by default: nothing left the site to find the country.
+    expect(elsewhere).toEqual([]);
+  });
 });
 
 test('every field says what it needs, and axe finds nothing with the errors showing', async ({

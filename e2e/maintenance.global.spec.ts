@@ -23,12 +23,20 @@ test.describe('maintenance mode', () => {
     await page.goto('/');
     await maintenanceAnswer;
 
-    // The notice heads the page; sections whose data failed to load may repeat it.
-    await expect(
-      page.getByText('Service is currently unavailable due to maintenance.').first(),
-    ).toBeVisible();
+    // One clear message, and nothing under it that cannot work: no booking form, no sign-in (issue 25 §18).
+    const notice = page
+      .getByRole('alert')
+      .filter({ hasText: 'Service is currently unavailable due to maintenance.' });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole('link', { name: 'Check the service status' })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('alert')).toHaveCount(1);
+    await expect(page.getByText('Service is currently unavailable due to maintenance.')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Add a Golfer' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Course$/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Tour Operator Login' })).toHaveCount(0);
     await saveScreenshot(page, 'home-in-maintenance');
+    await page.screenshot({ path: 'screenshots/home-in-maintenance-1280.png', fullPage: true });
     await axe();
   });
 
@@ -42,6 +50,7 @@ test.describe('maintenance mode', () => {
     await page.goto('/maintenance');
     await expect(page.getByText("We're launching some updates!")).toBeVisible();
     await expect(page).toHaveTitle(/^Maintenance\b/);
+    await expect(page.getByRole('link', { name: 'Tour Operator Login' })).toHaveCount(0);
 
     const checkStatus = page.getByRole('button', { name: 'Check status' });
     await checkStatus.click();

@@ -281,6 +281,21 @@ test('pay later: the booking is confirmed at once and the whole amount is due', 
   await expect(due).toContainText(`A balance of ${payable} remains to be paid`);
 });
 
+test('the header offers sign-in in the same upper case on a phone as on a desktop', async ({ page }) => {
+  const transforms: string[] = [];
+  for (const width of [1280, 375, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const login = page.getByRole('banner').getByRole('link', { name: 'Tour Operator Login' });
+    await expect(login).toBeVisible();
+    transforms.push(await login.evaluate((element) => getComputedStyle(element).textTransform));
+    // On one line, inside the page.
+    const box = await login.boundingBox();
+    expect(box && box.x + box.width <= width && box.height < 48, `${width} px`).toBe(true);
+  }
+  expect(transforms).toEqual(['uppercase', 'uppercase', 'uppercase']);
+});
+
 test.describe('forgot password page', () => {
   test('the form, its message, and try again', async ({ page }) => {
     await page.goto('/forgot-password');
@@ -305,6 +320,9 @@ test.describe('forgot password page', () => {
   test('a link that is not valid shows Oops, Link Expired', async ({ page }) => {
     await page.goto('/reset?t=not-a-real-token&u=e2e-links');
     await expect(page.getByRole('heading', { name: 'Oops, Link Expired' })).toBeVisible();
+    // The page's title says so too, rather than inviting a new password (issue 25 §19).
+    await expect(page.getByRole('heading', { level: 1, name: 'Link expired' })).toBeVisible();
+    await expect(page.getByText(/Choose a new password/)).toHaveCount(0);
     await expect(page.getByText('Your link has expired')).toBeVisible();
     await expect(
       page.getByText(
@@ -429,7 +447,8 @@ test.describe('password journeys', () => {
       'reservations@e2e-links.example',
     );
     await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Carnoustie');
-    await expect(page.getByRole('textbox', { name: 'Telephone number' })).toHaveValue('+441241853789');
+    // Shown formatted as it was saved, not raw as stored (issue 25 §19).
+    await expect(page.getByRole('textbox', { name: 'Telephone number' })).toHaveValue('+44 1241 853789');
 
     // Messages of spec section 5, "Update password form"; then back to the original password.
     const passwords = page.getByRole('form', { name: 'Update Password' });
@@ -438,6 +457,10 @@ test.describe('password journeys', () => {
     await password.fill('weak');
     await password.blur();
     await expect(passwords.getByText('Password does not meet all criteria')).toBeVisible();
+    // The symbols of the criteria stay on one line (issue 25 §19).
+    const symbols = passwords.getByText('!@#$%^&*(),.?":{}|<>', { exact: true });
+    await expect(symbols).toBeVisible();
+    expect(await symbols.evaluate((element) => element.getClientRects().length)).toBe(1);
     await password.fill(operator.password);
     await confirmation.fill('Something-Else-1!');
     await confirmation.blur();

@@ -86,3 +86,22 @@ test('a past booking opened by PIN thanks the golfers for playing and offers no 
   await shot(page, 'played-375');
   await axe();
 });
+
+test('a round that teed off an hour ago is not thanked for yet: it can still be being played', async ({
+  page,
+}) => {
+  const { inPlay } = await readPastBooking();
+  if (!inPlay) throw new Error('the seed wrote no in-play booking');
+  expect(new Date(inPlay.teeTime).getTime(), 'the round has teed off').toBeLessThan(Date.now());
+
+  await page.goto(`/confirmation/${inPlay.bookingNumber}`);
+  await page.getByLabel('PIN code').fill(inPlay.pin);
+  await page.getByRole('button', { name: 'View booking' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Booking details' }).getByText(inPlay.bookingNumber),
+  ).toBeVisible();
+  // Thanked once the last round can have finished (tee time plus four hours on Burnside), not at its tee time.
+  await expect(page.getByText('Thanks for playing', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Need to make changes?' })).toBeVisible();
+});

@@ -144,7 +144,9 @@ test('step 3 works by keyboard alone', async ({ page }) => {
   await expectConfirmationPage(page);
 });
 
-test('after the time limit the form is covered and cannot be paid', async ({ page }) => {
+test('after the time limit the booking is released: the visitor lands on / and nothing can be paid', async ({
+  page,
+}) => {
   // The page's clock is driven past the ten-minute hold rather than waited out.
   await page.clock.install();
   await completeStepOne(page, {
@@ -158,15 +160,13 @@ test('after the time limit the form is covered and cannot be paid', async ({ pag
 
   await page.clock.fastForward('10:30');
   await expect(page.getByRole('alertdialog', { name: 'Oh no, you ran out of time' })).toBeVisible();
-  await expect(page.getByText('Payment time limit reached')).toBeVisible();
-  await expect(
-    page.getByText(
-      'Time limit reached. Sorry, you reached the reservation time limit and the booking has now been released. Please start a new booking.',
-    ),
-  ).toBeVisible();
+  // Spec section 4: at zero the visitor is sent to / with the booking reset (issue 25 §3).
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: /^Pay £/ })).toHaveCount(0);
-  await expect(page.getByLabel('Card number')).toBeDisabled();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
   await screenshotForReview(page, 'payment-expired-1280');
+  await page.goto('/payment-details');
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test.describe('at 375 px', () => {

@@ -96,6 +96,19 @@ function hoistResourceHints(markup: string, head: string): { hints: string[]; bo
   return { hints, body: markup.slice(leading.length) };
 }
 
+const HERO_PRELOAD = /\s*<link\s+rel="preload"\s+as="image"[^>]*>/;
+
+/**
+ * The empty shell serves every page but `/`, and most of them (sign-in, confirmation, account) show no hero: there the
+ * hero's preload was fetched for nothing and reported unused in the console. The booking steps that show it request
+ * it from their <img> (fetchpriority high) as they render.
+ */
+function withoutHeroPreload(page: string): string {
+  if (!HERO_PRELOAD.test(page))
+    throw new Error('prerender: index.html has no hero preload to leave out of the shell');
+  return page.replace(HERO_PRELOAD, '');
+}
+
 /** A stylesheet link as Vite writes it into index.html. */
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
 
@@ -212,7 +225,7 @@ function prerenderHome(root: string, mode: string): Plugin {
             EMPTY_ROOT,
             `<div id="root" data-prerendered-year="${new Date().getFullYear()}">${body}</div>`,
           );
-        await writeFile(join(outDir, APP_SHELL_FILE), shell);
+        await writeFile(join(outDir, APP_SHELL_FILE), withoutHeroPreload(shell));
         await writeFile(indexPath, await inlineStylesheets(startScriptsAfterHero(page), outDir));
       } finally {
         await rm(ssrDir, { recursive: true, force: true });

@@ -25,6 +25,13 @@ function teeTimesOf(page: Page, course: string): Locator {
 
 /** Builds the booking on '/' and continues to step 2, which saves it (the reservation countdown starts). */
 export async function completeStepOne(page: Page, choice: StepOneChoice): Promise<void> {
+  await chooseStepOne(page, choice);
+  await page.getByRole('button', { name: 'Continue to contact details' }).click();
+  await expect(page).toHaveURL(/\/contact-details$/);
+}
+
+/** Builds the booking on '/' up to an enabled 'Continue to contact details', without pressing it. */
+export async function chooseStepOne(page: Page, choice: StepOneChoice): Promise<void> {
   await page.goto('/');
   await expect(page.getByText('Golfer 1', { exact: true })).toBeVisible();
   const playerTypes = page.getByRole('combobox', { name: /^Player type for golfer \d$/ });
@@ -61,6 +68,4 @@ export async function completeStepOne(page: Page, choice: StepOneChoice): Promis
 
   const next = page.getByRole('button', { name: 'Continue to contact details' });
   await expect(next).toBeEnabled({ timeout: 15_000 });
-  await next.click();
-  await expect(page).toHaveURL(/\/contact-details$/);
 }

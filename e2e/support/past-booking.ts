@@ -17,6 +17,8 @@ export type PastBooking = {
   teeTime: string;
   players: number;
   caddies: number;
+  /** A second booking whose round teed off an hour ago and is still being played. */
+  inPlay?: Omit<PastBooking, 'inPlay'>;
 };
 
 export function pastBookingFile(rootDir: string, port: string | number): string {

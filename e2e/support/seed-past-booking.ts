@@ -1,6 +1,7 @@
 /**
- * Puts a confirmed booking whose tee time has passed into the e2e database: the booking flow never sells a tee time
- * in the past, so the journeys about a played booking ('Thanks for playing') have no other way to get one.
+ * Puts a confirmed booking whose tee time has passed into the e2e database, and one whose round teed off an hour ago
+ * and is still being played: the booking flow never sells a tee time in the past, so the journeys about a played
+ * booking ('Thanks for playing', and not before the round can have finished) have no other way to get one.
  *
  * start-server.ts runs it after the seed and before the server starts, while the PGlite data directory is free:
  * `node --import tsx e2e/support/seed-past-booking.ts`, with the server's environment (DATA_DIR, LINK_SIGNING_SECRET,
@@ -15,7 +16,7 @@ import { COURSE_IDS, DEFAULT_PLAYER_TYPE_ID } from '@links/shared/constants';
 import { priceBooking } from '@links/shared/pricing';
 import { individualPlayerDetailsSchema } from '@links/shared/schemas/contact-details';
 import { publishedWindowsFor } from '@links/shared/tee-times';
-import { addDays, londonWallTimeToUtc, todayInLondon } from '@links/shared/uk-time';
+import { addDays, londonDate, londonWallTimeToUtc, todayInLondon } from '@links/shared/uk-time';
 import { and, eq } from 'drizzle-orm';
 import { loadConfig } from '../../apps/api/src/config/env.ts';
 import { createDatabase } from '../../apps/api/src/db/client.ts';
@@ -40,6 +41,8 @@ const BOOKED_DAYS_BEFORE = 30;
 const DAY_MS = 86_400_000;
 const PLAYERS = 2;
 const CADDIES = 1;
+/** The in-play booking's round began this long ago. */
+const IN_PLAY_FOR_MS = 60 * 60_000;
 
 const CONTACT_DETAILS = {
   player_type: 'lead_player',
@@ -65,11 +68,10 @@ if (!port) {
 
 const config = loadConfig();
 const database = await createDatabase(config, 'the e2e past-booking seed');
-try {
-  // The first tee time of the course's published window that day (a Saturday and a weekday differ).
-  const date = addDays(todayInLondon(), -DAYS_AGO);
-  const time = publishedWindowsFor(COURSE_ID, date)[0]?.start ?? '10:00';
-  const startsAt = londonWallTimeToUtc(date, time);
+
+/** A confirmed, paid booking of PLAYERS golfers on one Burnside round at `startsAt`, with its PIN. */
+async function seedConfirmedBooking(startsAt: Date): Promise<Omit<PastBooking, 'inPlay'>> {
+  const date = londonDate(startsAt);
   const bookedAt = new Date(startsAt.getTime() - BOOKED_DAYS_BEFORE * DAY_MS);
   const pin = newBookingPin();
 
@@ -137,7 +139,7 @@ try {
     return { bookingNumber: booking.bookingNumber, courseName: slot.courseName };
   });
 
-  const past: PastBooking = {
+  return {
     bookingNumber: saved.bookingNumber,
     pin,
     courseName: saved.courseName,
@@ -145,10 +147,23 @@ try {
     players: PLAYERS,
     caddies: CADDIES,
   };
+}
+
+try {
+  // The first tee time of the course's published window that day (a Saturday and a weekday differ).
+  const date = addDays(todayInLondon(), -DAYS_AGO);
+  const time = publishedWindowsFor(COURSE_ID, date)[0]?.start ?? '10:00';
+  const past = await seedConfirmedBooking(londonWallTimeToUtc(date, time));
+  // A round that teed off an hour ago and is still being played (four hours a round on Burnside).
+  const inPlayStart = new Date(Math.floor((Date.now() - IN_PLAY_FOR_MS) / 60_000) * 60_000);
+  const inPlay = await seedConfirmedBooking(inPlayStart);
+  const seeded: PastBooking = { ...past, inPlay };
   const file = pastBookingFile(root, port);
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(past, null, 2)}\n`);
-  console.info(`seed-past-booking: booking ${past.bookingNumber} on ${date} ${time} (UK) written to ${file}`);
+  await writeFile(file, `${JSON.stringify(seeded, null, 2)}\n`);
+  console.info(
+    `seed-past-booking: bookings ${past.bookingNumber} (${date} ${time} UK) and ${inPlay.bookingNumber} (in play) written to ${file}`,
+  );
 } finally {
   await database.close();
 }

@@ -47,7 +47,7 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("img-src 'self' data:");
     expect(csp).toContain('frame-src https://widget.resdiary.com;');
-    expect(csp).toContain("connect-src 'self' https://ipapi.co;");
+    expect(csp).toContain("connect-src 'self' https://ipapi.co https://widget.resdiary.com;");
     expect(csp).not.toContain('stripe');
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(t.app.securityHeaders.site['strict-transport-security']).toBeUndefined();
@@ -67,7 +67,9 @@ describe('security headers', () => {
       expect(csp).toContain(
         'frame-src https://widget.restaurants.example https://js.stripe.com https://hooks.stripe.com;',
       );
-      expect(csp).toContain("connect-src 'self' https://api.stripe.com https://ipapi.example;");
+      expect(csp).toContain(
+        "connect-src 'self' https://api.stripe.com https://ipapi.example https://widget.restaurants.example;",
+      );
       const response = await configured.app.inject({ method: 'GET', url: '/v1/time', headers: apiHeaders() });
       expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     } finally {

@@ -5,6 +5,11 @@ export const STEP_ONE_MESSAGES = {
   missingTeeTimes: 'Please select tee times for all courses.',
   continueDisabled: 'Complete your selection to continue',
   invalidTeeTime: 'Needs attention - too many players selected',
+  /**
+   * The chosen Championship tee time has no other players and the group has fallen below two (spec section 5); the
+   * Championship note shown beside it says that two are needed.
+   */
+  tooFewForTeeTime: 'Needs attention - too few players selected',
 } as const;
 
 export const GOLFER_MESSAGES = {

@@ -110,7 +110,12 @@ export function isSlotSelectable(state: SlotState): boolean {
  * the slot's state as if it were not selected must be 'available'.
  */
 export function isSelectedTeeTimeValid(input: Omit<SlotStateInput, 'selectedSlotId'>): boolean {
-  return slotState({ ...input, selectedSlotId: null }) === 'available';
+  return selectedTeeTimeState(input) === 'available';
+}
+
+/** The chosen tee time's state as if it were not selected: 'available', or what now stands in its way. */
+export function selectedTeeTimeState(input: Omit<SlotStateInput, 'selectedSlotId'>): SlotState {
+  return slotState({ ...input, selectedSlotId: null });
 }
 
 export const SLOT_STATE_LABELS: Record<SlotState, string> = {

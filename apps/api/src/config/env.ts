@@ -126,7 +126,9 @@ const envSchema = z.object({
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: optionalString.pipe(z.enum(['http', 'https']).optional()),
   SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().trim().min(3).default('Links Golf Resort <golf@carnoustiegolflinks.com>'),
+  // A placeholder domain by default: mail sent as a domain the operator does not own fails SPF and DMARC. Set it to an
+  // address of the resort's own domain (.env.example).
+  MAIL_FROM: z.string().trim().min(3).default('The Links <bookings@example.com>'),
   RESTAURANT_WIDGET_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.restaurantWidget),
   IP_LOOKUP_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.ipLookup),
   WEB_DIST_DIR: optionalString,

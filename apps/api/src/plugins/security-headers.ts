@@ -38,6 +38,8 @@ export function contentSecurityPolicy(
       "'self'",
       ...(stripe ? STRIPE.connect : []),
       ...(config.ipLookupOrigin ? [config.ipLookupOrigin] : []),
+      // The restaurant widget's page asks its server whether it answers before showing the frame.
+      ...(config.restaurantWidgetOrigin ? [config.restaurantWidgetOrigin] : []),
     ],
     'frame-src': frameSrc.length > 0 ? frameSrc : ["'none'"],
     'object-src': ["'none'"],

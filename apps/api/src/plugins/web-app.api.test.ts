@@ -61,7 +61,7 @@ describe('serving the built web app', () => {
   });
 
   it('serves the empty shell, never the home markup, for every other client-side route', async () => {
-    for (const url of ['/contact-details', '/confirmation/ABC123?signature=x', '/login', '/no-such-page']) {
+    for (const url of ['/contact-details', '/confirmation/ABC123?signature=x', '/login', '/login/']) {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(SHELL);
@@ -69,6 +69,18 @@ describe('serving the built web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(String(response.headers['content-security-policy'])).toContain("script-src 'self' 'sha256-");
     }
+  });
+
+  it('answers a path the app has no page for 404, with the app, which draws its error page', async () => {
+    for (const url of ['/no-such-page', '/login/extra', '/confirmation/1/2?x=1']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.body, url).toBe(SHELL);
+      expect(String(response.headers['content-security-policy'])).toContain("script-src 'self' 'sha256-");
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/no-such-page', headers: { accept: 'text/html' } });
+    expect(head.statusCode).toBe(404);
   });
 
   it('serves hashed assets for a year, precompressed when the client accepts it', async () => {

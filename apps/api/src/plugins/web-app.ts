@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isSitePage } from '@links/shared/site-pages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from '../lib/envelope.ts';
 import { type InlineSources, inlineSources, NO_INLINE } from './security-headers.ts';
@@ -63,7 +64,13 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsHtml(request) && !isApiPath(request.url)) {
-      return reply.headers(site).header('cache-control', 'no-cache').sendFile(shell);
+      // A path the app has no page for still gets the app (it draws its error page), but with the true status.
+      const page = isSitePage(request.url.split('?', 1)[0] ?? request.url);
+      return reply
+        .code(page ? 200 : 404)
+        .headers(site)
+        .header('cache-control', 'no-cache')
+        .sendFile(shell);
     }
     return reply.headers(api).code(404).send(errorBody('not_found', 'The requested resource was not found.'));
   });

@@ -9,7 +9,7 @@ export const SEED_COURSES = [
     name: 'Championship Course',
     slug: 'championship-course',
     courseCompletionTime: 4.5,
-    guideUrl: 'https://www.carnoustiegolflinks.com/courses/championship/',
+    guideUrl: 'https://www.example.com/courses/championship/',
     sortOrder: 1,
   },
   {
@@ -17,7 +17,7 @@ export const SEED_COURSES = [
     name: 'Burnside Course',
     slug: 'burnside-course',
     courseCompletionTime: 4,
-    guideUrl: 'https://www.carnoustiegolflinks.com/courses/burnside/',
+    guideUrl: 'https://www.example.com/courses/burnside/',
     sortOrder: 2,
   },
   {
@@ -25,7 +25,7 @@ export const SEED_COURSES = [
     name: 'Buddon Links Course',
     slug: 'buddon-links-course',
     courseCompletionTime: 4,
-    guideUrl: 'https://www.carnoustiegolflinks.com/courses/buddon-links/',
+    guideUrl: 'https://www.example.com/courses/buddon-links/',
     sortOrder: 3,
   },
 ].map((course) => ({

@@ -4,15 +4,19 @@ import { RootLayout } from '../components/layouts/root-layout';
 import { SiteFooter } from '../components/layouts/site-footer';
 import { SiteHeader } from '../components/layouts/site-header';
 import { ModalProvider } from '../components/ui/modal';
+import { paths } from '../config/paths';
 import { useUser } from '../features/auth/api/get-user';
 import { useLogoutFlow } from '../features/auth/hooks/use-logout-flow';
 import { BookingProvider } from '../features/booking-flow/state/booking-context';
 import { PageErrorBoundary } from '../features/errors/components/error-boundary';
+import { useMaintenanceNotice } from '../lib/maintenance-notice';
 
 function Chrome() {
   const { pathname } = useLocation();
   const { operator, isLoading } = useUser();
   const startLogout = useLogoutFlow();
+  // Spec section 2: during maintenance nothing offers what cannot work (signing in among it).
+  const signInClosed = useMaintenanceNotice() !== null || pathname === paths.maintenance.path;
   return (
     <RootLayout
       header={
@@ -20,9 +24,12 @@ function Chrome() {
           operatorName={operator ? operator.company_name || 'Tour Operator' : null}
           authLoading={isLoading}
           onLogout={startLogout}
+          signInClosed={signInClosed}
         />
       }
-      footer={<SiteFooter isOperator={operator !== null} onLogout={startLogout} />}
+      footer={
+        <SiteFooter isOperator={operator !== null} onLogout={startLogout} signInClosed={signInClosed} />
+      }
     >
       <PageErrorBoundary key={pathname}>
         <Outlet />

@@ -138,20 +138,27 @@ describe('site shell', () => {
     );
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    // Found through its link: sections whose data failed to load may repeat the message while the calls settle.
     const statusLink = await screen.findByRole('link', { name: 'Check the service status' });
     const alert = statusLink.closest('[role="alert"]') as HTMLElement;
     expect(within(alert).getByText('Service is currently unavailable due to maintenance.')).toBeTruthy();
     expect(statusLink.getAttribute('href')).toBe('/maintenance');
-    // The service comes back; every answer already given (each 503 raises the notice again) lands before dismissing.
-    down = false;
+    // Every answer given (each 503 raises the notice again) has landed: one message, no form and no sign-in under it.
     await act(async () => {
       await Promise.allSettled(fetchMock.mock.results.map((result) => result.value));
     });
-    fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss message' }));
-    // The banner is gone (a section whose call failed may still say so in its own words).
-    expect(alert.isConnected).toBe(false);
+    expect(screen.getAllByText('Service is currently unavailable due to maintenance.')).toHaveLength(1);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(within(alert).queryByRole('button', { name: 'Dismiss message' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add a Golfer' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Tour Operator Login' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Create experience' })).toBeTruthy();
+
+    // Back: the status page clears the notice, and the form and sign-in return.
+    down = false;
+    act(() => clearMaintenanceNotice());
+    expect(await screen.findByRole('button', { name: 'Add a Golfer' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Check the service status' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Tour Operator Login' }).length).toBeGreaterThan(0);
   });
 
   it('sends signed-out visitors from /manage-account to /login', async () => {

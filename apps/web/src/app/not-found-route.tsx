@@ -1,5 +1,5 @@
-import { ErrorPage } from '../features/errors/components/error-page';
+import { LazyErrorPage } from '../features/errors/components/lazy-error-page';
 
 export function NotFoundRoute() {
-  return <ErrorPage status={404} statusText="Not Found" />;
+  return <LazyErrorPage status={404} statusText="Not Found" />;
 }

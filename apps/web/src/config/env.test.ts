@@ -35,7 +35,7 @@ describe('env', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.stubEnv('VITE_TERMS_URL', 'javascript:alert(1)');
     const env = await loadEnv();
-    expect(env.termsUrl).toBe('https://www.carnoustiegolflinks.com/terms-and-conditions/');
+    expect(env.termsUrl).toBe('https://www.example.com/terms-and-conditions/');
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('VITE_TERMS_URL'));
   });
 });

@@ -21,7 +21,8 @@ function readUrl(name: string, fallback: string): string {
   }
 }
 
-const resortSiteUrl = readUrl('VITE_RESORT_SITE_URL', 'https://www.carnoustiegolflinks.com/');
+// Placeholder defaults (example.com): a deployment sets the resort's own site and address (.env.example).
+const resortSiteUrl = readUrl('VITE_RESORT_SITE_URL', 'https://www.example.com/');
 
 export const env = {
   /** Sent as X-Api-Key; the API accepts the same development default. */
@@ -36,8 +37,8 @@ export const env = {
   restaurantsUrl: readUrl('VITE_RESTAURANTS_URL', new URL('food-and-drink/', resortSiteUrl).toString()),
   restaurantWidgetUrl: readUrl('VITE_RESTAURANT_WIDGET_URL', 'https://widget.resdiary.com/'),
   /**
-   * IP country look-up for step 2's default country (GET, JSON with `country`). Empty by default: GB is assumed
-   * without any call. The API's IP_LOOKUP_ORIGIN must allow its origin.
+   * IP country look-up for step 2's default country (GET, JSON with `country`). Empty by default: the region of the
+   * browser's languages is used without any call (else GB). The API's IP_LOOKUP_ORIGIN must allow its origin.
    */
   ipLookupUrl: readString('VITE_IP_LOOKUP_URL', ''),
   courseGuideUrls: {
@@ -52,5 +53,5 @@ export const env = {
   // Demo value: set VITE_VAT_NUMBER to the operating company's registration for a real deployment.
   vatNumber: readString('VITE_VAT_NUMBER', 'GB 123 4567 89'),
   reservationsPhone: readString('VITE_RESERVATIONS_PHONE', '+44 1241 802270'),
-  reservationsEmail: readString('VITE_RESERVATIONS_EMAIL', 'golf@carnoustiegolflinks.com'),
+  reservationsEmail: readString('VITE_RESERVATIONS_EMAIL', 'golf@example.com'),
 } as const;

@@ -3,7 +3,15 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiFetch, CSRF_FETCH_FAILED, CSRF_UNEXPECTED, setApiNavigator } from './api-client';
+import {
+  ApiError,
+  api,
+  apiErrorMessage,
+  apiFetch,
+  CSRF_FETCH_FAILED,
+  CSRF_UNEXPECTED,
+  setApiNavigator,
+} from './api-client';
 import { clearMaintenanceNotice, getMaintenanceNotice, MAINTENANCE_MESSAGE } from './maintenance-notice';
 
 type Call = { url: string; init: RequestInit | undefined };
@@ -187,10 +195,17 @@ describe('api client', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('falls back to the status text when the error body is not JSON', async () => {
+  it('makes no message up from the status text when the answer carries none, so callers show their fallback', async () => {
     setCookie('XSRF-TOKEN=t; path=/');
     respond = () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' });
-    await expect(api.get('/courses')).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });
+    const error = await api.get('/courses').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 502, message: '' });
+    expect(apiErrorMessage(error, 'Please try again.')).toBe('Please try again.');
+    respond = () => json(500, { statusCode: 500, error: 'Internal Server Error' });
+    const bare = await api.get('/courses').catch((caught: unknown) => caught);
+    expect(bare).toMatchObject({ status: 500, message: '' });
+    expect(apiErrorMessage(new TypeError('Failed to fetch'), 'Please try again.')).toBe('Please try again.');
+    expect(apiErrorMessage(new ApiError(409, { message: 'Taken' }), 'Please try again.')).toBe('Taken');
   });
 
   it('turns 503 into the maintenance notice and a redirect home', async () => {

@@ -148,7 +148,17 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody> {
       ...(error.param ? { param: error.param } : {}),
     };
   }
-  return { message: response.statusText || `Request failed with status ${response.status}` };
+  // No message of its own (a proxy's error page, an empty body): none is made up from the HTTP status text, so each
+  // banner shows its own fallback of spec section 8 rather than 'Internal Server Error'.
+  return { message: '' };
+}
+
+/** What a failed load says when the answer had no message of its own: every such banner has a 'Try again' button. */
+export const LOAD_FAILED_FALLBACK = 'Please try again.';
+
+/** The server's message for a refused call, or `fallback` when the answer had none or never came. */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
 /**

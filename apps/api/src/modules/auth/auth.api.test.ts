@@ -48,10 +48,14 @@ describe('sign-in and sessions', () => {
     expect(user.json()).toEqual({ data: expected });
   });
 
-  it('answers 401 to GET /v1/user when signed out', async () => {
+  it("answers GET /v1/user signed out with no operator and no error status (no 401 in every visitor's console)", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/user', headers: apiHeaders() });
-    expect(response.statusCode).toBe(401);
-    expect(response.json().error.code).toBe('unauthorized');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: null });
+    expect(response.headers['cache-control']).toBe('no-store');
+    // Operator-only calls still refuse a visitor.
+    const details = await t.app.inject({ method: 'GET', url: '/v1/user/details', headers: apiHeaders() });
+    expect(details.statusCode).toBe(401);
   });
 
   it('rotates the session id and the CSRF token on sign-in; the pre-login cookie never authenticates', async () => {
@@ -65,8 +69,8 @@ describe('sign-in and sessions', () => {
       httpOnly: true,
       sameSite: 'Lax',
     });
-    expect((await getUser(t.app, before.cookie)).statusCode).toBe(401);
-    expect((await getUser(t.app, after.cookie)).statusCode).toBe(200);
+    expect((await getUser(t.app, before.cookie)).json().data).toBeNull();
+    expect((await getUser(t.app, after.cookie)).json().data).not.toBeNull();
     // The old XSRF token no longer passes the CSRF check with the new cookie.
     const stale = await t.app.inject({
       method: 'POST',
@@ -83,10 +87,10 @@ describe('sign-in and sessions', () => {
     expect(logout.statusCode).toBe(200);
     expect(logout.json()).toEqual({ data: {} });
     expect(sessionCookie(logout)).toBeDefined();
-    expect((await getUser(t.app, after.cookie)).statusCode).toBe(401);
+    expect((await getUser(t.app, after.cookie)).json().data).toBeNull();
     expect(await t.database.db.select().from(operatorSessions)).toHaveLength(0);
     // The fresh cookies from logout are an anonymous session.
-    expect((await getUser(t.app, browserFrom(logout).cookie)).statusCode).toBe(401);
+    expect((await getUser(t.app, browserFrom(logout).cookie)).json().data).toBeNull();
   });
 
   it('answers an unknown username exactly like a wrong password', async () => {
@@ -106,7 +110,7 @@ describe('sign-in and sessions', () => {
     await addOperator(t.database.db);
     const { after } = await login(t.app, 'fairway', PASSWORD);
     await disableOperator(t.database.db, 'fairway');
-    expect((await getUser(t.app, after.cookie)).statusCode).toBe(401);
+    expect((await getUser(t.app, after.cookie)).json().data).toBeNull();
     const again = await login(t.app, 'fairway', PASSWORD);
     expect(again.response.statusCode).toBe(403);
     expect(again.response.json()).toEqual({
@@ -122,16 +126,16 @@ describe('sign-in and sessions', () => {
     // Active every hour keeps it alive past the idle limit...
     for (let hour = 1; hour <= 11; hour += 1) {
       t.clock.pin(() => new Date(start.getTime() + hour * 3_600_000));
-      expect((await getUser(t.app, after.cookie)).statusCode, `hour ${hour}`).toBe(200);
+      expect((await getUser(t.app, after.cookie)).json().data, `hour ${hour}`).not.toBeNull();
     }
     // ...but not past 12 hours from sign-in.
     t.clock.pin(() => new Date(start.getTime() + 12 * 3_600_000 + 1000));
-    expect((await getUser(t.app, after.cookie)).statusCode).toBe(401);
+    expect((await getUser(t.app, after.cookie)).json().data).toBeNull();
 
     t.clock.pin(() => start);
     const second = await login(t.app, 'fairway', PASSWORD);
     t.clock.pin(() => new Date(start.getTime() + 2 * 3_600_000 + 1000));
-    expect((await getUser(t.app, second.after.cookie)).statusCode).toBe(401);
+    expect((await getUser(t.app, second.after.cookie)).json().data).toBeNull();
   });
 
   it('stores only the hash of the session id', async () => {
@@ -165,7 +169,7 @@ describe('sign-in and sessions', () => {
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + 3_600_000),
     });
-    expect((await getUser(t.app, visitor.cookie)).statusCode).toBe(401);
+    expect((await getUser(t.app, visitor.cookie)).json().data).toBeNull();
   });
 
   it('validates the login body with the spec messages', async () => {
@@ -329,8 +333,8 @@ describe('password reset', () => {
     });
     expect(change.statusCode).toBe(200);
     expect((await post(t.app, '/v1/validate-token', first)).statusCode).toBe(400);
-    expect((await getUser(t.app, elsewhere.after.cookie)).statusCode).toBe(401);
-    expect((await getUser(t.app, here.after.cookie)).statusCode).toBe(200);
+    expect((await getUser(t.app, elsewhere.after.cookie)).json().data).toBeNull();
+    expect((await getUser(t.app, here.after.cookie)).json().data).not.toBeNull();
 
     // And a reset signs out everyone, including the browser that asked for it.
     await post(t.app, '/v1/forgot-password', { username: 'fairway' });
@@ -341,7 +345,7 @@ describe('password reset', () => {
       password_confirmation: 'Third-Password-3#',
     });
     expect(reset.statusCode).toBe(200);
-    expect((await getUser(t.app, here.after.cookie)).statusCode).toBe(401);
+    expect((await getUser(t.app, here.after.cookie)).json().data).toBeNull();
     const sessions = await t.database.db
       .select()
       .from(operatorSessions)

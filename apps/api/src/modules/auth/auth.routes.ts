@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope } from '../../lib/envelope.ts';
-import { requireOperator } from './current-operator.ts';
+import { currentOperator } from './current-operator.ts';
 import { operatorSessionView } from './operator-session-view.ts';
 import { deleteSession } from './operator-sessions.ts';
 import { requestPasswordReset, resetPassword, validateResetLink } from './password-reset.ts';
@@ -27,15 +27,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user',
     {
       schema: {
-        summary: 'The signed-in tour operator (401 when signed out)',
+        summary: 'The signed-in tour operator, or null when signed out',
         tags: ['auth'],
-        response: { 200: dataEnvelope(operatorSessionSchema) },
+        response: { 200: dataEnvelope(operatorSessionSchema.nullable()) },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      const { operator } = await requireOperator(request);
-      return { data: operatorSessionView(operator) };
+      // Every visitor's page asks: being signed out is an answer, not an error (a 401 here was logged in every
+      // anonymous visitor's console). Spec section 4: no data leaves the user signed out.
+      const signedIn = await currentOperator(request);
+      return { data: signedIn ? operatorSessionView(signedIn.operator) : null };
     },
   );
 

@@ -102,7 +102,7 @@ describe('the confirmation e-mail over SMTP', () => {
     try {
       const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
       expect(events).toHaveLength(1);
-      expect(events[0]?.summary).toBe('Burnside Course - Links Golf Resort');
+      expect(events[0]?.summary).toBe('Burnside Course - The Links');
       expect(events[0]?.startDate.toJSDate().toISOString()).toBe('2026-03-26T11:30:00.000Z');
       expect(events[0]?.endDate.toJSDate().toISOString()).toBe('2026-03-26T15:30:00.000Z');
       expect(events[0]?.description).toContain('1 caddie: £60.00 payable in cash on the day.');

@@ -52,7 +52,9 @@ export function confirmationPayload(record: BookingRecord, now: Date): Confirmat
   const paid = record.paidPence;
   const teeTimes = record.rounds.map((round) => round.startsAt.getTime());
   const last = teeTimes.length > 0 ? new Date(Math.max(...teeTimes)) : null;
-  const hasPlayed = last !== null && now.getTime() > last.getTime();
+  // 'Thanks for playing' once the last round can have finished: its tee time plus its course's completion time.
+  const finishes = record.rounds.map((round) => round.startsAt.getTime() + round.durationHours * 3_600_000);
+  const hasPlayed = finishes.length > 0 && now.getTime() >= Math.max(...finishes);
 
   const lines = new Map<number, ConfirmationPriceLine>();
   for (const golfer of record.golfers) {

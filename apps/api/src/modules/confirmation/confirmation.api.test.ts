@@ -538,6 +538,18 @@ describe('PATCH /v1/bookings/:bookingNumber/caddies', () => {
     expect(await caddiesOf(bookingId)).toEqual(before);
   });
 
+  it('thanks the golfers for playing once the last round can have finished, not at its tee time', async () => {
+    const { bookingNumber } = await booking();
+    // Buddon Links, the last round: Friday 27 March 2026 10:00 (GMT), four hours a round.
+    const playedAt = async (instant: string) => {
+      now = new Date(instant);
+      return ((await getConfirmation(bookingNumber, owner.headers)).json().data as Confirmation).has_played;
+    };
+    expect(await playedAt('2026-03-27T10:00:00Z')).toBe(false);
+    expect(await playedAt('2026-03-27T13:59:59Z')).toBe(false);
+    expect(await playedAt('2026-03-27T14:00:00Z')).toBe(true);
+  });
+
   it('hides the caddie editor after the last tee time and refuses changes then', async () => {
     const { bookingNumber } = await booking();
     now = new Date('2026-03-28T09:00:00Z');
@@ -631,8 +643,8 @@ describe('GET /v1/bookings/:bookingNumber/calendar.ics', () => {
           event.endDate.toJSDate().toISOString(),
         ]),
       ).toEqual([
-        ['Burnside Course - Links Golf Resort', '2026-03-26T10:00:00.000Z', '2026-03-26T14:00:00.000Z'],
-        ['Buddon Links Course - Links Golf Resort', '2026-03-27T10:00:00.000Z', '2026-03-27T14:00:00.000Z'],
+        ['Burnside Course - The Links', '2026-03-26T10:00:00.000Z', '2026-03-26T14:00:00.000Z'],
+        ['Buddon Links Course - The Links', '2026-03-27T10:00:00.000Z', '2026-03-27T14:00:00.000Z'],
       ]);
       expect(events[0]?.location).toBe('Links Parade, Carnoustie DD7 7JE, United Kingdom');
       expect(events[0]?.uid).toMatch(new RegExp(`^booking-${bookingNumber}-course-${burnside}@`));

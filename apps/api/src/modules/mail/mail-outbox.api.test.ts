@@ -64,10 +64,10 @@ describe('mail outbox over real SMTP', () => {
 
     const mail = sink.received.at(-1);
     expect(mail?.to).toEqual(['golfer@example.com']);
-    expect(mail?.from).toBe('golf@carnoustiegolflinks.com');
+    expect(mail?.from).toBe('bookings@example.com');
     const raw = mail?.raw ?? '';
     expect(raw).toMatch(/^Subject: Your tee time is confirmed\r?$/m);
-    expect(raw).toMatch(/^Message-ID: <[0-9a-f-]{36}@carnoustiegolflinks\.com>\r?$/m);
+    expect(raw).toMatch(/^Message-ID: <[0-9a-f-]{36}@example\.com>\r?$/m);
     expect(raw).toMatch(/Content-Type: text\/plain/);
     expect(raw).toMatch(/Content-Type: text\/html/);
     expect(raw).toContain('See you on the first tee.');

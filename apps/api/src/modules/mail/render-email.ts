@@ -29,7 +29,8 @@ export const EMAIL_COLOURS = {
 const SERIF = "Georgia, 'Times New Roman', Times, serif";
 const SANS = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
-export const RESORT_NAME = 'Links Golf Resort';
+/** The resort's name as the site shows it (apps/web/src/config/env.ts, VITE_RESORT_NAME's default): one brand. */
+export const RESORT_NAME = 'The Links';
 const FOOTER_TEXT = 'You are receiving this e-mail because of a booking or request made on our website.';
 
 /** Inline styles for content helpers callers may use inside bodyHtml, so every e-mail looks the same. */

@@ -78,7 +78,7 @@ describe('operator administration (the functions behind npm run operator)', () =
     await expect(setOperatorDeposit(t.database.db, 'nobody', 10)).rejects.toMatchObject({ status: 404 });
 
     await disableOperator(t.database.db, 'fairway');
-    expect((await getUser(t.app, after.cookie)).statusCode).toBe(401);
+    expect((await getUser(t.app, after.cookie)).json().data).toBeNull();
     expect((await listOperators(t.database.db))[0]?.status).toBe('disabled');
     expect((await login(t.app, 'fairway', password)).response.statusCode).toBe(403);
 

@@ -1,5 +1,6 @@
 import { formatMoney } from '@links/shared/money';
 import { escapeHtml } from '../mail/escape-html.ts';
+import { RESORT_NAME } from '../mail/render-email.ts';
 import type { PaymentIntent } from './payment-provider.ts';
 
 // The sandbox's stand-in for a bank's 3-D Secure page. The site's CSP allows styles and scripts from 'self' only,
@@ -15,6 +16,7 @@ function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${SANDBOX_3DS_STYLESHEET_PATH}">
 </head>
 <body>
@@ -34,7 +36,7 @@ export function renderChallengePage(intent: PaymentIntent, token: string): strin
     `<h1 id="title">Authenticate your payment</h1>
 <p>This is the sandbox's 3-D Secure test page. A real bank would ask you to confirm this payment in its app or with a code.</p>
 <dl class="summary">
-<div><dt>Merchant</dt><dd>Links Golf Resort</dd></div>
+<div><dt>Merchant</dt><dd>${escapeHtml(RESORT_NAME)}</dd></div>
 <div><dt>Amount</dt><dd>${escapeHtml(formatMoney(intent.amount))}</dd></div>
 <div><dt>Reference</dt><dd><code>${escapeHtml(intent.id)}</code></dd></div>
 </dl>

@@ -270,6 +270,10 @@ describe('3-D Secure (4000 0025 0000 3155)', () => {
     expect(page.body).toContain('£125.00');
     expect(page.body).toContain(`name="token" value="${token}"`);
     expect(page.body).toContain('<link rel="stylesheet" href="/sandbox/3ds.css">');
+    // The site's icon, so the browser does not ask for a missing /favicon.ico (a 404 in the console).
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    // The site's one brand, not another name.
+    expect(page.body).toContain('<dt>Merchant</dt><dd>The Links</dd>');
     expect(page.body).not.toMatch(/<script|<style|style=/i);
     const css = await t.app.inject({ method: 'GET', url: '/sandbox/3ds.css' });
     expect(css.statusCode).toBe(200);

@@ -100,6 +100,25 @@ describe('step 1, create experience', () => {
     vi.unstubAllGlobals();
   });
 
+  it('calls nothing wrong before the visitor acts, and asks for a course once one was chosen and given up', {
+    timeout: 20_000,
+  }, async () => {
+    stubApi([]);
+    renderHome();
+    const burnside = await screen.findByRole('button', { name: /Burnside Course/ });
+    expect(screen.queryByText(STEP_ONE_MESSAGES.noCourse)).toBeNull();
+    fireEvent.click(burnside);
+    await waitFor(() => expect(burnside.getAttribute('aria-pressed')).toBe('true'));
+    fireEvent.click(burnside);
+    await waitFor(() => expect(burnside.getAttribute('aria-pressed')).toBe('false'));
+    expect(screen.getByText(STEP_ONE_MESSAGES.noCourse)).toBeTruthy();
+    expect(
+      screen
+        .getByRole('button', { name: STEP_ONE_MESSAGES.continueDisabled })
+        .getAttribute('aria-describedby'),
+    ).toBeTruthy();
+  });
+
   it('goes from golfers and a course to a priced tee time, and shows the save error on Continue', {
     timeout: 20_000,
   }, async () => {
@@ -112,7 +131,8 @@ describe('step 1, create experience', () => {
       name: STEP_ONE_MESSAGES.continueDisabled,
     }) as HTMLButtonElement;
     expect(disabled.disabled).toBe(true);
-    expect(screen.getByText(STEP_ONE_MESSAGES.noCourse)).toBeTruthy();
+    // No validation before the visitor has done anything (issue 25 §11).
+    expect(screen.queryByText(STEP_ONE_MESSAGES.noCourse)).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Add a Golfer' }));
     fireEvent.click(await screen.findByRole('button', { name: /Burnside Course/ }));

@@ -1,6 +1,6 @@
 import type { Course } from '@links/shared/schemas/courses';
 import type { PlayerType } from '@links/shared/schemas/players';
-import { lazy, Suspense, useCallback, useEffect, useId } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { preloadModalDialog } from '../../components/ui/modal';
 import { useUser } from '../../features/auth/api/get-user';
 import { BookingShell } from '../../features/booking-flow/components/booking-shell';
@@ -12,6 +12,7 @@ import { CourseSelection, preloadCombinationRates } from '../../features/courses
 import { GolferSelector } from '../../features/golfers/components/golfer-selector';
 import { MaintenanceBanner } from '../../features/maintenance/components/maintenance-banner';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { useMaintenanceNotice } from '../../lib/maintenance-notice';
 import { ContinueAction } from './home/continue-action';
 import { preloadOnFirstIntent } from './home/preload-on-intent';
 import stepStyles from './home/steps.module.css';
@@ -50,8 +51,12 @@ export function HomeRoute() {
   // an interaction, and the first one starts the fetch (on idle, it lengthened a phone's start-up).
   useEffect(() => preloadOnFirstIntent(preloadStepOneDetails), []);
 
+  // Nothing is called wrong before the visitor has done anything: 'Please select at least one course.' waits until a
+  // course has been chosen (and given up) on this page. The disabled Continue says what is missing meanwhile.
+  const [coursesTouched, setCoursesTouched] = useState(false);
   const toggleCourse = useCallback(
     async (course: Course) => {
+      setCoursesTouched(true);
       const { todayInLondon, isPlayDateOpen } = await loadCalendarRules();
       dispatch({ type: 'courses/toggle', course, today: todayInLondon(), isPlayDateOpen });
     },
@@ -66,6 +71,7 @@ export function HomeRoute() {
     [dispatch],
   );
 
+  const maintenance = useMaintenanceNotice() !== null;
   const sectionFallback = <div className={stepStyles['section-loading']} aria-busy="true" />;
 
   return (
@@ -76,109 +82,119 @@ export function HomeRoute() {
       lead="Choose your golfers, courses and tee times on the Championship, Burnside and Buddon Links courses, then pay securely online."
       alerts={<MaintenanceBanner />}
     >
-      <div className={styles.layout}>
-        <div className={styles.sections}>
-          <StepSection number={1} title="Add your golfers" description="You can include up to four golfers.">
-            <GolferSelector
-              golfers={state.golfers}
-              onAdd={addGolfer}
-              onAddFirst={addFirstGolfer}
-              onRemove={(position) => dispatch({ type: 'golfers/remove', position })}
-              onTypeChange={(position, playerTypeId) =>
-                dispatch({ type: 'golfers/set-type', position, playerTypeId })
-              }
-            />
-          </StepSection>
-          <StepSection
-            number={2}
-            title="Choose your courses"
-            description="Select one or more courses; two or more earn combination rates."
-          >
-            <CourseSelection
-              selectedIds={state.courses.map((course) => course.id)}
-              onToggle={(course) => void toggleCourse(course)}
-            />
-          </StepSection>
-          <StepSection
-            number={3}
-            title="Choose your tee times"
-            description="All times are UK local time."
-            collapse={
-              teeTimesComplete
-                ? {
-                    collapsed: teeTimes.collapsed,
-                    onToggle: teeTimes.toggle,
-                    summary: (
-                      <Suspense fallback={null}>
-                        <ChosenTeeTimesSummary />
-                      </Suspense>
-                    ),
-                  }
-                : undefined
-            }
-          >
-            {hasCourses ? (
-              <Suspense fallback={sectionFallback}>
-                <TeeTimesStep />
-              </Suspense>
-            ) : (
-              <p className={styles.muted}>
-                Choose a course above to see its calendar and available tee times.
-              </p>
-            )}
-          </StepSection>
-          <StepSection
-            id={EXTRAS_SECTION_ID}
-            number={4}
-            title="Add your extras"
-            description="Caddies, paid in cash on the day."
-          >
-            {hasCourses ? (
-              <Suspense fallback={sectionFallback}>
-                <ExtrasStep />
-              </Suspense>
-            ) : (
-              <p className={styles.muted}>Caddies can be added once every course has a tee time.</p>
-            )}
-          </StepSection>
-          <StepSection number={5} title="Optional requests">
-            <div className={stepStyles.notes}>
-              <label htmlFor={notesId} className={stepStyles.label}>
-                {NOTES_LABEL}
-              </label>
-              <p id={`${notesId}-hint`} className={stepStyles.hint}>
-                Trolley or club hire, accessibility needs, or anything else that would help us prepare for
-                your visit.
-              </p>
-              <textarea
-                id={notesId}
-                className={stepStyles.textarea}
-                rows={4}
-                maxLength={2000}
-                aria-describedby={`${notesId}-hint`}
-                value={state.notes}
-                onChange={(event) => dispatch({ type: 'notes/set', notes: event.target.value })}
+      {/* During maintenance the one message above says it all: no form that cannot work under it. */}
+      {maintenance ? null : (
+        <div className={styles.layout}>
+          <div className={styles.sections}>
+            <StepSection
+              number={1}
+              title="Add your golfers"
+              description="You can include up to four golfers."
+            >
+              <GolferSelector
+                golfers={state.golfers}
+                onAdd={addGolfer}
+                onAddFirst={addFirstGolfer}
+                onRemove={(position) => dispatch({ type: 'golfers/remove', position })}
+                onTypeChange={(position, playerTypeId) =>
+                  dispatch({ type: 'golfers/set-type', position, playerTypeId })
+                }
               />
-            </div>
-          </StepSection>
+            </StepSection>
+            <StepSection
+              number={2}
+              title="Choose your courses"
+              description="Select one or more courses; two or more earn combination rates."
+            >
+              <CourseSelection
+                selectedIds={state.courses.map((course) => course.id)}
+                onToggle={(course) => void toggleCourse(course)}
+              />
+            </StepSection>
+            <StepSection
+              number={3}
+              title="Choose your tee times"
+              description="All times are UK local time."
+              collapse={
+                teeTimesComplete
+                  ? {
+                      collapsed: teeTimes.collapsed,
+                      onToggle: teeTimes.toggle,
+                      summary: (
+                        <Suspense fallback={null}>
+                          <ChosenTeeTimesSummary />
+                        </Suspense>
+                      ),
+                    }
+                  : undefined
+              }
+            >
+              {hasCourses ? (
+                <Suspense fallback={sectionFallback}>
+                  <TeeTimesStep />
+                </Suspense>
+              ) : (
+                <p className={styles.muted}>
+                  Choose a course above to see its calendar and available tee times.
+                </p>
+              )}
+            </StepSection>
+            <StepSection
+              id={EXTRAS_SECTION_ID}
+              number={4}
+              title="Add your extras"
+              description="Caddies, paid in cash on the day."
+            >
+              {hasCourses ? (
+                <Suspense fallback={sectionFallback}>
+                  <ExtrasStep />
+                </Suspense>
+              ) : (
+                <p className={styles.muted}>Caddies can be added once every course has a tee time.</p>
+              )}
+            </StepSection>
+            <StepSection number={5} title="Optional requests">
+              <div className={stepStyles.notes}>
+                <label htmlFor={notesId} className={stepStyles.label}>
+                  {NOTES_LABEL}
+                </label>
+                <p id={`${notesId}-hint`} className={stepStyles.hint}>
+                  Trolley or club hire, accessibility needs, or anything else that would help us prepare for
+                  your visit.
+                </p>
+                <textarea
+                  id={notesId}
+                  className={stepStyles.textarea}
+                  rows={4}
+                  maxLength={2000}
+                  aria-describedby={`${notesId}-hint`}
+                  value={state.notes}
+                  onChange={(event) => dispatch({ type: 'notes/set', notes: event.target.value })}
+                />
+              </div>
+            </StepSection>
+          </div>
+          <aside className={styles.aside}>
+            <StepSection number={6} title="Your booking summary">
+              {hasCourses ? (
+                <Suspense fallback={sectionFallback}>
+                  <SummaryStep />
+                </Suspense>
+              ) : (
+                <>
+                  <div className={styles['summary-empty']}>
+                    <p>Prices appear here once every course has a tee time.</p>
+                  </div>
+                  <ContinueAction
+                    canContinue={false}
+                    problems={coursesTouched ? stepOneProblems(state) : []}
+                  />
+                </>
+              )}
+            </StepSection>
+          </aside>
         </div>
-        <aside className={styles.aside}>
-          <StepSection number={6} title="Your booking summary">
-            {hasCourses ? (
-              <Suspense fallback={sectionFallback}>
-                <SummaryStep />
-              </Suspense>
-            ) : (
-              <>
-                <div className={styles['summary-empty']}>
-                  <p>Prices appear here once every course has a tee time.</p>
-                </div>
-                <ContinueAction canContinue={false} problems={stepOneProblems(state)} />
-              </>
-            )}
-          </StepSection>
-        </aside>
-      </div>
+      )}
     </BookingShell>
   );
 }

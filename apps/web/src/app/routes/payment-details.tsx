@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { BookingShell } from '../../features/booking-flow/components/booking-shell';
+import { StepBackLink } from '../../features/booking-flow/components/step-back-link';
 import { allowLeavingPage } from '../../features/booking-flow/hooks/use-leave-warning';
 import { useBooking } from '../../features/booking-flow/state/booking-context';
 import { usePlayerTypes } from '../../features/golfers/api/get-player-types';
@@ -68,6 +69,7 @@ export function PaymentDetailsRoute() {
         termsUrl={env.termsUrl}
         onPaid={onPaid}
         allowLeavingPage={allowLeavingPage}
+        back={<StepBackLink step={3} />}
         summary={
           <PaymentSummary
             courses={state.courses.map((course) => ({

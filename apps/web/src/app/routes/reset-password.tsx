@@ -13,19 +13,20 @@ export function ResetPasswordRoute() {
   const [params] = useSearchParams();
   return (
     <GuestOnly>
-      <PageFrame
-        eyebrow="Tour operators"
-        title="Reset your password"
-        lead="Choose a new password for your tour operator account."
-        variant="card"
-      >
-        <div className={styles.stack}>
-          <ResetPasswordFlow username={params.get('u')} token={params.get('t')} />
-          <div className={styles.links}>
-            <Link to={paths.login.getHref()}>Back to login form</Link>
-          </div>
-        </div>
-      </PageFrame>
+      <ResetPasswordFlow
+        username={params.get('u')}
+        token={params.get('t')}
+        frame={(hero, body) => (
+          <PageFrame eyebrow="Tour operators" title={hero.title} lead={hero.lead} variant="card">
+            <div className={styles.stack}>
+              {body}
+              <div className={styles.links}>
+                <Link to={paths.login.getHref()}>Back to login form</Link>
+              </div>
+            </div>
+          </PageFrame>
+        )}
+      />
     </GuestOnly>
   );
 }

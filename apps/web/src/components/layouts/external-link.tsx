@@ -11,7 +11,8 @@ export function ExternalLink({ children, showIcon = true, ...props }: ExternalLi
   return (
     <a target="_blank" rel="noopener noreferrer" {...props}>
       {children}
-      {showIcon ? <ExternalIcon /> : null}
+      {/* Sized to the text unless the surrounding styles size it (an SVG without a size fills its container). */}
+      {showIcon ? <ExternalIcon className="external-icon" width="0.875em" height="0.875em" /> : null}
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
   );

@@ -6,22 +6,14 @@ type PageFrameProps = {
   eyebrow?: ReactNode;
   lead?: ReactNode;
   children?: ReactNode;
-  /** Narrow centred card, for forms such as the login and PIN pages. */
+  /** Narrow card centred on the page under a centred title, for forms such as the PIN and password pages. */
   variant?: 'wide' | 'card';
-  align?: 'start' | 'center';
 };
 
 /** A page with a green title band and a content area; the title is the page's one h1. */
-export function PageFrame({
-  title,
-  eyebrow,
-  lead,
-  children,
-  variant = 'wide',
-  align = 'start',
-}: PageFrameProps) {
+export function PageFrame({ title, eyebrow, lead, children, variant = 'wide' }: PageFrameProps) {
   return (
-    <div className={align === 'center' ? styles.centered : undefined}>
+    <div className={variant === 'card' ? styles.centered : undefined}>
       <section className={`on-dark ${styles.band}`}>
         <div className={`container ${styles['band-inner']}`}>
           {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}

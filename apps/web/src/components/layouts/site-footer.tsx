@@ -7,11 +7,18 @@ import styles from './site-footer.module.css';
 export type SiteFooterProps = {
   isOperator: boolean;
   onLogout: () => void;
+  /** During maintenance signing in cannot work: the link is not offered. */
+  signInClosed?: boolean;
   /** Injected so the copyright year is testable; defaults to now. */
   now?: Date;
 };
 
-export function SiteFooter({ isOperator, onLogout, now = new Date() }: SiteFooterProps) {
+export function SiteFooter({
+  isOperator,
+  onLogout,
+  signInClosed = false,
+  now = new Date(),
+}: SiteFooterProps) {
   return (
     <footer className={`on-dark ${styles.footer}`}>
       <div className={`container ${styles.inner}`}>
@@ -33,17 +40,19 @@ export function SiteFooter({ isOperator, onLogout, now = new Date() }: SiteFoote
         <nav aria-label="Footer">
           <h2 className={styles['nav-title']}>Help and information</h2>
           <ul className={styles.links}>
-            <li>
-              {isOperator ? (
+            {isOperator ? (
+              <li>
                 <button type="button" className={styles.link} onClick={onLogout}>
                   Log out
                 </button>
-              ) : (
+              </li>
+            ) : signInClosed ? null : (
+              <li>
                 <Link className={styles.link} to={paths.login.getHref()}>
                   Tour Operator Login
                 </Link>
-              )}
-            </li>
+              </li>
+            )}
             {isOperator ? (
               <li>
                 <Link className={styles.link} to={paths.manageAccount.getHref()}>

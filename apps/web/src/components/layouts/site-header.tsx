@@ -10,6 +10,8 @@ export type SiteHeaderProps = {
   operatorName: string | null;
   authLoading: boolean;
   onLogout: () => void;
+  /** During maintenance signing in cannot work: the button is not offered. */
+  signInClosed?: boolean;
 };
 
 /** Spec section 1: appended to the header label while an operator is signed in. */
@@ -19,7 +21,7 @@ export function headerTitle(isOperator: boolean): string {
   return isOperator ? `${env.productName}${OPERATOR_SUFFIX}` : env.productName;
 }
 
-export function SiteHeader({ operatorName, authLoading, onLogout }: SiteHeaderProps) {
+export function SiteHeader({ operatorName, authLoading, onLogout, signInClosed = false }: SiteHeaderProps) {
   const isOperator = operatorName !== null;
   return (
     <header className="on-dark">
@@ -73,7 +75,7 @@ export function SiteHeader({ operatorName, authLoading, onLogout }: SiteHeaderPr
                   Log out
                 </Button>
               </>
-            ) : (
+            ) : signInClosed ? null : (
               <ButtonLink variant="outline-light" size="sm" to={paths.login.getHref()}>
                 Tour Operator Login
               </ButtonLink>

@@ -10,10 +10,19 @@ type PasswordStrengthMeterProps = { password: string; minLength: number; id?: st
 export function PasswordStrengthMeter({ password, minLength, id }: PasswordStrengthMeterProps) {
   const { score, message, criteria } = passwordStrength(password, minLength);
   const items = [
-    { met: criteria.length, text: `At least ${minLength} characters` },
-    { met: criteria.upperAndLower, text: 'Upper and lower case letters' },
-    { met: criteria.digit, text: 'A number' },
-    { met: criteria.symbol, text: `A symbol from ${PASSWORD_SYMBOLS}` },
+    { key: 'length', met: criteria.length, text: `At least ${minLength} characters` },
+    { key: 'case', met: criteria.upperAndLower, text: 'Upper and lower case letters' },
+    { key: 'digit', met: criteria.digit, text: 'A number' },
+    {
+      key: 'symbol',
+      met: criteria.symbol,
+      // The symbols are one unit: a line may break before them, never among them.
+      text: (
+        <>
+          A symbol from <span className={styles.symbols}>{PASSWORD_SYMBOLS}</span>
+        </>
+      ),
+    },
   ];
   return (
     <div className={styles.meter} id={id} data-score={score}>
@@ -27,7 +36,7 @@ export function PasswordStrengthMeter({ password, minLength, id }: PasswordStren
       </p>
       <ul className={styles.criteria}>
         {items.map((item) => (
-          <li key={item.text} data-met={item.met}>
+          <li key={item.key} data-met={item.met} className={item.key === 'symbol' ? styles.wide : undefined}>
             <span aria-hidden="true" className={styles.mark}>
               {item.met ? '✓' : '•'}
             </span>

@@ -50,6 +50,18 @@ describe('phone input formatting', () => {
     expect(nextPhoneValue('07400 12345', '07400 123456', 'GB').number).toBe('07400 12345');
   });
 
+  it('keeps an extension apart from the number, formatted, as typed and on leaving the field', () => {
+    expect(type('07400123456 ext. 12')).toEqual({ country: 'GB', number: '07400 123456 ext. 12' });
+    expect(type('07400 123456ext12').number).toBe('07400 123456 ext12');
+    expect(type('+44 7400 123456 x12').number).toBe('+44 7400 123456 x12');
+    expect(type('07400 123456 ')).toEqual({ country: 'GB', number: '07400 123456 ' });
+    expect(internationalPhoneText('07400 123456 ext. 12', 'GB')).toBe('+44 7400 123456 ext. 12');
+    expect(internationalPhoneText('07400 123456 x12', 'GB')).toBe('+44 7400 123456 ext. 12');
+    expect(internationalPhoneText('+44 7400 123456 x12', 'GB')).toBe('+44 7400 123456 ext. 12');
+    expect(internationalPhoneText('0740 ext. 12', 'GB')).toBe('0740 ext. 12');
+    expect(telephoneProblem('GB', internationalPhoneText('07400 123456 ext. 12', 'GB'))).toBeNull();
+  });
+
   it('keeps text that is not a number as typed, for validation to explain', () => {
     expect(nextPhoneValue('call me', 'call m', 'GB').number).toBe('call me');
   });

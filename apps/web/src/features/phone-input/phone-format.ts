@@ -15,6 +15,11 @@ import metadata from 'libphonenumber-js/metadata.min.json';
 export type PhoneValue = { country: string; number: string };
 
 const FORMATTABLE = /^\+?[\d\s().-]*$/;
+/**
+ * A number followed by an extension as people write it, also while it is being typed: 'ext. 12', 'ext12',
+ * 'extension 12', 'x12', '#12' (and the e, ex of 'ext' on the way). Group 1 is the number, group 2 the extension.
+ */
+const WITH_EXTENSION = /^(\+?[\d\s().-]*\d)\s*((?:e|ex|ext|ext\.|extn\.?|extension|x|#)\s*\d*)$/i;
 
 /** 00 is the international prefix most of the world dials: written as +, the country code follows. */
 export function normalisePhoneText(text: string): string {
@@ -60,22 +65,47 @@ export function countryFromInternational(text: string, current: string): string 
 export function nextPhoneValue(raw: string, previous: string, country: string): PhoneValue {
   const text = normalisePhoneText(raw);
   const nextCountry = countryFromInternational(text, country);
-  if (text.length < previous.length || !FORMATTABLE.test(text)) return { country: nextCountry, number: text };
+  if (text.length < previous.length) return { country: nextCountry, number: text };
+  // An extension keeps its own text, one space after the formatted number ('07400 123456 ext. 12').
+  const extension = WITH_EXTENSION.exec(text);
+  if (extension) {
+    const [, number = '', ext = ''] = extension;
+    return { country: nextCountry, number: `${formatAsTyped(number, country)} ${ext}` };
+  }
+  if (!FORMATTABLE.test(text)) return { country: nextCountry, number: text };
+  const formatted = formatAsTyped(text, country);
+  // The formatter drops a space typed at the end: it may be the one before an extension, so it stays.
+  return {
+    country: nextCountry,
+    number: /\s$/.test(text) && !/\s$/.test(formatted) ? `${formatted} ` : formatted,
+  };
+}
+
+function formatAsTyped(text: string, country: string): string {
   const typing = text.startsWith('+')
     ? new AsYouType()
     : new AsYouType(isCountryCode(country) ? country : undefined);
-  const formatted = typing.input(text);
-  return { country: nextCountry, number: formatted || text };
+  return typing.input(text) || text;
 }
 
 /**
  * On leaving the field, a complete number is written internationally (07700 900123 becomes +44 7700 900123), so
- * what is saved reads the same from anywhere.
+ * what is saved reads the same from anywhere; an extension follows as ' ext. 12', however it was written.
  */
 export function internationalPhoneText(text: string, country: string): string {
-  if (!isCountryCode(country) || !FORMATTABLE.test(text)) return text;
+  const extension = WITH_EXTENSION.exec(text);
+  const digits = extension?.[2]?.replace(/\D/g, '');
+  if (extension && digits) {
+    const number = possibleInternational(extension[1] ?? '', country);
+    return number ? `${number} ext. ${digits}` : text;
+  }
+  return possibleInternational(text, country) ?? text;
+}
+
+function possibleInternational(text: string, country: string): string | null {
+  if (!isCountryCode(country) || !FORMATTABLE.test(text)) return null;
   const parsed = parsePhoneNumberFromString(text, country);
-  return parsed?.isPossible() ? parsed.formatInternational() : text;
+  return parsed?.isPossible() ? parsed.formatInternational() : null;
 }
 
 export type PhoneCountry = { code: string; name: string; callingCode: string };

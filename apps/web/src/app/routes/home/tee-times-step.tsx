@@ -1,5 +1,4 @@
 import { CHAMPIONSHIP_COURSE_ID, CHAMPIONSHIP_MIN_GOLFERS_EMPTY_SLOT } from '@links/shared/constants';
-import { STEP_ONE_MESSAGES } from '@links/shared/messages';
 import type { ChosenTeeTime, DiarySlot } from '@links/shared/slot-state';
 import { CHAMPIONSHIP_INFO_TEXT } from '@links/shared/slot-state';
 import { formatSummaryTeeTime, todayInLondon } from '@links/shared/uk-time';
@@ -7,6 +6,7 @@ import { useCallback, useMemo } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { useBooking } from '../../../features/booking-flow/state/booking-context';
 import type { BookingCourse } from '../../../features/booking-flow/state/booking-state';
+import { invalidTeeTimeMessage } from '../../../features/booking-flow/state/step-one-validation';
 import { MonthCalendar } from '../../../features/tee-sheet/components/month-calendar';
 import { TeeSheet } from '../../../features/tee-sheet/components/tee-sheet';
 import stepStyles from './steps.module.css';
@@ -43,8 +43,8 @@ function CourseTeeTimes({ course, chosen }: { course: BookingCourse; chosen: Cho
     [dispatch, course.id],
   );
   const onSelectedValidity = useCallback(
-    (slotId: number, isValid: boolean) =>
-      dispatch({ type: 'tee-time/validate', courseId: course.id, slotId, isValid }),
+    (slotId: number, isValid: boolean, tooFew: boolean) =>
+      dispatch({ type: 'tee-time/validate', courseId: course.id, slotId, isValid, tooFew }),
     [dispatch, course.id],
   );
   const invalid = course.teeTime !== null && !course.teeTime.isValid;
@@ -66,7 +66,7 @@ function CourseTeeTimes({ course, chosen }: { course: BookingCourse; chosen: Cho
         onChangeMonth={(month) => dispatch({ type: 'calendar/change-month', courseId: course.id, month })}
       />
       <div className={styles['sheet-column']}>
-        {invalid ? <Alert type="error">{STEP_ONE_MESSAGES.invalidTeeTime}</Alert> : null}
+        {invalid ? <Alert type="error">{invalidTeeTimeMessage(course.teeTime)}</Alert> : null}
         <TeeSheet
           course={course}
           date={course.playDate}

@@ -26,6 +26,8 @@ describe('formatTelephone', () => {
   it('writes a valid number in international form and leaves anything else as typed', () => {
     expect(formatTelephone('01241 853789', 'GB')).toBe('+44 1241 853789');
     expect(formatTelephone('12345', 'GB')).toBe('12345');
+    // A stored number arrives raw; a 555 number is not a valid one, yet it is shown formatted.
+    expect(formatTelephone('+12025550143', 'US')).toBe('+1 202 555 0143');
   });
 });
 
@@ -69,6 +71,8 @@ describe('AccountDetailsForm', { timeout: 20_000 }, () => {
         : undefined,
     );
     renderWithProviders(<AccountDetailsForm details={DETAILS} />);
+    // The stored number (+441241853789) shows formatted from the start.
+    expect((screen.getByLabelText('Telephone number') as HTMLInputElement).value).toBe('+44 1241 853789');
     fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Monifieth' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
     const banner = await screen.findByText(ACCOUNT_SAVE_SUCCESS, {}, { timeout: 10_000 });
@@ -76,7 +80,7 @@ describe('AccountDetailsForm', { timeout: 20_000 }, () => {
       title: 'Mrs',
       email_address: 'bookings@fairway-tours.example',
       telephone_country_code: 'GB',
-      telephone_number: '+441241853789',
+      telephone_number: '+44 1241 853789',
       address_lines: ['12 Links Parade', ''],
       city: 'Monifieth',
       county: 'Angus',

@@ -13,19 +13,21 @@ import { Button } from '../../../components/ui/button';
 import { countryOptions, diallingCodeOptions } from '../../../components/ui/country-options';
 import { FieldGrid, fieldStyles, SelectField, TextField } from '../../../components/ui/form-field';
 import { PendingLabel } from '../../../components/ui/pending-label';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, apiErrorMessage } from '../../../lib/api-client';
 import { useUpdateOperatorDetails } from '../api/update-operator-details';
 import styles from './account-forms.module.css';
-import { ACCOUNT_SAVE_ERROR_HEADING, ACCOUNT_SAVE_SUCCESS } from './account-messages';
+import { ACCOUNT_ERROR_FALLBACK, ACCOUNT_SAVE_ERROR_HEADING, ACCOUNT_SAVE_SUCCESS } from './account-messages';
 
 type FormValues = UpdateOperatorDetailsRequest & { address_lines: [string, string] };
 
 export function toFormValues(details: OperatorDetails): FormValues {
+  const telephoneCountry = details.telephone_country_code || details.country_code || 'GB';
   return {
     title: details.title,
     email_address: details.email_address,
-    telephone_country_code: details.telephone_country_code || details.country_code || 'GB',
-    telephone_number: details.telephone_number,
+    telephone_country_code: telephoneCountry,
+    // Shown formatted from the start (+1 202 555 0143), not only once the field has been left.
+    telephone_number: formatTelephone(details.telephone_number, telephoneCountry),
     address_lines: [details.address_line1, details.address_line2],
     city: details.city,
     county: details.county,
@@ -34,10 +36,13 @@ export function toFormValues(details: OperatorDetails): FormValues {
   };
 }
 
-/** The number in international form when it parses for the country; otherwise as typed. */
+/**
+ * The number in international form when it has the length of one for the country (whether it is valid is the
+ * validation's to say, with its message); otherwise as typed.
+ */
 export function formatTelephone(number: string, country: string): string {
   const parsed = parsePhoneNumberFromString(number, country as CountryCode);
-  return parsed?.isValid() ? parsed.formatInternational() : number;
+  return parsed?.isPossible() ? parsed.formatInternational() : number;
 }
 
 const FIELD_NAMES: Record<string, Path<FormValues>> = {
@@ -113,7 +118,7 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
       {saved ? <Alert type="success" title={ACCOUNT_SAVE_SUCCESS} onDismiss={() => setSaved(false)} /> : null}
       {save.isError ? (
         <Alert type="error" title={ACCOUNT_SAVE_ERROR_HEADING} onDismiss={() => save.reset()}>
-          <p>{save.error.message}</p>
+          <p>{apiErrorMessage(save.error, ACCOUNT_ERROR_FALLBACK)}</p>
         </Alert>
       ) : null}
       <FieldGrid>

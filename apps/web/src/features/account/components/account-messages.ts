@@ -4,3 +4,5 @@ export const ACCOUNT_SAVE_ERROR_HEADING = 'There was an error when saving your d
 export const ACCOUNT_SAVE_SUCCESS = 'Your account details were successfully updated!';
 export const PASSWORD_ERROR_HEADING = 'There was an error updating your account';
 export const PASSWORD_SUCCESS = 'Your password was successfully updated!';
+/** Under either heading when the answer carried no message of its own. */
+export const ACCOUNT_ERROR_FALLBACK = 'An unexpected error occurred. Please try again later.';

@@ -5,7 +5,12 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { apiError, stubApi } from '../test/stub-api';
-import { LINK_EXPIRED_TITLE, PASSWORD_UPDATED_TITLE, ResetPasswordFlow } from './reset-password-flow';
+import {
+  LINK_EXPIRED_TITLE,
+  PASSWORD_UPDATED_TITLE,
+  RESET_HEROES,
+  ResetPasswordFlow,
+} from './reset-password-flow';
 
 function renderFlow(username: string | null, token: string | null) {
   return renderWithProviders(
@@ -33,6 +38,29 @@ describe('ResetPasswordFlow', () => {
       '/forgot-password',
     );
     expect(calls).toHaveLength(0);
+  });
+
+  it('puts the page under the hero of its stage: an expired link does not invite a new password', async () => {
+    stubApi(() => apiError(400, RESET_LINK_MESSAGES.message, 'reset_link_invalid'));
+    renderWithProviders(
+      <MemoryRouter>
+        <ResetPasswordFlow
+          username="links-travel"
+          token="old"
+          frame={(hero, body) => (
+            <>
+              <h1>{hero.title}</h1>
+              <p>{hero.lead}</p>
+              {body}
+            </>
+          )}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: RESET_HEROES.reset.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: RESET_HEROES.expired.title })).toBeTruthy();
+    expect(screen.queryByText(/Choose a new password/)).toBeNull();
+    expect(screen.getByRole('heading', { name: LINK_EXPIRED_TITLE })).toBeTruthy();
   });
 
   it('a refused link shows Oops, Link Expired after validating', async () => {

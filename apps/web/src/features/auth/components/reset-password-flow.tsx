@@ -1,5 +1,5 @@
 import { RESET_LINK_MESSAGES } from '@links/shared/schemas/auth';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { CheckCircleIcon, WarningIcon } from '../../../components/ui/icons';
@@ -14,16 +14,35 @@ import { ResetPasswordForm } from './reset-password-form';
 export const LINK_EXPIRED_TITLE = 'Oops, Link Expired';
 export const PASSWORD_UPDATED_TITLE = 'Your password has been updated';
 
-type ResetPasswordFlowProps = { username: string | null; token: string | null };
+/** The page's title and line above the flow, for the stage it is at. */
+export type ResetHero = { title: string; lead: string };
+
+export const RESET_HEROES = {
+  reset: { title: 'Reset your password', lead: 'Choose a new password for your tour operator account.' },
+  expired: { title: 'Link expired', lead: 'This reset link can no longer be used: ask for a new one below.' },
+  done: { title: 'Password updated', lead: 'Sign in to your tour operator account with your new password.' },
+} as const satisfies Record<string, ResetHero>;
+
+type ResetPasswordFlowProps = {
+  username: string | null;
+  token: string | null;
+  /** Puts the flow in the page, under the hero of its stage (an expired link does not invite a new password). */
+  frame?: (hero: ResetHero, body: ReactNode) => ReactNode;
+};
 
 /** Spec section 4, reset flow: validating the link, then the form or 'Oops, Link Expired', then success. */
-export function ResetPasswordFlow({ username, token }: ResetPasswordFlowProps) {
+export function ResetPasswordFlow({
+  username,
+  token,
+  frame = (_hero, body) => body,
+}: ResetPasswordFlowProps) {
   const link = username && token ? { username, token } : null;
   const check = useResetTokenCheck(link);
   const [outcome, setOutcome] = useState<'pending' | 'done' | 'expired'>('pending');
 
   if (outcome === 'done') {
-    return (
+    return frame(
+      RESET_HEROES.done,
       <div className={styles.state}>
         <span className={styles['state-icon']} aria-hidden="true">
           <CheckCircleIcon />
@@ -33,12 +52,13 @@ export function ResetPasswordFlow({ username, token }: ResetPasswordFlowProps) {
         <ButtonLink to={paths.login.getHref()} size="lg">
           Back to login
         </ButtonLink>
-      </div>
+      </div>,
     );
   }
 
   if (!link || outcome === 'expired' || check.data === false) {
-    return (
+    return frame(
+      RESET_HEROES.expired,
       <div className={styles.state}>
         <span className={styles['state-icon']} data-tone="warning" aria-hidden="true">
           <WarningIcon />
@@ -50,12 +70,13 @@ export function ResetPasswordFlow({ username, token }: ResetPasswordFlowProps) {
         <ButtonLink to={paths.forgotPassword.getHref()} size="lg">
           Request a new link
         </ButtonLink>
-      </div>
+      </div>,
     );
   }
 
   if (check.isError) {
-    return (
+    return frame(
+      RESET_HEROES.reset,
       <div className={styles.form}>
         <Alert type="error" title={RESET_ERROR_HEADING}>
           <p>{RESET_ERROR_FALLBACK}</p>
@@ -66,24 +87,26 @@ export function ResetPasswordFlow({ username, token }: ResetPasswordFlowProps) {
           </button>{' '}
           or <Link to={paths.forgotPassword.getHref()}>request a new link</Link>.
         </p>
-      </div>
+      </div>,
     );
   }
 
   if (check.isPending) {
-    return (
+    return frame(
+      RESET_HEROES.reset,
       <div className={styles.state}>
         <Spinner size="lg" label="Checking your reset link..." />
-      </div>
+      </div>,
     );
   }
 
-  return (
+  return frame(
+    RESET_HEROES.reset,
     <ResetPasswordForm
       username={link.username}
       token={link.token}
       onReset={() => setOutcome('done')}
       onLinkInvalid={() => setOutcome('expired')}
-    />
+    />,
   );
 }

@@ -27,6 +27,6 @@ export function detailsFieldErrors(error: unknown): Record<string, string> {
     const text = Array.isArray(message) ? message[0] : message;
     if (text) fields[path] = text;
   }
-  if (error.param && !fields[error.param]) fields[error.param] = error.message;
+  if (error.param && error.message && !fields[error.param]) fields[error.param] = error.message;
   return fields;
 }

@@ -48,7 +48,14 @@ function renderStep(state: BookingState, path = '/contact-details') {
       <BookingProvider initialState={state}>
         <Where />
         <Routes>
-          <Route path="/" element={<p>Step one</p>} />
+          <Route
+            path="/"
+            element={
+              <BookingShell step={1} eyebrow="Step 1 of 3" heading="Create experience" lead="Lead">
+                <p>Step one</p>
+              </BookingShell>
+            }
+          />
           <Route
             path="/contact-details"
             element={
@@ -97,7 +104,7 @@ describe('booking shell', () => {
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
-  it('counts down, turns red under two minutes, then shows the expired overlay', async () => {
+  it('counts down, turns red under two minutes, then at zero lands on / with the booking reset under the overlay', async () => {
     renderStep(held(600_000 - 125_000));
     // The countdown's code loads, then it reads the server time, then it shows.
     const timer = await vi.waitFor(() => screen.getByRole('timer'));
@@ -120,12 +127,16 @@ describe('booking shell', () => {
       await vi.advanceTimersByTimeAsync(10);
     });
     expect(screen.queryByRole('timer')).toBeNull();
+    // Spec section 4: at zero the visitor is sent to / with the booking reset; the overlay stays up there.
+    expect(screen.getByTestId('where').textContent).toBe('/');
+    expect(screen.getByText('Step one')).toBeTruthy();
     await vi.waitFor(() => screen.getByRole('alertdialog', { name: 'Oh no, you ran out of time' }));
     expect(screen.getByText(/released to the public in one minute/)).toBeTruthy();
-    // The step's action is hidden while expired.
-    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    const stored = JSON.parse(window.sessionStorage.getItem('links.booking') ?? '{}').state.booking;
+    expect(stored).toMatchObject({ id: null, date_created: null, payment_intent: null, is_expired: true });
     fireEvent.click(screen.getByRole('button', { name: 'Start a new booking' }));
     expect(screen.getByTestId('where').textContent).toBe('/');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(window.sessionStorage.getItem('links.booking')).toBeNull();
   });
 

@@ -88,7 +88,11 @@ export function BookingShell({ step, heading, eyebrow, lead, alerts, children }:
 
   return (
     <BookingShellContext.Provider value={shell}>
-      <section className={`on-dark ${styles.hero}`} aria-labelledby="booking-heading">
+      {/* After step 1 the hero is compact: on a phone the form starts in the first screen. */}
+      <section
+        className={`on-dark ${styles.hero} ${step > 1 ? styles.compact : ''}`}
+        aria-labelledby="booking-heading"
+      >
         <img
           className={styles['hero-image']}
           src="/images/hero.webp"
@@ -119,18 +123,20 @@ export function BookingShell({ step, heading, eyebrow, lead, alerts, children }:
           </ul>
         </div>
       </section>
-      <StepBar current={step} />
+      {/* The countdown rides in the sticky step bar, so it stays in sight (and its red seen) while the form scrolls. */}
+      <StepBar current={step}>
+        {booking.date_created && !booking.is_expired ? (
+          <Suspense fallback={<div className={styles['countdown-space']} />}>
+            <ReservationCountdown
+              dateCreated={booking.date_created}
+              onTick={onCountdownTick}
+              placeholderClassName={styles['countdown-space']}
+            />
+          </Suspense>
+        ) : null}
+      </StepBar>
       <div className="container">
         <div className={styles.alerts}>
-          {booking.date_created && !booking.is_expired ? (
-            <Suspense fallback={<div className={styles['countdown-space']} />}>
-              <ReservationCountdown
-                dateCreated={booking.date_created}
-                onTick={onCountdownTick}
-                placeholderClassName={styles['countdown-space']}
-              />
-            </Suspense>
-          ) : null}
           {error ? (
             <div ref={errorRef} tabIndex={-1} className={styles['error-focus']}>
               <Alert type="error" title={error.title} onDismiss={() => setError(null)}>

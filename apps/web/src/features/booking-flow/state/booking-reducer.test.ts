@@ -243,6 +243,27 @@ describe('slots', () => {
     });
     expect(valid.courses[0]?.teeTime?.isValid).toBe(true);
   });
+
+  it('says when a chosen tee time is invalid because the group is too small to start it', () => {
+    const tooFew = bookingReducer(withTeeTimes(), {
+      type: 'tee-time/validate',
+      courseId: 1,
+      slotId: 11,
+      isValid: false,
+      tooFew: true,
+    });
+    expect(tooFew.courses[0]?.teeTime).toMatchObject({ isValid: false, tooFew: true });
+    expect(stepOneProblems(tooFew)).toEqual([STEP_ONE_MESSAGES.tooFewForTeeTime]);
+    // A golfer added back: valid again, and nothing of the old reason is left on the tee time.
+    const valid = bookingReducer(tooFew, {
+      type: 'tee-time/validate',
+      courseId: 1,
+      slotId: 11,
+      isValid: true,
+    });
+    expect(valid.courses[0]?.teeTime).toEqual({ id: 11, time: expect.any(String), isValid: true });
+    expect(stepOneProblems(valid)).toEqual([]);
+  });
 });
 
 describe('prices', () => {
@@ -456,12 +477,17 @@ describe('step 2 and the reservation', () => {
     expect(resaved.playerDetails.first_name).toBe('Ada');
   });
 
-  it('marks the countdown started and the booking expired once each, and resets to a fresh booking', () => {
+  it('marks the countdown started once, and at expiry resets to a fresh booking that remembers it expired', () => {
     const started = bookingReducer(withTeeTimes(), { type: 'countdown/started' });
     expect(started.booking.countdown_started).toBe(true);
     expect(bookingReducer(started, { type: 'countdown/started' })).toBe(started);
     const expired = bookingReducer(started, { type: 'countdown/expired' });
     expect(expired.booking.is_expired).toBe(true);
+    // The held booking is gone with its hold: nothing of it is left to continue or pay.
+    expect(expired.booking.id).toBeNull();
+    expect(expired.booking.date_created).toBeNull();
+    expect(expired.courses).toEqual([]);
+    expect({ ...expired, booking: initialBookingState.booking }).toEqual(initialBookingState);
     expect(bookingReducer(expired, { type: 'countdown/expired' })).toBe(expired);
     expect(bookingReducer(expired, { type: 'booking/reset' })).toBe(initialBookingState);
   });

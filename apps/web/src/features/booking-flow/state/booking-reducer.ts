@@ -35,7 +35,7 @@ export type BookingAction =
   | { type: 'calendar/change-month'; courseId: number; month: string }
   | { type: 'synced-dates/set'; enabled: boolean }
   | { type: 'tee-time/toggle'; courseId: number; slot: { id: number; time: string } }
-  | { type: 'tee-time/validate'; courseId: number; slotId: number; isValid: boolean }
+  | { type: 'tee-time/validate'; courseId: number; slotId: number; isValid: boolean; tooFew?: boolean }
   | { type: 'prices/loaded'; requestKey: string; priced: PricedBooking }
   | { type: 'caddies/set-option'; option: CaddiesOption; eligibleCourseIds: readonly number[] }
   | { type: 'caddies/set-count'; courseId: number; count: number; eligibleCourseIds: readonly number[] }
@@ -220,10 +220,12 @@ export function bookingReducer(state: BookingState, action: BookingAction): Book
     case 'tee-time/validate': {
       const target = state.courses.find((course) => course.id === action.courseId);
       if (!target?.teeTime || target.teeTime.id !== action.slotId) return state;
-      if (target.teeTime.isValid === action.isValid) return state;
+      const tooFew = !action.isValid && action.tooFew === true;
+      if (target.teeTime.isValid === action.isValid && !!target.teeTime.tooFew === tooFew) return state;
+      const { id, time } = target.teeTime;
       const courses = state.courses.map((course) =>
-        course === target && course.teeTime
-          ? { ...course, teeTime: { ...course.teeTime, isValid: action.isValid } }
+        course === target
+          ? { ...course, teeTime: { id, time, isValid: action.isValid, ...(tooFew ? { tooFew } : {}) } }
           : course,
       );
       return { ...state, courses };
@@ -313,7 +315,11 @@ export function bookingReducer(state: BookingState, action: BookingAction): Book
         ? state
         : { ...state, booking: { ...state.booking, countdown_started: true } };
     case 'countdown/expired':
-      return state.booking.is_expired ? state : { ...state, booking: { ...state.booking, is_expired: true } };
+      // Spec section 4: at zero the booking is gone. What is left is a fresh booking that remembers it ran out, so
+      // the step guard sends the visitor to / and the expired overlay stays up there until they start again.
+      return state.booking.is_expired
+        ? state
+        : { ...initialBookingState, booking: { ...initialBookingState.booking, is_expired: true } };
     case 'booking/reset':
       return initialBookingState;
   }

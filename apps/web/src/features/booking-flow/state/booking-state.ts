@@ -14,6 +14,8 @@ export type TeeTime = {
   time: string;
   /** False once the slot can no longer take this group (recomputed whenever the diary reloads). */
   isValid: boolean;
+  /** Invalid because the group is too small to start it (an unbooked Championship tee time needs two). */
+  tooFew?: boolean;
 };
 
 export type BookingCourse = Pick<Course, 'id' | 'name' | 'course_completion_time' | 'closing_date'> & {

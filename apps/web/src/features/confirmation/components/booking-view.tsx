@@ -91,10 +91,17 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
   const caddieRounds = confirmation.courses.filter((course) => course.caddies > 0);
 
   function openRestaurantWidget() {
-    modal.open(<RestaurantWidget url={env.restaurantWidgetUrl} title="Restaurant table booking" />, {
-      title: 'Book a table',
-      size: 'lg',
-    });
+    modal.open(
+      <RestaurantWidget
+        url={env.restaurantWidgetUrl}
+        title="Restaurant table booking"
+        fallbackUrl={env.restaurantsUrl}
+      />,
+      {
+        title: 'Book a table',
+        size: 'lg',
+      },
+    );
   }
 
   return (

@@ -3,7 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_COUNTRY, fetchIpCountry, IP_LOOKUP_FAILED, useIpCountry } from './get-ip-country';
+import {
+  browserCountry,
+  DEFAULT_COUNTRY,
+  fetchIpCountry,
+  IP_LOOKUP_FAILED,
+  useIpCountry,
+} from './get-ip-country';
 
 const URL = 'https://ip.example/json/';
 
@@ -16,12 +22,22 @@ function wrapper({ children }: { children: ReactNode }) {
 describe('IP country look-up', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('assumes GB without any call when no service is configured', () => {
+  it("takes the browser languages' region without any call when no service is configured", () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    const { result } = renderHook(() => useIpCountry(''), { wrapper });
-    expect(result.current).toEqual({ country: DEFAULT_COUNTRY, failed: false });
+    const { result } = renderHook(() => useIpCountry('', ['de-AT', 'de', 'en-GB']), { wrapper });
+    expect(result.current).toEqual({ country: 'AT', failed: false });
+    const bare = renderHook(() => useIpCountry('', ['fr', 'not a tag']), { wrapper });
+    expect(bare.result.current).toEqual({ country: DEFAULT_COUNTRY, failed: false });
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('reads the region of the first language that names one', () => {
+    expect(browserCountry(['en-US'])).toBe('US');
+    expect(browserCountry(['fr', 'fr-CA'])).toBe('CA');
+    expect(browserCountry(['es-419', 'es-MX'])).toBe('MX');
+    expect(browserCountry(['zh-Hant-TW'])).toBe('TW');
+    expect(browserCountry([])).toBe('GB');
   });
 
   it('reads the country field of the configured service', async () => {
@@ -33,11 +49,11 @@ describe('IP country look-up', () => {
     expect(fetch).toHaveBeenCalledWith(URL, expect.objectContaining({ credentials: 'omit' }));
   });
 
-  it('retries once, then falls back to GB and says it failed', async () => {
+  it("retries once, then falls back to the browser languages' country and says it failed", async () => {
     const fetch = vi.fn(async () => new Response('busy', { status: 503 }));
     vi.stubGlobal('fetch', fetch);
-    const { result } = renderHook(() => useIpCountry(URL), { wrapper });
-    await waitFor(() => expect(result.current).toEqual({ country: 'GB', failed: true }));
+    const { result } = renderHook(() => useIpCountry(URL, ['nl-NL']), { wrapper });
+    await waitFor(() => expect(result.current).toEqual({ country: 'NL', failed: true }));
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 

@@ -3,7 +3,7 @@ import { env } from '../../../config/env';
 
 /** Spec section 8. */
 export const IP_LOOKUP_FAILED = 'Failed to fetch IP info';
-/** Where the visitor's country cannot be looked up (no service configured, or it failed). */
+/** Where neither the browser's languages nor a look-up name the visitor's country. */
 export const DEFAULT_COUNTRY = 'GB';
 const ONE_HOUR_MS = 60 * 60 * 1000;
 
@@ -21,17 +21,34 @@ export async function fetchIpCountry(url: string, signal?: AbortSignal): Promise
   return country;
 }
 
+/**
+ * The country of the browser's preferred languages, without any call: the region of the first language that names
+ * one ('de-AT' is AT, 'en-GB' is GB; a bare 'fr' names none), else GB.
+ */
+export function browserCountry(languages: readonly string[] = navigator.languages ?? []): string {
+  for (const tag of languages) {
+    try {
+      const region = new Intl.Locale(tag).region;
+      if (region && /^[A-Z]{2}$/.test(region)) return region;
+    } catch {
+      // Not a language tag: the next one may be.
+    }
+  }
+  return DEFAULT_COUNTRY;
+}
+
 export type IpCountry = {
-  /** The visitor's country, GB when unknown; null while the look-up is still running. */
+  /** The visitor's country; null while the look-up is still running. */
   country: string | null;
   failed: boolean;
 };
 
 /**
- * Spec sections 2 and 7: the visitor's country from an IP look-up, cached an hour with one retry. With no
- * VITE_IP_LOOKUP_URL nothing is called and GB is the answer, so the form works offline and on any network.
+ * Spec sections 2 and 7: the visitor's country. Without VITE_IP_LOOKUP_URL (the default) nothing is called: the
+ * browser's languages name it (browserCountry). Where a look-up is configured its answer is used, cached an hour with
+ * one retry, and the languages stand in should it fail.
  */
-export function useIpCountry(url: string = env.ipLookupUrl): IpCountry {
+export function useIpCountry(url: string = env.ipLookupUrl, languages?: readonly string[]): IpCountry {
   const enabled = url !== '';
   const query = useQuery({
     queryKey: ['ip-country', url],
@@ -42,8 +59,8 @@ export function useIpCountry(url: string = env.ipLookupUrl): IpCountry {
     retry: 1,
     refetchOnWindowFocus: false,
   });
-  if (!enabled) return { country: DEFAULT_COUNTRY, failed: false };
+  if (!enabled) return { country: browserCountry(languages), failed: false };
   if (query.isSuccess) return { country: query.data, failed: false };
-  if (query.isError) return { country: DEFAULT_COUNTRY, failed: true };
+  if (query.isError) return { country: browserCountry(languages), failed: true };
   return { country: null, failed: false };
 }

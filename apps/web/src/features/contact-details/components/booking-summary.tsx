@@ -30,7 +30,7 @@ export function BookingSummary() {
           <dd>{golfers}</dd>
         </div>
         <div className={styles.payable}>
-          <dt>Total payable</dt>
+          <dt>Total Payable</dt>
           <dd>{formatMoney(state.totals.payable)}</dd>
         </div>
       </dl>

@@ -67,6 +67,7 @@ function renderForm(state: BookingState = heldBooking()) {
               </BookingShell>
             }
           />
+          <Route path="/" element={<p>Step one</p>} />
           <Route path="/payment-details" element={<p>Payment step</p>} />
           <Route path="/confirmation/:n" element={<p>Confirmation page</p>} />
         </Routes>
@@ -106,9 +107,12 @@ describe('individual contact form', () => {
     detailsAnswers = [];
     calls.length = 0;
     stubApi();
+    // A visitor whose browser asks for British English: the form's default country is GB.
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
   });
   afterEach(() => {
     cleanup();
+    vi.restoreAllMocks();
     vi.unstubAllGlobals();
     vi.useRealTimers();
     window.sessionStorage.clear();
@@ -170,6 +174,14 @@ describe('individual contact form', () => {
     await waitFor(() => expect(screen.getAllByText(M.leadCountry).length).toBeGreaterThan(0));
   });
 
+  it("defaults country and phone code to the browser languages' region, without any call", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'fr', 'en']);
+    renderForm();
+    await waitFor(() => expect(field('Country').value).toBe('FR'));
+    expect(field('Telephone country code').value).toBe('FR');
+    expect(calls.filter((call) => !call.url.startsWith('/v1/'))).toEqual([]);
+  });
+
   it('switches the phone country on a + prefix naming another country', async () => {
     renderForm();
     await waitFor(() => expect(field('Telephone country code').value).toBe('GB'));
@@ -211,6 +223,19 @@ describe('individual contact form', () => {
     const stored = () => JSON.parse(window.sessionStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}');
     expect(stored().state.playerDetails.first_name).toBe('');
     await waitFor(() => expect(stored().state.playerDetails.first_name).toBe('Grace'), { timeout: 1500 });
+  });
+
+  it('goes back to step 1 with a Back link, keeping an edit made inside the 500 ms pause', async () => {
+    renderForm();
+    await typeInto(field('First name'), 'Grace');
+    const back = screen.getByRole('link', { name: 'Back to step 1: Create experience' });
+    expect(back.getAttribute('href')).toBe('/');
+    await act(async () => {
+      fireEvent.click(back);
+    });
+    expect(screen.getByTestId('where').textContent).toBe('/');
+    const stored = JSON.parse(window.sessionStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}');
+    expect(stored.state.playerDetails.first_name).toBe('Grace');
   });
 
   it('goes straight on when nothing changed since the last save', async () => {

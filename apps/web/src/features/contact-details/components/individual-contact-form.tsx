@@ -5,12 +5,13 @@ import { Button } from '../../../components/ui/button';
 import { fieldDescribedBy } from '../../../components/ui/form-field';
 import { env } from '../../../config/env';
 import { useBookingShell } from '../../booking-flow/components/booking-shell-context';
+import { StepBackLink } from '../../booking-flow/components/step-back-link';
 import { StepFooterAction } from '../../booking-flow/components/step-footer-action';
 import { StepSection } from '../../booking-flow/components/step-section';
 import { useSaveStepTwo } from '../../booking-flow/hooks/use-save-step-two';
 import { useBooking } from '../../booking-flow/state/booking-context';
 import { PhoneInput } from '../../phone-input/components/phone-input';
-import { listPhoneCountries } from '../../phone-input/phone-format';
+import { isCountryCode, listPhoneCountries } from '../../phone-input/phone-format';
 import { IP_LOOKUP_FAILED, useIpCountry } from '../api/get-ip-country';
 import { INDIVIDUAL_SAVE_FALLBACK, saveIndividualDetails } from '../api/save-individual-details';
 import {
@@ -70,7 +71,8 @@ export function IndividualContactForm() {
 
   // Country and the phone's country code default to the visitor's country, unless already chosen.
   useEffect(() => {
-    if (!ip.country) return;
+    // Only a country the lists offer (libphonenumber's): a region they lack leaves the choice to the visitor.
+    if (!ip.country || !isCountryCode(ip.country)) return;
     for (const field of ['country', 'telephone_country_code'] as const) {
       if (getValues(field) === '') setValue(field, ip.country, { shouldValidate: true });
     }
@@ -79,20 +81,26 @@ export function IndividualContactForm() {
   // Spec section 2: edits are copied to booking state after a 500 ms pause (so a reload keeps them).
   const isValidRef = useRef(isValid);
   isValidRef.current = isValid;
+  // Leaving the page (Back, the step bar) inside the pause copies the last edits at once rather than drop them.
   useEffect(() => {
     let timer: number | undefined;
+    const copyToState = () => {
+      timer = undefined;
+      dispatch({
+        type: 'player-details/set',
+        details: playerDetailsFromForm(getValues(), isValidRef.current),
+      });
+    };
     const subscription = watch(() => {
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => {
-        dispatch({
-          type: 'player-details/set',
-          details: playerDetailsFromForm(getValues(), isValidRef.current),
-        });
-      }, AUTOSAVE_DELAY_MS);
+      timer = window.setTimeout(copyToState, AUTOSAVE_DELAY_MS);
     });
     return () => {
       subscription.unsubscribe();
-      window.clearTimeout(timer);
+      if (timer !== undefined) {
+        window.clearTimeout(timer);
+        copyToState();
+      }
     };
   }, [watch, getValues, dispatch]);
 
@@ -319,6 +327,7 @@ export function IndividualContactForm() {
                 Complete every required field to continue.
               </p>
             )}
+            <StepBackLink step={2} />
           </StepFooterAction>
           <p className={layout.note}>Payment is taken securely by card on the next step.</p>
         </div>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_COURSES } from '../../../test/course-fixtures';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { coursesQueryOptions } from '../api/get-courses';
@@ -49,6 +49,29 @@ describe('CourseSelection', () => {
     fireEvent.click(championship);
     expect(championship.getAttribute('aria-pressed')).toBe('false');
     expect(screen.queryByText(COMBINATION_MESSAGE)).toBeNull();
+  });
+
+  it('says what to do when the course list fails without a message of its own, never the status text', async () => {
+    document.body.innerHTML = '<div id="modal-root"></div>';
+    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the anti-forgery token from this cookie.
+    document.cookie = 'XSRF-TOKEN=t';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          { statusCode: 500, error: 'Internal Server Error' },
+          { status: 500, statusText: 'Internal Server Error' },
+        ),
+      ),
+    );
+    try {
+      renderWithProviders(<Harness />);
+      await waitFor(() => expect(screen.getByText('There was an error loading the courses')).toBeTruthy());
+      expect(screen.getByText('Please try again.')).toBeTruthy();
+      expect(screen.queryByText(/Internal Server Error/)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('uses the course artwork with its small variant', () => {

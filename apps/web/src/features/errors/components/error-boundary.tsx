@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
-import { ErrorPage } from './error-page';
+import { LazyErrorPage } from './lazy-error-page';
 
 /**
  * Shows the error page when a page throws while rendering, keeping the header and footer. Mount it with a key
  * per location so moving to another page starts clean.
  */
 export function PageErrorBoundary({ children }: { children: ReactNode }) {
-  return <ErrorBoundary fallback={<ErrorPage />}>{children}</ErrorBoundary>;
+  return <ErrorBoundary fallback={<LazyErrorPage />}>{children}</ErrorBoundary>;
 }

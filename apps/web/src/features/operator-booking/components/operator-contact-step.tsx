@@ -5,6 +5,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Button } from '../../../components/ui/button';
 import styles from '../../../components/ui/step-layout.module.css';
 import { useBookingShell } from '../../booking-flow/components/booking-shell-context';
+import { StepBackLink } from '../../booking-flow/components/step-back-link';
 import { StepFooterAction } from '../../booking-flow/components/step-footer-action';
 import { useSaveStepTwo } from '../../booking-flow/hooks/use-save-step-two';
 import { useBooking } from '../../booking-flow/state/booking-context';
@@ -58,15 +59,25 @@ export function OperatorContactStep({ depositPercent, summary }: OperatorContact
     terms_and_conditions_agreed: playerDetails.terms_and_conditions_agreed,
   }).current;
 
-  const autosave = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(autosave.current), []);
+  // The edits waiting for the pause to end; leaving the page (Back, the step bar) copies them at once.
+  const autosave = useRef<{ timer: number; flush: () => void } | undefined>(undefined);
+  useEffect(
+    () => () => {
+      if (!autosave.current) return;
+      window.clearTimeout(autosave.current.timer);
+      autosave.current.flush();
+    },
+    [],
+  );
   const onValuesChange = useCallback(
     (values: OperatorFormValues) => {
       setMethod(values.payment_method);
-      window.clearTimeout(autosave.current);
-      autosave.current = window.setTimeout(() => {
+      window.clearTimeout(autosave.current?.timer);
+      const flush = () => {
+        autosave.current = undefined;
         dispatch({ type: 'player-details/set', details: values });
-      }, AUTOSAVE_DELAY_MS);
+      };
+      autosave.current = { timer: window.setTimeout(flush, AUTOSAVE_DELAY_MS), flush };
     },
     [dispatch],
   );
@@ -88,7 +99,8 @@ export function OperatorContactStep({ depositPercent, summary }: OperatorContact
   });
 
   const submit = (details: OperatorPlayerDetails) => {
-    window.clearTimeout(autosave.current);
+    window.clearTimeout(autosave.current?.timer);
+    autosave.current = undefined;
     dispatch({ type: 'player-details/set', details: { ...details, validated: true } });
     void save(details);
   };
@@ -126,6 +138,7 @@ export function OperatorContactStep({ depositPercent, summary }: OperatorContact
                   Complete every required field to continue.
                 </p>
               )}
+              <StepBackLink step={2} />
             </StepFooterAction>
             <p className={styles.note}>
               {method === 'offline'

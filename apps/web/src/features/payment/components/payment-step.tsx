@@ -46,6 +46,8 @@ export type PaymentStepProps = {
   onPaid: (confirmationUrl: string) => void;
   /** Lets the provider take the browser to 3-D Secure without the leave-page warning (false to restore it). */
   allowLeavingPage?: (allowed: boolean) => void;
+  /** The way back to step 2, shown under the pay button while no payment is under way. */
+  back?: ReactNode;
 };
 
 /** Step 3: the card form of the configured provider, the terms, the pay button and every state around them. */
@@ -90,6 +92,7 @@ function PaymentForm({
   termsUrl,
   onPaid,
   allowLeavingPage,
+  back,
 }: PaymentStepProps) {
   const config = usePaymentConfig();
   const [payment, dispatch] = useReducer(paymentReducer, bookingId, initialPaymentState);
@@ -331,6 +334,7 @@ function PaymentForm({
           )}
         </Button>
       )}
+      {expired || busy ? null : back}
       {expired ? null : (
         <p className={styles.note}>
           Your tee times stay reserved for you while you pay. Your booking is confirmed, and e-mailed to you,

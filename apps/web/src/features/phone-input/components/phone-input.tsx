@@ -17,7 +17,8 @@ type PhoneInputProps = {
 
 /**
  * A country calling-code picker beside a telephone number that formats as it is typed (spec section 2, step 2).
- * The picker is a native select (keyboard and screen readers work as everywhere), drawn compactly as 'GB +44'.
+ * The picker is a native select (keyboard and screen readers work as everywhere), drawn compactly as 'GB +44', or
+ * as 'GB' alone once the number itself starts with +44 (international form), so the code never shows twice.
  */
 export function PhoneInput({
   id,
@@ -31,13 +32,15 @@ export function PhoneInput({
 }: PhoneInputProps) {
   const countries = listPhoneCountries();
   const selected = countries.find((country) => country.code === value.country);
+  const numberShowsCode = selected !== undefined && value.number.startsWith(`+${selected.callingCode}`);
   return (
     <div className={styles.phone} data-invalid={invalid || undefined}>
       <div className={styles.country}>
         <span className={styles.display} aria-hidden="true">
           {selected ? (
             <>
-              <span className={styles.code}>{selected.code}</span> +{selected.callingCode}
+              <span className={styles.code}>{selected.code}</span>
+              {numberShowsCode ? null : ` +${selected.callingCode}`}
             </>
           ) : (
             'Code'

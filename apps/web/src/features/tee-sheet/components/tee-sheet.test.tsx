@@ -106,13 +106,17 @@ describe('TeeSheet', () => {
 
   it('reports whether the chosen tee time still fits the group after the diary loads', async () => {
     const fits = renderSheet({ golferCount: 2, selectedSlotId: 3 });
-    await waitFor(() => expect(fits.onSelectedValidity).toHaveBeenCalledWith(3, true));
+    await waitFor(() => expect(fits.onSelectedValidity).toHaveBeenCalledWith(3, true, false));
     cleanup();
     const tooMany = renderSheet({ golferCount: 3, selectedSlotId: 3 });
-    await waitFor(() => expect(tooMany.onSelectedValidity).toHaveBeenCalledWith(3, false));
+    await waitFor(() => expect(tooMany.onSelectedValidity).toHaveBeenCalledWith(3, false, false));
+    cleanup();
+    // An unbooked Championship slot chosen by two, and now one golfer: too few to start it.
+    const tooFew = renderSheet({ golferCount: 1, selectedSlotId: 4 });
+    await waitFor(() => expect(tooFew.onSelectedValidity).toHaveBeenCalledWith(4, false, true));
     cleanup();
     const gone = renderSheet({ golferCount: 1, selectedSlotId: 99 });
-    await waitFor(() => expect(gone.onSelectedValidity).toHaveBeenCalledWith(99, false));
+    await waitFor(() => expect(gone.onSelectedValidity).toHaveBeenCalledWith(99, false, false));
   });
 
   it('moves between slots with the arrow keys, keeping one tab stop', () => {

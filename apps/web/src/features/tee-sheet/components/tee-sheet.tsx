@@ -5,11 +5,11 @@ import {
   type DiarySlot,
   FULL_SLOT_TEXT,
   freePlaces,
-  isSelectedTeeTimeValid,
   isSlotSelectable,
   openSlotsText,
   SLOT_STATE_LABELS,
   type SlotState,
+  selectedTeeTimeState,
   slotState,
   TIME_CONFLICT_TOOLTIP,
 } from '@links/shared/slot-state';
@@ -18,6 +18,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { apiErrorMessage, LOAD_FAILED_FALLBACK } from '../../../lib/api-client';
 import { useDiary } from '../api/get-diary';
 import styles from './tee-sheet.module.css';
 
@@ -84,8 +85,11 @@ export type TeeSheetProps = {
   currentBookingId: number | null;
   otherCourseTeeTimes: ChosenTeeTime[];
   onToggleSlot: (slot: DiarySlot) => void;
-  /** Called after each diary load with whether the chosen slot can still take this group. */
-  onSelectedValidity: (slotId: number, isValid: boolean) => void;
+  /**
+   * Called after each diary load with whether the chosen slot can still take this group, and whether it cannot
+   * because the group is now too small to start it (Championship, 'Min 2 golfers').
+   */
+  onSelectedValidity: (slotId: number, isValid: boolean, tooFew: boolean) => void;
 };
 
 /** One course's tee sheet for one UK day: every slot with its state, colour and explanation. */
@@ -109,9 +113,9 @@ export function TeeSheet({
   useEffect(() => {
     if (selectedSlotId === null || !slots || diary.isFetching) return;
     const slot = slots.find((candidate) => candidate.id === selectedSlotId);
-    const isValid =
-      slot !== undefined &&
-      isSelectedTeeTimeValid({
+    const state =
+      slot &&
+      selectedTeeTimeState({
         slot,
         courseId: course.id,
         golferCount,
@@ -119,7 +123,7 @@ export function TeeSheet({
         completionHours: course.course_completion_time,
         otherCourseTeeTimes,
       });
-    onSelectedValidity(selectedSlotId, isValid);
+    onSelectedValidity(selectedSlotId, state === 'available', state === 'min_2_golfers');
   }, [
     slots,
     diary.isFetching,
@@ -160,7 +164,7 @@ export function TeeSheet({
   } else if (diary.isError) {
     body = (
       <Alert type="error" title={DIARY_ERROR_TITLE}>
-        <p>{diary.error.message}</p>
+        <p>{apiErrorMessage(diary.error, LOAD_FAILED_FALLBACK)}</p>
         <Button variant="secondary" size="sm" onClick={() => void diary.refetch()}>
           Try again
         </Button>

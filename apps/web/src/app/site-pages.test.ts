@@ -1,0 +1,10 @@
+import { SITE_PAGE_PATTERNS } from '@links/shared/site-pages';
+import { describe, expect, it } from 'vitest';
+import { routes } from './router';
+
+describe('the pages the server knows', () => {
+  it('are exactly the routes the app draws (anything else is answered 404)', () => {
+    const drawn = (routes[0]?.children ?? []).map((route) => route.path).filter((path) => path !== '*');
+    expect([...drawn].sort()).toEqual([...SITE_PAGE_PATTERNS].sort());
+  });
+});
