@@ -3,7 +3,18 @@ import { isSitePage } from './site-pages';
 
 describe('site pages', () => {
   it('knows every page of the app, with or without a trailing slash', () => {
-    for (const path of ['/', '/login', '/login/', '/confirmation', '/confirmation/260000123', '/reset']) {
+    for (const path of [
+      '/',
+      '/login',
+      '/login/',
+      '/confirmation',
+      '/confirmation/260000123',
+      '/reset',
+      '/staff',
+      '/staff/',
+      '/staff/users',
+      '/staff/audit',
+    ]) {
       expect(isSitePage(path), path).toBe(true);
     }
   });
@@ -16,6 +27,7 @@ describe('site pages', () => {
       '/contact-detailsx',
       '//',
       '/wp-admin',
+      '/staffroom',
     ]) {
       expect(isSitePage(path), path).toBe(false);
     }

@@ -2,7 +2,7 @@
 // (with the app, which draws its error page) so links, crawlers and monitors see the truth. The web's router is
 // tested against this list (apps/web/src/app/site-pages.test.ts).
 
-/** Route patterns as React Router writes them; `:name` is one path segment. */
+/** Route patterns as React Router writes them; `:name` is one path segment, a final `/*` any rest (the staff area). */
 export const SITE_PAGE_PATTERNS = [
   '/',
   '/contact-details',
@@ -14,10 +14,17 @@ export const SITE_PAGE_PATTERNS = [
   '/reset',
   '/manage-account',
   '/maintenance',
+  '/staff/*',
 ] as const;
 
 const MATCHERS = SITE_PAGE_PATTERNS.map(
-  (pattern) => new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '[^/]+').replace(/\/$/, '')}/?$`),
+  (pattern) =>
+    new RegExp(
+      `^${pattern
+        .replace(/\/\*$/, '(?:/.*)?')
+        .replace(/:[A-Za-z]+/g, '[^/]+')
+        .replace(/\/$/, '')}/?$`,
+    ),
 );
 
 /** Whether `pathname` (no query) is one of the site's pages; a trailing slash is allowed, as the router allows it. */

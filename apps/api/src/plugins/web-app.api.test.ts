@@ -61,7 +61,14 @@ describe('serving the built web app', () => {
   });
 
   it('serves the empty shell, never the home markup, for every other client-side route', async () => {
-    for (const url of ['/contact-details', '/confirmation/ABC123?signature=x', '/login', '/login/']) {
+    for (const url of [
+      '/contact-details',
+      '/confirmation/ABC123?signature=x',
+      '/login',
+      '/login/',
+      '/staff',
+      '/staff/users',
+    ]) {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(SHELL);
