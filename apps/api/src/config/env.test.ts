@@ -35,6 +35,26 @@ describe('loadConfig', () => {
     });
   });
 
+  it('names the resort and its reservations desk as configured (one brand for e-mails, calendars, the payment page)', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).brand).toEqual({
+      resortName: 'The Links',
+      reservationsPhone: '+44 1241 802270',
+      reservationsEmail: 'golf@example.com',
+    });
+    const configured = loadConfig({
+      NODE_ENV: 'development',
+      RESORT_NAME: 'Old Tom Links',
+      RESERVATIONS_PHONE: '+44 1334 466666',
+      RESERVATIONS_EMAIL: 'reservations@oldtom.example',
+    });
+    expect(configured.brand).toEqual({
+      resortName: 'Old Tom Links',
+      reservationsPhone: '+44 1334 466666',
+      reservationsEmail: 'reservations@oldtom.example',
+    });
+    expect(() => loadConfig({ NODE_ENV: 'development', RESERVATIONS_EMAIL: 'not an address' })).toThrow();
+  });
+
   it('parses numbers, lists, switches and URLs', () => {
     const config = loadConfig({
       PORT: '8080',

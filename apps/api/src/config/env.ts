@@ -129,6 +129,9 @@ const envSchema = z.object({
   // A placeholder domain by default: mail sent as a domain the operator does not own fails SPF and DMARC. Set it to an
   // address of the resort's own domain (.env.example).
   MAIL_FROM: z.string().trim().min(3).default('The Links <bookings@example.com>'),
+  RESORT_NAME: z.string().trim().min(1).max(80).default('The Links'),
+  RESERVATIONS_PHONE: z.string().trim().min(3).max(40).default('+44 1241 802270'),
+  RESERVATIONS_EMAIL: z.email().default('golf@example.com'),
   RESTAURANT_WIDGET_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.restaurantWidget),
   IP_LOOKUP_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.ipLookup),
   WEB_DIST_DIR: optionalString,
@@ -224,6 +227,8 @@ export type AppConfig = {
   stripeWebhookSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The resort as e-mails, calendar files and the sandbox payment page name it, and how to reach reservations. */
+  brand: { resortName: string; reservationsPhone: string; reservationsEmail: string };
   restaurantWidgetOrigin: string | undefined;
   ipLookupOrigin: string | undefined;
   /** Built web app served in production; undefined means resolve apps/web/dist relative to the bundle. */
@@ -352,6 +357,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    brand: {
+      resortName: values.RESORT_NAME,
+      reservationsPhone: values.RESERVATIONS_PHONE,
+      reservationsEmail: values.RESERVATIONS_EMAIL,
+    },
     restaurantWidgetOrigin: values.RESTAURANT_WIDGET_ORIGIN,
     ipLookupOrigin: values.IP_LOOKUP_ORIGIN,
     webDistDir: values.WEB_DIST_DIR,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_BRAND } from '../mail/test/test-brand.ts';
 import { passwordResetLink, renderPasswordResetEmail } from './password-reset-email.ts';
 
 describe('password reset e-mail', () => {
@@ -10,7 +11,12 @@ describe('password reset e-mail', () => {
 
   it('escapes the company name and carries the link in both parts', () => {
     const link = 'https://book.links.example/reset?t=abc&u=fairway';
-    const email = renderPasswordResetEmail({ companyName: '<b>Fair & Square</b>', link, validMinutes: 60 });
+    const email = renderPasswordResetEmail({
+      brand: TEST_BRAND,
+      companyName: '<b>Fair & Square</b>',
+      link,
+      validMinutes: 60,
+    });
     expect(email.html).not.toContain('<b>Fair');
     expect(email.html).toContain('&lt;b&gt;Fair &amp; Square&lt;/b&gt;');
     expect(email.html).toContain('https://book.links.example/reset?t=abc&amp;u=fairway');

@@ -68,6 +68,7 @@ async function sendResetLink(deps: PasswordResetDeps, username: string): Promise
     companyName: operator.companyName,
     link: passwordResetLink(config.publicUrl, token, operator.username),
     validMinutes: RESET_TOKEN_TTL_MINUTES,
+    brand: config.brand,
   });
   await db.transaction(async (tx) => {
     await tx.insert(passwordResetTokens).values({

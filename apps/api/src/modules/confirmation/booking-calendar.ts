@@ -1,6 +1,5 @@
 import { bookingCalendarIcs } from '@links/shared/calendar-ics';
 import { formatMoney } from '@links/shared/money';
-import { RESORT_NAME } from '../mail/render-email.ts';
 import type { BookingRecord } from './confirmation.repository.ts';
 
 /** The host of the public URL, for UIDs that are unique to this site ('booking-4821-course-1@links.example'). */
@@ -19,13 +18,13 @@ function uidDomain(publicUrl: string): string {
  */
 export function bookingCalendarFor(
   record: Pick<BookingRecord, 'bookingNumber' | 'rounds' | 'golfers'>,
-  options: { publicUrl: string; now: Date },
+  options: { publicUrl: string; now: Date; resortName: string },
 ): string {
   const domain = uidDomain(options.publicUrl);
   const golfers = record.golfers.length;
   return bookingCalendarIcs({
     bookingNumber: record.bookingNumber,
-    resortName: RESORT_NAME,
+    resortName: options.resortName,
     generatedAt: options.now,
     rounds: record.rounds.map((round) => ({
       uid: `booking-${record.bookingNumber}-course-${round.courseId}@${domain}`,

@@ -4,7 +4,13 @@ import { formatMoney } from '@links/shared/money';
 import { formatConfirmationTeeTime } from '@links/shared/uk-time';
 import { escapeHtml } from '../mail/escape-html.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
-import { EMAIL_COLOURS, EMAIL_STYLES, emailButton, RESORT_NAME, renderEmail } from '../mail/render-email.ts';
+import {
+  EMAIL_COLOURS,
+  EMAIL_STYLES,
+  emailButton,
+  type MailBrand,
+  renderEmail,
+} from '../mail/render-email.ts';
 import { bookingCalendarFor } from './booking-calendar.ts';
 import type { BookingRecord } from './confirmation.repository.ts';
 
@@ -73,6 +79,7 @@ export function confirmationEmail(
   booking: ConfirmationEmailBooking,
   pin: string,
   linkUrl: string,
+  brand: MailBrand,
 ): MailMessage {
   const e = escapeHtml;
   const { record } = booking;
@@ -108,7 +115,7 @@ export function confirmationEmail(
 
   const bodyHtml = [
     `<p style="${EMAIL_STYLES.paragraph}">Dear ${e(booking.firstName)},</p>`,
-    `<p style="${EMAIL_STYLES.paragraph}">Tee-rific! Thank you for booking with ${RESORT_NAME}: your booking is confirmed and we look forward to welcoming you to the links.</p>`,
+    `<p style="${EMAIL_STYLES.paragraph}">Tee-rific! Thank you for booking with ${e(brand.resortName)}: your booking is confirmed and we look forward to welcoming you to the links.</p>`,
     ...(leadSentence ? [`<p style="${EMAIL_STYLES.paragraph}">${e(leadSentence)}</p>`] : []),
     summaryPanel([
       ['Booking number', booking.bookingNumber],
@@ -160,7 +167,7 @@ export function confirmationEmail(
   const bodyText = [
     `Dear ${booking.firstName},`,
     '',
-    `Tee-rific! Thank you for booking with ${RESORT_NAME}: your booking is confirmed and we look forward to welcoming you to the links.`,
+    `Tee-rific! Thank you for booking with ${brand.resortName}: your booking is confirmed and we look forward to welcoming you to the links.`,
     ...(leadSentence ? [leadSentence] : []),
     '',
     `Booking number: ${booking.bookingNumber}`,
@@ -198,13 +205,20 @@ export function confirmationEmail(
     'On your booking page you can see your booking and change your caddies up to 24 hours before each tee time.',
   ].join('\n');
 
-  const rendered = renderEmail({
-    title: 'Your booking is confirmed',
-    preheader: `Booking ${booking.bookingNumber}: your tee times, PIN and booking link.`,
-    bodyHtml,
-    bodyText,
+  const rendered = renderEmail(
+    {
+      title: 'Your booking is confirmed',
+      preheader: `Booking ${booking.bookingNumber}: your tee times, PIN and booking link.`,
+      bodyHtml,
+      bodyText,
+    },
+    brand,
+  );
+  const ics = bookingCalendarFor(record, {
+    publicUrl: new URL(linkUrl).origin,
+    now: new Date(),
+    resortName: brand.resortName,
   });
-  const ics = bookingCalendarFor(record, { publicUrl: new URL(linkUrl).origin, now: new Date() });
   return {
     to,
     subject: `Your booking ${booking.bookingNumber} is confirmed`,

@@ -154,7 +154,11 @@ export const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const record = await loadBookingRecord(app.db, booking.id);
       if (!record) throw bookingNotFound();
-      const ics = bookingCalendarFor(record, { publicUrl: app.config.publicUrl, now: app.clock.now() });
+      const ics = bookingCalendarFor(record, {
+        resortName: app.config.brand.resortName,
+        publicUrl: app.config.publicUrl,
+        now: app.clock.now(),
+      });
       reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="${bookingCalendarFileName(bookingNumber)}"`)

@@ -16,16 +16,20 @@ import { MAIL_RETENTION_MS, purgeOldMail } from './purge-outbox.ts';
 import { renderEmail } from './render-email.ts';
 import { createSmtpTransport } from './smtp-transport.ts';
 import { SmtpSink } from './test/smtp-sink.ts';
+import { TEST_BRAND } from './test/test-brand.ts';
 
 const PDF = Buffer.from('%PDF-1.4 test confirmation attachment '.repeat(20));
 
 function message(to = 'golfer@example.com', subject = 'Your tee time is confirmed') {
-  const { html, text } = renderEmail({
-    title: subject,
-    preheader: 'Championship, Monday 5th May 2025 at 2:30pm',
-    bodyHtml: '<p>See you on the first tee.</p>',
-    bodyText: 'See you on the first tee.',
-  });
+  const { html, text } = renderEmail(
+    {
+      title: subject,
+      preheader: 'Championship, Monday 5th May 2025 at 2:30pm',
+      bodyHtml: '<p>See you on the first tee.</p>',
+      bodyText: 'See you on the first tee.',
+    },
+    TEST_BRAND,
+  );
   return {
     to,
     subject,

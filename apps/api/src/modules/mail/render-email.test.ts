@@ -1,14 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_COLOURS, emailButton, renderEmail } from './render-email.ts';
+import { TEST_BRAND } from './test/test-brand.ts';
 
-const email = renderEmail({
-  title: 'Your booking is confirmed',
-  preheader: 'Booking 48213 <Championship> on 5th May',
-  bodyHtml: `<p>Hello</p>${emailButton('View your booking', 'https://book.example.com/confirmation/48213?signature=a&expires=1')}`,
-  bodyText: 'Hello\n\nView your booking: https://book.example.com/confirmation/48213?signature=a&expires=1',
-});
+const email = renderEmail(
+  {
+    title: 'Your booking is confirmed',
+    preheader: 'Booking 48213 <Championship> on 5th May',
+    bodyHtml: `<p>Hello</p>${emailButton('View your booking', 'https://book.example.com/confirmation/48213?signature=a&expires=1')}`,
+    bodyText: 'Hello\n\nView your booking: https://book.example.com/confirmation/48213?signature=a&expires=1',
+  },
+  TEST_BRAND,
+);
 
 describe('renderEmail', () => {
+  it('names the configured resort (escaped) and its reservations phone and e-mail, in both parts', () => {
+    expect(email.html).toContain('Old Course &amp; &lt;Links&gt;');
+    expect(email.html).not.toContain('<Links>');
+    expect(email.html).toContain('href="tel:+441241555010"');
+    expect(email.html).toContain('href="mailto:tee-times@resort.example"');
+    expect(email.text).toMatch(/^Old Course & <Links>\n/);
+    expect(email.text).toContain('reservations: +44 1241 555 010 · tee-times@resort.example');
+    expect(email.html).not.toContain('The Links');
+  });
+
   it('lays the e-mail out in tables with inline styles and no style sheet or script', () => {
     expect(email.html).toMatch(/^<!doctype html>/);
     expect(email.html).toContain('role="presentation"');
@@ -28,6 +42,7 @@ describe('renderEmail', () => {
   it('has a plain-text alternative with the title, the body and the links intact', () => {
     expect(email.text).toContain('Your booking is confirmed\n=========================');
     expect(email.text).toContain('https://book.example.com/confirmation/48213?signature=a&expires=1');
-    expect(email.text).not.toMatch(/<[a-z]/i);
+    // No markup, but for the resort's own name, which plain text carries as written.
+    expect(email.text.replaceAll(TEST_BRAND.resortName, '')).not.toMatch(/<[a-z]/i);
   });
 });

@@ -29,8 +29,8 @@ export const EMAIL_COLOURS = {
 const SERIF = "Georgia, 'Times New Roman', Times, serif";
 const SANS = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
-/** The resort's name as the site shows it (apps/web/src/config/env.ts, VITE_RESORT_NAME's default): one brand. */
-export const RESORT_NAME = 'The Links';
+/** The resort as every e-mail names it, and how to reach reservations (config: RESORT_NAME, RESERVATIONS_*). */
+export type MailBrand = { resortName: string; reservationsPhone: string; reservationsEmail: string };
 const FOOTER_TEXT = 'You are receiving this e-mail because of a booking or request made on our website.';
 
 /** Inline styles for content helpers callers may use inside bodyHtml, so every e-mail looks the same. */
@@ -54,8 +54,12 @@ export function emailButton(label: string, href: string): string {
  * content card with a serif heading, and a footer. Table-based with inline styles because mail clients ignore
  * most of CSS; a hidden preheader fills the inbox preview. Returns the HTML and the plain-text alternative.
  */
-export function renderEmail(content: EmailContent): RenderedEmail {
+export function renderEmail(content: EmailContent, brand: MailBrand): RenderedEmail {
   const title = escapeHtml(content.title);
+  const resort = escapeHtml(brand.resortName);
+  const phone = escapeHtml(brand.reservationsPhone);
+  const email = escapeHtml(brand.reservationsEmail);
+  const tel = escapeHtml(brand.reservationsPhone.replace(/[^+\d]/g, ''));
   const c = EMAIL_COLOURS;
   const html = `<!doctype html>
 <html lang="en-GB" xmlns="http://www.w3.org/1999/xhtml">
@@ -73,7 +77,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="600" cellspacing="0" cellpadding="0" border="0" style="width:100%;max-width:600px;">
 <tr><td style="background:${c.green900};padding:28px 32px;border-radius:8px 8px 0 0;" align="left">
-<p style="margin:0;font-family:${SERIF};font-size:26px;line-height:32px;letter-spacing:1px;color:${c.sand50};">${RESORT_NAME}</p>
+<p style="margin:0;font-family:${SERIF};font-size:26px;line-height:32px;letter-spacing:1px;color:${c.sand50};">${resort}</p>
 <p style="margin:4px 0 0;font-family:${SANS};font-size:12px;line-height:16px;letter-spacing:2px;text-transform:uppercase;color:${c.gold500};">Championship &middot; Burnside &middot; Buddon Links</p>
 </td></tr>
 <tr><td style="background:${c.white};padding:32px;border-left:1px solid ${c.sand200};border-right:1px solid ${c.sand200};">
@@ -81,7 +85,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
 ${content.bodyHtml}
 </td></tr>
 <tr><td style="background:${c.sand50};padding:20px 32px;border:1px solid ${c.sand200};border-top:3px solid ${c.gold500};border-radius:0 0 8px 8px;">
-<p style="margin:0;font-family:${SANS};font-size:12px;line-height:18px;color:${c.ink600};">${RESORT_NAME}<br>${FOOTER_TEXT}</p>
+<p style="margin:0;font-family:${SANS};font-size:12px;line-height:18px;color:${c.ink600};">${resort} reservations: <a href="tel:${tel}" style="color:${c.ink600};">${phone}</a> &middot; <a href="mailto:${email}" style="color:${c.ink600};">${email}</a><br>${FOOTER_TEXT}</p>
 </td></tr>
 </table>
 </td></tr>
@@ -89,6 +93,6 @@ ${content.bodyHtml}
 </body>
 </html>
 `;
-  const text = `${RESORT_NAME}\n\n${content.title}\n${'='.repeat(Math.min(content.title.length, 72))}\n\n${content.bodyText.trim()}\n\n--\n${RESORT_NAME}\n${FOOTER_TEXT}\n`;
+  const text = `${brand.resortName}\n\n${content.title}\n${'='.repeat(Math.min(content.title.length, 72))}\n\n${content.bodyText.trim()}\n\n--\n${brand.resortName} reservations: ${brand.reservationsPhone} · ${brand.reservationsEmail}\n${FOOTER_TEXT}\n`;
   return { html, text };
 }

@@ -88,7 +88,7 @@ async function sandboxChallengePages(app: FastifyInstance, options: { provider: 
     }
     const intent = await provider.findChallenge(params.data.id, token);
     if (!intent) return sendHtml(reply, 404, renderInvalidChallengePage());
-    return sendHtml(reply, 200, renderChallengePage(intent, token));
+    return sendHtml(reply, 200, renderChallengePage(intent, token, app.config.brand.resortName));
   });
 
   // Protected against cross-site forgery by the one-time token: only the page served for this intent carries it,

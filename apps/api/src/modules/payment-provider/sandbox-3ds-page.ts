@@ -1,6 +1,5 @@
 import { formatMoney } from '@links/shared/money';
 import { escapeHtml } from '../mail/escape-html.ts';
-import { RESORT_NAME } from '../mail/render-email.ts';
 import type { PaymentIntent } from './payment-provider.ts';
 
 // The sandbox's stand-in for a bank's 3-D Secure page. The site's CSP allows styles and scripts from 'self' only,
@@ -29,14 +28,14 @@ ${body}
 `;
 }
 
-export function renderChallengePage(intent: PaymentIntent, token: string): string {
+export function renderChallengePage(intent: PaymentIntent, token: string, merchant: string): string {
   const action = `/sandbox/3ds/${encodeURIComponent(intent.id)}`;
   return page(
     'Authenticate your payment (test mode)',
     `<h1 id="title">Authenticate your payment</h1>
 <p>This is the sandbox's 3-D Secure test page. A real bank would ask you to confirm this payment in its app or with a code.</p>
 <dl class="summary">
-<div><dt>Merchant</dt><dd>${escapeHtml(RESORT_NAME)}</dd></div>
+<div><dt>Merchant</dt><dd>${escapeHtml(merchant)}</dd></div>
 <div><dt>Amount</dt><dd>${escapeHtml(formatMoney(intent.amount))}</dd></div>
 <div><dt>Reference</dt><dd><code>${escapeHtml(intent.id)}</code></dd></div>
 </dl>

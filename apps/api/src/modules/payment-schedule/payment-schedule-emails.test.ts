@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_BRAND } from '../mail/test/test-brand.ts';
 import { paymentCancellationEmail, paymentReminderEmail } from './payment-schedule-emails.ts';
 
 const booking = {
@@ -17,7 +18,7 @@ describe('payment-schedule e-mails', () => {
       'ops@example.com',
       booking,
       'https://book.example/confirmation/1234567890?s=1',
-      { cancels: true },
+      { cancels: true, brand: TEST_BRAND },
     );
     expect(mail.to).toBe('ops@example.com');
     expect(mail.subject).toBe('Payment due on booking 1234567890');
@@ -25,6 +26,10 @@ describe('payment-schedule e-mails', () => {
     expect(mail.text).toContain('by Thursday 7th May 2026');
     expect(mail.text).toContain('- Burnside Course: Thursday 18th June 2026 at 10:00am');
     expect(mail.text).toContain('the booking will be cancelled');
+    // Issue 24: how to pay, with the number and address to use.
+    expect(mail.text).toContain(
+      'Please phone us on +44 1241 555 010 or e-mail tee-times@resort.example to pay.',
+    );
     expect(mail.html).toContain('Fairway &lt;Golf&gt; Tours');
     expect(mail.html).not.toContain('<Golf>');
   });
@@ -32,6 +37,7 @@ describe('payment-schedule e-mails', () => {
   it('threatens no cancellation while the job does not cancel (CANCEL_UNPAID_TERMS off)', () => {
     const mail = paymentReminderEmail('ops@example.com', booking, 'https://book.example/c', {
       cancels: false,
+      brand: TEST_BRAND,
     });
     expect(mail.text).toContain('A payment of £55.00 is due on booking 1234567890');
     expect(mail.text).not.toContain('cancelled');
@@ -39,10 +45,10 @@ describe('payment-schedule e-mails', () => {
   });
 
   it('tells of the cancellation and that what was paid is not returned', () => {
-    const mail = paymentCancellationEmail('ops@example.com', booking);
+    const mail = paymentCancellationEmail('ops@example.com', booking, TEST_BRAND);
     expect(mail.subject).toBe('Booking 1234567890 has been cancelled');
     expect(mail.text).toContain('the £55.00 already paid is not returned');
-    const unpaid = paymentCancellationEmail('ops@example.com', { ...booking, paidPence: 0 });
+    const unpaid = paymentCancellationEmail('ops@example.com', { ...booking, paidPence: 0 }, TEST_BRAND);
     expect(unpaid.text).not.toContain('already paid');
   });
 });

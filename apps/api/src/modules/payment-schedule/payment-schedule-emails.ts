@@ -2,7 +2,7 @@ import { formatMoney } from '@links/shared/money';
 import { formatConfirmationTeeTime, formatLongDate, londonDate } from '@links/shared/uk-time';
 import { escapeHtml } from '../mail/escape-html.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
-import { EMAIL_STYLES, emailButton, RESORT_NAME, renderEmail } from '../mail/render-email.ts';
+import { EMAIL_STYLES, emailButton, type MailBrand, renderEmail } from '../mail/render-email.ts';
 
 // The two e-mails of the payment-schedule job, to the tour operator's account address: the one reminder before
 // the deadline, and the cancellation after it.
@@ -30,6 +30,7 @@ function compose(
   booking: ScheduledPaymentBooking,
   paragraphs: string[],
   link: { label: string; url: string } | null,
+  brand: MailBrand,
 ): MailMessage {
   const e = escapeHtml;
   const rounds = roundLines(booking);
@@ -57,7 +58,7 @@ function compose(
     ...rounds.map((line) => `- ${line}`),
     ...(link ? ['', `${link.label}: ${link.url}`] : []),
   ].join('\n');
-  return { to, subject, ...renderEmail({ title, preheader, bodyHtml, bodyText }) };
+  return { to, subject, ...renderEmail({ title, preheader, bodyHtml, bodyText }, brand) };
 }
 
 /** The one reminder: what is due, by when, and what happens if it is not paid. */
@@ -65,8 +66,10 @@ export function paymentReminderEmail(
   to: string,
   booking: ScheduledPaymentBooking,
   linkUrl: string,
-  options: { cancels: boolean },
+  options: { cancels: boolean; brand: MailBrand },
 ): MailMessage {
+  const { brand } = options;
+  const payBy = `Please phone us on ${brand.reservationsPhone} or e-mail ${brand.reservationsEmail} to pay.`;
   const due = formatMoney(booking.payablePence - booking.paidPence);
   const date = formatLongDate(londonDate(booking.dueBy));
   return compose(
@@ -76,17 +79,22 @@ export function paymentReminderEmail(
     `${due} is due by ${date} on booking ${booking.bookingNumber}.`,
     booking,
     [
-      `A payment of ${due} is due on booking ${booking.bookingNumber} at ${RESORT_NAME} by ${date} (total ${formatMoney(booking.payablePence)}, paid so far ${formatMoney(booking.paidPence)}).`,
+      `A payment of ${due} is due on booking ${booking.bookingNumber} at ${brand.resortName} by ${date} (total ${formatMoney(booking.payablePence)}, paid so far ${formatMoney(booking.paidPence)}).`,
       options.cancels
-        ? 'Please phone us to pay. This is the only reminder we send: if the payment has not reached us by then, the booking will be cancelled and its tee times released. Deposits and balances are non-refundable and non-transferable.'
-        : 'Please phone us to pay. If the payment has not reached us by then, our reservations team will contact you about the booking. Deposits and balances are non-refundable and non-transferable.',
+        ? `${payBy} This is the only reminder we send: if the payment has not reached us by then, the booking will be cancelled and its tee times released. Deposits and balances are non-refundable and non-transferable.`
+        : `${payBy} If the payment has not reached us by then, our reservations team will contact you about the booking. Deposits and balances are non-refundable and non-transferable.`,
     ],
     { label: 'View your booking', url: linkUrl },
+    brand,
   );
 }
 
 /** After the deadline: the booking is cancelled and its tee times are released. */
-export function paymentCancellationEmail(to: string, booking: ScheduledPaymentBooking): MailMessage {
+export function paymentCancellationEmail(
+  to: string,
+  booking: ScheduledPaymentBooking,
+  brand: MailBrand,
+): MailMessage {
   const date = formatLongDate(londonDate(booking.dueBy));
   return compose(
     to,
@@ -96,8 +104,9 @@ export function paymentCancellationEmail(to: string, booking: ScheduledPaymentBo
     booking,
     [
       `We have not received the payment of ${formatMoney(booking.payablePence - booking.paidPence)} that was due on booking ${booking.bookingNumber} by ${date}, so the booking has been cancelled and its tee times released.`,
-      `Deposits and balances are non-refundable and non-transferable${booking.paidPence > 0 ? `, so the ${formatMoney(booking.paidPence)} already paid is not returned` : ''}. Please contact us if you believe this is a mistake or would like to book again.`,
+      `Deposits and balances are non-refundable and non-transferable${booking.paidPence > 0 ? `, so the ${formatMoney(booking.paidPence)} already paid is not returned` : ''}. Please call us on ${brand.reservationsPhone} or e-mail ${brand.reservationsEmail} if you believe this is a mistake or would like to book again.`,
     ],
     null,
+    brand,
   );
 }

@@ -62,6 +62,7 @@ async function remind(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<num
       tx,
       paymentReminderEmail(row.operatorEmail, emailBooking(row), link.url, {
         cancels: deps.config.bookings.cancelUnpaidTerms,
+        brand: deps.config.brand,
       }),
     );
   }
@@ -75,7 +76,7 @@ async function cancel(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<num
       deps.log.error({ bookingId: row.id }, 'cancelled booking on terms has no operator to tell');
       continue;
     }
-    await enqueueMail(tx, paymentCancellationEmail(row.operatorEmail, emailBooking(row)));
+    await enqueueMail(tx, paymentCancellationEmail(row.operatorEmail, emailBooking(row), deps.config.brand));
   }
   return ids;
 }

@@ -245,6 +245,7 @@ async function queueConfirmationEmail(
     },
     pin,
     link.url,
+    deps.config.brand,
   );
   await enqueueMail(tx, message);
   return true;

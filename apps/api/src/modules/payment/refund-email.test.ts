@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { REFUND_REASONS } from '../../db/schema/payments.ts';
+import { TEST_BRAND } from '../mail/test/test-brand.ts';
 import { paymentRefundedEmail } from './refund-email.ts';
 
 const details = { bookingNumber: '1234567890', greeting: 'Ada <b>', amountPence: 11_000 };
 
 describe('the refund e-mail', () => {
   it.each(REFUND_REASONS)('for %s says how much was refunded, in full, and quotes the booking', (reason) => {
-    const mail = paymentRefundedEmail('ada@example.com', { ...details, reason });
+    const mail = paymentRefundedEmail('ada@example.com', { ...details, reason }, TEST_BRAND);
     expect(mail.to).toBe('ada@example.com');
     expect(mail.subject).toBe('Your payment for booking 1234567890 has been refunded');
     expect(mail.text).toContain(
@@ -21,7 +22,7 @@ describe('the refund e-mail', () => {
 
   it('gives each reason its own explanation and next step', () => {
     const text = (reason: (typeof REFUND_REASONS)[number]) =>
-      paymentRefundedEmail('ada@example.com', { ...details, reason }).text;
+      paymentRefundedEmail('ada@example.com', { ...details, reason }, TEST_BRAND).text;
     expect(text('amount_mismatch')).toContain('changed after this payment was started');
     expect(text('amount_mismatch')).toContain('pay the amount now due');
     expect(text('paid_twice')).toContain('had already been paid for with another payment');

@@ -150,7 +150,7 @@ async function refund(deps: SettlementDeps, intent: PaymentIntent, bookingId: nu
           greeting: to.greeting,
           amountPence: intent.amount,
         };
-        await enqueueMail(tx, paymentRefundedEmail(to.email, { ...details, reason }));
+        await enqueueMail(tx, paymentRefundedEmail(to.email, { ...details, reason }, deps.config.brand));
       }
       deps.log.warn(
         { bookingId, paymentIntent: intent.id, reason },
