@@ -440,6 +440,11 @@ test.describe('password journeys', () => {
       .getByRole('status')
       .filter({ hasText: 'Your account details were successfully updated!' });
     await expect(saved).toBeVisible();
+    // Issue 24: shown where the operator is looking, not above the window, with the focus on it.
+    await expect(saved).toBeInViewport();
+    expect(
+      await saved.evaluate((banner) => banner.parentElement?.contains(document.activeElement) ?? false),
+    ).toBe(true);
     await saved.getByRole('button', { name: 'Dismiss message' }).click();
     await expect(saved).toHaveCount(0);
     await page.reload();

@@ -76,6 +76,8 @@ describe('AccountDetailsForm', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Monifieth' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
     const banner = await screen.findByText(ACCOUNT_SAVE_SUCCESS, {}, { timeout: 10_000 });
+    // Issue 24: where the operator is looking: the outcome above the form takes the focus.
+    await waitFor(() => expect(document.activeElement?.contains(banner)).toBe(true));
     expect(calls[0]?.body).toEqual({
       title: 'Mrs',
       email_address: 'bookings@fairway-tours.example',

@@ -6,7 +6,7 @@ import {
   updateOperatorDetailsRequestSchema,
 } from '@links/shared/schemas/auth';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -62,6 +62,9 @@ const FIELD_NAMES: Record<string, Path<FormValues>> = {
 export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
   const save = useUpdateOperatorDetails();
   const [saved, setSaved] = useState(false);
+  // The outcome shows above the form while Save is at its foot: focus moves to it, so it is seen and read out.
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const showOutcome = () => requestAnimationFrame(() => outcomeRef.current?.focus());
   const countries = useMemo(countryOptions, []);
   const dialling = useMemo(diallingCodeOptions, []);
   const initial = useMemo(() => toFormValues(details), [details]);
@@ -85,8 +88,10 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
       onSuccess: (stored) => {
         reset(toFormValues(stored));
         setSaved(true);
+        showOutcome();
       },
       onError: (error) => {
+        showOutcome();
         if (!(error instanceof ApiError) || !error.fields) return;
         for (const [field, message] of Object.entries(error.fields)) {
           const name = FIELD_NAMES[field];
@@ -115,12 +120,16 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
       <p className={styles.intro}>
         Your company's contact and address details, used for every booking you make.
       </p>
-      {saved ? <Alert type="success" title={ACCOUNT_SAVE_SUCCESS} onDismiss={() => setSaved(false)} /> : null}
-      {save.isError ? (
-        <Alert type="error" title={ACCOUNT_SAVE_ERROR_HEADING} onDismiss={() => save.reset()}>
-          <p>{apiErrorMessage(save.error, ACCOUNT_ERROR_FALLBACK)}</p>
-        </Alert>
-      ) : null}
+      <div ref={outcomeRef} tabIndex={-1} className={styles.outcome}>
+        {saved ? (
+          <Alert type="success" title={ACCOUNT_SAVE_SUCCESS} onDismiss={() => setSaved(false)} />
+        ) : null}
+        {save.isError ? (
+          <Alert type="error" title={ACCOUNT_SAVE_ERROR_HEADING} onDismiss={() => save.reset()}>
+            <p>{apiErrorMessage(save.error, ACCOUNT_ERROR_FALLBACK)}</p>
+          </Alert>
+        ) : null}
+      </div>
       <FieldGrid>
         <TextField
           fieldClassName={fieldStyles.full}
