@@ -6,7 +6,7 @@ import {
   updateOperatorDetailsRequestSchema,
 } from '@links/shared/schemas/auth';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -64,7 +64,10 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
   const [saved, setSaved] = useState(false);
   // The outcome shows above the form while Save is at its foot: focus moves to it, so it is seen and read out.
   const outcomeRef = useRef<HTMLDivElement>(null);
-  const showOutcome = () => requestAnimationFrame(() => outcomeRef.current?.focus());
+  const failed = save.isError;
+  useEffect(() => {
+    if (saved || failed) outcomeRef.current?.focus();
+  }, [saved, failed]);
   const countries = useMemo(countryOptions, []);
   const dialling = useMemo(diallingCodeOptions, []);
   const initial = useMemo(() => toFormValues(details), [details]);
@@ -88,10 +91,8 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
       onSuccess: (stored) => {
         reset(toFormValues(stored));
         setSaved(true);
-        showOutcome();
       },
       onError: (error) => {
-        showOutcome();
         if (!(error instanceof ApiError) || !error.fields) return;
         for (const [field, message] of Object.entries(error.fields)) {
           const name = FIELD_NAMES[field];
