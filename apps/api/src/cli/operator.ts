@@ -1,9 +1,6 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/env.ts';
-import { loadDotEnv } from '../config/load-env-file.ts';
-import { createDatabase, type Db } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
-import { isAppError } from '../lib/app-error.ts';
+import type { Db } from '../db/client.ts';
+import { readStdinLine, runDatabaseCommand } from '../lib/database-command.ts';
 import {
   createOperator,
   disableOperator,
@@ -26,12 +23,6 @@ const USAGE = `Usage: npm run operator -- <command>
   list`;
 
 class UsageError extends Error {}
-
-async function readStdinLine(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '').trimEnd();
-}
 
 function describe(operator: OperatorSummary): string {
   return `#${operator.id} ${operator.username} (${operator.companyName}) ${operator.status}, deposit ${operator.depositAmount}%`;
@@ -114,28 +105,8 @@ async function run(db: Db, argv: string[]): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  loadDotEnv();
-  const config = loadConfig();
-  // With PGlite, refused (DataDirInUseError) while the server or another command has DATA_DIR open.
-  const database = await createDatabase(config, 'npm run operator');
-  try {
-    await migrate(database);
-    await run(database.db, process.argv.slice(2));
-  } finally {
-    await database.close();
-  }
-}
-
-main().catch((error: unknown) => {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  const message =
-    error instanceof ConfigError || isAppError(error) || error instanceof Error
-      ? error.message
-      : String(error);
-  console.error(message);
-  process.exit(1);
-});
+runDatabaseCommand(
+  'npm run operator',
+  { text: USAGE, isUsageError: (error) => error instanceof UsageError },
+  (database) => run(database.db, process.argv.slice(2)),
+);
