@@ -1,19 +1,12 @@
-import { z } from 'zod';
+import {
+  type ApiErrorCode,
+  dataEnvelope,
+  type ErrorEnvelope,
+  errorEnvelopeSchema,
+} from '@links/shared/schemas/envelope';
 
-/** Success envelope `{ data }` for response schemas: `200: dataEnvelope(courseSchema.array())`. */
-export function dataEnvelope<T extends z.ZodType>(data: T) {
-  return z.object({ data });
-}
-
-export const errorEnvelopeSchema = z.object({
-  error: z.object({
-    message: z.string(),
-    code: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
-
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+// The envelopes are the web's contract too: one definition, in the shared package.
+export { dataEnvelope, type ErrorEnvelope, errorEnvelopeSchema };
 
 /** The error envelope under each status, for a route's `response` map: `errorResponses(400, 404, 409)`. */
 export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorEnvelopeSchema> {
@@ -23,7 +16,11 @@ export function errorResponses<S extends number>(...statuses: S[]): Record<S, ty
   >;
 }
 
-export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorEnvelope {
+export function errorBody(
+  code: ApiErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+): ErrorEnvelope {
   return fields ? { error: { message, code, fields } } : { error: { message, code } };
 }
 

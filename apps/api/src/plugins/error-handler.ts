@@ -1,10 +1,11 @@
+import type { ApiErrorCode } from '@links/shared/schemas/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { INTERNAL_ERROR_MESSAGE, isAppError, VALIDATION_MESSAGE } from '../lib/app-error.ts';
 import { type ErrorEnvelope, errorBody } from '../lib/envelope.ts';
 
 // Fastify's own 4xx errors, reworded for people; anything else 4xx from Fastify gets the generic bad_request.
-const FASTIFY_ERRORS: Record<string, { code: string; message: string }> = {
+const FASTIFY_ERRORS: Record<string, { code: ApiErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large.' },

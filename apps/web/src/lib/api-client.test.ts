@@ -6,11 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   api,
-  apiErrorMessage,
   apiFetch,
   CSRF_FETCH_FAILED,
   CSRF_UNEXPECTED,
   setApiNavigator,
+  userMessage,
 } from './api-client';
 import { clearMaintenanceNotice, getMaintenanceNotice, MAINTENANCE_MESSAGE } from './maintenance-notice';
 
@@ -175,8 +175,8 @@ describe('api client', () => {
       json(422, {
         error: {
           message: 'Invalid details',
-          code: 'VALIDATION',
-          fields: { email: ['Required'] },
+          code: 'validation_failed',
+          fields: { email: 'Required' },
           param: 'email',
         },
       });
@@ -187,8 +187,8 @@ describe('api client', () => {
     expect(error).toMatchObject({
       status: 422,
       message: 'Invalid details',
-      code: 'VALIDATION',
-      fields: { email: ['Required'] },
+      code: 'validation_failed',
+      fields: { email: 'Required' },
       param: 'email',
     });
     expect(getMaintenanceNotice()).toBeNull();
@@ -200,12 +200,12 @@ describe('api client', () => {
     respond = () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' });
     const error = await api.get('/courses').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 502, message: '' });
-    expect(apiErrorMessage(error, 'Please try again.')).toBe('Please try again.');
+    expect(userMessage(error, 'Please try again.')).toBe('Please try again.');
     respond = () => json(500, { statusCode: 500, error: 'Internal Server Error' });
     const bare = await api.get('/courses').catch((caught: unknown) => caught);
     expect(bare).toMatchObject({ status: 500, message: '' });
-    expect(apiErrorMessage(new TypeError('Failed to fetch'), 'Please try again.')).toBe('Please try again.');
-    expect(apiErrorMessage(new ApiError(409, { message: 'Taken' }), 'Please try again.')).toBe('Taken');
+    expect(userMessage(new TypeError('Failed to fetch'), 'Please try again.')).toBe('Please try again.');
+    expect(userMessage(new ApiError(409, { message: 'Taken' }), 'Please try again.')).toBe('Taken');
   });
 
   it('turns 503 into the maintenance notice and a redirect home', async () => {

@@ -1,4 +1,5 @@
 import { CHALLENGE_REQUIRED, PROOF_OF_WORK_HEADER } from '@links/shared/proof-of-work';
+import type { ApiErrorBody, ApiErrorCode } from '@links/shared/schemas/envelope';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
 import { MAINTENANCE_MESSAGE, raiseMaintenanceNotice } from './maintenance-notice';
@@ -10,22 +11,19 @@ const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_FETCH_FAILED = 'Failed to fetch CSRF token';
 export const CSRF_UNEXPECTED = 'An unexpected error occurred while handling the CSRF token';
 
-export type ApiErrorBody = {
-  message: string;
-  code?: string;
-  fields?: Record<string, string | string[]>;
-  /** The main field at fault, when the server names one. */
-  param?: string;
-};
+/** Codes the client raises itself, for failures that never reached an API answer. */
+type ClientErrorCode = 'CSRF_FETCH_FAILED' | 'CSRF_UNEXPECTED' | 'MAINTENANCE' | 'challenge_unsolved';
 
-/** The `{ error: { message, code, fields } }` envelope of a non-ok answer, plus the HTTP status. */
+type ClientErrorBody = Omit<ApiErrorBody, 'code'> & { code?: ApiErrorCode | ClientErrorCode };
+
+/** The `{ error: { message, code, fields } }` envelope of a non-ok answer, plus the HTTP status (0: no answer). */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
-  readonly fields: Record<string, string | string[]> | undefined;
+  readonly code: ApiErrorCode | ClientErrorCode | undefined;
+  readonly fields: Record<string, string> | undefined;
   readonly param: string | undefined;
 
-  constructor(status: number, body: ApiErrorBody) {
+  constructor(status: number, body: ClientErrorBody) {
     super(body.message);
     this.name = 'ApiError';
     this.status = status;
@@ -33,6 +31,39 @@ export class ApiError extends Error {
     this.fields = body.fields;
     this.param = body.param;
   }
+}
+
+/** The status of an ApiError raised when no answer came (network down, the anti-forgery call failed). */
+export const NO_ANSWER = 0;
+
+/** Failures whose own message a banner does not show: it shows its fallback instead. */
+export type MessageRule = {
+  /** Statuses whose message is not for this banner: NO_ANSWER where the spec's fallback names the failure, 404 on a
+   * save whose booking is gone. */
+  ignoreStatuses?: readonly number[];
+  /** Show the fallback for any 5xx answer too. */
+  ignoreServerErrors?: boolean;
+  /** What an answer without a message of its own says, where that differs from the fallback. */
+  withoutMessage?: string;
+};
+
+/**
+ * The one way a banner words a failed call: the message the API (or the client, for a failed anti-forgery call)
+ * gave, unless the rule sets it aside; `fallback` for anything else that was thrown.
+ */
+export function userMessage(error: unknown, fallback: string, rule: MessageRule = {}): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (rule.ignoreStatuses?.includes(error.status)) return fallback;
+  if (rule.ignoreServerErrors && error.status >= 500) return fallback;
+  return error.message.trim() ? error.message : (rule.withoutMessage ?? fallback);
+}
+
+/** Per-field messages of a refused call keyed by body path; the field `param` names gets the headline if it has none. */
+export function fieldMessages(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const fields: Record<string, string> = { ...error.fields };
+  if (error.param && error.message && !fields[error.param]) fields[error.param] = error.message;
+  return fields;
 }
 
 type Navigate = (to: string) => void;
@@ -137,7 +168,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   return fetch(buildUrl(path, options.query), init);
 }
 
-async function readErrorBody(response: Response): Promise<ApiErrorBody> {
+async function readErrorBody(response: Response): Promise<ClientErrorBody> {
   const body = (await response.json().catch(() => null)) as { error?: Partial<ApiErrorBody> } | null;
   const error = body?.error;
   if (error && typeof error.message === 'string') {
@@ -155,11 +186,6 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody> {
 
 /** What a failed load says when the answer had no message of its own: every such banner has a 'Try again' button. */
 export const LOAD_FAILED_FALLBACK = 'Please try again.';
-
-/** The server's message for a refused call, or `fallback` when the answer had none or never came. */
-export function apiErrorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
-}
 
 /**
  * Calls `/v1{path}` and returns the `data` of the envelope. 503 raises the maintenance notice and

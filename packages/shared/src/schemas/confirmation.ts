@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEnvelope } from './envelope';
+import { type ApiErrorCode, dataEnvelope } from './envelope';
 
 // The confirmation page's contract (spec sections 2, 4, 5, 7 and 8):
 // - GET  /v1/bookings/{booking_number}/confirmation?signature=&expires=  signed fetch (the e-mailed link)
@@ -232,4 +232,4 @@ export const CONFIRMATION_ERROR_CODES = {
   caddiesInvalid: 'caddies_invalid',
   /** 400: body failed validation (fields per path). */
   validationFailed: 'validation_failed',
-} as const;
+} as const satisfies Record<string, ApiErrorCode>;

@@ -5,40 +5,109 @@ export function dataEnvelope<T extends z.ZodType>(schema: T) {
   return z.object({ data: schema });
 }
 
+/** What a `{ data }` answer carries: `DataOf<typeof coursesResponseSchema>` is the courses array. */
+export type DataOf<T extends z.ZodType> = z.output<T> extends { data: infer D } ? D : never;
+
+/**
+ * Every `code` a `/v1` error answer can carry: the API can only throw these (AppError takes this type), and the web
+ * can only branch on these. Grouped by where they arise.
+ */
+export const API_ERROR_CODES = [
+  // the request itself (guard, parser, schema validation)
+  'bad_request',
+  'validation_failed',
+  'invalid_json',
+  'invalid_text',
+  'payload_too_large',
+  'unsupported_media_type',
+  'api_key_invalid',
+  'requested_with_missing',
+  'csrf_invalid',
+  'challenge_required',
+  'challenge_invalid',
+  'rate_limited',
+  'not_found',
+  'unauthorized',
+  'forbidden',
+  'conflict',
+  'maintenance',
+  'internal_error',
+  // sign-in, sessions and accounts
+  'invalid_credentials',
+  'login_throttled',
+  'account_disabled',
+  'session_required',
+  'sign_in_expired',
+  'reset_link_invalid',
+  'admin_token_invalid',
+  'operator_only',
+  'operator_not_found',
+  'staff_unauthorized',
+  'staff_role_forbidden',
+  'staff_user_not_found',
+  'staff_sign_in_failed',
+  'username_taken',
+  'last_admin',
+  // reference data and pricing
+  'course_not_found',
+  'unknown_course',
+  'unknown_player_type',
+  'player_type_not_offered',
+  'no_green_fee',
+  'invalid_pricing_request',
+  'date_not_bookable',
+  'month_out_of_range',
+  // holds and bookings
+  'unknown_tee_time',
+  'tee_time_unavailable',
+  'slot_full',
+  'time_conflict',
+  'too_many_holds',
+  'championship_min_golfers',
+  'booking_not_found',
+  'booking_expired',
+  'booking_cancelled',
+  'booking_confirmed',
+  'link_expired',
+  'access_required',
+  'pin_invalid',
+  'pin_locked',
+  'caddies_invalid',
+  'caddies_locked',
+  'caddies_not_available',
+  // payments
+  'nothing_to_pay',
+  'card_declined',
+  'amount_too_small',
+  'payment_method_unavailable',
+  'payment_provider_unavailable',
+  'payment_intent_not_found',
+  'payment_intent_unexpected_state',
+  'payment_not_succeeded',
+  'payment_not_refundable',
+  'payment_mismatch',
+  'payment_amount_mismatch',
+  'places_taken_refunded',
+  'charge_already_refunded',
+  'refund_amount_invalid',
+  'idempotency_key_in_use',
+  'webhook_in_progress',
+  'webhook_not_configured',
+  'webhook_event_invalid',
+  'webhook_signature_invalid',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
 /** Every failed `/v1` answer: a person-readable message, a stable code, and per-field messages when known. */
 export const errorEnvelopeSchema = z.object({
   error: z.object({
-    code: z.string(),
+    code: z.enum(API_ERROR_CODES),
     message: z.string(),
-    /** Messages per field, keyed by the dotted path of the field ('golfers.1.id'). */
-    fields: z.record(z.string(), z.array(z.string())).optional(),
-    /** The main field at fault, when there is one (spec section 7: "a message and an optional param"). */
+    /** The first message per field, keyed by the dotted path of the field ('golfers.1.id'; '_' for the whole body). */
+    fields: z.record(z.string(), z.string()).optional(),
+    /** The main field at fault (spec section 7: "a message and an optional param"). */
     param: z.string().optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
-export type ApiError = ErrorEnvelope['error'];
-
-export type ValidationSummary = { message: string; fields: Record<string, string[]>; param?: string };
-
-/**
- * Turns zod issues into what the error envelope carries: the first message as the headline (the schemas here
- * word every message as a sentence), all messages per dotted field path, and the first field as `param`.
- */
-export function summarizeValidationIssues(issues: readonly z.core.$ZodIssue[]): ValidationSummary {
-  const fields: Record<string, string[]> = {};
-  for (const issue of issues) {
-    if (issue.path.length === 0) continue; // about the request as a whole: the headline message covers it
-    const key = issue.path.map(String).join('.');
-    const messages = fields[key] ?? [];
-    if (!messages.includes(issue.message)) messages.push(issue.message);
-    fields[key] = messages;
-  }
-  const first = issues[0];
-  const param = first && first.path.length > 0 ? first.path.map(String).join('.') : undefined;
-  return {
-    message: first?.message ?? 'The request is not valid.',
-    fields,
-    ...(param === undefined ? {} : { param }),
-  };
-}
+export type ApiErrorBody = ErrorEnvelope['error'];

@@ -5,7 +5,7 @@ import { caddiePricesBodySchema, caddiePricesResponseSchema } from './caddie-pri
 import { courseParamsSchema } from './common';
 import { coursesResponseSchema } from './courses';
 import { diaryQuerySchema, diaryResponseSchema } from './diary';
-import { dataEnvelope, errorEnvelopeSchema, summarizeValidationIssues } from './envelope';
+import { API_ERROR_CODES, dataEnvelope, errorEnvelopeSchema } from './envelope';
 import { playersQuerySchema } from './players';
 import { ticketPricesBodySchema, ticketPricesResponseSchema } from './ticket-prices';
 
@@ -247,22 +247,9 @@ describe('envelopes', () => {
     expect(errorEnvelopeSchema.parse(error)).toEqual(error);
   });
 
-  it('summarises validation issues for the error envelope', () => {
-    const result = ticketPricesBodySchema.safeParse({
-      golfers: [{ id: 1, playerTypeId: 1 }],
-      courses: [{ id: 1, teeTime: { date: 'soon' } }],
-    });
-    expect(summarizeValidationIssues(result.error!.issues)).toEqual({
-      message: 'The tee time date must be a real date in the form yyyy-MM-dd',
-      fields: { 'courses.0.teeTime.date': ['The tee time date must be a real date in the form yyyy-MM-dd'] },
-      param: 'courses.0.teeTime.date',
-    });
-    const whole = z
-      .object({ a: z.string() }, { error: 'The request body must be a JSON object' })
-      .safeParse(null);
-    expect(summarizeValidationIssues(whole.error!.issues)).toEqual({
-      message: 'The request body must be a JSON object',
-      fields: {},
-    });
+  it('holds error codes to the one list both sides share', () => {
+    const error = { error: { code: 'slot_taken', message: 'Gone.' } };
+    expect(errorEnvelopeSchema.safeParse(error).success).toBe(false);
+    expect(new Set(API_ERROR_CODES).size).toBe(API_ERROR_CODES.length);
   });
 });

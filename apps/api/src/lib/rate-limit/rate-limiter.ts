@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@links/shared/schemas/envelope';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
@@ -94,7 +95,7 @@ export const RATE_LIMITED_MESSAGE =
 export function refuse(
   reply: FastifyReply,
   attempt: RefusedAttempt,
-  code: string,
+  code: ApiErrorCode,
   message: string,
 ): AppError {
   reply.header('retry-after', String(attempt.retryAfterSeconds));

@@ -258,7 +258,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const error = check.outcome === 'declined' ? DECLINED_ERROR : NOT_A_TEST_CARD_ERROR;
     const updated = await transition({ status: 'requires_payment_method', lastPaymentError: error });
     await this.afterTransition(updated, row.id, true);
-    throw new AppError(error.code, 402, error.message);
+    throw new AppError('card_declined', 402, error.message);
   }
 
   /** The challenge behind a 3-D Secure link, while its token is valid; null otherwise. */

@@ -10,7 +10,7 @@ import { UpdatePasswordForm } from '../../features/account/components/update-pas
 import { type Operator, useUser } from '../../features/auth/api/get-user';
 import { OperatorOnly } from '../../features/auth/components/auth-guards';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { apiErrorMessage, LOAD_FAILED_FALLBACK } from '../../lib/api-client';
+import { LOAD_FAILED_FALLBACK, userMessage } from '../../lib/api-client';
 import styles from './frames.module.css';
 
 function AccountForms({ operator }: { operator: Operator }) {
@@ -25,7 +25,7 @@ function AccountForms({ operator }: { operator: Operator }) {
   if (details.isError) {
     return (
       <Alert type="error" title={ACCOUNT_LOAD_ERROR}>
-        <p>{apiErrorMessage(details.error, LOAD_FAILED_FALLBACK)}</p>
+        <p>{userMessage(details.error, LOAD_FAILED_FALLBACK)}</p>
         <Button variant="secondary" size="sm" onClick={() => void details.refetch()}>
           Try again
         </Button>

@@ -8,7 +8,11 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useTicketPrices } from '../../../features/booking-flow/api/get-ticket-prices';
-import { saveBooking, saveBookingErrorMessage } from '../../../features/booking-flow/api/save-booking';
+import {
+  SAVE_BOOKING_FALLBACK,
+  SAVE_BOOKING_RULE,
+  saveBooking,
+} from '../../../features/booking-flow/api/save-booking';
 import { useBooking } from '../../../features/booking-flow/state/booking-context';
 import { ticketPricesRequestKey } from '../../../features/booking-flow/state/booking-reducer';
 import { isStepOneUnchanged, stepOneSnapshot } from '../../../features/booking-flow/state/step-one-snapshot';
@@ -17,7 +21,7 @@ import {
   stepOneProblems,
 } from '../../../features/booking-flow/state/step-one-validation';
 import { usePlayerTypes } from '../../../features/golfers/api/get-player-types';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, userMessage } from '../../../lib/api-client';
 import { ContinueAction } from './continue-action';
 import styles from './summary-step.module.css';
 
@@ -69,7 +73,7 @@ export function SummaryStep() {
       navigate(paths.contactDetails.getHref());
     } catch (error) {
       dispatch({ type: 'booking/submitting', submitted: false });
-      setSaveError(saveBookingErrorMessage(error));
+      setSaveError(userMessage(error, SAVE_BOOKING_FALLBACK, SAVE_BOOKING_RULE));
     } finally {
       setSaving(false);
     }

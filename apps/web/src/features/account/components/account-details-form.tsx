@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { countryOptions, diallingCodeOptions } from '../../../components/ui/country-options';
 import { FieldGrid, fieldStyles, SelectField, TextField } from '../../../components/ui/form-field';
 import { PendingLabel } from '../../../components/ui/pending-label';
-import { ApiError, apiErrorMessage } from '../../../lib/api-client';
+import { ApiError, userMessage } from '../../../lib/api-client';
 import { useUpdateOperatorDetails } from '../api/update-operator-details';
 import styles from './account-forms.module.css';
 import { ACCOUNT_ERROR_FALLBACK, ACCOUNT_SAVE_ERROR_HEADING, ACCOUNT_SAVE_SUCCESS } from './account-messages';
@@ -127,7 +127,7 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
         ) : null}
         {save.isError ? (
           <Alert type="error" title={ACCOUNT_SAVE_ERROR_HEADING} onDismiss={() => save.reset()}>
-            <p>{apiErrorMessage(save.error, ACCOUNT_ERROR_FALLBACK)}</p>
+            <p>{userMessage(save.error, ACCOUNT_ERROR_FALLBACK)}</p>
           </Alert>
         ) : null}
       </div>

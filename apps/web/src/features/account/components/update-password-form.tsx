@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { FieldGrid, PasswordField } from '../../../components/ui/form-field';
 import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
 import { PendingLabel } from '../../../components/ui/pending-label';
-import { apiErrorMessage } from '../../../lib/api-client';
+import { userMessage } from '../../../lib/api-client';
 import { useUpdatePassword } from '../api/update-password';
 import styles from './account-forms.module.css';
 import { ACCOUNT_ERROR_FALLBACK, PASSWORD_ERROR_HEADING, PASSWORD_SUCCESS } from './account-messages';
@@ -51,7 +51,7 @@ export function UpdatePasswordForm({ operatorId }: { operatorId: number }) {
       {updated ? <Alert type="success" title={PASSWORD_SUCCESS} onDismiss={() => setUpdated(false)} /> : null}
       {update.isError ? (
         <Alert type="error" title={PASSWORD_ERROR_HEADING} onDismiss={() => update.reset()}>
-          <p>{apiErrorMessage(update.error, ACCOUNT_ERROR_FALLBACK)}</p>
+          <p>{userMessage(update.error, ACCOUNT_ERROR_FALLBACK)}</p>
         </Alert>
       ) : null}
       <FieldGrid>

@@ -1,5 +1,3 @@
-import { ApiError } from '../../../lib/api-client';
-
 // Spec section 8 ("Authentication"): headings and fallbacks the auth pages show when a call fails.
 
 export const LOGIN_ERROR_HEADING = 'There was an error when trying to log you in';
@@ -12,9 +10,3 @@ export const FORGOT_ERROR_FALLBACK = 'An unexpected error occurred. Please try a
 /** The reset page uses the forgot page's heading and fallback. */
 export const RESET_ERROR_HEADING = FORGOT_ERROR_HEADING;
 export const RESET_ERROR_FALLBACK = FORGOT_ERROR_FALLBACK;
-
-/** The server's message for a refused call, or the fallback for anything else (network, unknown error). */
-export function serverMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message) return error.message;
-  return fallback;
-}

@@ -7,9 +7,10 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { PendingLabel } from '../../../components/ui/pending-label';
+import { userMessage } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import styles from './auth-form.module.css';
-import { FORGOT_ERROR_FALLBACK, FORGOT_ERROR_HEADING, serverMessage } from './auth-messages';
+import { FORGOT_ERROR_FALLBACK, FORGOT_ERROR_HEADING } from './auth-messages';
 
 export const CHECK_EMAIL_TITLE = 'Check your email';
 export const RESET_WAIT_HELP =
@@ -77,7 +78,7 @@ export function ForgotPasswordForm() {
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Forgot password">
       {request.isError ? (
         <Alert type="error" title={FORGOT_ERROR_HEADING} onDismiss={() => request.reset()}>
-          <p>{serverMessage(request.error, FORGOT_ERROR_FALLBACK)}</p>
+          <p>{userMessage(request.error, FORGOT_ERROR_FALLBACK)}</p>
         </Alert>
       ) : null}
       <TextField

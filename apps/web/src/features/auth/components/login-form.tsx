@@ -7,10 +7,11 @@ import { PasswordField, TextField } from '../../../components/ui/form-field';
 import { Link } from '../../../components/ui/link';
 import { PendingLabel } from '../../../components/ui/pending-label';
 import { paths } from '../../../config/paths';
+import { userMessage } from '../../../lib/api-client';
 import type { Operator } from '../api/get-user';
 import { LOGIN_NO_DATA_MESSAGE, useLogin } from '../api/login';
 import styles from './auth-form.module.css';
-import { LOGIN_ERROR_FALLBACK, LOGIN_ERROR_HEADING, serverMessage } from './auth-messages';
+import { LOGIN_ERROR_FALLBACK, LOGIN_ERROR_HEADING } from './auth-messages';
 
 /** The 'Tour Operator Login' form: validated on change (spec section 5, "Login"). */
 export function LoginForm({ onSignedIn }: { onSignedIn: (operator: Operator) => void }) {
@@ -32,7 +33,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (operator: Operator) => 
   const failure = login.error
     ? login.error.message === LOGIN_NO_DATA_MESSAGE
       ? LOGIN_NO_DATA_MESSAGE
-      : serverMessage(login.error, LOGIN_ERROR_FALLBACK)
+      : userMessage(login.error, LOGIN_ERROR_FALLBACK)
     : null;
 
   return (

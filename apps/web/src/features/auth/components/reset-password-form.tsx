@@ -7,10 +7,10 @@ import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/form-field';
 import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
 import { PendingLabel } from '../../../components/ui/pending-label';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, userMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import styles from './auth-form.module.css';
-import { RESET_ERROR_FALLBACK, RESET_ERROR_HEADING, serverMessage } from './auth-messages';
+import { RESET_ERROR_FALLBACK, RESET_ERROR_HEADING } from './auth-messages';
 
 type ResetPasswordFormProps = {
   username: string;
@@ -48,7 +48,7 @@ export function ResetPasswordForm({ username, token, onReset, onLinkInvalid }: R
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Reset password">
       {reset.isError ? (
         <Alert type="error" title={RESET_ERROR_HEADING} onDismiss={() => reset.reset()}>
-          <p>{serverMessage(reset.error, RESET_ERROR_FALLBACK)}</p>
+          <p>{userMessage(reset.error, RESET_ERROR_FALLBACK)}</p>
         </Alert>
       ) : null}
       <input type="text" hidden readOnly autoComplete="username" value={username} />

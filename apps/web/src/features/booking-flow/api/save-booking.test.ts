@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userMessage } from '../../../lib/api-client';
 import { initialBookingState } from '../state/booking-state';
-import { SAVE_BOOKING_FALLBACK, saveBooking, saveBookingErrorMessage } from './save-booking';
+import { SAVE_BOOKING_FALLBACK, SAVE_BOOKING_RULE, saveBooking } from './save-booking';
 
 const state = {
   ...initialBookingState,
@@ -65,13 +66,17 @@ describe('saveBooking', () => {
       ),
     );
     const conflict = await saveBooking(state).catch((error: unknown) => error);
-    expect(saveBookingErrorMessage(conflict)).toBe('That tee time has just gone.');
+    expect(userMessage(conflict, SAVE_BOOKING_FALLBACK, SAVE_BOOKING_RULE)).toBe(
+      'That tee time has just gone.',
+    );
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('not json', { status: 404 })),
     );
     const missing = await saveBooking(state).catch((error: unknown) => error);
-    expect(saveBookingErrorMessage(missing)).toBe(SAVE_BOOKING_FALLBACK);
-    expect(saveBookingErrorMessage(new TypeError('Failed to fetch'))).toBe(SAVE_BOOKING_FALLBACK);
+    expect(userMessage(missing, SAVE_BOOKING_FALLBACK, SAVE_BOOKING_RULE)).toBe(SAVE_BOOKING_FALLBACK);
+    expect(userMessage(new TypeError('Failed to fetch'), SAVE_BOOKING_FALLBACK, SAVE_BOOKING_RULE)).toBe(
+      SAVE_BOOKING_FALLBACK,
+    );
   });
 });

@@ -1,10 +1,15 @@
-import { ApiError, api } from '../../../lib/api-client';
+import type { savedBookingResponseSchema } from '@links/shared/schemas/bookings';
+import type { DataOf } from '@links/shared/schemas/envelope';
+import { api, type MessageRule, NO_ANSWER } from '../../../lib/api-client';
 import type { BookingState } from '../state/booking-state';
 
 export const SAVE_BOOKING_FALLBACK =
   'An unexpected error occurred, please try again. If the problem persists, please contact us quoting ERR-01.';
 
-export type SavedBooking = { booking_id: number; date_created: string };
+export type SavedBooking = DataOf<typeof savedBookingResponseSchema>;
+
+/** A 404 means the held booking is gone: the visitor sees the ERR-01 fallback, as for no answer at all. */
+export const SAVE_BOOKING_RULE: MessageRule = { ignoreStatuses: [NO_ANSWER, 404] };
 
 /** The step-1 payload of spec section 7: courses, golfers, totals, notes and the booking record. */
 export function saveBookingPayload(state: BookingState) {
@@ -32,11 +37,4 @@ export function saveBooking(state: BookingState): Promise<SavedBooking> {
   return state.booking.id === null
     ? api.post<SavedBooking>('/bookings', payload)
     : api.patch<SavedBooking>(`/bookings/${state.booking.id}`, payload);
-}
-
-/** The step error to show: the server's message, else the ERR-01 fallback (spec section 8). */
-export function saveBookingErrorMessage(error: unknown): string {
-  return error instanceof ApiError && error.status !== 0 && error.message && error.status !== 404
-    ? error.message
-    : SAVE_BOOKING_FALLBACK;
 }

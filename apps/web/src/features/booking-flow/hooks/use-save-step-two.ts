@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { DETAILS_ERROR_TITLE, detailsErrorMessage, detailsFieldErrors } from '../api/details-errors';
+import { fieldMessages, userMessage } from '../../../lib/api-client';
+import { DETAILS_ERROR_TITLE, DETAILS_MESSAGE_RULE } from '../api/details-errors';
 import { isRecognisedBookingId } from '../booking-steps';
 import { useBookingShell } from '../components/booking-shell-context';
 import { useBooking } from '../state/booking-context';
@@ -68,9 +69,9 @@ export function useSaveStepTwo<TBody>({ send, fallbackMessage, onFieldErrors }: 
         else navigate(paths.paymentDetails.getHref());
       } catch (error) {
         dispatch({ type: 'booking/submitting', submitted: false });
-        const fields = detailsFieldErrors(error);
+        const fields = fieldMessages(error);
         const unplaced = onFieldErrors ? onFieldErrors(fields) : Object.values(fields);
-        const message = detailsErrorMessage(error, fallbackMessage);
+        const message = userMessage(error, fallbackMessage, DETAILS_MESSAGE_RULE);
         showError({
           title: DETAILS_ERROR_TITLE,
           message,

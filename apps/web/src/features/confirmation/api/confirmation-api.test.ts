@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, userMessage } from '../../../lib/api-client';
 import {
   accessWithPin,
   CADDIES_UPDATE_FALLBACK,
-  caddiesErrorMessage,
+  CONFIRMATION_MESSAGE_RULE,
   classifyLoadFailure,
   getConfirmation,
   PIN_ERROR_FALLBACK,
@@ -51,7 +51,7 @@ describe('confirmation api', () => {
   it('gives the server message and fields of a PIN failure, else ERR-045', () => {
     const invalid = new ApiError(400, {
       message: 'Please enter your pin code',
-      fields: { pin: ['Please enter your pin code'] },
+      fields: { pin: 'Please enter your pin code' },
     });
     expect(pinErrorDetails(invalid)).toEqual({
       message: 'Please enter your pin code',
@@ -64,7 +64,15 @@ describe('confirmation api', () => {
     expect(PIN_ERROR_FALLBACK).toBe(
       'An unexpected error occurred, please try again. If the problem persists, please contact us quoting ERR-045.',
     );
-    expect(caddiesErrorMessage(new ApiError(422, { message: 'Locked' }))).toBe('Locked');
-    expect(caddiesErrorMessage(new TypeError('offline'))).toBe(CADDIES_UPDATE_FALLBACK);
+    expect(
+      userMessage(
+        new ApiError(422, { message: 'Locked' }),
+        CADDIES_UPDATE_FALLBACK,
+        CONFIRMATION_MESSAGE_RULE,
+      ),
+    ).toBe('Locked');
+    expect(userMessage(new TypeError('offline'), CADDIES_UPDATE_FALLBACK, CONFIRMATION_MESSAGE_RULE)).toBe(
+      CADDIES_UPDATE_FALLBACK,
+    );
   });
 });

@@ -5,7 +5,14 @@ import {
   type PinAccessBody,
   type UpdateCaddiesBody,
 } from '@links/shared/schemas/confirmation';
-import { ApiError, api } from '../../../lib/api-client';
+import {
+  ApiError,
+  api,
+  fieldMessages,
+  type MessageRule,
+  NO_ANSWER,
+  userMessage,
+} from '../../../lib/api-client';
 
 /** The signed link's query (the e-mailed link): both parts or nothing. */
 export type LinkSignature = { signature: string; expires: string };
@@ -66,22 +73,17 @@ export const LOAD_FAILURE_MESSAGES: Record<LoadFailure, string | null> = {
   unexpected: CONFIRMATION_FETCH_FAILED,
 };
 
+/** Failures whose message is not the visitor's to read: no answer, or the server failing. */
+export const CONFIRMATION_MESSAGE_RULE: MessageRule = {
+  ignoreStatuses: [NO_ANSWER],
+  ignoreServerErrors: true,
+};
+
 /** The banner and the per-field messages of a failed PIN attempt (spec section 8, ERR-045). */
 export function pinErrorDetails(error: unknown): { message: string; fields: Record<string, string> } {
-  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
-    return { message: PIN_ERROR_FALLBACK, fields: {} };
-  }
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(error.fields ?? {})) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (first) fields[name] = first;
-  }
-  return { message: error.message || PIN_ERROR_FALLBACK, fields };
-}
-
-export function caddiesErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status !== 0 && error.status < 500 && error.message) {
-    return error.message;
-  }
-  return CADDIES_UPDATE_FALLBACK;
+  const answered = error instanceof ApiError && error.status !== NO_ANSWER && error.status < 500;
+  return {
+    message: userMessage(error, PIN_ERROR_FALLBACK, CONFIRMATION_MESSAGE_RULE),
+    fields: answered ? fieldMessages(error) : {},
+  };
 }

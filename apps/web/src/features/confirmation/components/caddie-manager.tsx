@@ -12,7 +12,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { env } from '../../../config/env';
-import { caddiesErrorMessage, updateCaddies } from '../api/confirmation-api';
+import { userMessage } from '../../../lib/api-client';
+import { CADDIES_UPDATE_FALLBACK, CONFIRMATION_MESSAGE_RULE, updateCaddies } from '../api/confirmation-api';
 import styles from './caddie-manager.module.css';
 
 const DAY_MS = 86_400_000;
@@ -89,7 +90,10 @@ export function CaddieManager({ confirmation, now, onUpdated }: CaddieManagerPro
       setResult({ ok: true });
       onUpdated(updated);
     } catch (error) {
-      setResult({ ok: false, message: caddiesErrorMessage(error) });
+      setResult({
+        ok: false,
+        message: userMessage(error, CADDIES_UPDATE_FALLBACK, CONFIRMATION_MESSAGE_RULE),
+      });
     }
   }
 

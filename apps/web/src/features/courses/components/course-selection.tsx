@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckIcon } from '../../../components/ui/icons';
 import { useModal } from '../../../components/ui/modal';
-import { apiErrorMessage, LOAD_FAILED_FALLBACK } from '../../../lib/api-client';
+import { LOAD_FAILED_FALLBACK, userMessage } from '../../../lib/api-client';
 import { hideBrokenImage } from '../../../lib/hide-broken-image';
 import { useCourses } from '../api/get-courses';
 import { courseImageSources } from '../course-image';
@@ -80,7 +80,7 @@ export function CourseSelection({ selectedIds, onToggle }: CourseSelectionProps)
   if (courses.isError) {
     return (
       <Alert type="error" title="There was an error loading the courses">
-        <p>{apiErrorMessage(courses.error, LOAD_FAILED_FALLBACK)}</p>
+        <p>{userMessage(courses.error, LOAD_FAILED_FALLBACK)}</p>
         <Button variant="secondary" size="sm" onClick={() => void courses.refetch()}>
           Try again
         </Button>

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CloseIcon, UserIcon } from '../../../components/ui/icons';
-import { apiErrorMessage, LOAD_FAILED_FALLBACK } from '../../../lib/api-client';
+import { LOAD_FAILED_FALLBACK, userMessage } from '../../../lib/api-client';
 import { usePlayerTypes } from '../api/get-player-types';
 import styles from './golfer-selector.module.css';
 
@@ -49,7 +49,7 @@ export function GolferSelector({ golfers, onAdd, onAddFirst, onRemove, onTypeCha
   if (playerTypes.isError) {
     return (
       <Alert type="error" title="There was an error loading the player types">
-        <p>{apiErrorMessage(playerTypes.error, LOAD_FAILED_FALLBACK)}</p>
+        <p>{userMessage(playerTypes.error, LOAD_FAILED_FALLBACK)}</p>
         <Button variant="secondary" size="sm" onClick={() => void playerTypes.refetch()}>
           Try again
         </Button>

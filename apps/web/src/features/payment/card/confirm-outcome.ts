@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { type MessageRule, NO_ANSWER } from '../../../lib/api-client';
 import type { ProviderPaymentIntent } from '../api/sandbox-intents';
 import { PAYMENT_MESSAGES } from '../payment-messages';
 
@@ -30,10 +30,5 @@ export function outcomeOfIntent(intent: IntentView): ConfirmOutcome {
   return { kind: 'failed', message: message || PAYMENT_MESSAGES.processFailed };
 }
 
-/** The banner text for a failed call: the server's own message when it sent one, else the spec's fallback. */
-export function paymentErrorMessage(
-  error: unknown,
-  fallback: string = PAYMENT_MESSAGES.submitFailed,
-): string {
-  return error instanceof ApiError && error.status !== 0 && error.message ? error.message : fallback;
-}
+/** A payment banner shows the spec's fallback when no answer came. */
+export const PAYMENT_MESSAGE_RULE: MessageRule = { ignoreStatuses: [NO_ANSWER] };

@@ -13,11 +13,12 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { userMessage } from '../../../lib/api-client';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { recordPayment } from '../api/record-payment';
 import { retrieveSandboxIntent } from '../api/sandbox-intents';
 import { retrieveStripeIntent } from '../api/stripe';
-import { type CardFormHandle, outcomeOfIntent, paymentErrorMessage } from '../card/confirm-outcome';
+import { type CardFormHandle, outcomeOfIntent, PAYMENT_MESSAGE_RULE } from '../card/confirm-outcome';
 import { PAYMENT_MESSAGES, payButtonLabel } from '../payment-messages';
 import { canSubmitPayment, initialPaymentState, paymentReducer } from '../state/payment-state';
 import styles from './payment.module.css';
@@ -124,7 +125,10 @@ function PaymentForm({
           recorded.confirmation_url || (bookingNumber ? `/confirmation/${bookingNumber}` : '/confirmation'),
         );
       } catch (error) {
-        dispatch({ type: 'failed', message: paymentErrorMessage(error) });
+        dispatch({
+          type: 'failed',
+          message: userMessage(error, PAYMENT_MESSAGES.submitFailed, PAYMENT_MESSAGE_RULE),
+        });
       }
     },
     [bookingId, bookingNumber, newsletter, onPaid],
@@ -158,7 +162,10 @@ function PaymentForm({
         else if (outcome.kind === 'failed') dispatch({ type: 'failed', message: outcome.message });
       })
       .catch((error: unknown) =>
-        dispatch({ type: 'failed', message: paymentErrorMessage(error, PAYMENT_MESSAGES.processFailed) }),
+        dispatch({
+          type: 'failed',
+          message: userMessage(error, PAYMENT_MESSAGES.processFailed, PAYMENT_MESSAGE_RULE),
+        }),
       )
       .finally(() => {
         submitting.current = false;
@@ -209,7 +216,10 @@ function PaymentForm({
       }
     } catch (error) {
       allowLeavingPage?.(false);
-      dispatch({ type: 'failed', message: paymentErrorMessage(error) });
+      dispatch({
+        type: 'failed',
+        message: userMessage(error, PAYMENT_MESSAGES.submitFailed, PAYMENT_MESSAGE_RULE),
+      });
     } finally {
       submitting.current = false;
     }

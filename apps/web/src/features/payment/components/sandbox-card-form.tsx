@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, userMessage } from '../../../lib/api-client';
 import { confirmSandboxIntent } from '../api/sandbox-intents';
 import {
   type CardDetails,
@@ -18,8 +18,9 @@ import {
   type CardFormHandle,
   type ConfirmOutcome,
   outcomeOfIntent,
-  paymentErrorMessage,
+  PAYMENT_MESSAGE_RULE,
 } from '../card/confirm-outcome';
+import { PAYMENT_MESSAGES } from '../payment-messages';
 import styles from './payment.module.css';
 
 const resolver: Resolver<CardDetails> = async (values) => {
@@ -101,7 +102,10 @@ export function SandboxCardForm({ clientSecret, disabled, onHandleChange }: Sand
             }
           }
           // A decline (402) carries the provider's message for the golfer.
-          return { kind: 'failed', message: paymentErrorMessage(error) };
+          return {
+            kind: 'failed',
+            message: userMessage(error, PAYMENT_MESSAGES.submitFailed, PAYMENT_MESSAGE_RULE),
+          };
         }
       },
     };

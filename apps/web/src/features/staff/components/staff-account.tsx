@@ -9,7 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/form-field';
 import { PendingLabel } from '../../../components/ui/pending-label';
-import { serverMessage } from '../../auth/components/auth-messages';
+import { userMessage } from '../../../lib/api-client';
 import { useStaffMe, useStaffPasswordChange } from '../api/staff-api';
 import styles from './staff.module.css';
 
@@ -63,7 +63,7 @@ export function StaffAccount() {
         </div>
         {change.error ? (
           <Alert type="error" title="The password was not changed" onDismiss={() => change.reset()}>
-            <p>{serverMessage(change.error, 'Please try again.')}</p>
+            <p>{userMessage(change.error, 'Please try again.')}</p>
           </Alert>
         ) : null}
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="change-password">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { serverMessage } from '../../auth/components/auth-messages';
+import { userMessage } from '../../../lib/api-client';
 import { type AuditFilter, useStaffAudit, useStaffUsers } from '../api/staff-api';
 import styles from './staff.module.css';
 
@@ -100,7 +100,7 @@ export function StaffAudit() {
         <Spinner label="Loading the audit log..." />
       ) : audit.isError ? (
         <Alert type="error" title="The audit log could not be loaded">
-          <p>{serverMessage(audit.error, 'Please check the filter and try again.')}</p>
+          <p>{userMessage(audit.error, 'Please check the filter and try again.')}</p>
         </Alert>
       ) : (
         <>

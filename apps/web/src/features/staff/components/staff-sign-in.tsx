@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/form-field';
 import { PendingLabel } from '../../../components/ui/pending-label';
 import { env } from '../../../config/env';
-import { serverMessage } from '../../auth/components/auth-messages';
+import { userMessage } from '../../../lib/api-client';
 import { useStaffCode, useStaffSignIn } from '../api/staff-api';
 import styles from './staff.module.css';
 
@@ -55,7 +55,7 @@ function PasswordStep({ onAnswer }: { onAnswer: (answer: StaffSignInAnswer) => v
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={STAFF_SIGN_IN_HEADING}>
       {signIn.error ? (
         <Alert type="error" title="Sign-in failed" onDismiss={() => signIn.reset()}>
-          <p>{serverMessage(signIn.error, SIGN_IN_FAILED)}</p>
+          <p>{userMessage(signIn.error, SIGN_IN_FAILED)}</p>
         </Alert>
       ) : null}
       <TextField
@@ -122,7 +122,7 @@ function CodeStep({ enrolment, onRestart }: { enrolment: Enrolment | null; onRes
       )}
       {submitCode.error ? (
         <Alert type="error" title="That code did not work" onDismiss={() => submitCode.reset()}>
-          <p>{serverMessage(submitCode.error, SIGN_IN_FAILED)}</p>
+          <p>{userMessage(submitCode.error, SIGN_IN_FAILED)}</p>
         </Alert>
       ) : null}
       <TextField

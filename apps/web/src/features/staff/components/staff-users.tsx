@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { PasswordField, SelectField, TextField } from '../../../components/ui/form-field';
 import { PendingLabel } from '../../../components/ui/pending-label';
 import { Spinner } from '../../../components/ui/spinner';
-import { serverMessage } from '../../auth/components/auth-messages';
+import { userMessage } from '../../../lib/api-client';
 import {
   type CreatedStaffUser,
   useCreateStaffUser,
@@ -48,7 +48,7 @@ export function StaffUsers() {
         <Spinner label="Loading staff users..." />
       ) : users.isError ? (
         <Alert type="error" title="Staff users could not be loaded">
-          <p>{serverMessage(users.error, 'Please reload the page.')}</p>
+          <p>{userMessage(users.error, 'Please reload the page.')}</p>
         </Alert>
       ) : (
         <div className={styles['table-wrap']}>
@@ -167,7 +167,7 @@ function UserRow({ user, self, onDone }: { user: StaffUser; self: boolean; onDon
         )}
         {error ? (
           <p className={styles['row-error']} role="alert">
-            {serverMessage(error, FAILED)}
+            {userMessage(error, FAILED)}
           </p>
         ) : null}
       </td>
@@ -214,7 +214,7 @@ function CreateUserForm({ onCreated }: { onCreated: (created: CreatedStaffUser) 
       ) : null}
       {create.error ? (
         <Alert type="error" title="The user could not be added" onDismiss={() => create.reset()}>
-          <p>{serverMessage(create.error, FAILED)}</p>
+          <p>{userMessage(create.error, FAILED)}</p>
         </Alert>
       ) : null}
       <form className={styles['form-grid']} onSubmit={onSubmit} noValidate aria-labelledby="add-staff-user">

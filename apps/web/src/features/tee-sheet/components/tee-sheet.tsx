@@ -18,7 +18,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { apiErrorMessage, LOAD_FAILED_FALLBACK } from '../../../lib/api-client';
+import { LOAD_FAILED_FALLBACK, userMessage } from '../../../lib/api-client';
 import { useDiary } from '../api/get-diary';
 import styles from './tee-sheet.module.css';
 
@@ -164,7 +164,7 @@ export function TeeSheet({
   } else if (diary.isError) {
     body = (
       <Alert type="error" title={DIARY_ERROR_TITLE}>
-        <p>{apiErrorMessage(diary.error, LOAD_FAILED_FALLBACK)}</p>
+        <p>{userMessage(diary.error, LOAD_FAILED_FALLBACK)}</p>
         <Button variant="secondary" size="sm" onClick={() => void diary.refetch()}>
           Try again
         </Button>
