@@ -1,6 +1,7 @@
 import { type CountryCode, isSupportedCountry, isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 import { meetsPasswordCriteria, PASSWORD_MAX_LENGTH, RESET_PASSWORD_MIN_LENGTH } from '../password-strength';
+import { dataEnvelope } from './envelope';
 
 // Tour-operator accounts: the request schemas the web forms and the API share (so both show the same section 5
 // messages), and the response shapes of /v1/user, /v1/login and /v1/user/details.
@@ -232,6 +233,10 @@ export const operatorSessionSchema = z.object({
   deposit_amount: z.number().int().min(0).max(100),
 });
 export type OperatorSession = z.infer<typeof operatorSessionSchema>;
+/** GET /v1/user: the signed-in operator, or null when signed out. */
+export const userResponseSchema = dataEnvelope(operatorSessionSchema.nullable());
+/** POST /v1/login. */
+export const loginResponseSchema = dataEnvelope(operatorSessionSchema);
 
 /** GET /v1/user/details and the answer of POST /v1/user/details. Missing values are empty strings. */
 export const operatorDetailsSchema = z.object({

@@ -20,4 +20,3 @@ export const monthAvailabilitySchema = z.record(
 export type MonthAvailability = z.infer<typeof monthAvailabilitySchema>;
 
 export const availabilityResponseSchema = dataEnvelope(monthAvailabilitySchema);
-export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;

@@ -121,4 +121,3 @@ export const savedBookingSchema = z.object({
 export type SavedBooking = z.infer<typeof savedBookingSchema>;
 
 export const savedBookingResponseSchema = dataEnvelope(savedBookingSchema);
-export type SavedBookingResponse = z.infer<typeof savedBookingResponseSchema>;

@@ -15,4 +15,3 @@ export const caddiePriceRangeSchema = z.object({
 }) satisfies z.ZodType<CaddiePriceRange>;
 
 export const caddiePricesResponseSchema = dataEnvelope(z.array(caddiePriceRangeSchema));
-export type CaddiePricesResponse = z.infer<typeof caddiePricesResponseSchema>;

@@ -153,7 +153,6 @@ export const confirmationSchema = z.object({
 export type Confirmation = z.infer<typeof confirmationSchema>;
 
 export const confirmationResponseSchema = dataEnvelope(confirmationSchema);
-export type ConfirmationResponse = z.infer<typeof confirmationResponseSchema>;
 
 /** The booking number in the address: digits, at most 24. */
 export const bookingNumberParamsSchema = z.object({

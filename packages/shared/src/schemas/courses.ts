@@ -16,4 +16,3 @@ export const courseSchema = z.object({
 export type Course = z.infer<typeof courseSchema>;
 
 export const coursesResponseSchema = dataEnvelope(z.array(courseSchema));
-export type CoursesResponse = z.infer<typeof coursesResponseSchema>;

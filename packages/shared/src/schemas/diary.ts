@@ -36,4 +36,3 @@ export const diarySlotSchema = z.object({
 }) satisfies z.ZodType<DiarySlot>;
 
 export const diaryResponseSchema = dataEnvelope(z.array(diarySlotSchema));
-export type DiaryResponse = z.infer<typeof diaryResponseSchema>;

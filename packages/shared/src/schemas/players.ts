@@ -17,4 +17,3 @@ export const playerTypeSchema = z.object({ id: z.number().int().positive(), name
 export type PlayerType = z.infer<typeof playerTypeSchema>;
 
 export const playersResponseSchema = dataEnvelope(z.array(playerTypeSchema));
-export type PlayersResponse = z.infer<typeof playersResponseSchema>;

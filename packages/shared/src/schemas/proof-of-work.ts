@@ -18,4 +18,3 @@ export const challengeSchema = z.object({
 });
 
 export const challengeResponseSchema = dataEnvelope(z.object({ challenge: challengeSchema }));
-export type ChallengeResponse = z.infer<typeof challengeResponseSchema>;

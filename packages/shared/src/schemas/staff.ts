@@ -131,6 +131,7 @@ export const createStaffUserAnswerSchema = z.object({
   /** Only when the server generated the password: shown once, to be handed over and changed. */
   one_time_password: z.string().optional(),
 });
+export type CreateStaffUserAnswer = z.infer<typeof createStaffUserAnswerSchema>;
 
 export const updateStaffUserRequestSchema = z
   .object({ role: staffRoleSchema.optional(), status: staffStatusSchema.optional() })

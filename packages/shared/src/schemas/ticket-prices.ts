@@ -63,4 +63,3 @@ export const pricedBookingSchema = z.object({
 }) satisfies z.ZodType<PricedBooking>;
 
 export const ticketPricesResponseSchema = dataEnvelope(pricedBookingSchema);
-export type TicketPricesResponse = z.infer<typeof ticketPricesResponseSchema>;

@@ -1,8 +1,9 @@
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
-  operatorSessionSchema,
+  loginResponseSchema,
   resetPasswordRequestSchema,
+  userResponseSchema,
   validateTokenRequestSchema,
 } from '@links/shared';
 import type { FastifyReply } from 'fastify';
@@ -29,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The signed-in tour operator, or null when signed out',
         tags: ['auth'],
-        response: { 200: dataEnvelope(operatorSessionSchema.nullable()) },
+        response: { 200: userResponseSchema },
       },
     },
     async (request, reply) => {
@@ -48,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Signs a tour operator in: new session id, new XSRF-TOKEN',
         tags: ['auth'],
         body: loginRequestSchema,
-        response: { 200: dataEnvelope(operatorSessionSchema) },
+        response: { 200: loginResponseSchema },
       },
     },
     async (request, reply) => {

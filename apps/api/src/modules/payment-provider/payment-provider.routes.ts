@@ -1,3 +1,9 @@
+import {
+  type PublicPaymentIntent,
+  paymentConfigResponseSchema,
+  sandboxConfirmBodySchema,
+  sandboxIntentResponseSchema,
+} from '@links/shared/schemas/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/app-error.ts';
@@ -8,38 +14,7 @@ import type { PaymentIntent } from './payment-provider.ts';
 import { allowedReturnUrl } from './return-url.ts';
 import { SandboxPaymentProvider } from './sandbox-provider.ts';
 
-const paymentErrorSchema = z.object({
-  type: z.enum(['card_error', 'invalid_request_error']),
-  code: z.string(),
-  decline_code: z.string().optional(),
-  message: z.string(),
-});
-
-/** What a browser holding the client secret may see of an intent (Stripe.js shows the same fields). */
-export const publicPaymentIntentSchema = z.object({
-  id: z.string(),
-  object: z.literal('payment_intent'),
-  amount: z.number().int(),
-  currency: z.string(),
-  status: z.enum([
-    'requires_payment_method',
-    'requires_confirmation',
-    'requires_action',
-    'processing',
-    'succeeded',
-    'canceled',
-  ]),
-  client_secret: z.string().nullable(),
-  last_payment_error: paymentErrorSchema.nullable(),
-  next_action: z
-    .object({
-      type: z.literal('redirect_to_url'),
-      redirect_to_url: z.object({ url: z.string(), return_url: z.string() }),
-    })
-    .nullable(),
-});
-
-export function publicPaymentIntent(intent: PaymentIntent): z.infer<typeof publicPaymentIntentSchema> {
+export function publicPaymentIntent(intent: PaymentIntent): PublicPaymentIntent {
   return {
     id: intent.id,
     object: 'payment_intent',
@@ -53,22 +28,7 @@ export function publicPaymentIntent(intent: PaymentIntent): z.infer<typeof publi
 }
 
 const intentParams = z.object({ id: z.string().trim().min(1).max(255) });
-const clientSecret = z.string().min(1, 'The client secret is required.').max(512);
-
-const sandboxConfirmBody = z.object({
-  client_secret: clientSecret,
-  card: z.object({
-    number: z.string().max(40),
-    exp_month: z
-      .number()
-      .int()
-      .min(1, "Your card's expiration month is invalid.")
-      .max(12, "Your card's expiration month is invalid."),
-    exp_year: z.number().int().min(0).max(9999),
-    cvc: z.string().max(8),
-  }),
-  return_url: z.string().min(1).max(2048),
-});
+const clientSecret = sandboxConfirmBodySchema.shape.client_secret;
 
 const webhookAnswer = z.object({
   received: z.literal(true),
@@ -83,9 +43,7 @@ export const paymentProviderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         response: {
-          200: dataEnvelope(
-            z.object({ mode: z.enum(['sandbox', 'stripe']), publishable_key: z.string().nullable() }),
-          ),
+          200: paymentConfigResponseSchema,
         },
       },
     },
@@ -131,7 +89,7 @@ export const paymentProviderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: intentParams,
         querystring: z.object({ client_secret: clientSecret }),
-        response: { 200: dataEnvelope(z.object({ payment_intent: publicPaymentIntentSchema })) },
+        response: { 200: sandboxIntentResponseSchema },
       },
     },
     async (request) => {
@@ -145,8 +103,8 @@ export const paymentProviderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: intentParams,
-        body: sandboxConfirmBody,
-        response: { 200: dataEnvelope(z.object({ payment_intent: publicPaymentIntentSchema })) },
+        body: sandboxConfirmBodySchema,
+        response: { 200: sandboxIntentResponseSchema },
       },
     },
     async (request) => {

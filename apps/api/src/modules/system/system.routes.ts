@@ -1,13 +1,12 @@
+import { timeResponseSchema } from '@links/shared/schemas/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope } from '../../lib/envelope.ts';
 import { sendSerialized } from '../../lib/prebuilt-json.ts';
 
-// A plain string on the way out (it is always Date#toISOString): a datetime regex here would be checked on every
-// call of the hottest route for nothing. The format is still documented.
-export const timeResponse = dataEnvelope(
-  z.object({ server_time: z.string().meta({ format: 'date-time', description: 'ISO 8601 instant in UTC' }) }),
-);
+// The shared schema keeps server_time a plain string (it is always Date#toISOString): a datetime regex would be
+// checked on every call of the hottest route for nothing. The format is still documented.
+export const timeResponse = timeResponseSchema;
 /**
  * The hottest route's body, without the zod serialiser's per-call parse (a test holds it to the schema). Built by
  * JSON.stringify rather than a template: that gives one flat string, which Fastify and Node measure and encode by

@@ -1,33 +1,13 @@
+import type { OperatorSession, userResponseSchema } from '@links/shared/schemas/auth';
+import type { DataOf } from '@links/shared/schemas/envelope';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 
 /** The signed-in tour operator (spec section 3, "Tour operator (session)"). */
-export type Operator = {
-  id: number;
-  company_name: string;
-  status: string;
-  deposit_amount: number;
-  is_authenticated: boolean;
-};
+export type Operator = OperatorSession & { is_authenticated: true };
 
-export type UserResponse = {
-  ID?: number | string;
-  id?: number | string;
-  company_name?: string;
-  status?: string | number;
-  deposit_amount?: number | string;
-} | null;
-
-export function toOperator(data: UserResponse): Operator | null {
-  const id = Number(data?.ID ?? data?.id);
-  if (!data || !Number.isFinite(id) || id <= 0) return null;
-  return {
-    id,
-    company_name: data.company_name ?? '',
-    status: String(data.status ?? ''),
-    deposit_amount: Number(data.deposit_amount ?? 0) || 0,
-    is_authenticated: true,
-  };
+export function toOperator(data: OperatorSession | null): Operator | null {
+  return data ? { ...data, is_authenticated: true } : null;
 }
 
 export const USER_QUERY_KEY = ['user'] as const;
@@ -38,7 +18,7 @@ export const USER_QUERY_KEY = ['user'] as const;
  */
 export async function getUser(): Promise<Operator | null> {
   try {
-    return toOperator(await api.get<UserResponse>('/user'));
+    return toOperator(await api.get<DataOf<typeof userResponseSchema>>('/user'));
   } catch (error) {
     if (error instanceof ApiError) return null;
     throw error;

@@ -1,10 +1,11 @@
 import type { PricedBooking } from '@links/shared/pricing';
-import type { TicketPricesBody } from '@links/shared/schemas/ticket-prices';
+import type { DataOf } from '@links/shared/schemas/envelope';
+import type { TicketPricesBody, ticketPricesResponseSchema } from '@links/shared/schemas/ticket-prices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export function getTicketPrices(body: TicketPricesBody): Promise<PricedBooking> {
-  return api.post<PricedBooking>('/tickets/prices', body);
+  return api.post<DataOf<typeof ticketPricesResponseSchema>>('/tickets/prices', body);
 }
 
 /** `requestKey` is the JSON of the body: one cache entry per combination of golfers, courses and dates. */

@@ -1,3 +1,5 @@
+import type { DataOf } from '@links/shared/schemas/envelope';
+import type { timeResponseSchema } from '@links/shared/schemas/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clockOffsetMs } from '../countdown';
@@ -6,7 +8,7 @@ import { clockOffsetMs } from '../countdown';
 export async function getClockOffset(): Promise<number> {
   const sentAt = Date.now();
   // A read: no anti-forgery token needed, so the countdown never waits on GET /csrf.
-  const { server_time } = await api.get<{ server_time: string }>('/time', { csrf: false });
+  const { server_time } = await api.get<DataOf<typeof timeResponseSchema>>('/time', { csrf: false });
   return clockOffsetMs(server_time, sentAt, Date.now());
 }
 

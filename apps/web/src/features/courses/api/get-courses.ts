@@ -1,9 +1,10 @@
-import type { Course } from '@links/shared/schemas/courses';
+import type { coursesResponseSchema } from '@links/shared/schemas/courses';
+import type { DataOf } from '@links/shared/schemas/envelope';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function getCourses(): Promise<Course[]> {
-  return api.get<Course[]>('/courses');
+export function getCourses() {
+  return api.get<DataOf<typeof coursesResponseSchema>>('/courses');
 }
 
 export const coursesQueryOptions = () =>

@@ -1,10 +1,13 @@
 import { REQUESTED_PLAYER_TYPE_IDS } from '@links/shared/constants';
-import type { PlayerType } from '@links/shared/schemas/players';
+import type { DataOf } from '@links/shared/schemas/envelope';
+import type { playersResponseSchema } from '@links/shared/schemas/players';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function getPlayerTypes(): Promise<PlayerType[]> {
-  return api.get<PlayerType[]>('/players', { query: { types: REQUESTED_PLAYER_TYPE_IDS.join(',') } });
+export function getPlayerTypes() {
+  return api.get<DataOf<typeof playersResponseSchema>>('/players', {
+    query: { types: REQUESTED_PLAYER_TYPE_IDS.join(',') },
+  });
 }
 
 export const playerTypesQueryOptions = () =>

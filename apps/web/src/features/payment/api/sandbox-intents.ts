@@ -1,25 +1,18 @@
+import type { DataOf } from '@links/shared/schemas/envelope';
+import type {
+  ProviderPaymentError,
+  PublicPaymentIntent,
+  SandboxConfirmBody,
+  sandboxIntentResponseSchema,
+} from '@links/shared/schemas/payments';
 import { api } from '../../../lib/api-client';
 
 // The sandbox provider's browser calls (apps/api modules/payment-provider/payment-provider.routes.ts), the test-mode stand-in for Stripe.js's
 // confirmCardPayment and retrievePaymentIntent. Only mounted by the API when Stripe is not configured.
 
-export type ProviderPaymentError = { type: string; code: string; decline_code?: string; message: string };
-
-export type ProviderPaymentIntent = {
-  id: string;
-  amount: number;
-  currency: string;
-  status:
-    | 'requires_payment_method'
-    | 'requires_confirmation'
-    | 'requires_action'
-    | 'processing'
-    | 'succeeded'
-    | 'canceled';
-  client_secret: string | null;
-  last_payment_error: ProviderPaymentError | null;
-  next_action: { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string } } | null;
-};
+export type { ProviderPaymentError };
+export type ProviderPaymentIntent = PublicPaymentIntent;
+type SandboxIntentAnswer = DataOf<typeof sandboxIntentResponseSchema>;
 
 /** The intent id is the client secret's prefix: 'pi_x_secret_y' belongs to 'pi_x' (as with Stripe). */
 export function intentIdFromClientSecret(clientSecret: string): string | null {
@@ -30,14 +23,13 @@ export function intentIdFromClientSecret(clientSecret: string): string | null {
 export async function retrieveSandboxIntent(clientSecret: string): Promise<ProviderPaymentIntent> {
   const id = intentIdFromClientSecret(clientSecret);
   if (!id) throw new Error('Not a payment intent client secret');
-  const data = await api.get<{ payment_intent: ProviderPaymentIntent }>(
-    `/sandbox/payment_intents/${encodeURIComponent(id)}`,
-    { query: { client_secret: clientSecret } },
-  );
+  const data = await api.get<SandboxIntentAnswer>(`/sandbox/payment_intents/${encodeURIComponent(id)}`, {
+    query: { client_secret: clientSecret },
+  });
   return data.payment_intent;
 }
 
-export type SandboxCardBody = { number: string; exp_month: number; exp_year: number; cvc: string };
+export type SandboxCardBody = SandboxConfirmBody['card'];
 
 export async function confirmSandboxIntent(input: {
   clientSecret: string;
@@ -46,9 +38,13 @@ export async function confirmSandboxIntent(input: {
 }): Promise<ProviderPaymentIntent> {
   const id = intentIdFromClientSecret(input.clientSecret);
   if (!id) throw new Error('Not a payment intent client secret');
-  const data = await api.post<{ payment_intent: ProviderPaymentIntent }>(
+  const data = await api.post<SandboxIntentAnswer>(
     `/sandbox/payment_intents/${encodeURIComponent(id)}/confirm`,
-    { client_secret: input.clientSecret, card: input.card, return_url: input.returnUrl },
+    {
+      client_secret: input.clientSecret,
+      card: input.card,
+      return_url: input.returnUrl,
+    } satisfies SandboxConfirmBody,
   );
   return data.payment_intent;
 }

@@ -1,4 +1,5 @@
 import type {
+  CreateStaffUserAnswer,
   CreateStaffUserRequest,
   StaffAuditPage,
   StaffAuditQuery,
@@ -77,7 +78,7 @@ export function useStaffUsers() {
   return useQuery({ queryKey: STAFF_USERS_KEY, queryFn: () => api.get<StaffUser[]>('/staff/users') });
 }
 
-export type CreatedStaffUser = { user: StaffUser; one_time_password?: string };
+export type CreatedStaffUser = CreateStaffUserAnswer;
 
 function useUsersMutation<V, T>(call: (values: V) => Promise<T>) {
   const queryClient = useQueryClient();

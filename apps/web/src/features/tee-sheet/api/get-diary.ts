@@ -1,4 +1,6 @@
 import { DIARY_SLOT_TYPE } from '@links/shared/constants';
+import type { diaryResponseSchema } from '@links/shared/schemas/diary';
+import type { DataOf } from '@links/shared/schemas/envelope';
 import type { DiarySlot } from '@links/shared/slot-state';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -6,7 +8,7 @@ import { api } from '../../../lib/api-client';
 export type DiaryParams = { courseId: number; date: string; currentBookingId: number | null };
 
 export function getDiary({ courseId, date, currentBookingId }: DiaryParams): Promise<DiarySlot[]> {
-  return api.get<DiarySlot[]>(`/courses/${courseId}/diary`, {
+  return api.get<DataOf<typeof diaryResponseSchema>>(`/courses/${courseId}/diary`, {
     query: {
       start_date: date,
       slot_type: DIARY_SLOT_TYPE,

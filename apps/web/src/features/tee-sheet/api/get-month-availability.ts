@@ -1,9 +1,12 @@
-import type { MonthAvailability } from '@links/shared/schemas/availability';
+import type { availabilityResponseSchema } from '@links/shared/schemas/availability';
+import type { DataOf } from '@links/shared/schemas/envelope';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function getMonthAvailability(courseId: number, month: string): Promise<MonthAvailability> {
-  return api.get<MonthAvailability>(`/courses/${courseId}/availability`, { query: { month } });
+export function getMonthAvailability(courseId: number, month: string) {
+  return api.get<DataOf<typeof availabilityResponseSchema>>(`/courses/${courseId}/availability`, {
+    query: { month },
+  });
 }
 
 export const monthAvailabilityQueryOptions = (courseId: number, month: string) =>

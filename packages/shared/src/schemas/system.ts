@@ -1,0 +1,7 @@
+import { z } from 'zod';
+import { dataEnvelope } from './envelope';
+
+/** GET /v1/time: the server's clock, so the countdown can correct the browser's. */
+export const timeResponseSchema = dataEnvelope(
+  z.object({ server_time: z.string().meta({ format: 'date-time', description: 'ISO 8601 instant in UTC' }) }),
+);
