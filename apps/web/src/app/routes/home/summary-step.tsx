@@ -1,27 +1,20 @@
 import { formatMoney } from '@links/shared/money';
 import { formatSummaryTeeTime } from '@links/shared/uk-time';
 import { useIsFetching } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
 import { useTicketPrices } from '../../../features/booking-flow/api/get-ticket-prices';
-import {
-  SAVE_BOOKING_FALLBACK,
-  SAVE_BOOKING_RULE,
-  saveBooking,
-} from '../../../features/booking-flow/api/save-booking';
+import { useSaveStepOne } from '../../../features/booking-flow/hooks/use-save-step-one';
 import { useBooking } from '../../../features/booking-flow/state/booking-context';
 import { ticketPricesRequestKey } from '../../../features/booking-flow/state/booking-reducer';
-import { isStepOneUnchanged, stepOneSnapshot } from '../../../features/booking-flow/state/step-one-snapshot';
 import {
   canContinueStepOne,
   stepOneProblems,
 } from '../../../features/booking-flow/state/step-one-validation';
 import { usePlayerTypes } from '../../../features/golfers/api/get-player-types';
-import { ApiError, userMessage } from '../../../lib/api-client';
+import { NO_ANSWER, userMessage } from '../../../lib/api-client';
 import { ContinueAction } from './continue-action';
 import styles from './summary-step.module.css';
 
@@ -31,14 +24,12 @@ export const TICKET_PRICES_FALLBACK = 'There appears to be an error. Please try 
 /** Section 6: tee times, per-golfer prices, net, VAT and Total Payable; caddie fees apart; Continue. */
 export function SummaryStep() {
   const { state, dispatch } = useBooking();
-  const navigate = useNavigate();
   const playerTypes = usePlayerTypes();
   const requestKey = ticketPricesRequestKey(state);
   const prices = useTicketPrices(requestKey);
   const needsPrices = requestKey !== null && state.golfers.some((golfer) => golfer.total_price === undefined);
   const fetchingDiaries = useIsFetching({ queryKey: ['diary'] }) > 0;
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const stepOne = useSaveStepOne();
 
   // Spec section 4: the answer updates each golfer's prices and the totals (for the selection it was asked for).
   useEffect(() => {
@@ -47,43 +38,20 @@ export function SummaryStep() {
     }
   }, [prices.data, requestKey, needsPrices, dispatch]);
 
-  const loading = saving || fetchingDiaries || prices.isFetching || needsPrices;
+  const loading = stepOne.saving || fetchingDiaries || prices.isFetching || needsPrices;
   const problems = stepOneProblems(state);
   const canContinue = canContinueStepOne(state, loading);
   const typeName = (id: number) => playerTypes.data?.find((type) => type.id === id)?.name ?? 'Golfer';
   const caddieTotal = state.courses.reduce((sum, course) => sum + course.caddiesTotal, 0);
 
-  async function onContinue() {
-    if (stepOneProblems(state).length > 0 || !canContinue) return;
-    setSaveError(null);
-    if (isStepOneUnchanged(state) && state.booking.id !== null) {
-      navigate(paths.contactDetails.getHref());
-      return;
-    }
-    setSaving(true);
-    dispatch({ type: 'booking/submitting', submitted: true });
-    try {
-      const saved = await saveBooking(state);
-      dispatch({
-        type: 'booking/saved',
-        id: saved.booking_id,
-        dateCreated: saved.date_created,
-        snapshot: stepOneSnapshot(state),
-      });
-      navigate(paths.contactDetails.getHref());
-    } catch (error) {
-      dispatch({ type: 'booking/submitting', submitted: false });
-      setSaveError(userMessage(error, SAVE_BOOKING_FALLBACK, SAVE_BOOKING_RULE));
-    } finally {
-      setSaving(false);
-    }
+  function onContinue() {
+    if (stepOneProblems(state).length === 0 && canContinue) stepOne.save();
   }
 
   const priced = requestKey !== null && !needsPrices;
-  const pricesErrorMessage =
-    prices.isError && prices.error instanceof ApiError && prices.error.status !== 0 && prices.error.message
-      ? prices.error.message
-      : TICKET_PRICES_FALLBACK;
+  const pricesErrorMessage = userMessage(prices.error, TICKET_PRICES_FALLBACK, {
+    ignoreStatuses: [NO_ANSWER],
+  });
 
   return (
     <div className={styles.summary}>
@@ -163,10 +131,10 @@ export function SummaryStep() {
 
       <ContinueAction
         canContinue={canContinue}
-        busy={saving}
+        busy={stepOne.saving}
         problems={problems}
-        error={saveError}
-        onContinue={() => void onContinue()}
+        error={stepOne.error}
+        onContinue={onContinue}
       />
     </div>
   );
