@@ -14,6 +14,8 @@ type FieldFrameProps = {
   error?: string | undefined;
   hint?: ReactNode;
   optional?: boolean;
+  /** Spans the whole row of a FieldGrid. */
+  wide?: boolean | undefined;
   children: ReactNode;
   className?: string | undefined;
 };
@@ -23,9 +25,9 @@ export function fieldDescribedBy(id: string, error?: string, hint?: ReactNode): 
 }
 
 /** Label, hint and error around one control; the error is tied to the control with aria-describedby. */
-export function FieldFrame({ id, label, error, hint, optional, children, className }: FieldFrameProps) {
+export function FieldFrame({ id, label, error, hint, optional, wide, children, className }: FieldFrameProps) {
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+    <div className={[styles.field, wide ? styles.full : null, className].filter(Boolean).join(' ')}>
       <label className={styles.label} htmlFor={id}>
         {label}
         {optional ? <span className={styles.optional}> (optional)</span> : null}
@@ -36,38 +38,58 @@ export function FieldFrame({ id, label, error, hint, optional, children, classNa
         </p>
       ) : null}
       {children}
-      {error ? (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+/** A field's error, with the id its control's aria-describedby names. */
+export function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} className={styles.error}>
+      <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+        <circle cx="8" cy="8" r="7" fill="currentColor" />
+        <path d="M8 4.5v4.2M8 11v.1" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
+      </svg>
+      {error}
+    </p>
+  ) : null;
+}
+
+/** What every field takes besides its control's own attributes. */
+type FieldProps = {
+  /** A fixed id where server errors or tests find the control by it; otherwise one is made. */
+  id?: string | undefined;
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
   optional?: boolean;
-  ref?: Ref<HTMLInputElement>;
-  /** Extra content after the input, inside the field (e.g. a strength meter). */
-  after?: ReactNode;
-  fieldClassName?: string;
+  wide?: boolean | undefined;
+  fieldClassName?: string | undefined;
 };
 
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> &
+  FieldProps & {
+    ref?: Ref<HTMLInputElement>;
+    /** Extra content after the input, inside the field (e.g. a strength meter). */
+    after?: ReactNode;
+  };
+
 export function TextField({
+  id: fixedId,
   label,
   error,
   hint,
   optional,
+  wide,
   ref,
   after,
   fieldClassName,
   className,
   ...input
 }: TextFieldProps) {
-  const id = useId();
+  const madeId = useId();
+  const id = fixedId ?? madeId;
   return (
     <FieldFrame
       id={id}
@@ -75,6 +97,7 @@ export function TextField({
       error={error}
       hint={hint}
       optional={optional}
+      wide={wide}
       className={fieldClassName}
     >
       <input
@@ -135,30 +158,31 @@ export function PasswordField({
 
 export type SelectOption = { value: string; label: string };
 
-type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
-  optional?: boolean;
-  options: readonly SelectOption[];
-  placeholder?: string;
-  ref?: Ref<HTMLSelectElement>;
-  fieldClassName?: string;
-};
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> &
+  FieldProps & {
+    /** The choices; or pass <option> children instead (e.g. a lazily filled country list). */
+    options?: readonly SelectOption[];
+    placeholder?: string;
+    ref?: Ref<HTMLSelectElement>;
+  };
 
 export function SelectField({
+  id: fixedId,
   label,
   error,
   hint,
   optional,
-  options,
+  wide,
+  options = [],
   placeholder,
   ref,
   fieldClassName,
   className,
+  children,
   ...select
 }: SelectFieldProps) {
-  const id = useId();
+  const madeId = useId();
+  const id = fixedId ?? madeId;
   return (
     <FieldFrame
       id={id}
@@ -166,6 +190,7 @@ export function SelectField({
       error={error}
       hint={hint}
       optional={optional}
+      wide={wide}
       className={fieldClassName}
     >
       <select
@@ -182,6 +207,7 @@ export function SelectField({
             {option.label}
           </option>
         ))}
+        {children}
       </select>
     </FieldFrame>
   );

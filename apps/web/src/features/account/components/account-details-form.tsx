@@ -8,6 +8,7 @@ import {
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
+import { AddressFields } from '../../../components/ui/address-fields';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { countryOptions, diallingCodeOptions } from '../../../components/ui/country-options';
@@ -164,48 +165,37 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
           error={errors.telephone_number?.message}
           {...telephone}
         />
-        <TextField
-          fieldClassName={fieldStyles.full}
-          label="Address line one"
-          autoComplete="address-line1"
-          error={errors.address_lines?.[0]?.message ?? errors.address_lines?.message}
-          {...register('address_lines.0')}
-        />
-        <TextField
-          fieldClassName={fieldStyles.full}
-          label="Address line two"
-          optional
-          autoComplete="address-line2"
-          error={errors.address_lines?.[1]?.message}
-          {...register('address_lines.1')}
-        />
-        <TextField
-          label="City"
-          autoComplete="address-level2"
-          error={errors.city?.message}
-          {...register('city')}
-        />
-        <TextField
-          label="County"
-          optional
-          autoComplete="address-level1"
-          error={errors.county?.message}
-          {...register('county')}
-        />
-        <TextField
-          label="Postcode"
-          autoComplete="postal-code"
-          error={errors.post_code?.message}
-          {...register('post_code')}
-        />
-        <SelectField
-          label="Country"
-          autoComplete="country"
-          options={countries}
-          placeholder="Select a country"
-          defaultValue={initial.country_code}
-          error={errors.country_code?.message}
-          {...register('country_code')}
+        <AddressFields
+          line1={{
+            label: 'Address line one',
+            input: register('address_lines.0'),
+            error: errors.address_lines?.[0]?.message ?? errors.address_lines?.message,
+          }}
+          line2={{
+            label: 'Address line two',
+            optional: true,
+            input: register('address_lines.1'),
+            error: errors.address_lines?.[1]?.message,
+          }}
+          city={{ label: 'City', input: register('city'), error: errors.city?.message }}
+          county={{
+            label: 'County',
+            optional: true,
+            input: register('county'),
+            error: errors.county?.message,
+          }}
+          postcode={{ label: 'Postcode', input: register('post_code'), error: errors.post_code?.message }}
+          country={
+            <SelectField
+              label="Country"
+              autoComplete="country"
+              options={countries}
+              placeholder="Select a country"
+              defaultValue={initial.country_code}
+              error={errors.country_code?.message}
+              {...register('country_code')}
+            />
+          }
         />
       </FieldGrid>
       <div className={styles.actions}>

@@ -1,8 +1,16 @@
 import type { IndividualPlayerDetails } from '@links/shared/schemas/contact-details';
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { AddressFields, type AddressLine } from '../../../components/ui/address-fields';
 import { Button } from '../../../components/ui/button';
-import { fieldDescribedBy } from '../../../components/ui/form-field';
+import {
+  FieldError,
+  FieldFrame,
+  FieldGrid,
+  fieldDescribedBy,
+  fieldStyles,
+  TextField,
+} from '../../../components/ui/form-field';
 import { env } from '../../../config/env';
 import { useBookingShell } from '../../booking-flow/components/booking-shell-context';
 import { StepBackLink } from '../../booking-flow/components/step-back-link';
@@ -22,7 +30,7 @@ import {
 } from '../individual-form-values';
 import { individualDetailsResolver } from '../individual-resolver';
 import { BookingSummary } from './booking-summary';
-import { Field, FieldError, fieldStyles as styles } from './fields';
+import styles from './individual-contact-choices.module.css';
 import layout from './individual-contact-form.module.css';
 
 /** Spec section 9: form edits reach booking state after this pause. */
@@ -129,13 +137,22 @@ export function IndividualContactForm() {
     const error = errors[name]?.message;
     return {
       id: fieldId(name),
-      className: styles.input,
+      className: fieldStyles.input,
       'aria-invalid': error ? true : undefined,
       'aria-describedby': fieldDescribedBy(fieldId(name), error),
       ...register(name),
     } as const;
   };
-  const select = (name: keyof IndividualFormValues) => ({ ...text(name), className: styles.select });
+  const select = (name: keyof IndividualFormValues) => ({
+    ...text(name),
+    className: `${fieldStyles.input} ${fieldStyles.select}`,
+  });
+  const line = (name: keyof IndividualFormValues, label: string): AddressLine => ({
+    label,
+    id: fieldId(name),
+    input: register(name),
+    error: errors[name]?.message,
+  });
   const playerTypeError = errors.player_type?.message;
   const canContinue = isValid && !loading;
   const continueHintId = `${id}-continue-hint`;
@@ -179,15 +196,15 @@ export function IndividualContactForm() {
             <FieldError id={fieldId('player_type')} error={playerTypeError} />
           </fieldset>
           {playerType === 'booking_player' ? (
-            <div className={`${styles.grid} ${styles['lead-player']}`}>
-              <Field
+            <div className={`${fieldStyles.grid} ${styles['lead-player']}`}>
+              <TextField
                 id={fieldId('lead_player_name')}
                 label="Lead player's name"
+                autoComplete="off"
                 error={errors.lead_player_name?.message}
-              >
-                <input type="text" autoComplete="off" {...text('lead_player_name')} />
-              </Field>
-              <Field
+                {...register('lead_player_name')}
+              />
+              <FieldFrame
                 id={fieldId('lead_player_country_code')}
                 label="Lead player's country"
                 error={errors.lead_player_country_code?.message}
@@ -195,7 +212,7 @@ export function IndividualContactForm() {
                 <select {...select('lead_player_country_code')}>
                   <CountryOptions placeholder="Select a country" />
                 </select>
-              </Field>
+              </FieldFrame>
             </div>
           ) : null}
         </StepSection>
@@ -205,9 +222,12 @@ export function IndividualContactForm() {
           title="Your contact details"
           description="Your confirmation and booking PIN are sent to this email address."
         >
-          <div className={styles.grid}>
-            <Field id={fieldId('title')} label="Title" optional error={errors.title?.message} wide>
-              <select {...select('title')} className={`${styles.select} ${layout.title}`}>
+          <FieldGrid>
+            <FieldFrame id={fieldId('title')} label="Title" optional error={errors.title?.message} wide>
+              <select
+                {...select('title')}
+                className={`${fieldStyles.input} ${fieldStyles.select} ${layout.title}`}
+              >
                 <option value="">No title</option>
                 {TITLES.map((title) => (
                   <option key={title} value={title}>
@@ -215,17 +235,29 @@ export function IndividualContactForm() {
                   </option>
                 ))}
               </select>
-            </Field>
-            <Field id={fieldId('first_name')} label="First name" error={errors.first_name?.message}>
-              <input type="text" autoComplete="given-name" {...text('first_name')} />
-            </Field>
-            <Field id={fieldId('surname')} label="Last name" error={errors.surname?.message}>
-              <input type="text" autoComplete="family-name" {...text('surname')} />
-            </Field>
-            <Field id={fieldId('email_address')} label="Email address" error={errors.email_address?.message}>
+            </FieldFrame>
+            <TextField
+              id={fieldId('first_name')}
+              label="First name"
+              autoComplete="given-name"
+              error={errors.first_name?.message}
+              {...register('first_name')}
+            />
+            <TextField
+              id={fieldId('surname')}
+              label="Last name"
+              autoComplete="family-name"
+              error={errors.surname?.message}
+              {...register('surname')}
+            />
+            <FieldFrame
+              id={fieldId('email_address')}
+              label="Email address"
+              error={errors.email_address?.message}
+            >
               <input type="email" autoComplete="email" spellCheck={false} {...text('email_address')} />
-            </Field>
-            <Field
+            </FieldFrame>
+            <FieldFrame
               id={fieldId('telephone_number')}
               label="Telephone number"
               error={errors.telephone_number?.message}
@@ -250,51 +282,34 @@ export function IndividualContactForm() {
                   />
                 )}
               />
-            </Field>
-          </div>
+            </FieldFrame>
+          </FieldGrid>
         </StepSection>
 
         <StepSection number={3} title="Your address">
-          <div className={styles.grid}>
-            <Field
-              id={fieldId('address_line_1')}
-              label="Address line 1"
-              error={errors.address_line_1?.message}
-              wide
-            >
-              <input type="text" autoComplete="address-line1" {...text('address_line_1')} />
-            </Field>
-            <Field
-              id={fieldId('address_line_2')}
-              label="Address line 2"
-              optional
-              error={errors.address_line_2?.message}
-              wide
-            >
-              <input type="text" autoComplete="address-line2" {...text('address_line_2')} />
-            </Field>
-            <Field id={fieldId('city')} label="Town or city" error={errors.city?.message}>
-              <input type="text" autoComplete="address-level2" {...text('city')} />
-            </Field>
-            <Field id={fieldId('county')} label="County/State" error={errors.county?.message}>
-              <input type="text" autoComplete="address-level1" {...text('county')} />
-            </Field>
-            <Field id={fieldId('postcode')} label="Postcode/Zipcode" error={errors.postcode?.message}>
-              <input type="text" autoComplete="postal-code" {...text('postcode')} />
-            </Field>
-            <Field id={fieldId('country')} label="Country" error={errors.country?.message}>
-              <select autoComplete="country" {...select('country')}>
-                <CountryOptions
-                  placeholder={ip.country === null ? 'Finding your country…' : 'Select a country'}
-                />
-              </select>
-              {ip.failed ? (
-                <p className={styles.hint} role="status">
-                  {IP_LOOKUP_FAILED}
-                </p>
-              ) : null}
-            </Field>
-          </div>
+          <FieldGrid>
+            <AddressFields
+              line1={line('address_line_1', 'Address line 1')}
+              line2={{ ...line('address_line_2', 'Address line 2'), optional: true }}
+              city={line('city', 'Town or city')}
+              county={line('county', 'County/State')}
+              postcode={line('postcode', 'Postcode/Zipcode')}
+              country={
+                <FieldFrame id={fieldId('country')} label="Country" error={errors.country?.message}>
+                  <select autoComplete="country" {...select('country')}>
+                    <CountryOptions
+                      placeholder={ip.country === null ? 'Finding your country…' : 'Select a country'}
+                    />
+                  </select>
+                  {ip.failed ? (
+                    <p className={fieldStyles.hint} role="status">
+                      {IP_LOOKUP_FAILED}
+                    </p>
+                  ) : null}
+                </FieldFrame>
+              }
+            />
+          </FieldGrid>
         </StepSection>
 
         <StepSection number={4} title="Stay connected">
