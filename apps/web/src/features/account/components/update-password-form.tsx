@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { RESET_PASSWORD_MIN_LENGTH } from '@links/shared/password-strength';
 import { type UpdatePasswordRequest, updatePasswordRequestSchema } from '@links/shared/schemas/auth';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { FieldGrid, PasswordField } from '../../../components/ui/form-field';
-import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
+import { FieldGrid } from '../../../components/ui/form-field';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { PendingLabel } from '../../../components/ui/pending-label';
 import { userMessage } from '../../../lib/api-client';
 import { useUpdatePassword } from '../api/update-password';
@@ -30,7 +30,6 @@ export function UpdatePasswordForm({ operatorId }: { operatorId: number }) {
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
-  const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit((values) => {
     setUpdated(false);
@@ -55,18 +54,11 @@ export function UpdatePasswordForm({ operatorId }: { operatorId: number }) {
         </Alert>
       ) : null}
       <FieldGrid>
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          after={<PasswordStrengthMeter password={password ?? ''} minLength={RESET_PASSWORD_MIN_LENGTH} />}
-          {...register('password', { deps: ['password_confirmation'] })}
-        />
-        <PasswordField
-          label="Confirm new password"
-          autoComplete="new-password"
-          error={errors.password_confirmation?.message}
-          {...register('password_confirmation', { deps: ['password'] })}
+        <NewPasswordFields
+          register={register}
+          control={control}
+          errors={errors}
+          minLength={RESET_PASSWORD_MIN_LENGTH}
         />
       </FieldGrid>
       <div className={styles.actions}>

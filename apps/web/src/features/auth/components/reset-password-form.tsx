@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RESET_PASSWORD_MIN_LENGTH } from '@links/shared/password-strength';
 import { type ResetPasswordRequest, resetPasswordRequestSchema } from '@links/shared/schemas/auth';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/form-field';
-import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { PendingLabel } from '../../../components/ui/pending-label';
 import { ApiError, userMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
@@ -33,7 +32,6 @@ export function ResetPasswordForm({ username, token, onReset, onLinkInvalid }: R
     mode: 'onTouched',
     defaultValues: { username, token, password: '', password_confirmation: '' },
   });
-  const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit((values) => {
     reset.mutate(values, {
@@ -52,18 +50,11 @@ export function ResetPasswordForm({ username, token, onReset, onLinkInvalid }: R
         </Alert>
       ) : null}
       <input type="text" hidden readOnly autoComplete="username" value={username} />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        after={<PasswordStrengthMeter password={password ?? ''} minLength={RESET_PASSWORD_MIN_LENGTH} />}
-        {...register('password', { deps: ['password_confirmation'] })}
-      />
-      <PasswordField
-        label="Confirm new password"
-        autoComplete="new-password"
-        error={errors.password_confirmation?.message}
-        {...register('password_confirmation')}
+      <NewPasswordFields
+        register={register}
+        control={control}
+        errors={errors}
+        minLength={RESET_PASSWORD_MIN_LENGTH}
       />
       <Button type="submit" size="lg" block disabled={reset.isPending} aria-busy={reset.isPending}>
         <PendingLabel pending={reset.isPending} busy="Updating password...">

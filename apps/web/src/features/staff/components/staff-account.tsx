@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/form-field';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { PendingLabel } from '../../../components/ui/pending-label';
 import { userMessage } from '../../../lib/api-client';
 import { useStaffMe, useStaffPasswordChange } from '../api/staff-api';
@@ -21,6 +22,7 @@ export function StaffAccount() {
   const {
     register,
     handleSubmit,
+    control,
     reset,
     formState: { errors },
   } = useForm<StaffPasswordChangeRequest>({
@@ -73,18 +75,12 @@ export function StaffAccount() {
             error={errors.current_password?.message}
             {...register('current_password')}
           />
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
+          <NewPasswordFields
+            register={register}
+            control={control}
+            errors={errors}
+            confirmLabel="Confirm the new password"
             hint="At least 12 characters with upper and lower case letters, a digit and a symbol."
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <PasswordField
-            label="Confirm the new password"
-            autoComplete="new-password"
-            error={errors.password_confirmation?.message}
-            {...register('password_confirmation')}
           />
           <Button type="submit" disabled={change.isPending} aria-busy={change.isPending}>
             <PendingLabel pending={change.isPending} busy="Saving...">

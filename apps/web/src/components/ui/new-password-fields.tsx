@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import {
+  type Control,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+  useWatch,
+} from 'react-hook-form';
+import { PasswordField } from './form-field';
+import { PasswordStrengthMeter } from './password-strength-meter';
+
+type PasswordPair = { password: string; password_confirmation: string };
+
+type NewPasswordFieldsProps<T extends FieldValues & PasswordPair> = {
+  register: UseFormRegister<T>;
+  control: Control<T>;
+  errors: FieldErrors<T>;
+  /** The confirmation's label ('Confirm new password' by default). */
+  confirmLabel?: string;
+  /** The new password's rule in words; without it, the strength meter measures against this length. */
+  hint?: ReactNode;
+  minLength?: number;
+};
+
+/**
+ * A new password and its confirmation, for every form that sets one (reset link, operator account, staff account):
+ * browsers offer a generated password for both, each re-checks the other as it changes, and the meter (or the hint)
+ * says what the rule wants before the visitor submits.
+ */
+export function NewPasswordFields<T extends FieldValues & PasswordPair>({
+  register,
+  control,
+  errors,
+  confirmLabel = 'Confirm new password',
+  hint,
+  minLength,
+}: NewPasswordFieldsProps<T>) {
+  const password = 'password' as Path<T>;
+  const confirmation = 'password_confirmation' as Path<T>;
+  const typed = useWatch({ control, name: password }) as string | undefined;
+  const fieldErrors = errors as FieldErrors<PasswordPair>;
+  return (
+    <>
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        hint={hint}
+        error={fieldErrors.password?.message}
+        after={
+          minLength === undefined ? null : (
+            <PasswordStrengthMeter password={typed ?? ''} minLength={minLength} />
+          )
+        }
+        {...register(password, { deps: [confirmation] })}
+      />
+      <PasswordField
+        label={confirmLabel}
+        autoComplete="new-password"
+        error={fieldErrors.password_confirmation?.message}
+        {...register(confirmation, { deps: [password] })}
+      />
+    </>
+  );
+}
