@@ -1,7 +1,6 @@
 import { formatMoney } from '@links/shared/money';
 import { formatSummaryTeeTime } from '@links/shared/uk-time';
 import { useIsFetching } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -27,28 +26,23 @@ export function SummaryStep() {
   const playerTypes = usePlayerTypes();
   const requestKey = ticketPricesRequestKey(state);
   const prices = useTicketPrices(requestKey);
-  const needsPrices = requestKey !== null && state.golfers.some((golfer) => golfer.total_price === undefined);
+  // The quote for this selection, straight from the query cache (one entry per combination of golfers, courses and
+  // dates, so an answer for an earlier selection never shows).
+  const quote = requestKey === null ? undefined : prices.data;
+  const needsPrices = requestKey !== null && quote === undefined;
   const fetchingDiaries = useIsFetching({ queryKey: ['diary'] }) > 0;
   const stepOne = useSaveStepOne();
 
-  // Spec section 4: the answer updates each golfer's prices and the totals (for the selection it was asked for).
-  useEffect(() => {
-    if (prices.data && requestKey && needsPrices) {
-      dispatch({ type: 'prices/loaded', requestKey, priced: prices.data });
-    }
-  }, [prices.data, requestKey, needsPrices, dispatch]);
-
   const loading = stepOne.saving || fetchingDiaries || prices.isFetching || needsPrices;
   const problems = stepOneProblems(state);
-  const canContinue = canContinueStepOne(state, loading);
+  const canContinue = canContinueStepOne(state, quote?.totals.payable ?? 0, loading);
   const typeName = (id: number) => playerTypes.data?.find((type) => type.id === id)?.name ?? 'Golfer';
   const caddieTotal = state.courses.reduce((sum, course) => sum + course.caddiesTotal, 0);
 
   function onContinue() {
-    if (stepOneProblems(state).length === 0 && canContinue) stepOne.save();
+    if (stepOneProblems(state).length === 0 && canContinue && quote) stepOne.save(quote.totals);
   }
 
-  const priced = requestKey !== null && !needsPrices;
   const pricesErrorMessage = userMessage(prices.error, TICKET_PRICES_FALLBACK, {
     ignoreStatuses: [NO_ANSWER],
   });
@@ -84,7 +78,7 @@ export function SummaryStep() {
         <div className={styles['summary-empty']}>
           <p>Prices appear here once every course has a tee time.</p>
         </div>
-      ) : !priced ? (
+      ) : quote === undefined ? (
         prices.isError ? null : (
           <div className={styles['summary-loading']}>
             <Spinner size="sm" label="Pricing your round" />
@@ -93,31 +87,34 @@ export function SummaryStep() {
       ) : (
         <>
           <dl className={styles.prices}>
-            {state.golfers.map((golfer) => (
-              <div key={golfer.id} className={styles['price-row']}>
-                <dt>
-                  Golfer {golfer.id}{' '}
-                  <span className={styles['price-type']}>{typeName(golfer.playerTypeId)}</span>
-                  {golfer.ticket_label ? (
-                    <span className={styles['price-ticket']}>{golfer.ticket_label}</span>
-                  ) : null}
-                </dt>
-                <dd>{formatMoney(golfer.total_price ?? 0)}</dd>
-              </div>
-            ))}
+            {state.golfers.map((golfer) => {
+              const price = quote.golfers.find((line) => line.id === golfer.id);
+              return (
+                <div key={golfer.id} className={styles['price-row']}>
+                  <dt>
+                    Golfer {golfer.id}{' '}
+                    <span className={styles['price-type']}>{typeName(golfer.playerTypeId)}</span>
+                    {price?.ticket_label ? (
+                      <span className={styles['price-ticket']}>{price.ticket_label}</span>
+                    ) : null}
+                  </dt>
+                  <dd>{formatMoney(price?.total_price ?? 0)}</dd>
+                </div>
+              );
+            })}
           </dl>
           <dl className={styles.totals}>
             <div>
               <dt>Net</dt>
-              <dd>{formatMoney(state.totals.net)}</dd>
+              <dd>{formatMoney(quote.totals.net)}</dd>
             </div>
             <div>
               <dt>VAT at 20%</dt>
-              <dd>{formatMoney(state.totals.vat)}</dd>
+              <dd>{formatMoney(quote.totals.vat)}</dd>
             </div>
             <div className={styles.payable}>
               <dt>Total Payable</dt>
-              <dd>{formatMoney(state.totals.payable)}</dd>
+              <dd>{formatMoney(quote.totals.payable)}</dd>
             </div>
           </dl>
           {caddieTotal > 0 ? (

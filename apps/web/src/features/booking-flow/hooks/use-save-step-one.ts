@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { userMessage } from '../../../lib/api-client';
 import { SAVE_BOOKING_FALLBACK, SAVE_BOOKING_RULE, saveBooking } from '../api/save-booking';
 import { useBooking } from '../state/booking-context';
-import type { BookingState } from '../state/booking-state';
+import type { BookingState, BookingTotals } from '../state/booking-state';
 import { isStepOneUnchanged, stepOneSnapshot } from '../state/step-one-snapshot';
 
 /**
@@ -17,27 +17,30 @@ export function useSaveStepOne() {
   const { state, dispatch } = useBooking();
   const navigate = useNavigate();
   const mutation = useMutation({
-    mutationFn: saveBooking,
+    mutationFn: ({ sent, quote }: { sent: BookingState; quote: BookingTotals }) => saveBooking(sent, quote),
     onMutate: () => dispatch({ type: 'booking/submitting', submitted: true }),
-    onSuccess: (saved, sent: BookingState) => {
+    onSuccess: (saved, { sent }) => {
       dispatch({
         type: 'booking/saved',
         id: saved.booking_id,
         dateCreated: saved.date_created,
         snapshot: stepOneSnapshot(sent),
+        priced: { golfers: saved.golfers, totals: saved.totals },
       });
       navigate(paths.contactDetails.getHref());
     },
     onError: () => dispatch({ type: 'booking/submitting', submitted: false }),
   });
 
-  function save() {
+  /** `quote` is the ticket-price answer step 1 shows for this selection. */
+  function save(quote: Pick<BookingTotals, 'net' | 'vat' | 'payable'>) {
     if (isStepOneUnchanged(state) && state.booking.id !== null) {
       mutation.reset();
       navigate(paths.contactDetails.getHref());
       return;
     }
-    mutation.mutate(state);
+    const paid = state.totals.paid;
+    mutation.mutate({ sent: state, quote: { ...quote, paid, due: Math.max(0, quote.payable - paid) } });
   }
 
   return {

@@ -63,8 +63,18 @@ const priced = {
       ticket_label: 'Combination',
     },
   ],
-  totals: { net: 20000, vat: 4000, payable: 24000 },
+  totals: { net: 20000, vat: 4000, payable: 24000, paid: 0, due: 24000 },
 };
+
+/** A step-1 save the server answered with `priced`. */
+const savedWithPrices = (state: BookingState) =>
+  bookingReducer(state, {
+    type: 'booking/saved',
+    id: 7,
+    dateCreated: '2026-07-10T10:00:00.000Z',
+    snapshot: stepOneSnapshot(state),
+    priced,
+  });
 
 describe('golfers', () => {
   it('adds with the default type, never beyond four, and only once types are loaded', () => {
@@ -99,11 +109,7 @@ describe('golfers', () => {
   });
 
   it('clears prices when the group changes', () => {
-    const state = bookingReducer(withTeeTimes(), {
-      type: 'prices/loaded',
-      requestKey: ticketPricesRequestKey(withTeeTimes()) as string,
-      priced,
-    });
+    const state = savedWithPrices(withTeeTimes());
     expect(state.totals.payable).toBe(24000);
     const changed = bookingReducer(state, { type: 'golfers/set-type', position: 2, playerTypeId: 3 });
     expect(changed.totals.payable).toBe(0);
@@ -267,7 +273,7 @@ describe('slots', () => {
 });
 
 describe('prices', () => {
-  it('asks only when every course has a tee time, and applies an answer for the current selection only', () => {
+  it('asks only when every course has a tee time, and keeps the prices the save answered until the selection changes', () => {
     expect(ticketPricesRequestKey(run([addGolfer, toggle(championship)]))).toBeNull();
     const state = withTeeTimes();
     const key = ticketPricesRequestKey(state);
@@ -281,8 +287,7 @@ describe('prices', () => {
         { id: 2, teeTime: { date: '2026-07-14' } },
       ],
     });
-    expect(bookingReducer(state, { type: 'prices/loaded', requestKey: 'stale', priced })).toBe(state);
-    const loaded = bookingReducer(state, { type: 'prices/loaded', requestKey: key as string, priced });
+    const loaded = savedWithPrices(state);
     expect(loaded.totals).toEqual({ net: 20000, vat: 4000, payable: 24000, paid: 0, due: 24000 });
     expect(loaded.golfers[1]).toMatchObject({
       id: 2,
@@ -307,25 +312,19 @@ describe('step 1 validation', () => {
     ]);
     const state = withTeeTimes();
     expect(stepOneProblems(state)).toEqual([]);
-    expect(canContinueStepOne(state, false)).toBe(false);
-    const loaded = bookingReducer(state, {
-      type: 'prices/loaded',
-      requestKey: ticketPricesRequestKey(state) as string,
-      priced,
-    });
-    expect(canContinueStepOne(loaded, false)).toBe(true);
-    expect(canContinueStepOne(loaded, true)).toBe(false);
+    expect(canContinueStepOne(state, 0, false)).toBe(false);
+    expect(canContinueStepOne(state, priced.totals.payable, false)).toBe(true);
+    expect(canContinueStepOne(state, priced.totals.payable, true)).toBe(false);
+    expect(canContinueStepOne(run([addGolfer, toggle(championship)]), priced.totals.payable, false)).toBe(
+      false,
+    );
   });
 
   it('knows when step 1 is unchanged since the last save', () => {
     const state = withTeeTimes();
     expect(isStepOneUnchanged(state)).toBe(false);
-    const saved = bookingReducer(state, {
-      type: 'booking/saved',
-      id: 7,
-      dateCreated: '2026-07-10T10:00:00.000Z',
-      snapshot: stepOneSnapshot(state),
-    });
+    const saved = savedWithPrices(state);
+    expect(saved.totals.payable).toBe(24000);
     expect(saved.booking).toMatchObject({
       id: 7,
       date_created: '2026-07-10T10:00:00.000Z',
@@ -466,12 +465,7 @@ describe('step 2 and the reservation', () => {
     expect(saved.booking.payment_intent).toEqual(intent);
     expect(saved.booking.submitted).toBe(false);
     expect(saved.lastSaved.step2).toEqual({ a: 1 });
-    const resaved = bookingReducer(saved, {
-      type: 'booking/saved',
-      id: 7,
-      dateCreated: '2026-07-10T10:05:00.000Z',
-      snapshot: stepOneSnapshot(saved),
-    });
+    const resaved = savedWithPrices(saved);
     expect(resaved.booking.payment_intent).toBeNull();
     expect(resaved.lastSaved.step2).toBeNull();
     expect(resaved.playerDetails.first_name).toBe('Ada');

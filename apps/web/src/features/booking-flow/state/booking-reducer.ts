@@ -1,10 +1,11 @@
-import type { PricedBooking } from '@links/shared/pricing';
+import type { PricedGolfer } from '@links/shared/pricing';
 import type { Course } from '@links/shared/schemas/courses';
 import type { PlayerType } from '@links/shared/schemas/players';
 import {
   type BookingCourse,
   type BookingGolfer,
   type BookingState,
+  type BookingTotals,
   type CaddiesOption,
   EMPTY_TOTALS,
   initialBookingState,
@@ -36,7 +37,6 @@ export type BookingAction =
   | { type: 'synced-dates/set'; enabled: boolean }
   | { type: 'tee-time/toggle'; courseId: number; slot: { id: number; time: string } }
   | { type: 'tee-time/validate'; courseId: number; slotId: number; isValid: boolean; tooFew?: boolean }
-  | { type: 'prices/loaded'; requestKey: string; priced: PricedBooking }
   | { type: 'caddies/set-option'; option: CaddiesOption; eligibleCourseIds: readonly number[] }
   | { type: 'caddies/set-count'; courseId: number; count: number; eligibleCourseIds: readonly number[] }
   | {
@@ -47,7 +47,14 @@ export type BookingAction =
     }
   | { type: 'notes/set'; notes: string }
   | { type: 'booking/submitting'; submitted: boolean }
-  | { type: 'booking/saved'; id: number; dateCreated: string; snapshot: StepOneSnapshot }
+  | {
+      type: 'booking/saved';
+      id: number;
+      dateCreated: string;
+      snapshot: StepOneSnapshot;
+      /** The saved booking's prices, as the server priced it: what steps 2 and 3 show and charge. */
+      priced: SavedPrices;
+    }
   /** Step 2 autosave (500 ms after the last edit). */
   | { type: 'player-details/set'; details: Partial<PlayerDetails> }
   /** Step 2 saved: `snapshot` is the body sent, compared by the next Continue. */
@@ -55,6 +62,20 @@ export type BookingAction =
   | { type: 'countdown/started' }
   | { type: 'countdown/expired' }
   | { type: 'booking/reset' };
+
+/** What the server answers a step-1 save with: each golfer's prices and the booking's totals. */
+export type SavedPrices = { golfers: readonly PricedGolfer[]; totals: BookingTotals };
+
+function withPrices(state: BookingState, priced: SavedPrices): BookingState {
+  const byId = new Map(priced.golfers.map((golfer) => [golfer.id, golfer]));
+  const golfers = state.golfers.map((golfer) => {
+    const match = byId.get(golfer.id);
+    if (!match) return golfer;
+    const { net_price, total_vat, total_price, tickets, ticket_label } = match;
+    return { ...golfer, net_price, total_vat, total_price, tickets, ticket_label };
+  });
+  return { ...state, golfers, totals: priced.totals };
+}
 
 const PRICE_FIELDS = ['net_price', 'total_vat', 'total_price', 'tickets', 'ticket_label'] as const;
 
@@ -230,20 +251,6 @@ export function bookingReducer(state: BookingState, action: BookingAction): Book
       );
       return { ...state, courses };
     }
-    case 'prices/loaded': {
-      // An answer for an earlier selection (the visitor changed something while it was in flight) is dropped.
-      if (ticketPricesRequestKey(state) !== action.requestKey) return state;
-      const byId = new Map(action.priced.golfers.map((golfer) => [golfer.id, golfer]));
-      const golfers = state.golfers.map((golfer) => {
-        const priced = byId.get(golfer.id);
-        if (!priced) return golfer;
-        const { id: _id, ...fields } = priced;
-        return { ...golfer, ...fields };
-      });
-      const { net, vat, payable } = action.priced.totals;
-      const paid = state.totals.paid;
-      return { ...state, golfers, totals: { net, vat, payable, paid, due: Math.max(0, payable - paid) } };
-    }
     case 'caddies/set-option': {
       const eligible = new Set(action.eligibleCourseIds);
       if (action.option === 'all') {
@@ -286,19 +293,22 @@ export function bookingReducer(state: BookingState, action: BookingAction): Book
       return { ...state, booking: { ...state.booking, submitted: action.submitted } };
     case 'booking/saved':
       // A new or changed booking has a new hold and maybe a new price: its payment is opened again by step 2.
-      return {
-        ...state,
-        booking: {
-          ...state.booking,
-          submitted: false,
-          id: action.id,
-          date_created: action.dateCreated,
-          payment_intent: null,
-          is_expired: false,
-          countdown_started: false,
+      return withPrices(
+        {
+          ...state,
+          booking: {
+            ...state.booking,
+            submitted: false,
+            id: action.id,
+            date_created: action.dateCreated,
+            payment_intent: null,
+            is_expired: false,
+            countdown_started: false,
+          },
+          lastSaved: { step1: action.snapshot, step2: null },
         },
-        lastSaved: { step1: action.snapshot, step2: null },
-      };
+        action.priced,
+      );
     case 'player-details/set': {
       const entries = Object.entries(action.details) as [keyof PlayerDetails, unknown][];
       if (entries.every(([key, value]) => state.playerDetails[key] === value)) return state;

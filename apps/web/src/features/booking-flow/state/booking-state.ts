@@ -1,4 +1,5 @@
 import type { PricedGolfer } from '@links/shared/pricing';
+import type { BookingTotals } from '@links/shared/schemas/bookings';
 import type { Course } from '@links/shared/schemas/courses';
 import type { Golfer } from './golfers';
 
@@ -29,7 +30,7 @@ export type BookingCourse = Pick<Course, 'id' | 'name' | 'course_completion_time
 
 export type BookingGolfer = Golfer & Partial<Omit<PricedGolfer, 'id'>>;
 
-export type BookingTotals = { net: number; vat: number; payable: number; paid: number; due: number };
+export type { BookingTotals };
 
 export type PaymentIntentState = {
   id: string;
@@ -98,11 +99,10 @@ export const EMPTY_PLAYER_DETAILS: PlayerDetails = {
   terms_and_conditions_agreed: false,
 };
 
-/** What step 1 saved last: Continue moves straight on when nothing differs from it. */
+/** What step 1 saved last (its prices are the server's, not part of it): Continue moves straight on when nothing differs. */
 export type StepOneSnapshot = {
   courses: BookingCourse[];
-  golfers: BookingGolfer[];
-  totals: BookingTotals;
+  golfers: Golfer[];
   notes: string;
 };
 

@@ -2,7 +2,8 @@ import type { BookingState, StepOneSnapshot } from './booking-state';
 
 /** What step 1 saves and compares: Continue skips the save when this equals the last saved one. */
 export function stepOneSnapshot(state: BookingState): StepOneSnapshot {
-  return { courses: state.courses, golfers: state.golfers, totals: state.totals, notes: state.notes };
+  const golfers = state.golfers.map(({ id, playerTypeId }) => ({ id, playerTypeId }));
+  return { courses: state.courses, golfers, notes: state.notes };
 }
 
 export function isStepOneUnchanged(state: BookingState): boolean {

@@ -14,10 +14,14 @@ export function invalidTeeTimeMessage(teeTime: TeeTime | null): string {
   return teeTime?.tooFew ? STEP_ONE_MESSAGES.tooFewForTeeTime : STEP_ONE_MESSAGES.invalidTeeTime;
 }
 
-/** Continue is enabled once every course has a valid tee time, nothing is loading and there is something to pay. */
+/**
+ * Continue is enabled once every course has a valid tee time, nothing is loading and the quote for this selection
+ * (the ticket-price answer in the query cache) has something to pay.
+ */
 export function canContinueStepOne(
-  state: Pick<BookingState, 'courses' | 'totals'>,
+  state: Pick<BookingState, 'courses'>,
+  payable: number,
   loading: boolean,
 ): boolean {
-  return stepOneProblems(state).length === 0 && !loading && state.totals.payable > 0;
+  return stepOneProblems(state).length === 0 && !loading && payable > 0;
 }
