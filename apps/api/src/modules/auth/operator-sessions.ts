@@ -1,6 +1,13 @@
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { operatorSessions, operators } from '../../db/schema/index.ts';
+import {
+  deleteSessionRow,
+  dropLapsedSessions,
+  liveSession,
+  type SessionTable,
+  touchSession,
+} from '../../lib/session-rows.ts';
 import { isOperatorSessionId, sessionKey } from '../../lib/session-token.ts';
 import type { Operator } from '../operators/operators.repository.ts';
 
@@ -8,8 +15,13 @@ import type { Operator } from '../operators/operators.repository.ts';
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 /** ...and this long after sign-in, however active. */
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
-/** last_seen_at is written at most this often, so page loads do not each cost a write. */
-const TOUCH_INTERVAL_MS = 60 * 1000;
+const SESSIONS: SessionTable = {
+  table: operatorSessions,
+  id: operatorSessions.id,
+  owner: operatorSessions.operatorId,
+  lastSeenAt: operatorSessions.lastSeenAt,
+  expiresAt: operatorSessions.expiresAt,
+};
 
 export type SignedInOperator = { operator: Operator; sessionKey: string };
 
@@ -28,17 +40,7 @@ export async function createOperatorSession(
     expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
   });
   // Housekeeping on the operator's own rows: expired sessions go when the operator next signs in.
-  await db
-    .delete(operatorSessions)
-    .where(
-      and(
-        eq(operatorSessions.operatorId, operatorId),
-        or(
-          lt(operatorSessions.expiresAt, now),
-          lt(operatorSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-        ),
-      ),
-    );
+  await dropLapsedSessions(db, SESSIONS, operatorId, SESSION_IDLE_MS, now);
 }
 
 /**
@@ -57,22 +59,13 @@ export async function findSignedInOperator(
     .select({ operator: operators, lastSeenAt: operatorSessions.lastSeenAt })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(
-      and(
-        eq(operatorSessions.id, key),
-        gt(operatorSessions.expiresAt, now),
-        gt(operatorSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-        eq(operators.status, 'active'),
-      ),
-    )
+    .where(and(...liveSession(SESSIONS, key, SESSION_IDLE_MS, now), eq(operators.status, 'active')))
     .limit(1);
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-    await db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.id, key));
-  }
+  await touchSession(db, SESSIONS, key, row.lastSeenAt, now);
   return { operator: row.operator, sessionKey: key };
 }
 
 export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.delete(operatorSessions).where(eq(operatorSessions.id, sessionKey(sessionId)));
+  await deleteSessionRow(db, SESSIONS, sessionKey(sessionId));
 }

@@ -1,6 +1,13 @@
-import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffSessions, staffUsers } from '../../db/schema/index.ts';
+import {
+  deleteSessionRow,
+  dropLapsedSessions,
+  liveSession,
+  type SessionTable,
+  touchSession,
+} from '../../lib/session-rows.ts';
 import { isStaffSessionId, sessionKey } from '../../lib/session-token.ts';
 import type { StaffUserRow } from './staff-users.repository.ts';
 
@@ -14,8 +21,13 @@ export const PASSWORD_STAGE_MS = 5 * 60 * 1000;
 export const STAFF_IDLE_MS = 30 * 60 * 1000;
 /** ...and this long after sign-in, however active. */
 export const STAFF_MAX_AGE_MS = 12 * 60 * 60 * 1000;
-/** last_seen_at is written at most this often, so page loads do not each cost a write. */
-const TOUCH_INTERVAL_MS = 60 * 1000;
+const SESSIONS: SessionTable = {
+  table: staffSessions,
+  id: staffSessions.id,
+  owner: staffSessions.staffUserId,
+  lastSeenAt: staffSessions.lastSeenAt,
+  expiresAt: staffSessions.expiresAt,
+};
 
 export type StaffSessionStage = 'password' | 'full';
 
@@ -37,17 +49,7 @@ export async function createStaffSession(
     expiresAt: new Date(now.getTime() + (stage === 'password' ? PASSWORD_STAGE_MS : STAFF_MAX_AGE_MS)),
   });
   // Housekeeping on the user's own rows: lapsed sessions go when the user next signs in.
-  await db
-    .delete(staffSessions)
-    .where(
-      and(
-        eq(staffSessions.staffUserId, staffUserId),
-        or(
-          lt(staffSessions.expiresAt, now),
-          lt(staffSessions.lastSeenAt, new Date(now.getTime() - STAFF_IDLE_MS)),
-        ),
-      ),
-    );
+  await dropLapsedSessions(db, SESSIONS, staffUserId, STAFF_IDLE_MS, now);
 }
 
 /**
@@ -68,24 +70,20 @@ export async function findStaffSession(
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffUserId))
     .where(
       and(
-        eq(staffSessions.id, key),
+        ...liveSession(SESSIONS, key, STAFF_IDLE_MS, now),
         eq(staffSessions.stage, stage),
-        gt(staffSessions.expiresAt, now),
-        gt(staffSessions.lastSeenAt, new Date(now.getTime() - STAFF_IDLE_MS)),
         eq(staffUsers.status, 'active'),
       ),
     )
     .limit(1);
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-    await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, key));
-  }
+  await touchSession(db, SESSIONS, key, row.lastSeenAt, now);
   return { user: row.user, sessionKey: key, stage };
 }
 
 /** Ends the session of this id, whatever its stage (sign-out, or the password stage once the code is right). */
 export async function deleteStaffSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.delete(staffSessions).where(eq(staffSessions.id, sessionKey(sessionId)));
+  await deleteSessionRow(db, SESSIONS, sessionKey(sessionId));
 }
 
 /** Ends every session of the user but `keepSessionKey` (all of them without it): password or factor changes. */
