@@ -22,7 +22,7 @@ export const TICKET_PRICES_FALLBACK = 'There appears to be an error. Please try 
 
 /** Section 6: tee times, per-golfer prices, net, VAT and Total Payable; caddie fees apart; Continue. */
 export function SummaryStep() {
-  const { state, dispatch } = useBooking();
+  const { state } = useBooking();
   const playerTypes = usePlayerTypes();
   const requestKey = ticketPricesRequestKey(state);
   const prices = useTicketPrices(requestKey);

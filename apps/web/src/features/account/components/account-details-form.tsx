@@ -13,8 +13,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { countryOptions, diallingCodeOptions } from '../../../components/ui/country-options';
 import { FieldGrid, fieldStyles, SelectField, TextField } from '../../../components/ui/form-field';
-import { PendingLabel } from '../../../components/ui/pending-label';
-import { ApiError, userMessage } from '../../../lib/api-client';
+import { FailureAlert, SubmitButton } from '../../../components/ui/form-status';
+import { ApiError } from '../../../lib/api-client';
 import { useUpdateOperatorDetails } from '../api/update-operator-details';
 import styles from './account-forms.module.css';
 import { ACCOUNT_ERROR_FALLBACK, ACCOUNT_SAVE_ERROR_HEADING, ACCOUNT_SAVE_SUCCESS } from './account-messages';
@@ -126,11 +126,12 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
         {saved ? (
           <Alert type="success" title={ACCOUNT_SAVE_SUCCESS} onDismiss={() => setSaved(false)} />
         ) : null}
-        {save.isError ? (
-          <Alert type="error" title={ACCOUNT_SAVE_ERROR_HEADING} onDismiss={() => save.reset()}>
-            <p>{userMessage(save.error, ACCOUNT_ERROR_FALLBACK)}</p>
-          </Alert>
-        ) : null}
+        <FailureAlert
+          error={save.error}
+          title={ACCOUNT_SAVE_ERROR_HEADING}
+          fallback={ACCOUNT_ERROR_FALLBACK}
+          onDismiss={() => save.reset()}
+        />
       </div>
       <FieldGrid>
         <TextField
@@ -199,11 +200,9 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
         />
       </FieldGrid>
       <div className={styles.actions}>
-        <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
-          <PendingLabel pending={save.isPending} busy="Saving...">
-            Save details
-          </PendingLabel>
-        </Button>
+        <SubmitButton pending={save.isPending} busy="Saving...">
+          Save details
+        </SubmitButton>
         {isDirty && !save.isPending ? (
           <Button type="button" variant="secondary" onClick={() => reset(toFormValues(details))}>
             Discard changes

@@ -4,11 +4,9 @@ import { type UpdatePasswordRequest, updatePasswordRequestSchema } from '@links/
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { FieldGrid } from '../../../components/ui/form-field';
+import { FailureAlert, SubmitButton } from '../../../components/ui/form-status';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
-import { PendingLabel } from '../../../components/ui/pending-label';
-import { userMessage } from '../../../lib/api-client';
 import { useUpdatePassword } from '../api/update-password';
 import styles from './account-forms.module.css';
 import { ACCOUNT_ERROR_FALLBACK, PASSWORD_ERROR_HEADING, PASSWORD_SUCCESS } from './account-messages';
@@ -48,11 +46,12 @@ export function UpdatePasswordForm({ operatorId }: { operatorId: number }) {
       </h2>
       <p className={styles.intro}>Changing your password signs your account out on every other device.</p>
       {updated ? <Alert type="success" title={PASSWORD_SUCCESS} onDismiss={() => setUpdated(false)} /> : null}
-      {update.isError ? (
-        <Alert type="error" title={PASSWORD_ERROR_HEADING} onDismiss={() => update.reset()}>
-          <p>{userMessage(update.error, ACCOUNT_ERROR_FALLBACK)}</p>
-        </Alert>
-      ) : null}
+      <FailureAlert
+        error={update.error}
+        title={PASSWORD_ERROR_HEADING}
+        fallback={ACCOUNT_ERROR_FALLBACK}
+        onDismiss={() => update.reset()}
+      />
       <FieldGrid>
         <NewPasswordFields
           register={register}
@@ -62,11 +61,9 @@ export function UpdatePasswordForm({ operatorId }: { operatorId: number }) {
         />
       </FieldGrid>
       <div className={styles.actions}>
-        <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
-          <PendingLabel pending={update.isPending} busy="Updating...">
-            Update password
-          </PendingLabel>
-        </Button>
+        <SubmitButton pending={update.isPending} busy="Updating...">
+          Update password
+        </SubmitButton>
       </div>
     </form>
   );

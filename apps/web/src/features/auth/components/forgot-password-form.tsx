@@ -2,12 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ForgotPasswordRequest, forgotPasswordRequestSchema } from '@links/shared/schemas/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
+import { FailureAlert, SubmitButton } from '../../../components/ui/form-status';
 import { CheckCircleIcon } from '../../../components/ui/icons';
-import { PendingLabel } from '../../../components/ui/pending-label';
-import { userMessage } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import styles from './auth-form.module.css';
 import { FORGOT_ERROR_FALLBACK, FORGOT_ERROR_HEADING } from './auth-messages';
@@ -76,11 +73,12 @@ export function ForgotPasswordForm() {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Forgot password">
-      {request.isError ? (
-        <Alert type="error" title={FORGOT_ERROR_HEADING} onDismiss={() => request.reset()}>
-          <p>{userMessage(request.error, FORGOT_ERROR_FALLBACK)}</p>
-        </Alert>
-      ) : null}
+      <FailureAlert
+        error={request.error}
+        title={FORGOT_ERROR_HEADING}
+        fallback={FORGOT_ERROR_FALLBACK}
+        onDismiss={() => request.reset()}
+      />
       <TextField
         label="Username"
         autoComplete="username"
@@ -90,11 +88,9 @@ export function ForgotPasswordForm() {
         {...register('username')}
       />
       <p className={styles.help}>{RESET_WAIT_HELP}</p>
-      <Button type="submit" size="lg" block disabled={request.isPending} aria-busy={request.isPending}>
-        <PendingLabel pending={request.isPending} busy="Sending...">
-          Send reset link
-        </PendingLabel>
-      </Button>
+      <SubmitButton size="lg" block pending={request.isPending} busy="Sending...">
+        Send reset link
+      </SubmitButton>
     </form>
   );
 }

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginRequest, loginRequestSchema } from '@links/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/form-field';
+import { SubmitButton } from '../../../components/ui/form-status';
 import { Link } from '../../../components/ui/link';
-import { PendingLabel } from '../../../components/ui/pending-label';
 import { paths } from '../../../config/paths';
 import { userMessage } from '../../../lib/api-client';
 import type { Operator } from '../api/get-user';
@@ -60,11 +59,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (operator: Operator) => 
       <div className={styles['inline-link']}>
         <Link to={paths.forgotPassword.getHref()}>Forgot password?</Link>
       </div>
-      <Button type="submit" size="lg" block disabled={login.isPending} aria-busy={login.isPending}>
-        <PendingLabel pending={login.isPending} busy="Signing in...">
-          Sign in
-        </PendingLabel>
-      </Button>
+      <SubmitButton size="lg" block pending={login.isPending} busy="Signing in...">
+        Sign in
+      </SubmitButton>
     </form>
   );
 }

@@ -2,11 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { RESET_PASSWORD_MIN_LENGTH } from '@links/shared/password-strength';
 import { type ResetPasswordRequest, resetPasswordRequestSchema } from '@links/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { FailureAlert, SubmitButton } from '../../../components/ui/form-status';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
-import { PendingLabel } from '../../../components/ui/pending-label';
-import { ApiError, userMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import styles from './auth-form.module.css';
 import { RESET_ERROR_FALLBACK, RESET_ERROR_HEADING } from './auth-messages';
@@ -44,11 +42,12 @@ export function ResetPasswordForm({ username, token, onReset, onLinkInvalid }: R
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Reset password">
-      {reset.isError ? (
-        <Alert type="error" title={RESET_ERROR_HEADING} onDismiss={() => reset.reset()}>
-          <p>{userMessage(reset.error, RESET_ERROR_FALLBACK)}</p>
-        </Alert>
-      ) : null}
+      <FailureAlert
+        error={reset.error}
+        title={RESET_ERROR_HEADING}
+        fallback={RESET_ERROR_FALLBACK}
+        onDismiss={() => reset.reset()}
+      />
       <input type="text" hidden readOnly autoComplete="username" value={username} />
       <NewPasswordFields
         register={register}
@@ -56,11 +55,9 @@ export function ResetPasswordForm({ username, token, onReset, onLinkInvalid }: R
         errors={errors}
         minLength={RESET_PASSWORD_MIN_LENGTH}
       />
-      <Button type="submit" size="lg" block disabled={reset.isPending} aria-busy={reset.isPending}>
-        <PendingLabel pending={reset.isPending} busy="Updating password...">
-          Update password
-        </PendingLabel>
-      </Button>
+      <SubmitButton size="lg" block pending={reset.isPending} busy="Updating password...">
+        Update password
+      </SubmitButton>
     </form>
   );
 }

@@ -6,11 +6,9 @@ import {
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/form-field';
+import { FailureAlert, SubmitButton } from '../../../components/ui/form-status';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
-import { PendingLabel } from '../../../components/ui/pending-label';
-import { userMessage } from '../../../lib/api-client';
 import { useStaffMe, useStaffPasswordChange } from '../api/staff-api';
 import styles from './staff.module.css';
 
@@ -63,11 +61,12 @@ export function StaffAccount() {
             </Alert>
           ) : null}
         </div>
-        {change.error ? (
-          <Alert type="error" title="The password was not changed" onDismiss={() => change.reset()}>
-            <p>{userMessage(change.error, 'Please try again.')}</p>
-          </Alert>
-        ) : null}
+        <FailureAlert
+          error={change.error}
+          title="The password was not changed"
+          fallback={'Please try again.'}
+          onDismiss={() => change.reset()}
+        />
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="change-password">
           <PasswordField
             label="Current password"
@@ -82,11 +81,9 @@ export function StaffAccount() {
             confirmLabel="Confirm the new password"
             hint="At least 12 characters with upper and lower case letters, a digit and a symbol."
           />
-          <Button type="submit" disabled={change.isPending} aria-busy={change.isPending}>
-            <PendingLabel pending={change.isPending} busy="Saving...">
-              Change password
-            </PendingLabel>
-          </Button>
+          <SubmitButton pending={change.isPending} busy="Saving...">
+            Change password
+          </SubmitButton>
         </form>
       </section>
     </div>

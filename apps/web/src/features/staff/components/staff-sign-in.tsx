@@ -8,12 +8,10 @@ import {
 } from '@links/shared/schemas/staff';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/form-field';
-import { PendingLabel } from '../../../components/ui/pending-label';
+import { FailureAlert, SubmitButton } from '../../../components/ui/form-status';
 import { env } from '../../../config/env';
-import { userMessage } from '../../../lib/api-client';
 import { useStaffCode, useStaffSignIn } from '../api/staff-api';
 import styles from './staff.module.css';
 
@@ -53,11 +51,12 @@ function PasswordStep({ onAnswer }: { onAnswer: (answer: StaffSignInAnswer) => v
   const onSubmit = handleSubmit((values) => signIn.mutate(values, { onSuccess: onAnswer }));
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={STAFF_SIGN_IN_HEADING}>
-      {signIn.error ? (
-        <Alert type="error" title="Sign-in failed" onDismiss={() => signIn.reset()}>
-          <p>{userMessage(signIn.error, SIGN_IN_FAILED)}</p>
-        </Alert>
-      ) : null}
+      <FailureAlert
+        error={signIn.error}
+        title="Sign-in failed"
+        fallback={SIGN_IN_FAILED}
+        onDismiss={() => signIn.reset()}
+      />
       <TextField
         label="Username"
         autoComplete="username"
@@ -72,11 +71,9 @@ function PasswordStep({ onAnswer }: { onAnswer: (answer: StaffSignInAnswer) => v
         error={errors.password?.message}
         {...register('password')}
       />
-      <Button type="submit" block disabled={signIn.isPending} aria-busy={signIn.isPending}>
-        <PendingLabel pending={signIn.isPending} busy="Checking...">
-          Continue
-        </PendingLabel>
-      </Button>
+      <SubmitButton block pending={signIn.isPending} busy="Checking...">
+        Continue
+      </SubmitButton>
     </form>
   );
 }
@@ -120,11 +117,12 @@ function CodeStep({ enrolment, onRestart }: { enrolment: Enrolment | null; onRes
       ) : (
         <p>Open your authenticator app and enter the 6-digit code it shows for the resort.</p>
       )}
-      {submitCode.error ? (
-        <Alert type="error" title="That code did not work" onDismiss={() => submitCode.reset()}>
-          <p>{userMessage(submitCode.error, SIGN_IN_FAILED)}</p>
-        </Alert>
-      ) : null}
+      <FailureAlert
+        error={submitCode.error}
+        title="That code did not work"
+        fallback={SIGN_IN_FAILED}
+        onDismiss={() => submitCode.reset()}
+      />
       <TextField
         label="Authentication code"
         inputMode="numeric"
@@ -134,11 +132,9 @@ function CodeStep({ enrolment, onRestart }: { enrolment: Enrolment | null; onRes
         error={errors.code?.message}
         {...register('code')}
       />
-      <Button type="submit" block disabled={submitCode.isPending} aria-busy={submitCode.isPending}>
-        <PendingLabel pending={submitCode.isPending} busy="Checking...">
-          Sign in
-        </PendingLabel>
-      </Button>
+      <SubmitButton block pending={submitCode.isPending} busy="Checking...">
+        Sign in
+      </SubmitButton>
       <Button variant="secondary" onClick={onRestart}>
         Start again
       </Button>

@@ -9,9 +9,8 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { PasswordField, SelectField, TextField } from '../../../components/ui/form-field';
-import { PendingLabel } from '../../../components/ui/pending-label';
+import { FailureAlert, SubmitButton } from '../../../components/ui/form-status';
 import { Spinner } from '../../../components/ui/spinner';
 import { userMessage } from '../../../lib/api-client';
 import {
@@ -212,11 +211,12 @@ function CreateUserForm({ onCreated }: { onCreated: (created: CreatedStaffUser) 
           )}
         </Alert>
       ) : null}
-      {create.error ? (
-        <Alert type="error" title="The user could not be added" onDismiss={() => create.reset()}>
-          <p>{userMessage(create.error, FAILED)}</p>
-        </Alert>
-      ) : null}
+      <FailureAlert
+        error={create.error}
+        title="The user could not be added"
+        fallback={FAILED}
+        onDismiss={() => create.reset()}
+      />
       <form className={styles['form-grid']} onSubmit={onSubmit} noValidate aria-labelledby="add-staff-user">
         <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
         <TextField
@@ -250,11 +250,9 @@ function CreateUserForm({ onCreated }: { onCreated: (created: CreatedStaffUser) 
           {...register('password', { setValueAs: (value: string) => (value === '' ? undefined : value) })}
         />
         <div className={styles['form-actions']}>
-          <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
-            <PendingLabel pending={create.isPending} busy="Adding...">
-              Add staff user
-            </PendingLabel>
-          </Button>
+          <SubmitButton pending={create.isPending} busy="Adding...">
+            Add staff user
+          </SubmitButton>
         </div>
       </form>
     </section>
