@@ -5,6 +5,12 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useTicketPrices } from '../../../features/booking-flow/api/get-ticket-prices';
+import {
+  GolferPrices,
+  netAndVat,
+  PriceTotals,
+  SummaryRounds,
+} from '../../../features/booking-flow/components/price-summary';
 import { useSaveStepOne } from '../../../features/booking-flow/hooks/use-save-step-one';
 import { useBooking } from '../../../features/booking-flow/state/booking-context';
 import { ticketPricesRequestKey } from '../../../features/booking-flow/state/booking-reducer';
@@ -49,21 +55,16 @@ export function SummaryStep() {
 
   return (
     <div className={styles.summary}>
-      <ul className={styles['summary-courses']}>
-        {state.courses.map((course) => (
-          <li key={course.id}>
-            <span className={styles['summary-course']}>{course.name}</span>
-            <span className={styles['summary-time']}>
-              {course.teeTime ? formatSummaryTeeTime(new Date(course.teeTime.time)) : 'Choose a tee time'}
-            </span>
-            {course.caddies > 0 ? (
-              <span className={styles['summary-caddies']}>
-                {course.caddies} {course.caddies === 1 ? 'caddie' : 'caddies'}
-              </span>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <SummaryRounds
+        rounds={state.courses.map((course) => ({
+          id: course.id,
+          name: course.name,
+          details: [
+            course.teeTime ? formatSummaryTeeTime(new Date(course.teeTime.time)) : 'Choose a tee time',
+            course.caddies > 0 ? `${course.caddies} ${course.caddies === 1 ? 'caddie' : 'caddies'}` : null,
+          ],
+        }))}
+      />
 
       {prices.isError ? (
         <Alert type="error" title={TICKET_PRICES_ERROR_TITLE}>
@@ -86,37 +87,18 @@ export function SummaryStep() {
         )
       ) : (
         <>
-          <dl className={styles.prices}>
-            {state.golfers.map((golfer) => {
+          <GolferPrices
+            golfers={state.golfers.map((golfer) => {
               const price = quote.golfers.find((line) => line.id === golfer.id);
-              return (
-                <div key={golfer.id} className={styles['price-row']}>
-                  <dt>
-                    Golfer {golfer.id}{' '}
-                    <span className={styles['price-type']}>{typeName(golfer.playerTypeId)}</span>
-                    {price?.ticket_label ? (
-                      <span className={styles['price-ticket']}>{price.ticket_label}</span>
-                    ) : null}
-                  </dt>
-                  <dd>{formatMoney(price?.total_price ?? 0)}</dd>
-                </div>
-              );
+              return {
+                id: golfer.id,
+                typeName: typeName(golfer.playerTypeId),
+                ticketLabel: price?.ticket_label,
+                total: price?.total_price ?? 0,
+              };
             })}
-          </dl>
-          <dl className={styles.totals}>
-            <div>
-              <dt>Net</dt>
-              <dd>{formatMoney(quote.totals.net)}</dd>
-            </div>
-            <div>
-              <dt>VAT at 20%</dt>
-              <dd>{formatMoney(quote.totals.vat)}</dd>
-            </div>
-            <div className={styles.payable}>
-              <dt>Total Payable</dt>
-              <dd>{formatMoney(quote.totals.payable)}</dd>
-            </div>
-          </dl>
+          />
+          <PriceTotals lines={netAndVat(quote.totals)} payable={quote.totals.payable} />
           {caddieTotal > 0 ? (
             <p className={styles['caddie-total']}>
               <span>Caddie fees, paid in cash on the day</span>
