@@ -2,6 +2,8 @@
 // Usage: node apps/web/scripts/screenshots.mjs [baseUrl] [outDir]  (serve the app first, e.g. `npx vite preview`)
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+// Node runs the TypeScript fixture itself (type stripping): the same three courses the component tests use.
+import { TEST_COURSES } from '../src/test/course-fixtures.ts';
 import { auditPage, launchChromium } from './lib/browser.mjs';
 
 const baseUrl = process.argv[2] ?? 'http://localhost:4173';
@@ -16,32 +18,7 @@ const demo = {
     { id: 1, name: 'Adult' },
     { id: 3, name: 'Under 16' },
   ],
-  '/v1/courses': [
-    {
-      id: 1,
-      name: 'Championship Course',
-      slug: 'championship-course',
-      image: '/images/courses/championship-course.webp',
-      course_completion_time: 4.5,
-      closing_date: null,
-    },
-    {
-      id: 2,
-      name: 'Burnside Course',
-      slug: 'burnside-course',
-      image: '/images/courses/burnside-course.webp',
-      course_completion_time: 4,
-      closing_date: null,
-    },
-    {
-      id: 4,
-      name: 'Buddon Links Course',
-      slug: 'buddon-links-course',
-      image: '/images/courses/buddon-links-course.webp',
-      course_completion_time: 4,
-      closing_date: null,
-    },
-  ],
+  '/v1/courses': TEST_COURSES,
 };
 const widths = [1280, 375];
 
