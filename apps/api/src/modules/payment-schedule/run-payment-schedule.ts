@@ -13,7 +13,7 @@ import {
   paymentCancellationEmail,
   paymentReminderEmail,
   type ScheduledPaymentBooking,
-} from './payment-schedule-emails.ts';
+} from './payment-schedule-emails.tsx';
 
 /** What this use case needs of the app (any object with these members: the app, or a test's own). */
 export type PaymentScheduleDeps = Pick<FastifyInstance, 'config' | 'db' | 'log'>;
@@ -60,7 +60,7 @@ async function remind(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<num
     });
     await enqueueMail(
       tx,
-      paymentReminderEmail(row.operatorEmail, emailBooking(row), link.url, {
+      await paymentReminderEmail(row.operatorEmail, emailBooking(row), link.url, {
         cancels: deps.config.bookings.cancelUnpaidTerms,
         brand: deps.config.brand,
       }),
@@ -76,7 +76,10 @@ async function cancel(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<num
       deps.log.error({ bookingId: row.id }, 'cancelled booking on terms has no operator to tell');
       continue;
     }
-    await enqueueMail(tx, paymentCancellationEmail(row.operatorEmail, emailBooking(row), deps.config.brand));
+    await enqueueMail(
+      tx,
+      await paymentCancellationEmail(row.operatorEmail, emailBooking(row), deps.config.brand),
+    );
   }
   return ids;
 }
