@@ -31,6 +31,7 @@ const record: BookingRecord = {
   playerDetails: {},
   paymentMethod: null,
   balanceDueAt: null,
+  calendarSequence: 0,
   // Burnside in GMT, Buddon Links in BST (the clocks go forward on 29 March 2026).
   rounds: [
     round(2, 'Burnside Course', '2026-03-26T11:30:00Z', 1),

@@ -1,3 +1,4 @@
+import { roundEndsAt } from '@links/shared/calendar-ics';
 import { londonIsoDateTime } from '@links/shared/uk-time';
 import type { BookingRecord } from './confirmation.repository.ts';
 
@@ -22,9 +23,7 @@ export function eventReservations(
       '@type': 'Event',
       name: round.courseName,
       startDate: londonIsoDateTime(round.startsAt),
-      endDate: londonIsoDateTime(
-        new Date(round.startsAt.getTime() + Math.round(round.durationHours * 3_600_000)),
-      ),
+      endDate: londonIsoDateTime(roundEndsAt(round.startsAt, round.durationHours)),
       location: { '@type': 'Place', name: resortName, address: round.address },
     },
   }));

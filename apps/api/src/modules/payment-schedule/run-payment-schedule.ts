@@ -1,6 +1,7 @@
 import { operatorPlayerDetailsSchema } from '@links/shared/schemas/operator-contact-details';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
+import { bumpCalendarSequence } from '../confirmation/calendar-sequence.ts';
 import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import {
@@ -71,6 +72,8 @@ async function remind(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<num
 
 async function cancel(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<number[]> {
   const ids = await claimOverdueCancellations(tx, now, CANCEL_GRACE_AFTER_REMINDER_MS);
+  // Cancelled rounds are a new version of the booking's calendar events (STATUS:CANCELLED in its .ics).
+  await bumpCalendarSequence(tx, ids);
   for (const row of await loadScheduledBookings(tx, ids)) {
     if (!row.operatorEmail) {
       deps.log.error({ bookingId: row.id }, 'cancelled booking on terms has no operator to tell');
