@@ -1,6 +1,6 @@
-import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { type BookingCalendar, bookingCalendarIcs, escapeIcsText, foldIcsLine } from './calendar-ics';
+import { readIcsEvents } from './test/read-ics';
 
 const ADDRESS = 'Links Parade, Carnoustie DD7 7JE, United Kingdom';
 
@@ -21,30 +21,7 @@ const calendar: BookingCalendar = {
   ],
 };
 
-/** Parses with ical.js, registering the file's own VTIMEZONE, so the times are read the way calendars read them. */
-function parse(ics: string) {
-  const component = new ICAL.Component(ICAL.parse(ics));
-  const zone = component.getFirstSubcomponent('vtimezone');
-  if (!zone) throw new Error('no VTIMEZONE');
-  ICAL.TimezoneService.register(zone);
-  try {
-    return component.getAllSubcomponents('vevent').map((vevent) => {
-      const event = new ICAL.Event(vevent);
-      return {
-        uid: event.uid,
-        summary: event.summary,
-        location: event.location,
-        description: event.description,
-        zone: event.startDate.zone?.tzid,
-        wall: event.startDate.toString(),
-        start: event.startDate.toJSDate().toISOString(),
-        end: event.endDate.toJSDate().toISOString(),
-      };
-    });
-  } finally {
-    ICAL.TimezoneService.remove('Europe/London');
-  }
-}
+const parse = readIcsEvents;
 
 describe('bookingCalendarIcs', () => {
   const ics = bookingCalendarIcs(calendar);
@@ -90,6 +67,35 @@ describe('bookingCalendarIcs', () => {
     const [event] = parse(text);
     expect(event?.summary).toBe(`${name} - Links Golf Resort`);
     expect(event?.description).toBe(`Booking number 48213377.\n${description}`);
+  });
+});
+
+describe('bookingCalendarIcs across changes', () => {
+  it('starts at SEQUENCE 0 and writes the booking revision it is given into every event', () => {
+    expect(parse(bookingCalendarIcs(calendar)).map((event) => event.sequence)).toEqual([0, 0, 0, 0]);
+    const revised = parse(bookingCalendarIcs({ ...calendar, sequence: 3 }));
+    expect(revised.map((event) => event.sequence)).toEqual([3, 3, 3, 3]);
+  });
+
+  it('keeps the UID of a round moved to another tee time, with a higher SEQUENCE and the new time', () => {
+    const [first] = calendar.rounds;
+    const before = parse(bookingCalendarIcs({ ...calendar, rounds: [first!] }))[0];
+    const moved = { ...first!, startsAt: new Date('2026-03-28T14:30:00Z') };
+    const after = parse(bookingCalendarIcs({ ...calendar, rounds: [moved], sequence: 1 }))[0];
+    expect(after?.uid).toBe(before?.uid);
+    expect(after?.sequence).toBeGreaterThan(before?.sequence ?? 0);
+    expect([before?.wall, after?.wall]).toEqual(['2026-03-28T10:00:00', '2026-03-28T14:30:00']);
+  });
+
+  it('marks the events of a cancelled booking cancelled, under the same UIDs, without the alarm', () => {
+    const live = parse(bookingCalendarIcs(calendar));
+    const cancelled = parse(bookingCalendarIcs({ ...calendar, sequence: 2, cancelled: true }));
+    expect(cancelled.map((event) => event.uid)).toEqual(live.map((event) => event.uid));
+    expect(live.map((event) => [event.status, event.alarms])).toEqual(Array(4).fill(['CONFIRMED', 1]));
+    expect(cancelled.map((event) => [event.status, event.alarms, event.sequence])).toEqual(
+      Array(4).fill(['CANCELLED', 0, 2]),
+    );
+    expect(cancelled[0]?.summary).toBe('Cancelled: Burnside Course - Links Golf Resort');
   });
 });
 

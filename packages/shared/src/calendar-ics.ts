@@ -10,7 +10,10 @@ import { UK_TIME_ZONE } from './constants';
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
 
 export type CalendarRound = {
-  /** Stable per round, so re-importing the file updates the event instead of duplicating it. */
+  /**
+   * Stable per round, whatever its tee time, so re-importing the file updates the event instead of duplicating it
+   * (with a higher SEQUENCE, the calendar takes the new version).
+   */
   uid: string;
   courseName: string;
   startsAt: Date;
@@ -31,6 +34,13 @@ export type BookingCalendar = {
   rounds: CalendarRound[];
   /** DTSTAMP: when the file was made. */
   generatedAt: Date;
+  /**
+   * SEQUENCE of every event: the booking's revision, raised with each change a calendar shows, so a file made after
+   * a change (a new tee time, other caddies, a cancellation) replaces the events of an earlier one. 0 when absent.
+   */
+  sequence?: number;
+  /** A cancelled booking: its events say STATUS:CANCELLED (no alarm, free time), so a re-import cancels them. */
+  cancelled?: boolean;
 };
 
 const CRLF = '\r\n';
@@ -112,33 +122,48 @@ const LONDON_VTIMEZONE = [
   'END:VTIMEZONE',
 ];
 
+/** When a round that starts at `startsAt` and takes `durationHours` ends. */
+export function roundEndsAt(startsAt: Date, durationHours: number): Date {
+  return new Date(startsAt.getTime() + Math.round(durationHours * 3_600_000));
+}
+
 function eventLines(calendar: BookingCalendar, round: CalendarRound): string[] {
-  const endsAt = new Date(round.startsAt.getTime() + Math.round(round.durationHours * 3_600_000));
+  const endsAt = roundEndsAt(round.startsAt, round.durationHours);
+  const cancelled = calendar.cancelled === true;
   const description = [`Booking number ${calendar.bookingNumber}.`, round.description]
     .filter((part): part is string => Boolean(part))
     .join('\n');
   return [
     'BEGIN:VEVENT',
     `UID:${round.uid}`,
+    `SEQUENCE:${calendar.sequence ?? 0}`,
     `DTSTAMP:${utcStamp(calendar.generatedAt)}`,
     `DTSTART;TZID=${UK_TIME_ZONE}:${londonStamp(round.startsAt)}`,
     `DTEND;TZID=${UK_TIME_ZONE}:${londonStamp(endsAt)}`,
-    `SUMMARY:${escapeIcsText(`${round.courseName} - ${calendar.resortName}`)}`,
+    `SUMMARY:${escapeIcsText(`${cancelled ? 'Cancelled: ' : ''}${round.courseName} - ${calendar.resortName}`)}`,
     `LOCATION:${escapeIcsText(round.location)}`,
     `DESCRIPTION:${escapeIcsText(description)}`,
     ...(round.url ? [`URL:${round.url}`] : []),
-    'STATUS:CONFIRMED',
-    'TRANSP:OPAQUE',
-    'BEGIN:VALARM',
-    'ACTION:DISPLAY',
-    `DESCRIPTION:${escapeIcsText(`Tee time tomorrow: ${round.courseName}`)}`,
-    'TRIGGER:-P1D',
-    'END:VALARM',
+    ...(cancelled
+      ? ['STATUS:CANCELLED', 'TRANSP:TRANSPARENT']
+      : [
+          'STATUS:CONFIRMED',
+          'TRANSP:OPAQUE',
+          'BEGIN:VALARM',
+          'ACTION:DISPLAY',
+          `DESCRIPTION:${escapeIcsText(`Tee time tomorrow: ${round.courseName}`)}`,
+          'TRIGGER:-P1D',
+          'END:VALARM',
+        ]),
     'END:VEVENT',
   ];
 }
 
-/** The whole .ics file, CRLF line endings, folded. */
+/**
+ * The whole .ics file, CRLF line endings, folded. METHOD:PUBLISH also for a cancelled booking: the file is a
+ * published copy of the booking (no ORGANIZER or ATTENDEE, which iTIP's METHOD:CANCEL needs), and calendars apply
+ * STATUS:CANCELLED with the higher SEQUENCE to the events of the same UID.
+ */
 export function bookingCalendarIcs(calendar: BookingCalendar): string {
   const lines = [
     'BEGIN:VCALENDAR',

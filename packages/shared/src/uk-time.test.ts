@@ -9,6 +9,7 @@ import {
   isValidDateString,
   isValidMonthString,
   londonDate,
+  londonIsoDateTime,
   londonTime,
   londonWallTimeToUtc,
   monthOf,
@@ -166,6 +167,11 @@ describe('tee time formats', () => {
     expect(formatConfirmationTeeTime(new Date('2026-03-29T10:30:00Z'))).toBe(
       'Sunday 29th March 2026 at 11:30am',
     );
+  });
+
+  it('writes an instant as ISO 8601 with its UK offset, GMT and BST', () => {
+    expect(londonIsoDateTime(new Date('2026-03-28T10:00:00Z'))).toBe('2026-03-28T10:00:00+00:00');
+    expect(londonIsoDateTime(new Date('2026-03-30T09:00:00Z'))).toBe('2026-03-30T10:00:00+01:00');
   });
 
   it('formats a long date', () => {

@@ -151,6 +151,11 @@ export function formatConfirmationTeeTime(instant: Date): string {
   return format(inLondon(instant), "EEEE do MMMM yyyy 'at' h:mmaaa");
 }
 
+/** ISO 8601 with the UK offset of that instant, for machine-readable times: '2026-07-01T14:30:00+01:00'. */
+export function londonIsoDateTime(instant: Date): string {
+  return format(inLondon(instant), "yyyy-MM-dd'T'HH:mm:ssxxx");
+}
+
 /** Long date for headings such as the tee sheet and the empty-diary message: 'Monday 5th May 2025'. */
 export function formatLongDate(date: string): string {
   return format(londonNoon(date), 'EEEE do MMMM yyyy');

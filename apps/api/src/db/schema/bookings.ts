@@ -66,6 +66,11 @@ export const bookings = pgTable(
     paymentReminderSentAt: instant(),
     /** Why a booking was cancelled: 'unpaid' (the payment-schedule job), 'places_gone' (a lapsed hold paid after its places were taken; refunded). */
     cancelledReason: text(),
+    /**
+     * The SEQUENCE of the booking's calendar events (RFC 5545): raised with every change a calendar shows (a round's
+     * time, course, golfers or caddies, a cancellation) by bumpCalendarSequence, in the change's transaction.
+     */
+    calendarSequence: integer().notNull().default(0),
   },
   (table) => [
     check('bookings_held_has_expiry', sql`${table.status} <> 'held' or ${table.holdExpiresAt} is not null`),

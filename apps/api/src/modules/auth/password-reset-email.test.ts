@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_BRAND } from '../mail/test/test-brand.ts';
-import { passwordResetLink, renderPasswordResetEmail } from './password-reset-email.ts';
+import { passwordResetLink, renderPasswordResetEmail } from './password-reset-email.tsx';
 
 describe('password reset e-mail', () => {
   it('builds the link the reset page reads (t and u), encoding the username', () => {
@@ -9,9 +9,9 @@ describe('password reset e-mail', () => {
     );
   });
 
-  it('escapes the company name and carries the link in both parts', () => {
+  it('escapes the company name and carries the link in both parts', async () => {
     const link = 'https://book.links.example/reset?t=abc&u=fairway';
-    const email = renderPasswordResetEmail({
+    const email = await renderPasswordResetEmail({
       brand: TEST_BRAND,
       companyName: '<b>Fair & Square</b>',
       link,

@@ -20,7 +20,7 @@ import {
   RESET_ADDRESS_RULE,
   VALIDATE_TOKEN_ADDRESS_RULE,
 } from './auth-rate-limits.ts';
-import { passwordResetLink, renderPasswordResetEmail } from './password-reset-email.ts';
+import { passwordResetLink, renderPasswordResetEmail } from './password-reset-email.tsx';
 import { newResetToken, resetTokenHash, usernameKey } from './secret-keys.ts';
 
 /** What this use case needs of the app (any object with these members: the app, or a test's own). */
@@ -64,7 +64,7 @@ async function sendResetLink(deps: PasswordResetDeps, username: string): Promise
 
   const now = clock.now();
   const token = newResetToken();
-  const email = renderPasswordResetEmail({
+  const email = await renderPasswordResetEmail({
     companyName: operator.companyName,
     link: passwordResetLink(config.publicUrl, token, operator.username),
     validMinutes: RESET_TOKEN_TTL_MINUTES,

@@ -13,11 +13,13 @@ function uidDomain(publicUrl: string): string {
 
 /**
  * The booking's .ics: one event per round at its UK tee time, lasting the course's completion time, at the
- * course's address. The URL is the plain confirmation page (it asks for the PIN): a calendar entry is often
- * shared, so it never carries the signed link.
+ * course's address. Each round's UID is the booking and its course (a booking has one round per course), so it
+ * stays when the round moves to another tee time; the booking's calendar sequence says which version is newer, and a
+ * cancelled booking's events are cancelled. The URL is the plain confirmation page (it asks for the PIN): a calendar
+ * entry is often shared, so it never carries the signed link.
  */
 export function bookingCalendarFor(
-  record: Pick<BookingRecord, 'bookingNumber' | 'rounds' | 'golfers'>,
+  record: Pick<BookingRecord, 'bookingNumber' | 'status' | 'calendarSequence' | 'rounds' | 'golfers'>,
   options: { publicUrl: string; now: Date; resortName: string },
 ): string {
   const domain = uidDomain(options.publicUrl);
@@ -26,6 +28,8 @@ export function bookingCalendarFor(
     bookingNumber: record.bookingNumber,
     resortName: options.resortName,
     generatedAt: options.now,
+    sequence: record.calendarSequence,
+    cancelled: record.status === 'cancelled',
     rounds: record.rounds.map((round) => ({
       uid: `booking-${record.bookingNumber}-course-${round.courseId}@${domain}`,
       courseName: round.courseName,

@@ -4,7 +4,8 @@ import {
   confirmationSchema,
   CONFIRMATION_MESSAGES as M,
 } from '@links/shared/schemas/confirmation';
-import { desc, eq, sql } from 'drizzle-orm';
+import { readIcsEvents } from '@links/shared/test/read-ics';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ import {
   type Session,
   twoInstancesOnOneDatabase,
 } from '../bookings/booking-test-helpers.ts';
+import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
+import { bumpCalendarSequence } from './calendar-sequence.ts';
 import { purgeAccessGrants } from './confirmation.repository.ts';
 import { signConfirmationLink } from './confirmation-link.ts';
 import { confirmedBooking, holdBooking, type MadeBooking, setPin } from './confirmation-test-helpers.ts';
@@ -659,6 +662,91 @@ describe('GET /v1/bookings/:bookingNumber/calendar.ics', () => {
     });
     expect(bySession.statusCode).toBe(200);
     expect(bySession.body).toBe(response.body);
+  });
+
+  it("keeps each round's UID and raises SEQUENCE with every change the calendar shows", async () => {
+    // A booking of its own: a caddie change and a move, then a cancellation.
+    const made = await confirmedBooking(
+      t.app,
+      t.database.db,
+      owner,
+      [
+        { courseId: burnside, date: '2026-03-26', time: '11:00' },
+        { courseId: buddonLinks, date: '2026-03-27', time: '11:00' },
+      ],
+      [ADULT, ADULT],
+    );
+    const calendar = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/v1/bookings/${made.bookingNumber}/calendar.ics`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return readIcsEvents(response.body);
+    };
+    const uids = [
+      expect.stringMatching(new RegExp(`^booking-${made.bookingNumber}-course-${burnside}@`)),
+      expect.stringMatching(new RegExp(`^booking-${made.bookingNumber}-course-${buddonLinks}@`)),
+    ];
+    const sequenceRow = async () =>
+      (
+        await t.database.db
+          .select({ sequence: bookings.calendarSequence })
+          .from(bookings)
+          .where(eq(bookings.id, made.bookingId))
+      )[0]?.sequence;
+
+    const first = await calendar();
+    expect(first.map((event) => event.uid)).toEqual(uids);
+    expect(first.map((event) => [event.sequence, event.status])).toEqual([
+      [0, 'CONFIRMED'],
+      [0, 'CONFIRMED'],
+    ]);
+
+    // The golfer adds a caddie on the confirmation page: a new version of both events, under the same UIDs.
+    const changed = await patchCaddies(made.bookingNumber, owner, {
+      booking_id: made.bookingNumber,
+      courses: [{ id: burnside, caddies: 1 }],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const second = await calendar();
+    expect(second.map((event) => event.uid)).toEqual(uids);
+    expect(second.map((event) => event.sequence)).toEqual([1, 1]);
+    expect(second[0]?.description).toContain('1 caddie');
+    // The same count again changes nothing, so no new version.
+    await patchCaddies(made.bookingNumber, owner, {
+      booking_id: made.bookingNumber,
+      courses: [{ id: burnside, caddies: 1 }],
+    });
+    expect(await sequenceRow()).toBe(1);
+
+    // The round moves to another tee time (as the staff area will move it): same UID, next SEQUENCE, new time.
+    await t.database.db.transaction(async (tx) => {
+      await tx
+        .update(bookingRounds)
+        .set({ slotId: await slotIdAt(tx, burnside, '2026-03-26', '14:00') })
+        .where(and(eq(bookingRounds.bookingId, made.bookingId), eq(bookingRounds.courseId, burnside)));
+      await bumpCalendarSequence(tx, made.bookingId);
+    });
+    const third = await calendar();
+    expect(third.map((event) => event.uid)).toEqual(uids);
+    expect(third.map((event) => [event.sequence, event.start])).toEqual([
+      [2, '2026-03-26T14:00:00.000Z'],
+      [2, '2026-03-27T11:00:00.000Z'],
+    ]);
+
+    // Cancelled: the same events, cancelled, in a newer version.
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, made.bookingId));
+      await bumpCalendarSequence(tx, made.bookingId);
+    });
+    const fourth = await calendar();
+    expect(fourth.map((event) => event.uid)).toEqual(uids);
+    expect(fourth.map((event) => [event.sequence, event.status])).toEqual([
+      [3, 'CANCELLED'],
+      [3, 'CANCELLED'],
+    ]);
   });
 
   it('refuses a stranger and a bad signature like the confirmation does', async () => {

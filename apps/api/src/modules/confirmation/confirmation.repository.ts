@@ -92,6 +92,8 @@ export type BookingRecord = {
   paymentMethod: 'online' | 'deposit' | 'offline' | null;
   /** When the whole payable is due (operator deposit and pay-later terms). */
   balanceDueAt: Date | null;
+  /** The SEQUENCE of its calendar events (bumpCalendarSequence). */
+  calendarSequence: number;
   rounds: Array<{
     courseId: number;
     courseName: string;
@@ -123,6 +125,7 @@ export async function loadBookingRecord(db: DbOrTx, bookingId: number): Promise<
       playerDetails: bookings.playerDetails,
       paymentMethod: bookings.paymentMethod,
       balanceDueAt: bookings.balanceDueAt,
+      calendarSequence: bookings.calendarSequence,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
@@ -169,6 +172,7 @@ export async function loadBookingRecord(db: DbOrTx, bookingId: number): Promise<
     playerDetails: booking.playerDetails,
     paymentMethod: booking.paymentMethod,
     balanceDueAt: booking.balanceDueAt,
+    calendarSequence: booking.calendarSequence,
     rounds: rounds.map((round) => ({
       ...round,
       durationHours: Number(round.durationHours),

@@ -3,10 +3,11 @@ import {
   CONFIRMATION_ERROR_CODES as CODES,
   CONFIRMATION_MESSAGES as M,
 } from '@links/shared/schemas/confirmation';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookingRounds, bookings, courses, teeSlots } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
+import { bumpCalendarSequence } from './calendar-sequence.ts';
 import { bookingNotFound } from './confirmation-access.ts';
 import { caddiesEditable } from './confirmation-payload.ts';
 
@@ -72,8 +73,7 @@ export async function updateCaddies(
         .set({ caddies: change.caddies })
         .where(and(eq(bookingRounds.bookingId, booking.id), eq(bookingRounds.courseId, change.courseId)));
     }
-    if (changes.length > 0) {
-      await tx.update(bookings).set({ updatedAt: sql`now()` }).where(eq(bookings.id, booking.id));
-    }
+    // The caddies are in the calendar events' descriptions: a changed count is a new version of them.
+    if (changes.length > 0) await bumpCalendarSequence(tx, booking.id);
   });
 }

@@ -13,23 +13,14 @@ import { enqueueMail } from './enqueue-mail.ts';
 import type { MailTransport, OutgoingMail } from './mail-message.ts';
 import { processOutbox } from './process-outbox.ts';
 import { MAIL_RETENTION_MS, purgeOldMail } from './purge-outbox.ts';
-import { renderEmail } from './render-email.ts';
 import { createSmtpTransport } from './smtp-transport.ts';
+import { renderSampleEmail } from './test/sample-email.tsx';
 import { SmtpSink } from './test/smtp-sink.ts';
-import { TEST_BRAND } from './test/test-brand.ts';
 
 const PDF = Buffer.from('%PDF-1.4 test confirmation attachment '.repeat(20));
 
-function message(to = 'golfer@example.com', subject = 'Your tee time is confirmed') {
-  const { html, text } = renderEmail(
-    {
-      title: subject,
-      preheader: 'Championship, Monday 5th May 2025 at 2:30pm',
-      bodyHtml: '<p>See you on the first tee.</p>',
-      bodyText: 'See you on the first tee.',
-    },
-    TEST_BRAND,
-  );
+async function message(to = 'golfer@example.com', subject = 'Your tee time is confirmed') {
+  const { html, text } = await renderSampleEmail(subject);
   return {
     to,
     subject,
@@ -61,7 +52,7 @@ afterAll(async () => {
 
 describe('mail outbox over real SMTP', () => {
   it('delivers a queued message with subject, HTML, text and attachment, and marks it sent', async () => {
-    const { id } = await enqueueMail(t.app.db, message());
+    const { id } = await enqueueMail(t.app.db, await message());
     expect(t.app.mail.transport.kind).toBe('smtp');
     const result = await t.app.jobs.runOnce('mail-outbox');
     expect(result).toMatchObject({ claimed: 1, sent: 1, retrying: 0, failed: 0 });
@@ -87,7 +78,7 @@ describe('mail outbox over real SMTP', () => {
   it('keeps a message pending with the attempt counted while SMTP is down, and delivers it when it is back', async () => {
     const port = sink.port;
     const transport = createSmtpTransport(sink.url, 'Links Golf Resort <bookings@links-resort.example>');
-    const { id } = await enqueueMail(t.app.db, message('outage@example.com', 'Sent after the outage'));
+    const { id } = await enqueueMail(t.app.db, await message('outage@example.com', 'Sent after the outage'));
     // Due from the database's clock at enqueueing, to the microsecond; a `new Date()` taken in the same millisecond
     // is up to 1 ms earlier, and the row was then not yet due (seen once in CI on PostgreSQL: claimed 0).
     const now = new Date((await rowOf(t, id)).nextAttemptAt.getTime() + 1);
@@ -125,7 +116,7 @@ describe('mail outbox over real SMTP', () => {
       },
       close: async () => undefined,
     };
-    const { id } = await enqueueMail(t.app.db, message('nobody@example.com', 'Never arrives'));
+    const { id } = await enqueueMail(t.app.db, await message('nobody@example.com', 'Never arrives'));
     let now = new Date(Date.now() + 60_000);
     const delays: number[] = [];
     for (let attempt = 1; attempt <= 4; attempt += 1) {
@@ -144,7 +135,7 @@ describe('mail outbox over real SMTP', () => {
     const before = await t.app.db.select({ count: sql<number>`count(*)::int` }).from(mailOutbox);
     await expect(
       t.app.db.transaction(async (tx) => {
-        await enqueueMail(tx, message('rollback@example.com'));
+        await enqueueMail(tx, await message('rollback@example.com'));
         throw new Error('booking confirmation failed');
       }),
     ).rejects.toThrow('booking confirmation failed');
@@ -153,20 +144,20 @@ describe('mail outbox over real SMTP', () => {
   });
 
   it('refuses malformed messages before writing anything', async () => {
-    await expect(enqueueMail(t.app.db, { ...message(), to: 'not an address' })).rejects.toThrow();
+    await expect(enqueueMail(t.app.db, { ...(await message()), to: 'not an address' })).rejects.toThrow();
     await expect(
-      enqueueMail(t.app.db, { ...message(), subject: 'Hi\r\nBcc: victim@example.com' }),
+      enqueueMail(t.app.db, { ...(await message()), subject: 'Hi\r\nBcc: victim@example.com' }),
     ).rejects.toThrow();
     await expect(
       enqueueMail(t.app.db, {
-        ...message(),
+        ...(await message()),
         attachments: [{ filename: '../../etc/passwd', contentType: 'text/plain', content: 'aGk=' }],
       }),
     ).rejects.toThrow();
   });
 
   it('runs in the background and stops cleanly', async () => {
-    const { id } = await enqueueMail(t.app.db, message('worker@example.com', 'From the worker'));
+    const { id } = await enqueueMail(t.app.db, await message('worker@example.com', 'From the worker'));
     const intervalsMs = { ...t.config.jobs.intervalsMs, 'mail-outbox': 25 };
     const scheduler = createJobScheduler({
       app: t.app,
@@ -190,12 +181,12 @@ describe('retention', () => {
     const old = new Date(Date.now() - MAIL_RETENTION_MS - 60_000);
     const ids = await Promise.all(
       (['sent', 'failed', 'pending'] as const).map(async (status) => {
-        const { id } = await enqueueMail(t.app.db, message(`${status}@example.com`, `Old ${status}`));
+        const { id } = await enqueueMail(t.app.db, await message(`${status}@example.com`, `Old ${status}`));
         await t.app.db.update(mailOutbox).set({ status, createdAt: old }).where(eq(mailOutbox.id, id));
         return id;
       }),
     );
-    const recent = await enqueueMail(t.app.db, message('recent@example.com'));
+    const recent = await enqueueMail(t.app.db, await message('recent@example.com'));
     await t.app.db.update(mailOutbox).set({ status: 'sent' }).where(eq(mailOutbox.id, recent.id));
 
     expect(await purgeOldMail(t.app.db)).toBe(2);
@@ -213,7 +204,7 @@ describe('several workers on one database', () => {
   it('never send a row twice', async () => {
     const count = 40;
     for (let index = 0; index < count; index += 1) {
-      await enqueueMail(t.app.db, message(`many${index}@example.com`, `Message ${index}`));
+      await enqueueMail(t.app.db, await message(`many${index}@example.com`, `Message ${index}`));
     }
     // A second connection pool stands in for a second API instance (PostgreSQL); PGlite has one connection.
     let second: Database | undefined;
@@ -270,7 +261,7 @@ describe('local outbox (no SMTP_URL)', () => {
 
   it('writes each message as a readable .eml and .html and lists them at /dev/outbox', async () => {
     expect(local.app.mail.transport.kind).toBe('local');
-    const { id } = await enqueueMail(local.app.db, message('reader@example.com', 'Read me <locally>'));
+    const { id } = await enqueueMail(local.app.db, await message('reader@example.com', 'Read me <locally>'));
     expect((await local.app.jobs.runOnce('mail-outbox')).sent).toBe(1);
 
     const files = (await readdir(join(dir, 'outbox'))).sort();
@@ -285,7 +276,7 @@ describe('local outbox (no SMTP_URL)', () => {
     expect(raw).toMatch(/^To: reader@example\.com$/m);
     expect(raw).toContain('booking-48213.pdf');
     expect(await readFile(join(dir, 'outbox', html), 'utf8')).toBe(
-      message('reader@example.com', 'Read me <locally>').html,
+      (await message('reader@example.com', 'Read me <locally>')).html,
     );
 
     const list = await local.app.inject({ method: 'GET', url: '/dev/outbox' });

@@ -1,5 +1,5 @@
 import { formatMoney } from '@links/shared/money';
-import { escapeHtml } from '../mail/escape-html.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { PaymentIntent } from './payment-provider.ts';
 
 // The sandbox's stand-in for a bank's 3-D Secure page. The site's CSP allows styles and scripts from 'self' only,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_BRAND } from '../mail/test/test-brand.ts';
-import { paymentCancellationEmail, paymentReminderEmail } from './payment-schedule-emails.ts';
+import { paymentCancellationEmail, paymentReminderEmail } from './payment-schedule-emails.tsx';
 
 const booking = {
   bookingNumber: '1234567890',
@@ -13,8 +13,8 @@ const booking = {
 };
 
 describe('payment-schedule e-mails', () => {
-  it('reminds of the amount still due, the UK date and what happens if it is not paid', () => {
-    const mail = paymentReminderEmail(
+  it('reminds of the amount still due, the UK date and what happens if it is not paid', async () => {
+    const mail = await paymentReminderEmail(
       'ops@example.com',
       booking,
       'https://book.example/confirmation/1234567890?s=1',
@@ -34,8 +34,8 @@ describe('payment-schedule e-mails', () => {
     expect(mail.html).not.toContain('<Golf>');
   });
 
-  it('threatens no cancellation while the job does not cancel (CANCEL_UNPAID_TERMS off)', () => {
-    const mail = paymentReminderEmail('ops@example.com', booking, 'https://book.example/c', {
+  it('threatens no cancellation while the job does not cancel (CANCEL_UNPAID_TERMS off)', async () => {
+    const mail = await paymentReminderEmail('ops@example.com', booking, 'https://book.example/c', {
       cancels: false,
       brand: TEST_BRAND,
     });
@@ -44,11 +44,15 @@ describe('payment-schedule e-mails', () => {
     expect(mail.text).toContain('our reservations team will contact you');
   });
 
-  it('tells of the cancellation and that what was paid is not returned', () => {
-    const mail = paymentCancellationEmail('ops@example.com', booking, TEST_BRAND);
+  it('tells of the cancellation and that what was paid is not returned', async () => {
+    const mail = await paymentCancellationEmail('ops@example.com', booking, TEST_BRAND);
     expect(mail.subject).toBe('Booking 1234567890 has been cancelled');
     expect(mail.text).toContain('the £55.00 already paid is not returned');
-    const unpaid = paymentCancellationEmail('ops@example.com', { ...booking, paidPence: 0 }, TEST_BRAND);
+    const unpaid = await paymentCancellationEmail(
+      'ops@example.com',
+      { ...booking, paidPence: 0 },
+      TEST_BRAND,
+    );
     expect(unpaid.text).not.toContain('already paid');
   });
 });

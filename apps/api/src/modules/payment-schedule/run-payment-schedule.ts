@@ -1,6 +1,7 @@
 import { operatorPlayerDetailsSchema } from '@links/shared/schemas/operator-contact-details';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
+import { bumpCalendarSequence } from '../confirmation/calendar-sequence.ts';
 import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import {
@@ -13,7 +14,7 @@ import {
   paymentCancellationEmail,
   paymentReminderEmail,
   type ScheduledPaymentBooking,
-} from './payment-schedule-emails.ts';
+} from './payment-schedule-emails.tsx';
 
 /** What this use case needs of the app (any object with these members: the app, or a test's own). */
 export type PaymentScheduleDeps = Pick<FastifyInstance, 'config' | 'db' | 'log'>;
@@ -60,7 +61,7 @@ async function remind(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<num
     });
     await enqueueMail(
       tx,
-      paymentReminderEmail(row.operatorEmail, emailBooking(row), link.url, {
+      await paymentReminderEmail(row.operatorEmail, emailBooking(row), link.url, {
         cancels: deps.config.bookings.cancelUnpaidTerms,
         brand: deps.config.brand,
       }),
@@ -71,12 +72,17 @@ async function remind(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<num
 
 async function cancel(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<number[]> {
   const ids = await claimOverdueCancellations(tx, now, CANCEL_GRACE_AFTER_REMINDER_MS);
+  // Cancelled rounds are a new version of the booking's calendar events (STATUS:CANCELLED in its .ics).
+  await bumpCalendarSequence(tx, ids);
   for (const row of await loadScheduledBookings(tx, ids)) {
     if (!row.operatorEmail) {
       deps.log.error({ bookingId: row.id }, 'cancelled booking on terms has no operator to tell');
       continue;
     }
-    await enqueueMail(tx, paymentCancellationEmail(row.operatorEmail, emailBooking(row), deps.config.brand));
+    await enqueueMail(
+      tx,
+      await paymentCancellationEmail(row.operatorEmail, emailBooking(row), deps.config.brand),
+    );
   }
   return ids;
 }

@@ -10,7 +10,7 @@ import { AppError, conflict } from '../../lib/app-error.ts';
 import { lockSlots } from '../bookings/bookings.repository.ts';
 import { bookingPinHash, newBookingPin } from '../confirmation/booking-pin.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
-import { confirmationEmail } from '../confirmation/confirmation-email.ts';
+import { confirmationEmail } from '../confirmation/confirmation-email.tsx';
 import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
 import { listCourses } from '../courses/courses.repository.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
@@ -161,7 +161,7 @@ export async function loadReference(deps: ConfirmBookingDeps): Promise<Reference
 export async function recipient(
   tx: Tx,
   booking: LockedBooking,
-): Promise<{ email: string; greeting: string; leadPlayer: string | null } | null> {
+): Promise<{ email: string; greeting: string; leadPlayer: string | null; leadGolfer: string } | null> {
   if (booking.operatorId !== null) {
     const details = operatorPlayerDetailsSchema.safeParse(booking.playerDetails);
     const [operator] = await tx
@@ -169,15 +169,15 @@ export async function recipient(
       .from(operators)
       .where(eq(operators.id, booking.operatorId));
     if (!operator || !details.success) return null;
-    return {
-      email: operator.email,
-      greeting: operator.companyName,
-      leadPlayer: `${details.data.first_name} ${details.data.surname}`,
-    };
+    const leadPlayer = `${details.data.first_name} ${details.data.surname}`;
+    return { email: operator.email, greeting: operator.companyName, leadPlayer, leadGolfer: leadPlayer };
   }
   const details = individualPlayerDetailsSchema.safeParse(booking.playerDetails);
   if (!details.success) return null;
-  return { email: details.data.email_address, greeting: details.data.first_name, leadPlayer: null };
+  // The booker plays (lead_player), or names the golfer who leads the group (booking_player).
+  const { player_type, first_name, surname, lead_player_name } = details.data;
+  const leadGolfer = player_type === 'lead_player' ? `${first_name} ${surname}` : lead_player_name;
+  return { email: details.data.email_address, greeting: first_name, leadPlayer: null, leadGolfer };
 }
 
 async function queueConfirmationEmail(
@@ -215,12 +215,13 @@ async function queueConfirmationEmail(
   const payable = booking.payablePence ?? 0;
   const record = await loadBookingRecord(tx, booking.id);
   if (!record) return false;
-  const message = confirmationEmail(
+  const message = await confirmationEmail(
     to.email,
     {
       bookingNumber: booking.bookingNumber,
       firstName: to.greeting,
       leadPlayer: to.leadPlayer,
+      leadGolfer: to.leadGolfer,
       rounds: rounds.map((round) => ({
         courseName: reference.courseNames.get(round.courseId) ?? `Course ${round.courseId}`,
         startsAt: round.startsAt,

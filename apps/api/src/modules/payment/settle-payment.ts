@@ -26,7 +26,7 @@ import {
   type Reference,
   recipient,
 } from './confirm-booking.ts';
-import { paymentRefundedEmail } from './refund-email.ts';
+import { paymentRefundedEmail } from './refund-email.tsx';
 
 /** What this use case needs of the app (any object with these members: the app, or a test's own). */
 export type SettlementDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'log' | 'payments'>;
@@ -150,7 +150,10 @@ async function refund(deps: SettlementDeps, intent: PaymentIntent, bookingId: nu
           greeting: to.greeting,
           amountPence: intent.amount,
         };
-        await enqueueMail(tx, paymentRefundedEmail(to.email, { ...details, reason }, deps.config.brand));
+        await enqueueMail(
+          tx,
+          await paymentRefundedEmail(to.email, { ...details, reason }, deps.config.brand),
+        );
       }
       deps.log.warn(
         { bookingId, paymentIntent: intent.id, reason },

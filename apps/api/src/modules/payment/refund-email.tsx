@@ -1,8 +1,11 @@
+/** @jsxRuntime automatic */
+
 import { formatMoney } from '@links/shared/money';
 import type { RefundReason } from '../../db/schema/payments.ts';
-import { escapeHtml } from '../mail/escape-html.ts';
+import { EmailLayout } from '../mail/email-layout.tsx';
+import { Paragraph } from '../mail/email-parts.tsx';
 import type { MailMessage } from '../mail/mail-message.ts';
-import { EMAIL_STYLES, type MailBrand, renderEmail } from '../mail/render-email.ts';
+import { type MailBrand, renderEmail } from '../mail/render-email.ts';
 
 export type RefundEmailDetails = {
   bookingNumber: string;
@@ -40,29 +43,29 @@ function explanation(details: RefundEmailDetails): [string, string] {
 }
 
 /** Tells the golfer (or tour operator) that a payment was refunded in full, and why. */
-export function paymentRefundedEmail(to: string, details: RefundEmailDetails, brand: MailBrand): MailMessage {
+export async function paymentRefundedEmail(
+  to: string,
+  details: RefundEmailDetails,
+  brand: MailBrand,
+): Promise<MailMessage> {
   const amount = formatMoney(details.amountPence);
   const [why, next] = explanation(details);
-  const paragraphs = [
-    `Dear ${details.greeting},`,
-    why,
-    `We have refunded your payment of ${amount} in full to the card you paid with. Refunds usually appear on your statement within 5 to 10 working days.`,
-    next,
-    `If you have any questions, please call us on ${brand.reservationsPhone} or e-mail ${brand.reservationsEmail}, quoting booking number ${details.bookingNumber}.`,
-  ];
-  return {
-    to,
-    subject: `Your payment for booking ${details.bookingNumber} has been refunded`,
-    ...renderEmail(
-      {
-        title: 'Your payment has been refunded',
-        preheader: `${amount} refunded in full for booking ${details.bookingNumber}.`,
-        bodyHtml: paragraphs
-          .map((text) => `<p style="${EMAIL_STYLES.paragraph}">${escapeHtml(text)}</p>`)
-          .join('\n'),
-        bodyText: paragraphs.join('\n\n'),
-      },
-      brand,
-    ),
-  };
+  const rendered = await renderEmail(
+    <EmailLayout
+      title="Your payment has been refunded"
+      preheader={`${amount} refunded in full for booking ${details.bookingNumber}.`}
+      brand={brand}
+    >
+      <Paragraph>{`Dear ${details.greeting},`}</Paragraph>
+      <Paragraph>{why}</Paragraph>
+      <Paragraph>
+        {`We have refunded your payment of ${amount} in full to the card you paid with. Refunds usually appear on your statement within 5 to 10 working days.`}
+      </Paragraph>
+      <Paragraph>{next}</Paragraph>
+      <Paragraph>
+        {`If you have any questions, please call us on ${brand.reservationsPhone} or e-mail ${brand.reservationsEmail}, quoting booking number ${details.bookingNumber}.`}
+      </Paragraph>
+    </EmailLayout>,
+  );
+  return { to, subject: `Your payment for booking ${details.bookingNumber} has been refunded`, ...rendered };
 }

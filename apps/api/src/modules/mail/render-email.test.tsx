@@ -1,15 +1,23 @@
+/** @jsxRuntime automatic */
+
 import { describe, expect, it } from 'vitest';
-import { EMAIL_COLOURS, emailButton, renderEmail } from './render-email.ts';
+import { EmailLayout } from './email-layout.tsx';
+import { EmailButton } from './email-parts.tsx';
+import { EMAIL_COLOURS } from './email-theme.ts';
+import { renderEmail } from './render-email.ts';
 import { TEST_BRAND } from './test/test-brand.ts';
 
-const email = renderEmail(
-  {
-    title: 'Your booking is confirmed',
-    preheader: 'Booking 48213 <Championship> on 5th May',
-    bodyHtml: `<p>Hello</p>${emailButton('View your booking', 'https://book.example.com/confirmation/48213?signature=a&expires=1')}`,
-    bodyText: 'Hello\n\nView your booking: https://book.example.com/confirmation/48213?signature=a&expires=1',
-  },
-  TEST_BRAND,
+const email = await renderEmail(
+  <EmailLayout
+    title="Your booking is confirmed"
+    preheader="Booking 48213 <Championship> on 5th May"
+    brand={TEST_BRAND}
+  >
+    <p>Hello</p>
+    <EmailButton href="https://book.example.com/confirmation/48213?signature=a&expires=1">
+      View your booking
+    </EmailButton>
+  </EmailLayout>,
 );
 
 describe('renderEmail', () => {

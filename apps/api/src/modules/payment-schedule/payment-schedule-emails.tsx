@@ -1,8 +1,11 @@
+/** @jsxRuntime automatic */
+
 import { formatMoney } from '@links/shared/money';
 import { formatConfirmationTeeTime, formatLongDate, londonDate } from '@links/shared/uk-time';
-import { escapeHtml } from '../mail/escape-html.ts';
+import { EmailLayout } from '../mail/email-layout.tsx';
+import { ButtonFallback, DetailTable, EmailButton, Paragraph, SectionHeading } from '../mail/email-parts.tsx';
 import type { MailMessage } from '../mail/mail-message.ts';
-import { EMAIL_STYLES, emailButton, type MailBrand, renderEmail } from '../mail/render-email.ts';
+import { type MailBrand, renderEmail } from '../mail/render-email.ts';
 
 // The two e-mails of the payment-schedule job, to the tour operator's account address: the one reminder before
 // the deadline, and the cancellation after it.
@@ -18,47 +21,45 @@ export type ScheduledPaymentBooking = {
   dueBy: Date;
 };
 
-function roundLines(booking: ScheduledPaymentBooking): string[] {
-  return booking.rounds.map((round) => `${round.courseName}: ${formatConfirmationTeeTime(round.startsAt)}`);
+type ScheduleEmailProps = {
+  title: string;
+  preheader: string;
+  booking: ScheduledPaymentBooking;
+  paragraphs: string[];
+  link: { label: string; url: string } | null;
+  brand: MailBrand;
+};
+
+/** Both messages: the paragraphs, then the booking with its lead player and tee times, and the link if any. */
+function ScheduleEmail({ title, preheader, booking, paragraphs, link, brand }: ScheduleEmailProps) {
+  return (
+    <EmailLayout title={title} preheader={preheader} brand={brand}>
+      <Paragraph>{`Dear ${booking.companyName},`}</Paragraph>
+      {paragraphs.map((text) => (
+        <Paragraph key={text}>{text}</Paragraph>
+      ))}
+      <SectionHeading>{`Booking ${booking.bookingNumber}`}</SectionHeading>
+      {booking.leadPlayer ? <Paragraph>{`Lead player: ${booking.leadPlayer}`}</Paragraph> : null}
+      <DetailTable
+        rows={booking.rounds.map((round) => ({
+          label: round.courseName,
+          value: formatConfirmationTeeTime(round.startsAt),
+          highlight: true,
+          wrap: true,
+        }))}
+      />
+      {link ? (
+        <>
+          <EmailButton href={link.url}>{link.label}</EmailButton>
+          <ButtonFallback href={link.url} />
+        </>
+      ) : null}
+    </EmailLayout>
+  );
 }
 
-function compose(
-  to: string,
-  subject: string,
-  title: string,
-  preheader: string,
-  booking: ScheduledPaymentBooking,
-  paragraphs: string[],
-  link: { label: string; url: string } | null,
-  brand: MailBrand,
-): MailMessage {
-  const e = escapeHtml;
-  const rounds = roundLines(booking);
-  const bodyHtml = [
-    `<p style="${EMAIL_STYLES.paragraph}">Dear ${e(booking.companyName)},</p>`,
-    ...paragraphs.map((text) => `<p style="${EMAIL_STYLES.paragraph}">${e(text)}</p>`),
-    `<h2 style="${EMAIL_STYLES.heading}">Booking ${e(booking.bookingNumber)}</h2>`,
-    ...(booking.leadPlayer
-      ? [`<p style="${EMAIL_STYLES.paragraph}">Lead player: ${e(booking.leadPlayer)}</p>`]
-      : []),
-    `<p style="${EMAIL_STYLES.paragraph}">${rounds.map(e).join('<br>')}</p>`,
-    ...(link
-      ? [
-          emailButton(link.label, link.url),
-          `<p style="${EMAIL_STYLES.muted}">If the button does not work, copy this address into your browser: <a href="${e(link.url)}" style="${EMAIL_STYLES.link}">${e(link.url)}</a></p>`,
-        ]
-      : []),
-  ].join('\n');
-  const bodyText = [
-    `Dear ${booking.companyName},`,
-    '',
-    ...paragraphs.flatMap((text) => [text, '']),
-    `Booking ${booking.bookingNumber}`,
-    ...(booking.leadPlayer ? [`Lead player: ${booking.leadPlayer}`] : []),
-    ...rounds.map((line) => `- ${line}`),
-    ...(link ? ['', `${link.label}: ${link.url}`] : []),
-  ].join('\n');
-  return { to, subject, ...renderEmail({ title, preheader, bodyHtml, bodyText }, brand) };
+async function compose(to: string, subject: string, props: ScheduleEmailProps): Promise<MailMessage> {
+  return { to, subject, ...(await renderEmail(<ScheduleEmail {...props} />)) };
 }
 
 /** The one reminder: what is due, by when, and what happens if it is not paid. */
@@ -67,26 +68,24 @@ export function paymentReminderEmail(
   booking: ScheduledPaymentBooking,
   linkUrl: string,
   options: { cancels: boolean; brand: MailBrand },
-): MailMessage {
+): Promise<MailMessage> {
   const { brand } = options;
   const payBy = `Please phone us on ${brand.reservationsPhone} or e-mail ${brand.reservationsEmail} to pay.`;
   const due = formatMoney(booking.payablePence - booking.paidPence);
   const date = formatLongDate(londonDate(booking.dueBy));
-  return compose(
-    to,
-    `Payment due on booking ${booking.bookingNumber}`,
-    'A payment is due on your booking',
-    `${due} is due by ${date} on booking ${booking.bookingNumber}.`,
+  return compose(to, `Payment due on booking ${booking.bookingNumber}`, {
+    title: 'A payment is due on your booking',
+    preheader: `${due} is due by ${date} on booking ${booking.bookingNumber}.`,
     booking,
-    [
+    paragraphs: [
       `A payment of ${due} is due on booking ${booking.bookingNumber} at ${brand.resortName} by ${date} (total ${formatMoney(booking.payablePence)}, paid so far ${formatMoney(booking.paidPence)}).`,
       options.cancels
         ? `${payBy} This is the only reminder we send: if the payment has not reached us by then, the booking will be cancelled and its tee times released. Deposits and balances are non-refundable and non-transferable.`
         : `${payBy} If the payment has not reached us by then, our reservations team will contact you about the booking. Deposits and balances are non-refundable and non-transferable.`,
     ],
-    { label: 'View your booking', url: linkUrl },
+    link: { label: 'View your booking', url: linkUrl },
     brand,
-  );
+  });
 }
 
 /** After the deadline: the booking is cancelled and its tee times are released. */
@@ -94,19 +93,17 @@ export function paymentCancellationEmail(
   to: string,
   booking: ScheduledPaymentBooking,
   brand: MailBrand,
-): MailMessage {
+): Promise<MailMessage> {
   const date = formatLongDate(londonDate(booking.dueBy));
-  return compose(
-    to,
-    `Booking ${booking.bookingNumber} has been cancelled`,
-    'Your booking has been cancelled',
-    `Booking ${booking.bookingNumber} was not paid by ${date} and has been cancelled.`,
+  return compose(to, `Booking ${booking.bookingNumber} has been cancelled`, {
+    title: 'Your booking has been cancelled',
+    preheader: `Booking ${booking.bookingNumber} was not paid by ${date} and has been cancelled.`,
     booking,
-    [
+    paragraphs: [
       `We have not received the payment of ${formatMoney(booking.payablePence - booking.paidPence)} that was due on booking ${booking.bookingNumber} by ${date}, so the booking has been cancelled and its tee times released.`,
       `Deposits and balances are non-refundable and non-transferable${booking.paidPence > 0 ? `, so the ${formatMoney(booking.paidPence)} already paid is not returned` : ''}. Please call us on ${brand.reservationsPhone} or e-mail ${brand.reservationsEmail} if you believe this is a mistake or would like to book again.`,
     ],
-    null,
+    link: null,
     brand,
-  );
+  });
 }

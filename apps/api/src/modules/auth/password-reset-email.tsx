@@ -1,0 +1,44 @@
+/** @jsxRuntime automatic */
+
+import { EmailLayout } from '../mail/email-layout.tsx';
+import { ButtonFallback, EmailButton, Paragraph } from '../mail/email-parts.tsx';
+import { type MailBrand, renderEmail } from '../mail/render-email.ts';
+
+export function resetEmailSubject(brand: MailBrand): string {
+  return `Reset your ${brand.resortName} tour operator password`;
+}
+
+/** `${PUBLIC_URL}/reset?t=<token>&u=<username>`: the web's reset page reads t and u. */
+export function passwordResetLink(publicUrl: string, token: string, username: string): string {
+  return `${publicUrl}/reset?t=${encodeURIComponent(token)}&u=${encodeURIComponent(username)}`;
+}
+
+export async function renderPasswordResetEmail(input: {
+  companyName: string;
+  link: string;
+  validMinutes: number;
+  brand: MailBrand;
+}): Promise<{ subject: string; html: string; text: string }> {
+  const { companyName, link, validMinutes, brand } = input;
+  const expiry = `The link works once and expires in ${validMinutes} minutes.`;
+  const { html, text } = await renderEmail(
+    <EmailLayout
+      title="Reset your password"
+      preheader={`Choose a new password for ${companyName}. ${expiry}`}
+      brand={brand}
+    >
+      <Paragraph>{`We received a request to reset the password of the ${companyName} tour operator account.`}</Paragraph>
+      <Paragraph>{`Choose a new password with the link below. ${expiry}`}</Paragraph>
+      {/* In the text part the address stands on a line of its own, so it is easy to copy whole. */}
+      <EmailButton href={link} urlOnOwnLine>
+        Choose a new password
+      </EmailButton>
+      <ButtonFallback href={link} lineBreak />
+      <Paragraph muted>
+        If you did not ask for this, you can ignore this e-mail: your password stays as it is. Signing in
+        again does not require this link.
+      </Paragraph>
+    </EmailLayout>,
+  );
+  return { subject: resetEmailSubject(brand), html, text };
+}
