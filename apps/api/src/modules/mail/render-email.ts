@@ -1,6 +1,6 @@
 import { render, toPlainText } from '@react-email/render';
 import type { DomNode, FormatCallback, HtmlToTextOptions } from 'html-to-text';
-import type { ReactElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 
 /** The resort as every e-mail names it, and how to reach reservations (config: RESORT_NAME, RESERVATIONS_*). */
 export type MailBrand = { resortName: string; reservationsPhone: string; reservationsEmail: string };
@@ -106,4 +106,9 @@ export async function renderEmail(email: ReactElement): Promise<RenderedEmail> {
   const html = `${markup.replace(XHTML_DOCTYPE, '<!doctype html>')}\n`;
   const text = `${toPlainText(html, TEXT_OPTIONS).trim()}\n`;
   return { html, text };
+}
+
+/** Renders one empty paragraph, so the renderer's lazily loaded parts are in memory before the first real e-mail. */
+export async function warmEmailRenderer(): Promise<void> {
+  await render(createElement('p'));
 }
