@@ -1,4 +1,4 @@
-import type { OperatorSession } from '@links/shared/schemas/auth';
+import type { OperatorDetails, OperatorSession } from '@links/shared/schemas/auth';
 import type { SavedBooking } from '@links/shared/schemas/bookings';
 
 /** A signed-in tour operator as GET /v1/user and POST /v1/login answer it. */
@@ -8,6 +8,22 @@ export const TEST_OPERATOR: OperatorSession = {
   company_name: 'Fairway Golf Tours',
   status: 'active',
   deposit_amount: 50,
+};
+
+/** That operator's contact details as GET /v1/user/details answers them. */
+export const TEST_OPERATOR_DETAILS: OperatorDetails = {
+  company_name: 'Fairway Golf Tours',
+  title: 'Mrs',
+  email_address: 'bookings@fairway-tours.example',
+  telephone_country_code: 'GB',
+  telephone_number: '+441241853789',
+  fax_number: '',
+  address_line1: '12 Links Parade',
+  address_line2: '',
+  city: 'Carnoustie',
+  county: 'Angus',
+  post_code: 'DD7 7JE',
+  country_code: 'GB',
 };
 
 /** A held booking as POST /v1/bookings and PATCH /v1/bookings/{id} answer it: one adult on the Championship Course. */

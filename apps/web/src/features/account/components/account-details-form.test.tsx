@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import {
-  ACCOUNT_DETAILS_MESSAGES,
-  type OperatorDetails,
-  operatorDetailsResponseSchema,
-} from '@links/shared/schemas/auth';
+import { ACCOUNT_DETAILS_MESSAGES, operatorDetailsResponseSchema } from '@links/shared/schemas/auth';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_OPERATOR_DETAILS as DETAILS } from '../../../test/api-fixtures';
 import {
   answer,
   type Received,
@@ -20,21 +17,6 @@ import {
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { AccountDetailsForm, formatTelephone } from './account-details-form';
 import { ACCOUNT_SAVE_ERROR_HEADING, ACCOUNT_SAVE_SUCCESS } from './account-messages';
-
-const DETAILS: OperatorDetails = {
-  company_name: 'Fairway Golf Tours',
-  title: 'Mrs',
-  email_address: 'bookings@fairway-tours.example',
-  telephone_country_code: 'GB',
-  telephone_number: '+441241853789',
-  fax_number: '',
-  address_line1: '12 Links Parade',
-  address_line2: '',
-  city: 'Carnoustie',
-  county: 'Angus',
-  post_code: 'DD7 7JE',
-  country_code: 'GB',
-};
 
 describe('formatTelephone', () => {
   it('writes a valid number in international form and leaves anything else as typed', () => {
