@@ -227,7 +227,8 @@ describe('PaymentStep', () => {
     await user.click(screen.getByLabelText(/I agree to the/));
     await fillCard(user, '4000000000000002');
     const form = screen.getByRole('form', { name: 'Card payment' });
-    // Submits dispatched back to back, before the page can take its button away: no click can do that.
+    // Submits dispatched on the form itself: two back to back, before the page can take its button away, and one
+    // while it shows Processing. No click or Enter can send those (user-event presses no disabled button).
     fireEvent.submit(form);
     fireEvent.submit(form);
     await waitFor(() => expect(confirmCalls()).toHaveLength(1));
