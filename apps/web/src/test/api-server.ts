@@ -24,10 +24,25 @@ const lateCallsPause = () => new Promise((resolve) => realSetTimeout(resolve, 20
  * test's (whose call lists they would join).
  */
 export function useApiServer(): typeof apiServer {
-  beforeAll(() => apiServer.listen({ onUnhandledFrame: 'error' }));
+  const unanswered: string[] = [];
+  beforeAll(() =>
+    apiServer.listen({
+      onUnhandledFrame: async ({ frame, defaults }) => {
+        const { request } = frame.data as { request?: Request };
+        unanswered.push(request ? `${request.method} ${request.url}` : frame.protocol);
+        defaults.error();
+        // The call fails (MSW answers 500), and so does the test once it has ended (below).
+        throw new Error('No handler answers this call');
+      },
+    }),
+  );
   beforeEach(() => apiServer.resetHandlers());
   // Registered first, so it runs after the test file's own afterEach (cleanup, real timers).
-  afterEach(lateCallsPause);
+  afterEach(async () => {
+    await lateCallsPause();
+    const calls = unanswered.splice(0);
+    if (calls.length > 0) throw new Error(`No handler answered ${calls.join(', ')}`);
+  });
   afterAll(() => apiServer.close());
   return apiServer;
 }
