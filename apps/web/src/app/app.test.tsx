@@ -1,12 +1,19 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { operatorDetailsResponseSchema, userResponseSchema } from '@links/shared/schemas/auth';
+import { coursesResponseSchema } from '@links/shared/schemas/courses';
+import { emptyResponseSchema } from '@links/shared/schemas/envelope';
+import { playersResponseSchema } from '@links/shared/schemas/players';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiNavigator } from '../lib/api-client';
 import { clearMaintenanceNotice } from '../lib/maintenance-notice';
-import { createQueryClient } from '../lib/query-client';
-import { routes } from './router';
+import { TEST_OPERATOR, TEST_OPERATOR_DETAILS } from '../test/api-fixtures';
+import { signedOut } from '../test/api-handlers';
+import { answer, type Received, recorded, refuse, useApiServer, v1 } from '../test/api-server';
+import { TEST_COURSES } from '../test/course-fixtures';
+import { renderRoute as renderAt } from '../test/render-route';
 // The routes load lazily: imported here, their first transform by the test runner happens before the tests, not
 // inside an assertion's time limit on a loaded machine.
 import './routes/contact-details';
@@ -14,33 +21,13 @@ import './routes/home';
 import './routes/login';
 import './routes/manage-account';
 
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
-
-function stubApi(handler: Handler) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
-    handler(String(input), init),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-const signedOut: Handler = (url) =>
-  url.startsWith('/v1/user')
-    ? Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 })
-    : Response.json({ data: [] });
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const client = createQueryClient();
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const PLAYER_TYPES = [
+  { id: 1, name: 'Adult' },
+  { id: 3, name: 'Under 16' },
+];
 
 describe('site shell', () => {
+  const server = useApiServer();
   beforeEach(() => {
     document.body.innerHTML = '<div id="modal-root"></div>';
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
@@ -48,11 +35,11 @@ describe('site shell', () => {
   });
   afterEach(() => {
     cleanup();
-    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('shows the 404 error page for unknown paths, inside the header and footer', async () => {
-    stubApi(signedOut);
+    server.use(signedOut());
     renderAt('/no-such-page');
 
     expect(await screen.findByRole('heading', { name: 'A swing and a miss!' })).toBeTruthy();
@@ -65,11 +52,14 @@ describe('site shell', () => {
 
   it('shows Loading on the login button while the session check runs, then the login link', async () => {
     let release: () => void = () => {};
-    stubApi(
-      (url) =>
-        new Promise<Response>((resolve) => {
-          release = () => resolve(signedOut(url) as Response);
-        }),
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(v1('/user'), async () => {
+        await answered;
+        return answer(userResponseSchema, { data: null });
+      }),
     );
     renderAt('/login');
 
@@ -86,32 +76,38 @@ describe('site shell', () => {
   });
 
   it('labels the header for a signed-in operator and logs out through the modal', async () => {
-    let logoutAnswer: Response = Response.json({ error: { message: 'Nope', code: 'x' } }, { status: 500 });
-    const fetchMock = stubApi((url, init) => {
-      if (url === '/v1/user') {
-        return Response.json({
-          data: { ID: 7, company_name: 'Fairway Tours', status: 'active', deposit_amount: 50 },
-        });
-      }
-      if (url === '/v1/logout' && init?.method === 'POST') return logoutAnswer;
-      return Response.json({ data: [] });
-    });
+    let loggedOut = false;
+    const logouts: Received[] = [];
+    server.use(
+      http.get(v1('/user'), () => answer(userResponseSchema, { data: loggedOut ? null : TEST_OPERATOR })),
+      http.get(v1('/user/details'), () =>
+        answer(operatorDetailsResponseSchema, { data: TEST_OPERATOR_DETAILS }),
+      ),
+      http.post(
+        v1('/logout'),
+        recorded(logouts, () => {
+          if (logouts.length === 1) return refuse(500, { code: 'internal_error', message: 'Nope' });
+          loggedOut = true;
+          return answer(emptyResponseSchema, { data: {} });
+        }),
+      ),
+    );
+    const user = userEvent.setup();
     const router = renderAt('/manage-account');
 
     expect(await screen.findByRole('link', { name: /Online Booking - Tour Operator$/ })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage Account' })).toBeTruthy();
     expect(screen.getByRole('contentinfo').textContent).toContain('Manage Account');
 
-    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' }));
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { name: "That's not right." })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    logoutAnswer = new Response(null, { status: 204 });
-    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' }));
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/v1/logout')).toHaveLength(2);
+    expect(logouts).toHaveLength(2);
     await waitFor(() =>
       expect(screen.getByRole('banner').textContent).not.toContain('Online Booking - Tour Operator'),
     );
@@ -119,23 +115,16 @@ describe('site shell', () => {
 
   it('sends the visitor home with the maintenance banner when a call answers 503', async () => {
     clearMaintenanceNotice();
-    let down = true;
-    const fetchMock = stubApi((url, init) =>
-      down
-        ? Response.json({ error: { code: 'maintenance', message: 'Down' } }, { status: 503 })
-        : signedOut(url, init),
-    );
+    server.use(http.all(v1('/*'), () => refuse(503, { code: 'maintenance', message: 'Down' })));
+    // Kept to wait below for every answer to land: the spy passes each call on.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
     window.history.replaceState(null, '', '/contact-details');
-    const router = createMemoryRouter(routes, { initialEntries: ['/contact-details'] });
+    // The client's first call leaves after the render, by when the navigator is set.
+    const router = renderAt('/contact-details');
     setApiNavigator((to) => {
       window.history.replaceState(null, '', to);
       void router.navigate(to);
     });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const statusLink = await screen.findByRole('link', { name: 'Check the service status' });
@@ -144,7 +133,7 @@ describe('site shell', () => {
     expect(statusLink.getAttribute('href')).toBe('/maintenance');
     // Every answer given (each 503 raises the notice again) has landed: one message, no form and no sign-in under it.
     await act(async () => {
-      await Promise.allSettled(fetchMock.mock.results.map((result) => result.value));
+      await Promise.allSettled(fetchSpy.mock.results.map((result) => result.value));
     });
     expect(screen.getAllByText('Service is currently unavailable due to maintenance.')).toHaveLength(1);
     expect(screen.getAllByRole('alert')).toHaveLength(1);
@@ -154,7 +143,11 @@ describe('site shell', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Create experience' })).toBeTruthy();
 
     // Back: the status page clears the notice, and the form and sign-in return.
-    down = false;
+    server.use(
+      signedOut(),
+      http.get(v1('/players'), () => answer(playersResponseSchema, { data: PLAYER_TYPES })),
+      http.get(v1('/courses'), () => answer(coursesResponseSchema, { data: TEST_COURSES })),
+    );
     act(() => clearMaintenanceNotice());
     expect(await screen.findByRole('button', { name: 'Add a Golfer' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Check the service status' })).toBeNull();
@@ -162,7 +155,7 @@ describe('site shell', () => {
   });
 
   it('sends signed-out visitors from /manage-account to /login', async () => {
-    stubApi(signedOut);
+    server.use(signedOut());
     const router = renderAt('/manage-account');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });

@@ -1,8 +1,16 @@
 // @vitest-environment happy-dom
 
-import { createChallenge, verifySolution } from 'altcha-lib';
+import { loginResponseSchema, userResponseSchema } from '@links/shared/schemas/auth';
+import { savedBookingResponseSchema } from '@links/shared/schemas/bookings';
+import { emptyResponseSchema } from '@links/shared/schemas/envelope';
+import { challengeResponseSchema } from '@links/shared/schemas/proof-of-work';
+import { timeResponseSchema } from '@links/shared/schemas/system';
+import { type Challenge, createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_OPERATOR, TEST_SAVED_BOOKING } from '../test/api-fixtures';
+import { answer, type Received, recorded, refuse, useApiServer, v1 } from '../test/api-server';
 import {
   ApiError,
   api,
@@ -13,15 +21,6 @@ import {
   userMessage,
 } from './api-client';
 import { clearMaintenanceNotice, getMaintenanceNotice, MAINTENANCE_MESSAGE } from './maintenance-notice';
-
-type Call = { url: string; init: RequestInit | undefined };
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
-}
 
 // The client reads the XSRF-TOKEN cookie directly, so the tests must write real cookies.
 function setCookie(value: string): void {
@@ -36,14 +35,25 @@ function clearCookies(): void {
   }
 }
 
-function headerOf(call: Call | undefined, name: string): string | null {
-  return new Headers(call?.init?.headers).get(name);
-}
+/** A challenge as GET /v1/challenge serves it (the API copies the signed parameters into a plain object). */
+const asServed = (challenge: Challenge) => ({
+  challenge: { parameters: { ...challenge.parameters }, signature: challenge.signature ?? '' },
+});
+
+/** A reverse proxy's answer in front of the API: not the API's envelope. */
+const fromProxy = (status: number, body: string, statusText: string) =>
+  new HttpResponse(body, { status, statusText, headers: { 'Content-Type': 'text/html' } });
 
 describe('api client', () => {
-  let calls: Call[];
-  let respond: (url: string, init?: RequestInit) => Response | Promise<Response>;
+  const server = useApiServer();
+  let calls: Received[];
   const navigate = vi.fn();
+
+  /** Answers `path` (any method) with `respond`, recording what each call sent. */
+  function serve(path: string, respond: () => Response) {
+    server.use(http.all(path, recorded(calls, respond)));
+  }
+  const csrfPath = '*/csrf';
 
   beforeEach(() => {
     calls = [];
@@ -52,18 +62,10 @@ describe('api client', () => {
     navigate.mockReset();
     setApiNavigator(navigate);
     window.history.replaceState(null, '', '/');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        calls.push({ url, init });
-        return respond(url, init);
-      }),
-    );
   });
 
   afterEach(() => {
-    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('solves the browser check the API asks for and sends the call once more with its proof', async () => {
@@ -77,20 +79,20 @@ describe('api client', () => {
       deriveKey,
       hmacSignatureSecret: secret,
     });
+    serve(v1('/challenge'), () => answer(challengeResponseSchema, { data: asServed(challenge) }));
     let bookingCalls = 0;
-    respond = (url) => {
-      if (url === '/v1/challenge') return json(200, { data: { challenge } });
+    serve(v1('/bookings'), () => {
       bookingCalls += 1;
       return bookingCalls === 1
-        ? json(403, { error: { code: 'challenge_required', message: 'check first' } })
-        : json(200, { data: { booking_id: 7 } });
-    };
-    await expect(api.post('/bookings', { golfers: [] })).resolves.toEqual({ booking_id: 7 });
+        ? refuse(403, { code: 'challenge_required', message: 'check first' })
+        : answer(savedBookingResponseSchema, { data: TEST_SAVED_BOOKING });
+    });
+    await expect(api.post('/bookings', { golfers: [] })).resolves.toEqual(TEST_SAVED_BOOKING);
     expect(calls.map((call) => call.url)).toEqual(['/v1/bookings', '/v1/challenge', '/v1/bookings']);
-    expect(headerOf(calls[0], 'X-Proof-Of-Work')).toBeNull();
-    const proof = headerOf(calls[2], 'X-Proof-Of-Work');
+    expect(calls[0]?.headers.get('X-Proof-Of-Work')).toBeNull();
+    const proof = calls[2]?.headers.get('X-Proof-Of-Work');
     const payload = JSON.parse(atob(proof ?? '')) as { challenge: typeof challenge; solution: never };
-    expect(calls[2]?.init?.body).toBe(JSON.stringify({ golfers: [] }));
+    expect(calls[2]?.body).toEqual({ golfers: [] });
     const verified = await verifySolution({ ...payload, deriveKey, hmacSignatureSecret: secret });
     expect(verified.verified).toBe(true);
   });
@@ -104,10 +106,8 @@ describe('api client', () => {
       deriveKey,
       hmacSignatureSecret: 'secret',
     });
-    respond = (url) =>
-      url === '/v1/challenge'
-        ? json(200, { data: { challenge } })
-        : json(403, { error: { code: 'challenge_required', message: 'check first' } });
+    serve(v1('/challenge'), () => answer(challengeResponseSchema, { data: asServed(challenge) }));
+    serve(v1('/bookings'), () => refuse(403, { code: 'challenge_required', message: 'check first' }));
     await expect(api.post('/bookings', {})).rejects.toMatchObject({
       status: 403,
       code: 'challenge_required',
@@ -117,69 +117,74 @@ describe('api client', () => {
 
   it('sends the API key, requested-with marker, JSON type and the CSRF cookie value', async () => {
     setCookie('XSRF-TOKEN=token%2Babc; path=/');
-    respond = () => json(200, { data: { server_time: '2026-01-01T00:00:00.000Z' } });
+    serve(v1('/time'), () =>
+      answer(timeResponseSchema, { data: { server_time: '2026-01-01T00:00:00.000Z' } }),
+    );
+    // happy-dom does not put the credentials mode on the wire: the spy passes each call on and keeps its options.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
 
     const data = await api.get<{ server_time: string }>('/time');
 
     expect(data).toEqual({ server_time: '2026-01-01T00:00:00.000Z' });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe('/v1/time');
-    expect(calls[0]?.init?.credentials).toBe('same-origin');
-    expect(headerOf(calls[0], 'X-Api-Key')).toBe('dev-web-public-key');
-    expect(headerOf(calls[0], 'X-Requested-With')).toBe('XMLHttpRequest');
-    expect(headerOf(calls[0], 'Content-Type')).toBe('application/json');
-    expect(headerOf(calls[0], 'X-XSRF-TOKEN')).toBe('token+abc');
+    expect(fetchSpy.mock.calls[0]?.[1]?.credentials).toBe('same-origin');
+    expect(calls[0]?.headers.get('X-Api-Key')).toBe('dev-web-public-key');
+    expect(calls[0]?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
+    expect(calls[0]?.headers.get('X-XSRF-TOKEN')).toBe('token+abc');
   });
 
   it('fetches GET /csrf first when the cookie is missing, once for concurrent calls', async () => {
-    respond = (url) => {
-      if (url === '/csrf') {
-        setCookie('XSRF-TOKEN=fresh; path=/');
-        return json(200, { data: {} });
-      }
-      return json(200, { data: { ok: true } });
-    };
+    serve(csrfPath, () => {
+      // The API sets the cookie on this answer.
+      setCookie('XSRF-TOKEN=fresh; path=/');
+      return answer(emptyResponseSchema, { data: {} });
+    });
+    serve(v1('/login'), () => answer(loginResponseSchema, { data: TEST_OPERATOR }));
+    serve(v1('/user'), () => answer(userResponseSchema, { data: TEST_OPERATOR }));
+    // happy-dom does not put the credentials mode on the wire: the spy passes each call on and keeps its options.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
 
     await Promise.all([api.post('/login', { username: 'a', password: 'b' }), api.get('/user')]);
 
     const csrfCalls = calls.filter((call) => call.url === '/csrf');
     expect(csrfCalls).toHaveLength(1);
-    expect(headerOf(csrfCalls[0], 'X-Api-Key')).toBe('dev-web-public-key');
-    expect(headerOf(csrfCalls[0], 'X-Requested-With')).toBe('XMLHttpRequest');
-    expect(csrfCalls[0]?.init?.credentials).toBe('same-origin');
+    expect(csrfCalls[0]?.headers.get('X-Api-Key')).toBe('dev-web-public-key');
+    expect(csrfCalls[0]?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(fetchSpy.mock.calls.find(([url]) => url === '/csrf')?.[1]?.credentials).toBe('same-origin');
     const login = calls.find((call) => call.url === '/v1/login');
-    expect(headerOf(login, 'X-XSRF-TOKEN')).toBe('fresh');
-    expect(login?.init?.method).toBe('POST');
-    expect(login?.init?.body).toBe(JSON.stringify({ username: 'a', password: 'b' }));
+    expect(login?.headers.get('X-XSRF-TOKEN')).toBe('fresh');
+    expect(login?.method).toBe('POST');
+    expect(login?.body).toEqual({ username: 'a', password: 'b' });
   });
 
   it('reports a CSRF fetch that fails or answers non-ok', async () => {
-    respond = () => {
-      throw new TypeError('network down');
-    };
+    serve(v1('/user'), () => answer(userResponseSchema, { data: null }));
+    serve(csrfPath, () => HttpResponse.error());
     await expect(api.get('/user')).rejects.toMatchObject({ message: CSRF_FETCH_FAILED });
 
-    respond = () => json(500, { error: { message: 'boom' } });
+    serve(csrfPath, () => refuse(500, { code: 'internal_error', message: 'boom' }));
     await expect(api.get('/user')).rejects.toMatchObject({ message: CSRF_FETCH_FAILED, status: 500 });
+    expect(calls.map((call) => call.url)).toEqual(['/csrf', '/csrf']);
     expect(calls.some((call) => call.url.startsWith('/v1'))).toBe(false);
   });
 
   it('reports a CSRF answer that sets no token', async () => {
-    respond = () => json(200, { data: {} });
+    serve(csrfPath, () => answer(emptyResponseSchema, { data: {} }));
     await expect(api.get('/user')).rejects.toMatchObject({ message: CSRF_UNEXPECTED });
   });
 
   it('throws the error envelope of a non-ok answer as an ApiError', async () => {
     setCookie('XSRF-TOKEN=t; path=/');
-    respond = () =>
-      json(422, {
-        error: {
-          message: 'Invalid details',
-          code: 'validation_failed',
-          fields: { email: 'Required' },
-          param: 'email',
-        },
-      });
+    serve(v1('/user/details'), () =>
+      refuse(422, {
+        message: 'Invalid details',
+        code: 'validation_failed',
+        fields: { email: 'Required' },
+        param: 'email',
+      }),
+    );
 
     const error = await api.post('/user/details', {}).catch((caught: unknown) => caught);
 
@@ -197,11 +202,14 @@ describe('api client', () => {
 
   it('makes no message up from the status text when the answer carries none, so callers show their fallback', async () => {
     setCookie('XSRF-TOKEN=t; path=/');
-    respond = () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' });
+    serve(v1('/courses'), () => fromProxy(502, '<html>', 'Bad Gateway'));
     const error = await api.get('/courses').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 502, message: '' });
     expect(userMessage(error, 'Please try again.')).toBe('Please try again.');
-    respond = () => json(500, { statusCode: 500, error: 'Internal Server Error' });
+    // A framework's bare error object, not the API's envelope.
+    serve(v1('/courses'), () =>
+      HttpResponse.json({ statusCode: 500, error: 'Internal Server Error' }, { status: 500 }),
+    );
     const bare = await api.get('/courses').catch((caught: unknown) => caught);
     expect(bare).toMatchObject({ status: 500, message: '' });
     expect(userMessage(new TypeError('Failed to fetch'), 'Please try again.')).toBe('Please try again.');
@@ -211,7 +219,7 @@ describe('api client', () => {
   it('turns 503 into the maintenance notice and a redirect home', async () => {
     setCookie('XSRF-TOKEN=t; path=/');
     window.history.replaceState(null, '', '/contact-details');
-    respond = () => json(503, { error: { message: 'Down', code: 'MAINTENANCE' } });
+    serve(v1('/courses'), () => refuse(503, { message: 'Down', code: 'maintenance' }));
 
     await expect(api.get('/courses')).rejects.toMatchObject({ status: 503, message: MAINTENANCE_MESSAGE });
 
@@ -221,7 +229,7 @@ describe('api client', () => {
 
   it('does not navigate on 503 when already home', async () => {
     setCookie('XSRF-TOKEN=t; path=/');
-    respond = () => json(503, {});
+    serve(v1('/courses'), () => fromProxy(503, '', 'Service Unavailable'));
     await expect(api.get('/courses')).rejects.toBeInstanceOf(ApiError);
     expect(getMaintenanceNotice()).toBe(MAINTENANCE_MESSAGE);
     expect(navigate).not.toHaveBeenCalled();
@@ -230,7 +238,7 @@ describe('api client', () => {
   it('stays on the maintenance page on 503 (its own calls must not send the visitor away)', async () => {
     setCookie('XSRF-TOKEN=t; path=/');
     window.history.replaceState(null, '', '/maintenance');
-    respond = () => json(503, {});
+    serve(v1('/user'), () => refuse(503, { message: 'Down', code: 'maintenance' }));
     await expect(api.get('/user')).rejects.toMatchObject({ status: 503 });
     expect(navigate).not.toHaveBeenCalled();
     window.history.replaceState(null, '', '/');
@@ -238,7 +246,7 @@ describe('api client', () => {
 
   it('adds query parameters and leaves status handling to callers of apiFetch', async () => {
     setCookie('XSRF-TOKEN=t; path=/');
-    respond = () => json(503, {});
+    serve(v1('/players'), () => refuse(503, { message: 'Down', code: 'maintenance' }));
     const response = await apiFetch('/players', { query: { types: '1,3', skip: undefined } });
     expect(response.status).toBe(503);
     expect(calls[0]?.url).toBe('/v1/players?types=1%2C3');

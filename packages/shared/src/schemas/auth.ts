@@ -254,6 +254,7 @@ export const operatorDetailsSchema = z.object({
   country_code: z.string(),
 });
 export type OperatorDetails = z.infer<typeof operatorDetailsSchema>;
+export const operatorDetailsResponseSchema = dataEnvelope(operatorDetailsSchema);
 
 export const operatorIdParamsSchema = z.object({
   id: z

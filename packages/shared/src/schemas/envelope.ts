@@ -5,6 +5,9 @@ export function dataEnvelope<T extends z.ZodType>(schema: T) {
   return z.object({ data: schema });
 }
 
+/** An answer with nothing to say but that it succeeded: `{ data: {} }` (sign-out, password reset, /csrf). */
+export const emptyResponseSchema = dataEnvelope(z.object({}));
+
 /** What a `{ data }` answer carries: `DataOf<typeof coursesResponseSchema>` is the courses array. */
 export type DataOf<T extends z.ZodType> = z.output<T> extends { data: infer D } ? D : never;
 

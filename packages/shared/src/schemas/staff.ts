@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { meetsPasswordCriteria, PASSWORD_MAX_LENGTH } from '../password-strength';
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from './auth';
+import { dataEnvelope } from './envelope';
 
 // The resort's staff area (issue 22): the request and answer shapes of /v1/staff, shared by the staff pages' forms
 // and the API, so both show the same messages.
@@ -55,6 +56,7 @@ export const staffSignInAnswerSchema = z.discriminatedUnion('stage', [
   }),
 ]);
 export type StaffSignInAnswer = z.infer<typeof staffSignInAnswerSchema>;
+export const staffSignInResponseSchema = dataEnvelope(staffSignInAnswerSchema);
 
 export const staffCodeRequestSchema = z.object({
   code: z
@@ -76,6 +78,8 @@ export const staffUserSchema = z.object({
   created_at: z.string(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
+export const staffUserResponseSchema = dataEnvelope(staffUserSchema);
+export const staffUsersResponseSchema = dataEnvelope(z.array(staffUserSchema));
 
 function newPasswordField() {
   return z
@@ -132,6 +136,7 @@ export const createStaffUserAnswerSchema = z.object({
   one_time_password: z.string().optional(),
 });
 export type CreateStaffUserAnswer = z.infer<typeof createStaffUserAnswerSchema>;
+export const createStaffUserResponseSchema = dataEnvelope(createStaffUserAnswerSchema);
 
 export const updateStaffUserRequestSchema = z
   .object({ role: staffRoleSchema.optional(), status: staffStatusSchema.optional() })
@@ -183,3 +188,4 @@ export const staffAuditPageSchema = z.object({
   total: z.number().int(),
 });
 export type StaffAuditPage = z.infer<typeof staffAuditPageSchema>;
+export const staffAuditResponseSchema = dataEnvelope(staffAuditPageSchema);

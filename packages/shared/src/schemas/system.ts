@@ -5,3 +5,6 @@ import { dataEnvelope } from './envelope';
 export const timeResponseSchema = dataEnvelope(
   z.object({ server_time: z.string().meta({ format: 'date-time', description: 'ISO 8601 instant in UTC' }) }),
 );
+
+/** GET /v1/maintenance while the service is up (503, code maintenance, while it is down). */
+export const maintenanceResponseSchema = dataEnvelope(z.object({ maintenance: z.literal(false) }));

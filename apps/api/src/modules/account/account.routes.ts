@@ -1,5 +1,6 @@
 import {
-  operatorDetailsSchema,
+  emptyResponseSchema,
+  operatorDetailsResponseSchema,
   operatorIdParamsSchema,
   updateOperatorDetailsRequestSchema,
   updatePasswordRequestSchema,
@@ -7,9 +8,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type CountryCode, parsePhoneNumberWithError } from 'libphonenumber-js';
-import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import { dataEnvelope } from '../../lib/envelope.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
 import { requireOperator } from '../auth/current-operator.ts';
 import { replaceOperatorPassword, updateOperatorContact } from '../operators/operators.repository.ts';
@@ -28,7 +27,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The signed-in operator's contact details",
         tags: ['account'],
-        response: { 200: dataEnvelope(operatorDetailsSchema) },
+        response: { 200: operatorDetailsResponseSchema },
       },
     },
     async (request, reply) => {
@@ -45,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Updates the signed-in operator's contact details (company name is read-only)",
         tags: ['account'],
         body: updateOperatorDetailsRequestSchema,
-        response: { 200: dataEnvelope(operatorDetailsSchema) },
+        response: { 200: operatorDetailsResponseSchema },
       },
     },
     async (request, reply) => {
@@ -85,7 +84,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['account'],
         params: operatorIdParamsSchema,
         body: updatePasswordRequestSchema,
-        response: { 200: dataEnvelope(z.object({})) },
+        response: { 200: emptyResponseSchema },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import {
+  emptyResponseSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -9,14 +10,11 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope } from '../../lib/envelope.ts';
 import { currentOperator } from './current-operator.ts';
 import { operatorSessionView } from './operator-session-view.ts';
 import { deleteSession } from './operator-sessions.ts';
 import { requestPasswordReset, resetPassword, validateResetLink } from './password-reset.ts';
 import { signInOperator } from './sign-in-operator.ts';
-
-const empty = dataEnvelope(z.object({}));
 
 // Answers about who is signed in must never be cached by the browser or a proxy.
 function noStore(reply: FastifyReply): void {
@@ -66,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Ends the session server-side and starts a fresh anonymous one (new cookies)',
         tags: ['auth'],
         body: z.object({}).nullish(),
-        response: { 200: empty },
+        response: { 200: emptyResponseSchema },
       },
     },
     async (request, reply) => {
@@ -84,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'E-mails a reset link when the account exists; the same answer either way',
         tags: ['auth'],
         body: forgotPasswordRequestSchema,
-        response: { 200: empty },
+        response: { 200: emptyResponseSchema },
       },
     },
     async (request, reply) => {
@@ -101,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Checks a reset link (400 reset_link_invalid when unknown, used or expired)',
         tags: ['auth'],
         body: validateTokenRequestSchema,
-        response: { 200: empty },
+        response: { 200: emptyResponseSchema },
       },
     },
     async (request, reply) => {
@@ -118,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sets a new password with a reset link; signs the account out everywhere',
         tags: ['auth'],
         body: resetPasswordRequestSchema,
-        response: { 200: empty },
+        response: { 200: emptyResponseSchema },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
+import { emptyResponseSchema } from '@links/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dataEnvelope } from '../../lib/envelope.ts';
 
 export const csrfRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -12,7 +11,7 @@ export const csrfRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Sets the session cookie (if absent) and the XSRF-TOKEN cookie to echo in X-XSRF-TOKEN',
         tags: ['session'],
-        response: { 200: dataEnvelope(z.object({})) },
+        response: { 200: emptyResponseSchema },
       },
     },
     async (_request, reply) => {

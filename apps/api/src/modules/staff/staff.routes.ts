@@ -1,19 +1,20 @@
 import {
-  createStaffUserAnswerSchema,
   createStaffUserRequestSchema,
-  staffAuditPageSchema,
+  createStaffUserResponseSchema,
+  emptyResponseSchema,
   staffAuditQuerySchema,
+  staffAuditResponseSchema,
   staffCodeRequestSchema,
   staffPasswordChangeRequestSchema,
-  staffSignInAnswerSchema,
   staffSignInRequestSchema,
+  staffSignInResponseSchema,
   staffUserIdParamsSchema,
-  staffUserSchema,
+  staffUserResponseSchema,
+  staffUsersResponseSchema,
   updateStaffUserRequestSchema,
 } from '@links/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope } from '../../lib/envelope.ts';
 import { listAudit, recordAudit } from './audit-log.ts';
 import { changeStaffPassword } from './change-staff-password.ts';
 import {
@@ -31,7 +32,6 @@ import { staffUserView } from './staff-user-view.ts';
 // (staff-guard.ts); the request guard in front (API key, requested-with, maintenance, CSRF) is the same as every
 // /v1 route's. Answers are never cached (the API's cache-control: no-store).
 
-const empty = dataEnvelope(z.object({}));
 const TAGS = ['staff'];
 const access = (staffAccess: StaffAccess) => ({ staffAccess });
 const ADMIN_ONLY = access({ roles: ['admin'] });
@@ -47,7 +47,7 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         summary: 'Staff sign-in, step 1: username and password; a code (or enrolment) comes next',
         tags: TAGS,
         body: staffSignInRequestSchema,
-        response: { 200: dataEnvelope(staffSignInAnswerSchema) },
+        response: { 200: staffSignInResponseSchema },
       },
     },
     async (request, reply) => ({ data: await signInStaffWithPassword(request, reply, request.body) }),
@@ -61,7 +61,7 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         summary: 'Staff sign-in, step 2: the authenticator code; opens the full session under a new id',
         tags: TAGS,
         body: staffCodeRequestSchema,
-        response: { 200: dataEnvelope(staffUserSchema) },
+        response: { 200: staffUserResponseSchema },
       },
     },
     async (request, reply) => {
@@ -77,7 +77,7 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The signed-in staff member',
         tags: TAGS,
-        response: { 200: dataEnvelope(staffUserSchema) },
+        response: { 200: staffUserResponseSchema },
       },
     },
     async (request) => ({ data: staffUserView(staffOf(request).user) }),
@@ -91,7 +91,7 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         summary: 'Staff sign-out: ends the session server-side and starts a fresh anonymous one',
         tags: TAGS,
         body: z.object({}).nullish(),
-        response: { 200: empty },
+        response: { 200: emptyResponseSchema },
       },
     },
     async (request, reply) => {
@@ -115,7 +115,7 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         summary: 'Changes the signed-in staff member’s password; every other session of theirs ends',
         tags: TAGS,
         body: staffPasswordChangeRequestSchema,
-        response: { 200: empty },
+        response: { 200: emptyResponseSchema },
       },
     },
     async (request, reply) => {
@@ -131,7 +131,7 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Every staff user (admin)',
         tags: TAGS,
-        response: { 200: dataEnvelope(z.array(staffUserSchema)) },
+        response: { 200: staffUsersResponseSchema },
       },
     },
     async () => ({ data: await listStaffUsers(app.db) }),
@@ -145,7 +145,7 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         summary: 'Creates a staff user (admin); a generated password is answered once',
         tags: TAGS,
         body: createStaffUserRequestSchema,
-        response: { 200: dataEnvelope(createStaffUserAnswerSchema) },
+        response: { 200: createStaffUserResponseSchema },
       },
     },
     async (request) => {
@@ -169,7 +169,7 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         params: staffUserIdParamsSchema,
         body: updateStaffUserRequestSchema,
-        response: { 200: dataEnvelope(staffUserSchema) },
+        response: { 200: staffUserResponseSchema },
       },
     },
     async (request) => {
@@ -189,7 +189,7 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         params: staffUserIdParamsSchema,
         body: z.object({}).nullish(),
-        response: { 200: dataEnvelope(staffUserSchema) },
+        response: { 200: staffUserResponseSchema },
       },
     },
     async (request) => {
@@ -206,7 +206,7 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         summary: 'The staff audit log, newest first; by user, action and time (admin)',
         tags: TAGS,
         querystring: staffAuditQuerySchema,
-        response: { 200: dataEnvelope(staffAuditPageSchema) },
+        response: { 200: staffAuditResponseSchema },
       },
     },
     async (request) => {

@@ -1,7 +1,6 @@
-import { timeResponseSchema } from '@links/shared/schemas/system';
+import { maintenanceResponseSchema, timeResponseSchema } from '@links/shared/schemas/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope } from '../../lib/envelope.ts';
 import { sendSerialized } from '../../lib/prebuilt-json.ts';
 
 // The shared schema keeps server_time a plain string (it is always Date#toISOString): a datetime regex would be
@@ -33,8 +32,6 @@ export function currentTimeBody(): () => string {
   };
 }
 
-const maintenanceResponse = dataEnvelope(z.object({ maintenance: z.literal(false) }));
-
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const timeNow = currentTimeBody();
   app.get(
@@ -56,7 +53,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Maintenance status: 200 when the service is up, 503 (code maintenance) while it is down',
         tags: ['system'],
-        response: { 200: maintenanceResponse },
+        response: { 200: maintenanceResponseSchema },
       },
     },
     async (_request, reply) => {

@@ -1,12 +1,19 @@
 // @vitest-environment happy-dom
 import { STEP_ONE_MESSAGES } from '@links/shared/messages';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../lib/query-client';
+import { availabilityResponseSchema } from '@links/shared/schemas/availability';
+import { caddiePricesResponseSchema } from '@links/shared/schemas/caddie-prices';
+import { coursesResponseSchema } from '@links/shared/schemas/courses';
+import { diaryResponseSchema } from '@links/shared/schemas/diary';
+import { playersResponseSchema } from '@links/shared/schemas/players';
+import { ticketPricesResponseSchema } from '@links/shared/schemas/ticket-prices';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signedOut } from '../../test/api-handlers';
+import { answer, apiServer, type Received, recorded, refuse, useApiServer, v1 } from '../../test/api-server';
 import { TEST_COURSES } from '../../test/course-fixtures';
-import { routes } from '../router';
+import { renderRoute } from '../../test/render-route';
 // The steps load lazily once a course is chosen: imported here, their first transform by the test runner happens
 // before the tests, not inside an assertion's time limit on a loaded machine.
 import './home/extras-step';
@@ -48,68 +55,83 @@ const priced = {
   totals: { net: 33334, vat: 6666, payable: 40000 },
 };
 
-type Call = { url: string; init?: RequestInit };
-
-function stubApi(calls: Call[], pricesAnswer: () => Response = () => Response.json({ data: priced })) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      calls.push({ url, init });
-      if (url.startsWith('/v1/players'))
-        return Response.json({
+/** Step 1's calls, answered as the API would; the save is refused (the tee time has just gone). */
+function serveStepOne(
+  calls: Received[] = [],
+  prices: () => Response = () => answer(ticketPricesResponseSchema, { data: priced }),
+) {
+  apiServer.use(
+    signedOut(),
+    http.get(
+      v1('/players'),
+      recorded(calls, () =>
+        answer(playersResponseSchema, {
           data: [
             { id: 1, name: 'Adult' },
             { id: 3, name: 'Under 16' },
           ],
-        });
-      if (url === '/v1/courses') return Response.json({ data: courses });
-      if (url.includes('/availability')) return Response.json({ data: {} });
-      if (url.includes('/diary')) return Response.json({ data: slots });
-      if (url === '/v1/tickets/prices') return pricesAnswer();
-      if (url === '/v1/caddies/prices') return Response.json({ data: [] });
-      if (url === '/v1/bookings')
-        return Response.json(
-          { error: { code: 'slot_taken', message: 'That tee time has just been taken.' } },
-          { status: 409 },
-        );
-      return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
-    }),
+        }),
+      ),
+    ),
+    http.get(
+      v1('/courses'),
+      recorded(calls, () => answer(coursesResponseSchema, { data: courses })),
+    ),
+    http.get(
+      v1('/courses/:id/availability'),
+      recorded(calls, () => answer(availabilityResponseSchema, { data: {} })),
+    ),
+    http.get(
+      v1('/courses/:id/diary'),
+      recorded(calls, () => answer(diaryResponseSchema, { data: slots })),
+    ),
+    http.post(v1('/tickets/prices'), recorded(calls, prices)),
+    http.post(
+      v1('/caddies/prices'),
+      recorded(calls, () => answer(caddiePricesResponseSchema, { data: [] })),
+    ),
+    http.post(
+      v1('/bookings'),
+      recorded(calls, () =>
+        refuse(409, { code: 'tee_time_unavailable', message: 'That tee time has just been taken.' }),
+      ),
+    ),
   );
 }
 
-function renderHome() {
-  const router = createMemoryRouter(routes, { initialEntries: ['/'] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+const renderHome = () => renderRoute('/');
+
+/** Opens the month of the slot's day in the course's calendar, chooses that day, then its open slot. */
+async function chooseOpenSlot(user: ReturnType<typeof userEvent.setup>, panel: HTMLElement) {
+  const dayOfSlot = slotTime.toLocaleDateString('en-GB', { day: 'numeric', timeZone: 'Europe/London' });
+  const slotMonth = slotTime.toLocaleDateString('en-CA', { timeZone: 'Europe/London' }).slice(0, 7);
+  const monthSelect = within(panel).getByRole('combobox') as HTMLSelectElement;
+  if (monthSelect.value !== slotMonth) await user.selectOptions(monthSelect, slotMonth);
+  await user.click(within(panel).getByRole('button', { name: new RegExp(`^${dayOfSlot} `) }));
+  return within(panel).findByRole('button', { name: /slots open/ });
 }
 
 describe('step 1, create experience', () => {
+  useApiServer();
   beforeEach(() => {
     document.body.innerHTML = '<div id="modal-root"></div>';
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
     document.cookie = 'XSRF-TOKEN=test; path=/';
     window.sessionStorage.clear();
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(() => cleanup());
 
   it('calls nothing wrong before the visitor acts, and asks for a course once one was chosen and given up', {
     timeout: 20_000,
   }, async () => {
-    stubApi([]);
+    serveStepOne();
+    const user = userEvent.setup();
     renderHome();
     const burnside = await screen.findByRole('button', { name: /Burnside Course/ });
     expect(screen.queryByText(STEP_ONE_MESSAGES.noCourse)).toBeNull();
-    fireEvent.click(burnside);
+    await user.click(burnside);
     await waitFor(() => expect(burnside.getAttribute('aria-pressed')).toBe('true'));
-    fireEvent.click(burnside);
+    await user.click(burnside);
     await waitFor(() => expect(burnside.getAttribute('aria-pressed')).toBe('false'));
     expect(screen.getByText(STEP_ONE_MESSAGES.noCourse)).toBeTruthy();
     expect(
@@ -122,8 +144,9 @@ describe('step 1, create experience', () => {
   it('goes from golfers and a course to a priced tee time, and shows the save error on Continue', {
     timeout: 20_000,
   }, async () => {
-    const calls: Call[] = [];
-    stubApi(calls);
+    const calls: Received[] = [];
+    serveStepOne(calls);
+    const user = userEvent.setup();
     renderHome();
 
     await screen.findByText('Golfer 1', { exact: true });
@@ -134,8 +157,8 @@ describe('step 1, create experience', () => {
     // No validation before the visitor has done anything (issue 25 §11).
     expect(screen.queryByText(STEP_ONE_MESSAGES.noCourse)).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Add a Golfer' }));
-    fireEvent.click(await screen.findByRole('button', { name: /Burnside Course/ }));
+    await user.click(screen.getByRole('button', { name: 'Add a Golfer' }));
+    await user.click(await screen.findByRole('button', { name: /Burnside Course/ }));
     const panel = await screen.findByRole(
       'article',
       { name: 'Burnside Course date and tee time' },
@@ -144,24 +167,19 @@ describe('step 1, create experience', () => {
     expect(await screen.findByText(STEP_ONE_MESSAGES.missingTeeTimes)).toBeTruthy();
 
     // Choose the slot's day in the calendar, then the open slot; the full one cannot be chosen.
-    const dayOfSlot = slotTime.toLocaleDateString('en-GB', { day: 'numeric', timeZone: 'Europe/London' });
-    const monthSelect = within(panel).getByRole('combobox') as HTMLSelectElement;
-    const slotMonth = slotTime.toLocaleDateString('en-CA', { timeZone: 'Europe/London' }).slice(0, 7);
-    if (monthSelect.value !== slotMonth) fireEvent.change(monthSelect, { target: { value: slotMonth } });
-    fireEvent.click(within(panel).getByRole('button', { name: new RegExp(`^${dayOfSlot} `) }));
-    const open = await within(panel).findByRole('button', { name: /slots open/ });
+    const open = await chooseOpenSlot(user, panel);
     expect(
       within(panel)
         .getByRole('button', { name: /Unavailable/ })
         .getAttribute('aria-disabled'),
     ).toBe('true');
-    fireEvent.click(open);
+    await user.click(open);
 
     await screen.findByText('Total Payable');
     expect(screen.getByText('£400.00')).toBeTruthy();
     expect(screen.getByText('VAT at 20%')).toBeTruthy();
     const priceCall = calls.find((call) => call.url === '/v1/tickets/prices');
-    expect(JSON.parse(String(priceCall?.init?.body)).golfers).toHaveLength(2);
+    expect(priceCall?.body).toMatchObject({ golfers: [{}, {}] });
     const diaryCall = calls.find((call) => call.url.includes('/diary'));
     expect(diaryCall?.url).toMatch(
       /^\/v1\/courses\/2\/diary\?start_date=\d{4}-\d{2}-\d{2}&slot_type=1&filter_today=1$/,
@@ -173,32 +191,25 @@ describe('step 1, create experience', () => {
 
     const continueButton = await screen.findByRole('button', { name: 'Continue to contact details' });
     await waitFor(() => expect((continueButton as HTMLButtonElement).disabled).toBe(false));
-    fireEvent.click(continueButton);
+    await user.click(continueButton);
     expect(await screen.findByText('That tee time has just been taken.')).toBeTruthy();
-    expect(calls.some((call) => call.url === '/v1/bookings' && call.init?.method === 'POST')).toBe(true);
+    expect(calls.some((call) => call.url === '/v1/bookings' && call.method === 'POST')).toBe(true);
   });
 
   it('explains a failed price look-up and keeps Continue disabled', { timeout: 20_000 }, async () => {
-    stubApi([], () =>
-      Response.json(
-        { error: { code: 'no_green_fee', message: 'No green fee is set for that day.' } },
-        { status: 422 },
-      ),
+    serveStepOne([], () =>
+      refuse(422, { code: 'no_green_fee', message: 'No green fee is set for that day.' }),
     );
+    const user = userEvent.setup();
     renderHome();
     await screen.findByText('Golfer 1', { exact: true });
-    fireEvent.click(await screen.findByRole('button', { name: /Burnside Course/ }));
+    await user.click(await screen.findByRole('button', { name: /Burnside Course/ }));
     const panel = await screen.findByRole(
       'article',
       { name: 'Burnside Course date and tee time' },
       { timeout: 10_000 },
     );
-    const dayOfSlot = slotTime.toLocaleDateString('en-GB', { day: 'numeric', timeZone: 'Europe/London' });
-    const slotMonth = slotTime.toLocaleDateString('en-CA', { timeZone: 'Europe/London' }).slice(0, 7);
-    const monthSelect = within(panel).getByRole('combobox') as HTMLSelectElement;
-    if (monthSelect.value !== slotMonth) fireEvent.change(monthSelect, { target: { value: slotMonth } });
-    fireEvent.click(within(panel).getByRole('button', { name: new RegExp(`^${dayOfSlot} `) }));
-    fireEvent.click(await within(panel).findByRole('button', { name: /slots open/ }));
+    await user.click(await chooseOpenSlot(user, panel));
 
     expect(await screen.findByText('There was an error loading the ticket prices')).toBeTruthy();
     expect(screen.getByText('No green fee is set for that day.')).toBeTruthy();

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SiteFooter } from './site-footer';
@@ -31,13 +32,13 @@ describe('SiteHeader', () => {
     expect(screen.queryByRole('link', { name: 'Tour Operator Login' })).toBeNull();
   });
 
-  it("signed in: ' - Tour Operator' after the label, and the operator menu", () => {
+  it("signed in: ' - Tour Operator' after the label, and the operator menu", async () => {
     const onLogout = renderHeader('Fairway Golf Tours');
     // The label reads as one: the suffix is its own span only so a phone can wrap before it.
     expect(screen.getByRole('link', { name: /Online Booking - Tour Operator$/ })).toBeTruthy();
     expect(screen.getByText('Signed in as Fairway Golf Tours')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Manage Account' }).getAttribute('href')).toBe('/manage-account');
-    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log out' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 });
@@ -56,7 +57,7 @@ describe('SiteFooter', () => {
     expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
   });
 
-  it('signed in: Log out and Manage Account', () => {
+  it('signed in: Log out and Manage Account', async () => {
     const onLogout = vi.fn();
     render(
       <MemoryRouter>
@@ -65,7 +66,7 @@ describe('SiteFooter', () => {
     );
     expect(screen.queryByRole('link', { name: 'Tour Operator Login' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Manage Account' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log out' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 });

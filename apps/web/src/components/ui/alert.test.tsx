@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Alert, type AlertType } from './alert';
 
@@ -25,7 +26,7 @@ describe('Alert', () => {
     expect(alert.textContent).toContain('Details');
   });
 
-  it('shows a dismiss button only when it can be dismissed', () => {
+  it('shows a dismiss button only when it can be dismissed', async () => {
     const onDismiss = vi.fn();
     const { rerender } = render(<Alert type="success">Saved</Alert>);
     expect(screen.queryByRole('button')).toBeNull();
@@ -35,7 +36,7 @@ describe('Alert', () => {
         Saved
       </Alert>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss message' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss message' }));
     expect(onDismiss).toHaveBeenCalledTimes(1);
   });
 });

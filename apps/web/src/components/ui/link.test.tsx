@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Link } from './link';
@@ -23,22 +24,29 @@ function renderLink(link: React.ReactNode) {
 describe('Link', () => {
   afterEach(cleanup);
 
-  it('is a real link to the path and navigates inside the app on a plain click', () => {
+  it('is a real link to the path and navigates inside the app on a plain click', async () => {
+    const user = userEvent.setup();
     renderLink(<Link to="/login?next=%2Faccount">Log in</Link>);
     const link = screen.getByRole('link', { name: 'Log in' });
     expect(link.getAttribute('href')).toBe('/login?next=%2Faccount');
-    fireEvent.click(link);
+    await user.click(link);
     expect(screen.getByTestId('where').textContent).toBe('/login?next=%2Faccount');
   });
 
-  it('leaves a modified click (new tab, new window) to the browser', () => {
+  it('leaves a modified click (new tab, new window) to the browser', async () => {
+    const user = userEvent.setup();
     renderLink(<Link to="/login">Log in</Link>);
-    fireEvent.click(screen.getByRole('link', { name: 'Log in' }), { ctrlKey: true });
-    fireEvent.click(screen.getByRole('link', { name: 'Log in' }), { metaKey: true });
+    // Held down while clicking: Control (a new tab), then Meta (the same on a Mac).
+    for (const key of ['Control', 'Meta']) {
+      await user.keyboard(`{${key}>}`);
+      await user.click(screen.getByRole('link', { name: 'Log in' }));
+      await user.keyboard(`{/${key}}`);
+    }
     expect(screen.getByTestId('where').textContent).toBe('/start');
   });
 
-  it('runs its own onClick first and stays put when that prevents the default', () => {
+  it('runs its own onClick first and stays put when that prevents the default', async () => {
+    const user = userEvent.setup();
     const seen: string[] = [];
     renderLink(
       <Link
@@ -54,7 +62,7 @@ describe('Link', () => {
     );
     const link = screen.getByRole('link', { name: 'Log in' });
     expect(link.className).toBe('x');
-    fireEvent.click(link);
+    await user.click(link);
     expect(seen).toEqual(['clicked']);
     expect(screen.getByTestId('where').textContent).toBe('/start');
   });

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { lazy } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ModalApi, ModalProvider, useModal } from './modal';
@@ -35,9 +36,7 @@ describe('Modal', () => {
 
   it('opens imperatively into #modal-root, labelled, modal and focused inside', async () => {
     renderHarness();
-    const opener = screen.getByRole('button', { name: 'Opener' });
-    opener.focus();
-    fireEvent.click(opener);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Opener' }));
 
     // The dialog's code loads the first time one opens; it shows whole, with the focus inside, once it has.
     const dialog = await screen.findByRole('dialog', { name: 'Rates' });
@@ -55,7 +54,7 @@ describe('Modal', () => {
     act(() => modal.open('Body text', { label: 'Notice', onClose }));
     expect(await screen.findByRole('dialog', { name: 'Notice' })).toBeTruthy();
 
-    fireEvent.keyDown(document, { key: 'Escape' });
+    await userEvent.setup().keyboard('{Escape}');
 
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -64,23 +63,25 @@ describe('Modal', () => {
   });
 
   it('closes on a backdrop click but not on a click inside the dialog', async () => {
+    const user = userEvent.setup();
     renderHarness();
     const onClose = vi.fn();
     act(() => modal.open(<p>Content</p>, { title: 'Rates', onClose }));
 
-    fireEvent.mouseDown(await screen.findByText('Content'));
+    await user.click(await screen.findByText('Content'));
     expect(screen.getByRole('dialog')).toBeTruthy();
 
-    fireEvent.mouseDown(screen.getByTestId('modal-backdrop'));
+    await user.click(screen.getByTestId('modal-backdrop'));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('closes with its close button and with the close control given to render functions', async () => {
+    const user = userEvent.setup();
     renderHarness();
     const first = vi.fn();
     act(() => modal.open('Text', { title: 'One', onClose: first }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Close dialog' }));
+    await user.click(await screen.findByRole('button', { name: 'Close dialog' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(first).toHaveBeenCalledTimes(1);
 
@@ -95,7 +96,7 @@ describe('Modal', () => {
         { title: 'Two', onClose: second },
       ),
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Done' }));
+    await user.click(await screen.findByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(second).toHaveBeenCalledTimes(1);
   });
@@ -112,10 +113,11 @@ describe('Modal', () => {
     act(() => modal.open(<button type="button">Inside</button>, { title: 'Trap' }));
     const inside = await screen.findByRole('button', { name: 'Inside' });
     const close = screen.getByRole('button', { name: 'Close dialog' });
-    inside.focus();
-    fireEvent.keyDown(inside, { key: 'Tab' });
+    const user = userEvent.setup();
+    act(() => inside.focus());
+    await user.tab();
     expect(document.activeElement).toBe(close);
-    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    await user.tab({ shift: true });
     expect(document.activeElement).toBe(inside);
   });
 

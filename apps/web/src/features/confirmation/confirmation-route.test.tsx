@@ -1,46 +1,37 @@
 // @vitest-environment happy-dom
-import { CONFIRMATION_MESSAGES } from '@links/shared/schemas/confirmation';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../app/router';
-import { createQueryClient } from '../../lib/query-client';
+import {
+  CONFIRMATION_MESSAGES,
+  type Confirmation,
+  confirmationResponseSchema,
+} from '@links/shared/schemas/confirmation';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signedOut } from '../../test/api-handlers';
+import { answer, type Received, recorded, refuse, useApiServer, v1 } from '../../test/api-server';
+import { renderRoute as renderAt } from '../../test/render-route';
 import { PIN_ERROR_FALLBACK } from './api/confirmation-api';
 import { fixtureConfirmation } from './test/confirmation-fixture';
 
-type Handler = (url: string, init?: RequestInit) => Response | undefined | Promise<Response | undefined>;
-
-function stubApi(handler: Handler) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const answer = await handler(url, init);
-    if (answer) return answer;
-    if (url.startsWith('/v1/user')) {
-      return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
-    }
-    return Response.json({ data: [] });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-const errorAnswer = (status: number, code: string, message: string, fields?: Record<string, string[]>) =>
-  Response.json({ error: { code, message, ...(fields ? { fields } : {}) } }, { status });
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const booking = (confirmation: Confirmation = fixtureConfirmation()) =>
+  answer(confirmationResponseSchema, { data: confirmation });
 
 const SIGNED = '/confirmation/260000123?signature=abc&expires=1800000000';
 
 describe('/confirmation', () => {
+  const server = useApiServer();
+  /** The visitor is signed out; GET /v1/bookings/{number}/confirmation is answered by `respond`. */
+  function serveBooking(respond: (bookingNumber: string) => Response, calls: Received[] = []) {
+    server.use(
+      signedOut(),
+      http.get(
+        v1('/bookings/:number/confirmation'),
+        recorded(calls, ({ params }) => respond(String(params.number))),
+      ),
+    );
+    return calls;
+  }
   // The page is a lazy chunk: load it once up front so the first test's queries do not time out on the import.
   beforeAll(async () => {
     await import('../../app/routes/confirmation');
@@ -50,19 +41,13 @@ describe('/confirmation', () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
     document.cookie = 'XSRF-TOKEN=test; path=/';
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-  });
+  afterEach(() => cleanup());
 
   it('opens the booking from the signed link', async () => {
-    const fetchMock = stubApi((url) =>
-      url.startsWith('/v1/bookings/') ? Response.json({ data: fixtureConfirmation() }) : undefined,
-    );
+    const calls = serveBooking(() => booking());
     renderAt(SIGNED);
     expect(await screen.findByRole('heading', { name: 'Tee-rific! Your booking is confirmed' })).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+    expect(calls.map((call) => call.url)).toContain(
       '/v1/bookings/260000123/confirmation?signature=abc&expires=1800000000',
     );
     expect(screen.getByText('Wednesday 25th November 2026 at 2:30pm')).toBeTruthy();
@@ -79,11 +64,7 @@ describe('/confirmation', () => {
   });
 
   it('falls back to the PIN form with the expired message when the signed fetch fails', async () => {
-    stubApi((url) =>
-      url.startsWith('/v1/bookings/')
-        ? errorAnswer(403, 'link_expired', CONFIRMATION_MESSAGES.linkExpired)
-        : undefined,
-    );
+    serveBooking(() => refuse(403, { code: 'link_expired', message: CONFIRMATION_MESSAGES.linkExpired }));
     renderAt(SIGNED);
     expect(await screen.findByText('Sorry, your booking link has expired.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'This page is protected for your security' })).toBeTruthy();
@@ -96,12 +77,10 @@ describe('/confirmation', () => {
   });
 
   it('asks for the PIN without a message when the session has no access, and names an unknown booking', async () => {
-    stubApi((url) =>
-      url.startsWith('/v1/bookings/260000123')
-        ? errorAnswer(403, 'access_required', CONFIRMATION_MESSAGES.accessRequired)
-        : url.startsWith('/v1/bookings/')
-          ? errorAnswer(404, 'booking_not_found', CONFIRMATION_MESSAGES.unknownBooking)
-          : undefined,
+    serveBooking((bookingNumber) =>
+      bookingNumber === '260000123'
+        ? refuse(403, { code: 'access_required', message: CONFIRMATION_MESSAGES.accessRequired })
+        : refuse(404, { code: 'booking_not_found', message: CONFIRMATION_MESSAGES.unknownBooking }),
     );
     renderAt('/confirmation/260000123');
     expect(await screen.findByRole('button', { name: 'View booking' })).toBeTruthy();
@@ -113,32 +92,40 @@ describe('/confirmation', () => {
   });
 
   it('validates the PIN form, shows the busy text, the server message and ERR-045, then opens the booking', async () => {
-    let answer: () => Response = () =>
-      errorAnswer(422, 'pin_invalid', CONFIRMATION_MESSAGES.pinInvalid, {
-        pin: [CONFIRMATION_MESSAGES.pinInvalid],
+    let pinAnswer: () => Response = () =>
+      refuse(422, {
+        code: 'pin_invalid',
+        message: CONFIRMATION_MESSAGES.pinInvalid,
+        fields: { pin: CONFIRMATION_MESSAGES.pinInvalid },
       });
     let release: (() => void) | undefined;
-    const fetchMock = stubApi(async (url, init) => {
-      if (!url.startsWith('/v1/bookings/')) return undefined;
-      if (init?.method === 'POST') {
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        return answer();
-      }
-      return errorAnswer(403, 'access_required', CONFIRMATION_MESSAGES.accessRequired);
-    });
+    const posts: Received[] = [];
+    serveBooking(() =>
+      refuse(403, { code: 'access_required', message: CONFIRMATION_MESSAGES.accessRequired }),
+    );
+    server.use(
+      http.post(
+        v1('/bookings/:number/confirmation'),
+        recorded(posts, async () => {
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          return pinAnswer();
+        }),
+      ),
+    );
+    const user = userEvent.setup();
     const router = renderAt('/confirmation');
     const number = (await screen.findByLabelText('Booking number')) as HTMLInputElement;
     expect(number.readOnly).toBe(false);
 
-    fireEvent.click(screen.getByRole('button', { name: 'View booking' }));
+    await user.click(screen.getByRole('button', { name: 'View booking' }));
     expect(await screen.findByText('Please enter a your booking number')).toBeTruthy();
     expect(screen.getByText('Please enter your pin code')).toBeTruthy();
 
-    fireEvent.change(number, { target: { value: '260000123' } });
-    fireEvent.change(screen.getByLabelText('PIN code'), { target: { value: '0000' } });
-    fireEvent.click(screen.getByRole('button', { name: 'View booking' }));
+    await user.type(number, '260000123');
+    await user.type(screen.getByLabelText('PIN code'), '0000');
+    await user.click(screen.getByRole('button', { name: 'View booking' }));
     expect(await screen.findByText('Checking for booking...')).toBeTruthy();
     await waitFor(() => expect(release).toBeDefined());
     act(() => release?.());
@@ -148,26 +135,23 @@ describe('/confirmation', () => {
     // The field's own message sits beneath the PIN field.
     expect(screen.getByLabelText('PIN code').getAttribute('aria-describedby')).toBe('pin-code-error');
 
-    answer = () => new Response('upstream down', { status: 502 });
+    // A gateway's answer, not the API's.
+    pinAnswer = () => new HttpResponse('upstream down', { status: 502 });
     release = undefined;
-    fireEvent.click(screen.getByRole('button', { name: 'View booking' }));
+    await user.click(screen.getByRole('button', { name: 'View booking' }));
     await waitFor(() => expect(release).toBeDefined());
     act(() => release?.());
     expect(await screen.findByText(PIN_ERROR_FALLBACK)).toBeTruthy();
 
-    answer = () => Response.json({ data: fixtureConfirmation() });
+    pinAnswer = () => booking();
     release = undefined;
-    fireEvent.click(screen.getByRole('button', { name: 'View booking' }));
+    await user.click(screen.getByRole('button', { name: 'View booking' }));
     await waitFor(() => expect(release).toBeDefined());
     act(() => release?.());
     expect(await screen.findByRole('heading', { name: 'Tee-rific! Your booking is confirmed' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/confirmation/260000123');
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST') as unknown as [
-      string,
-      RequestInit,
-    ];
-    expect(post[0]).toBe('/v1/bookings/260000123/confirmation');
-    expect(JSON.parse(String(post[1].body))).toEqual({ booking_id: '260000123', pin: '0000' });
+    expect(posts[0]?.url).toBe('/v1/bookings/260000123/confirmation');
+    expect(posts[0]?.body).toEqual({ booking_id: '260000123', pin: '0000' });
   });
 
   it('shows the due banner, and after play thanks the golfers instead, without caddies or changes', async () => {
@@ -177,7 +161,7 @@ describe('/confirmation', () => {
       payment_method: 'deposit',
       balance_due_at: '2026-12-28T00:00:00.000Z',
     });
-    stubApi((url) => (url.startsWith('/v1/bookings/') ? Response.json({ data: confirmation }) : undefined));
+    serveBooking(() => booking(confirmation));
     renderAt(SIGNED);
     const due = await screen.findByText('A payment is due on this booking');
     expect(due.closest('[role="alert"]')?.textContent).toContain(
@@ -195,24 +179,20 @@ describe('/confirmation', () => {
   });
 
   it('opens the restaurant widget in a modal that Escape closes', async () => {
-    stubApi((url) =>
-      url.startsWith('/v1/bookings/') ? Response.json({ data: fixtureConfirmation() }) : undefined,
-    );
+    serveBooking(() => booking());
+    const user = userEvent.setup();
     renderAt(SIGNED);
     const open = await screen.findByRole('button', { name: 'Book a table' });
-    open.focus();
-    fireEvent.click(open);
+    await user.click(open);
     const dialog = await screen.findByRole('dialog', { name: 'Book a table' });
     expect(within(dialog).getByText('Loading booking widget...')).toBeTruthy();
-    fireEvent.keyDown(document, { key: 'Escape' });
+    await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(open);
   });
 
   it('after a successful payment: confetti, the e-mail text, the link, and no client secret in the address', async () => {
-    const fetchMock = stubApi((url) =>
-      url.startsWith('/v1/bookings/') ? Response.json({ data: fixtureConfirmation() }) : undefined,
-    );
+    const calls = serveBooking(() => booking());
     const router = renderAt(
       '/confirmation/260000123?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&redirect_status=succeeded&nl=newly_subscribed',
     );
@@ -227,27 +207,16 @@ describe('/confirmation', () => {
     );
     expect(router.state.historyAction).toBe('REPLACE');
     // The success view is shown for a booking this session may see: it was asked for.
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/v1/bookings/260000123'))).toBe(true);
+    expect(calls.some((call) => call.url.startsWith('/v1/bookings/260000123'))).toBe(true);
   });
 
   it('names the address the e-mail went to when step 3 handed it over', async () => {
-    stubApi((url) =>
-      url.startsWith('/v1/bookings/') ? Response.json({ data: fixtureConfirmation() }) : undefined,
-    );
-    const router = createMemoryRouter(routes, {
-      initialEntries: [
-        {
-          pathname: '/confirmation/260000123',
-          search: '?redirect_status=succeeded',
-          state: { email: 'ada@example.com' },
-        },
-      ],
+    serveBooking(() => booking());
+    renderAt({
+      pathname: '/confirmation/260000123',
+      search: '?redirect_status=succeeded',
+      state: { email: 'ada@example.com' },
     });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
     expect(await screen.findByText(/e-mailed your booking confirmation with a PIN code to/)).toHaveProperty(
       'textContent',
       expect.stringContaining('ada@example.com'),
@@ -255,11 +224,7 @@ describe('/confirmation', () => {
   });
 
   it('claims no success for a booking this session cannot see: the PIN gate instead', async () => {
-    stubApi((url) =>
-      url.startsWith('/v1/bookings/')
-        ? errorAnswer(404, 'not_found', 'We could not find this booking.')
-        : undefined,
-    );
+    serveBooking(() => refuse(404, { code: 'not_found', message: 'We could not find this booking.' }));
     renderAt('/confirmation/999999999?redirect_status=succeeded');
     expect(
       await screen.findByRole('heading', { name: 'This page is protected for your security' }),
@@ -269,7 +234,7 @@ describe('/confirmation', () => {
   });
 
   it('after a failed payment, says so with a contact link; each newsletter status has its message', async () => {
-    stubApi(() => undefined);
+    server.use(signedOut());
     renderAt('/confirmation/260000123?redirect_status=failed&nl=already_subscribed');
     const failed = await screen.findByText('Your payment failed and we cannot retrieve your booking');
     expect(

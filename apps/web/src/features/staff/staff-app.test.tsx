@@ -1,13 +1,18 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../app/router';
-import { createQueryClient } from '../../lib/query-client';
-import { apiError, stubApi } from '../auth/test/stub-api';
+import {
+  type StaffUser,
+  staffSignInResponseSchema,
+  staffUserResponseSchema,
+  staffUsersResponseSchema,
+} from '@links/shared/schemas/staff';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { answer, type Received, recorded, refuse, useApiServer, v1 } from '../../test/api-server';
+import { renderRoute as renderAt } from '../../test/render-route';
 
-const ADMIN = {
+const ADMIN: StaffUser = {
   id: 1,
   username: 'admin',
   name: 'Alex Admin',
@@ -18,66 +23,68 @@ const ADMIN = {
   created_at: '2026-11-01T09:00:00Z',
 };
 
-const unauthorised = () => apiError(401, 'Please sign in.', 'staff_session_required');
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const unauthorised = () => refuse(401, { code: 'staff_unauthorized', message: 'Please sign in.' });
 
 describe('/staff', () => {
+  const server = useApiServer();
   beforeAll(async () => {
     await import('../../app/routes/staff');
   }, 60_000);
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+  beforeEach(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
+    document.cookie = 'XSRF-TOKEN=test-token';
   });
+  afterEach(() => cleanup());
 
   it('signs in with a password, enrols the authenticator app, then a code opens the pages of the role', async () => {
     let signedIn = false;
-    const calls = stubApi(({ url, method }) => {
-      if (url.startsWith('/v1/staff/me')) return signedIn ? Response.json({ data: ADMIN }) : unauthorised();
-      if (url === '/v1/staff/session' && method === 'POST') {
-        return Response.json({
-          data: {
-            stage: 'enrol',
-            secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
-            otpauth_uri: 'otpauth://totp/Links:admin?secret=JBSWY3DPEHPK3PXPJBSWY3DP',
-            qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
-          },
-        });
-      }
-      if (url === '/v1/staff/session/code') {
-        signedIn = true;
-        return Response.json({ data: ADMIN });
-      }
-      if (url === '/v1/staff/users') return Response.json({ data: [ADMIN] });
-      return undefined;
-    });
+    const passwords: Received[] = [];
+    const codes: Received[] = [];
+    server.use(
+      http.get(v1('/staff/me'), () =>
+        signedIn ? answer(staffUserResponseSchema, { data: ADMIN }) : unauthorised(),
+      ),
+      http.post(
+        v1('/staff/session'),
+        recorded(passwords, () =>
+          answer(staffSignInResponseSchema, {
+            data: {
+              stage: 'enrol',
+              secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+              otpauth_uri: 'otpauth://totp/Links:admin?secret=JBSWY3DPEHPK3PXPJBSWY3DP',
+              qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+            },
+          }),
+        ),
+      ),
+      http.post(
+        v1('/staff/session/code'),
+        recorded(codes, () => {
+          signedIn = true;
+          return answer(staffUserResponseSchema, { data: ADMIN });
+        }),
+      ),
+      http.get(v1('/staff/users'), () => answer(staffUsersResponseSchema, { data: [ADMIN] })),
+    );
+    const user = userEvent.setup();
     const router = renderAt('/staff');
 
     const form = await screen.findByRole('form', { name: 'Staff sign-in' });
-    fireEvent.click(within(form).getByRole('button', { name: 'Continue' }));
+    await user.click(within(form).getByRole('button', { name: 'Continue' }));
     expect(await within(form).findByText('Please enter your username')).toBeTruthy();
-    fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'admin' } });
-    fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'correct horse' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Continue' }));
+    await user.type(within(form).getByLabelText('Username'), 'admin');
+    await user.type(within(form).getByLabelText('Password'), 'correct horse');
+    await user.click(within(form).getByRole('button', { name: 'Continue' }));
 
     const heading = await screen.findByRole('heading', { name: 'Set up your authenticator app' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '12345' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(screen.getByLabelText('Authentication code'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Please enter the 6-digit code from your authenticator app')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '123456' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(screen.getByLabelText('Authentication code'), '6');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     const nav = await screen.findByRole('navigation', { name: 'Staff pages' });
     expect(
@@ -88,16 +95,15 @@ describe('/staff', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/users'));
     const users = await screen.findByRole('table', { name: 'Staff users' });
     expect(within(users).getByRole('rowheader', { name: /Alex Admin/ })).toBeTruthy();
-    expect(calls.find((call) => call.url === '/v1/staff/session')?.body).toEqual({
-      username: 'admin',
-      password: 'correct horse',
-    });
-    expect(calls.find((call) => call.url === '/v1/staff/session/code')?.body).toEqual({ code: '123456' });
+    expect(passwords.map((call) => call.body)).toEqual([{ username: 'admin', password: 'correct horse' }]);
+    expect(codes.map((call) => call.body)).toEqual([{ code: '123456' }]);
   });
 
   it("shows a starter only their own account, and the server's refusal of a wrong code", async () => {
-    stubApi(({ url }) =>
-      url.startsWith('/v1/staff/me') ? Response.json({ data: { ...ADMIN, role: 'starter' } }) : undefined,
+    server.use(
+      http.get(v1('/staff/me'), () =>
+        answer(staffUserResponseSchema, { data: { ...ADMIN, role: 'starter' } }),
+      ),
     );
     const router = renderAt('/staff/users');
     const nav = await screen.findByRole('navigation', { name: 'Staff pages' });
@@ -110,26 +116,24 @@ describe('/staff', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Your account' })).toBeTruthy();
     cleanup();
 
-    stubApi(({ url }) => {
-      if (url.startsWith('/v1/staff/me')) return unauthorised();
-      if (url === '/v1/staff/session') return Response.json({ data: { stage: 'code' } });
-      if (url === '/v1/staff/session/code') {
-        return Response.json(
-          {
-            error: { code: 'staff_sign_in_failed', message: 'The username, password or code is not right.' },
-          },
-          { status: 401 },
-        );
-      }
-      return undefined;
-    });
+    server.use(
+      http.get(v1('/staff/me'), unauthorised),
+      http.post(v1('/staff/session'), () => answer(staffSignInResponseSchema, { data: { stage: 'code' } })),
+      http.post(v1('/staff/session/code'), () =>
+        refuse(401, {
+          code: 'staff_sign_in_failed',
+          message: 'The username, password or code is not right.',
+        }),
+      ),
+    );
+    const user = userEvent.setup();
     renderAt('/staff');
     const form = await screen.findByRole('form', { name: 'Staff sign-in' });
-    fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'sam' } });
-    fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'x' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Continue' }));
-    fireEvent.change(await screen.findByLabelText('Authentication code'), { target: { value: '000000' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(within(form).getByLabelText('Username'), 'sam');
+    await user.type(within(form).getByLabelText('Password'), 'x');
+    await user.click(within(form).getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText('Authentication code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('The username, password or code is not right.')).toBeTruthy();
   });
 });

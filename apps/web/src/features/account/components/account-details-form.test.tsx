@@ -1,26 +1,22 @@
 // @vitest-environment happy-dom
-import { ACCOUNT_DETAILS_MESSAGES, type OperatorDetails } from '@links/shared/schemas/auth';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_DETAILS_MESSAGES, operatorDetailsResponseSchema } from '@links/shared/schemas/auth';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_OPERATOR_DETAILS as DETAILS } from '../../../test/api-fixtures';
+import {
+  answer,
+  type Received,
+  recorded,
+  refuse,
+  requestLog,
+  useApiServer,
+  v1,
+} from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { apiError, stubApi } from '../../auth/test/stub-api';
 import { AccountDetailsForm, formatTelephone } from './account-details-form';
 import { ACCOUNT_SAVE_ERROR_HEADING, ACCOUNT_SAVE_SUCCESS } from './account-messages';
-
-const DETAILS: OperatorDetails = {
-  company_name: 'Fairway Golf Tours',
-  title: 'Mrs',
-  email_address: 'bookings@fairway-tours.example',
-  telephone_country_code: 'GB',
-  telephone_number: '+441241853789',
-  fax_number: '',
-  address_line1: '12 Links Parade',
-  address_line2: '',
-  city: 'Carnoustie',
-  county: 'Angus',
-  post_code: 'DD7 7JE',
-  country_code: 'GB',
-};
 
 describe('formatTelephone', () => {
   it('writes a valid number in international form and leaves anything else as typed', () => {
@@ -33,25 +29,29 @@ describe('formatTelephone', () => {
 
 // Two selects of ~245 countries each make every render slow under happy-dom.
 describe('AccountDetailsForm', { timeout: 20_000 }, () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+  const server = useApiServer();
+  beforeEach(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
+    document.cookie = 'XSRF-TOKEN=test-token';
   });
+  afterEach(() => cleanup());
 
   it('company name is read-only; required fields and phone validity use the section 5 messages', async () => {
-    stubApi(() => undefined);
+    const requests = requestLog();
+    const user = userEvent.setup();
     renderWithProviders(<AccountDetailsForm details={DETAILS} />);
     const company = screen.getByLabelText('Company name') as HTMLInputElement;
     expect(company.readOnly).toBe(true);
     expect(company.value).toBe('Fairway Golf Tours');
 
-    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: '' } });
-    fireEvent.change(screen.getByLabelText('Telephone number'), { target: { value: '12345' } });
-    fireEvent.change(screen.getByLabelText('Address line one'), { target: { value: '' } });
-    fireEvent.change(screen.getByLabelText('City'), { target: { value: '' } });
-    fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: '' } });
-    fireEvent.change(screen.getByLabelText('Country'), { target: { value: '' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    await user.clear(screen.getByLabelText('Email address'));
+    await user.clear(screen.getByLabelText('Telephone number'));
+    await user.type(screen.getByLabelText('Telephone number'), '12345');
+    await user.clear(screen.getByLabelText('Address line one'));
+    await user.clear(screen.getByLabelText('City'));
+    await user.clear(screen.getByLabelText('Postcode'));
+    await user.selectOptions(screen.getByLabelText('Country'), 'Select a country');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
     for (const message of [
       ACCOUNT_DETAILS_MESSAGES.email,
       ACCOUNT_DETAILS_MESSAGES.telephoneInvalid,
@@ -62,19 +62,28 @@ describe('AccountDetailsForm', { timeout: 20_000 }, () => {
     ]) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
+    expect(requests).toEqual([]);
   });
 
   it('saves the request body and shows a dismissible success banner', async () => {
-    const calls = stubApi(({ url, body }) =>
-      url === '/v1/user/details'
-        ? Response.json({ data: { ...DETAILS, city: (body as { city: string }).city } })
-        : undefined,
+    const calls: Received[] = [];
+    server.use(
+      http.post(
+        v1('/user/details'),
+        recorded(calls, (_info, { body }) =>
+          answer(operatorDetailsResponseSchema, {
+            data: { ...DETAILS, city: (body as { city: string }).city },
+          }),
+        ),
+      ),
     );
+    const user = userEvent.setup();
     renderWithProviders(<AccountDetailsForm details={DETAILS} />);
     // The stored number (+441241853789) shows formatted from the start.
     expect((screen.getByLabelText('Telephone number') as HTMLInputElement).value).toBe('+44 1241 853789');
-    fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Monifieth' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    await user.clear(screen.getByLabelText('City'));
+    await user.type(screen.getByLabelText('City'), 'Monifieth');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
     const banner = await screen.findByText(ACCOUNT_SAVE_SUCCESS, {}, { timeout: 10_000 });
     // Issue 24: where the operator is looking: the outcome above the form takes the focus.
     await waitFor(() => expect(document.activeElement?.contains(banner)).toBe(true));
@@ -89,14 +98,19 @@ describe('AccountDetailsForm', { timeout: 20_000 }, () => {
       post_code: 'DD7 7JE',
       country_code: 'GB',
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss message' }));
+    await user.click(screen.getByRole('button', { name: 'Dismiss message' }));
     await waitFor(() => expect(banner.isConnected).toBe(false));
   });
 
   it('a refused save shows the error heading with the server message', async () => {
-    stubApi(() => apiError(422, 'Please enter a valid telephone number'));
+    server.use(
+      http.post(v1('/user/details'), () =>
+        refuse(400, { code: 'validation_failed', message: 'Please enter a valid telephone number' }),
+      ),
+    );
+    const user = userEvent.setup();
     renderWithProviders(<AccountDetailsForm details={DETAILS} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(alert.textContent).toContain(ACCOUNT_SAVE_ERROR_HEADING);
     expect(alert.textContent).toContain('Please enter a valid telephone number');

@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
-import { LOGIN_MESSAGES } from '@links/shared/schemas/auth';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { LOGIN_MESSAGES, loginResponseSchema } from '@links/shared/schemas/auth';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TEST_OPERATOR } from '../../../test/api-fixtures';
+import { answer, type Received, recorded, refuse, useApiServer, v1 } from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { USER_QUERY_KEY } from '../api/get-user';
-import { apiError, stubApi } from '../test/stub-api';
 import { LOGIN_ERROR_FALLBACK, LOGIN_ERROR_HEADING } from './auth-messages';
 import { LoginForm } from './login-form';
 
@@ -18,39 +21,41 @@ function renderForm(onSignedIn = vi.fn()) {
   return { ...view, onSignedIn };
 }
 
-function fill(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
-
 describe('LoginForm', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  const server = useApiServer();
+  afterEach(() => cleanup());
+
+  async function signIn(username: string, password: string) {
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), username);
+    await user.type(screen.getByLabelText('Password'), password);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  }
 
   it('validates on change with the section 5 messages', async () => {
+    const user = userEvent.setup();
     renderForm();
-    fill('Username', 'a');
-    fill('Username', '');
+    await user.type(screen.getByLabelText('Username'), 'a');
+    await user.clear(screen.getByLabelText('Username'));
     expect(await screen.findByText(LOGIN_MESSAGES.username)).toBeTruthy();
-    fill('Password', 'a');
-    fill('Password', '');
+    await user.type(screen.getByLabelText('Password'), 'a');
+    await user.clear(screen.getByLabelText('Password'));
     expect(await screen.findByText(LOGIN_MESSAGES.password)).toBeTruthy();
     expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('signs in: posts the credentials, stores the operator and reports it', async () => {
-    const calls = stubApi(({ url }) =>
-      url === '/v1/login'
-        ? Response.json({
-            data: { id: 7, ID: 7, company_name: 'Fairway Golf Tours', status: 'active', deposit_amount: 50 },
-          })
-        : undefined,
+    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
+    document.cookie = 'XSRF-TOKEN=test-token';
+    const calls: Received[] = [];
+    server.use(
+      http.post(
+        v1('/login'),
+        recorded(calls, () => answer(loginResponseSchema, { data: TEST_OPERATOR })),
+      ),
     );
     const { onSignedIn, client } = renderForm();
-    fill('Username', 'fairway-tours');
-    fill('Password', 'Secret-Pass-1!');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn('fairway-tours', 'Secret-Pass-1!');
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
     expect(calls[0]).toMatchObject({
       url: '/v1/login',
@@ -65,26 +70,23 @@ describe('LoginForm', () => {
   });
 
   it('shows the server message under the heading, or the fallback when the server cannot be reached', async () => {
-    stubApi(() => apiError(401, 'The username or password is not correct.', 'invalid_credentials'));
+    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
+    document.cookie = 'XSRF-TOKEN=test-token';
+    server.use(
+      http.post(v1('/login'), () =>
+        refuse(401, { code: 'invalid_credentials', message: 'The username or password is not correct.' }),
+      ),
+    );
     renderForm();
-    fill('Username', 'someone');
-    fill('Password', 'wrong');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn('someone', 'wrong');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(LOGIN_ERROR_HEADING);
     expect(alert.textContent).toContain('The username or password is not correct.');
 
     cleanup();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    server.use(http.post(v1('/login'), () => HttpResponse.error()));
     renderForm();
-    fill('Username', 'someone');
-    fill('Password', 'wrong');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn('someone', 'wrong');
     expect((await screen.findByRole('alert')).textContent).toContain(LOGIN_ERROR_FALLBACK);
   });
 });

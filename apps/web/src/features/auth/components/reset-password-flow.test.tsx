@@ -1,10 +1,21 @@
 // @vitest-environment happy-dom
 import { RESET_LINK_MESSAGES, RESET_PASSWORD_MESSAGES } from '@links/shared/schemas/auth';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { emptyResponseSchema } from '@links/shared/schemas/envelope';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  answer,
+  type Received,
+  recorded,
+  refuse,
+  requestLog,
+  useApiServer,
+  v1,
+} from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { apiError, stubApi } from '../test/stub-api';
 import {
   LINK_EXPIRED_TITLE,
   PASSWORD_UPDATED_TITLE,
@@ -22,14 +33,19 @@ function renderFlow(username: string | null, token: string | null) {
 
 const STRONG = 'Sea-Breeze-2026!';
 
+const linkRefused = () => refuse(400, { code: 'reset_link_invalid', message: RESET_LINK_MESSAGES.message });
+const accepted = () => answer(emptyResponseSchema, { data: {} });
+
 describe('ResetPasswordFlow', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+  const server = useApiServer();
+  beforeEach(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
+    document.cookie = 'XSRF-TOKEN=test-token';
   });
+  afterEach(() => cleanup());
 
   it('a link without its token or username is expired at once, without calling the server', () => {
-    const calls = stubApi(() => undefined);
+    const requests = requestLog();
     renderFlow('links-travel', null);
     expect(screen.getByRole('heading', { name: LINK_EXPIRED_TITLE })).toBeTruthy();
     expect(screen.getByText(RESET_LINK_MESSAGES.heading)).toBeTruthy();
@@ -37,11 +53,11 @@ describe('ResetPasswordFlow', () => {
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe(
       '/forgot-password',
     );
-    expect(calls).toHaveLength(0);
+    expect(requests).toEqual([]);
   });
 
   it('puts the page under the hero of its stage: an expired link does not invite a new password', async () => {
-    stubApi(() => apiError(400, RESET_LINK_MESSAGES.message, 'reset_link_invalid'));
+    server.use(http.post(v1('/validate-token'), linkRefused));
     renderWithProviders(
       <MemoryRouter>
         <ResetPasswordFlow
@@ -64,35 +80,42 @@ describe('ResetPasswordFlow', () => {
   });
 
   it('a refused link shows Oops, Link Expired after validating', async () => {
-    stubApi(() => apiError(400, RESET_LINK_MESSAGES.message, 'reset_link_invalid'));
+    server.use(http.post(v1('/validate-token'), linkRefused));
     renderFlow('links-travel', 'old');
     expect(screen.getByText('Checking your reset link...')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: LINK_EXPIRED_TITLE })).toBeTruthy();
   });
 
   it('a valid link shows the form; validated on touch; success links to the login page', async () => {
-    const calls = stubApi(({ url }) =>
-      url === '/v1/validate-token' || url === '/v1/reset' ? Response.json({ data: {} }) : undefined,
+    const resets: Received[] = [];
+    server.use(
+      http.post(v1('/validate-token'), accepted),
+      http.post(v1('/reset'), recorded(resets, accepted)),
     );
+    const user = userEvent.setup();
     renderFlow('links-travel', 'tok');
     const password = await screen.findByLabelText('New password');
-    fireEvent.blur(password);
+    // Touched and left empty.
+    await user.click(password);
+    await user.tab();
     expect(await screen.findByText(RESET_PASSWORD_MESSAGES.password)).toBeTruthy();
-    fireEvent.change(password, { target: { value: 'short' } });
+    await user.type(password, 'short');
     expect(await screen.findByText(RESET_PASSWORD_MESSAGES.criteria)).toBeTruthy();
     expect(screen.getByText('Password is in the rough')).toBeTruthy();
-    fireEvent.change(password, { target: { value: STRONG } });
+    await user.clear(password);
+    await user.type(password, STRONG);
     expect(await screen.findByText("Hole in one! That's a strong password")).toBeTruthy();
     const confirmation = screen.getByLabelText('Confirm new password');
-    fireEvent.change(confirmation, { target: { value: `${STRONG}x` } });
-    fireEvent.blur(confirmation);
+    await user.type(confirmation, `${STRONG}x`);
+    await user.tab();
     expect(await screen.findByText(RESET_PASSWORD_MESSAGES.mismatch)).toBeTruthy();
-    fireEvent.change(confirmation, { target: { value: STRONG } });
-    fireEvent.click(screen.getByRole('button', { name: 'Update password' }));
+    await user.clear(confirmation);
+    await user.type(confirmation, STRONG);
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
 
     expect(await screen.findByRole('heading', { name: PASSWORD_UPDATED_TITLE })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login');
-    expect(calls.find((call) => call.url === '/v1/reset')?.body).toEqual({
+    expect(resets[0]?.body).toEqual({
       username: 'links-travel',
       token: 'tok',
       password: STRONG,
@@ -101,17 +124,12 @@ describe('ResetPasswordFlow', () => {
   });
 
   it('a link used up while the form was open turns into the expired state on save', async () => {
-    stubApi(({ url }) =>
-      url === '/v1/validate-token'
-        ? Response.json({ data: {} })
-        : url === '/v1/reset'
-          ? apiError(400, RESET_LINK_MESSAGES.message, 'reset_link_invalid')
-          : undefined,
-    );
+    server.use(http.post(v1('/validate-token'), accepted), http.post(v1('/reset'), linkRefused));
+    const user = userEvent.setup();
     renderFlow('links-travel', 'tok');
-    fireEvent.change(await screen.findByLabelText('New password'), { target: { value: STRONG } });
-    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: STRONG } });
-    fireEvent.click(screen.getByRole('button', { name: 'Update password' }));
+    await user.type(await screen.findByLabelText('New password'), STRONG);
+    await user.type(screen.getByLabelText('Confirm new password'), STRONG);
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: LINK_EXPIRED_TITLE })).toBeTruthy());
   });
 });

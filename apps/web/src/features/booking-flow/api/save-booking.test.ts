@@ -1,6 +1,10 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { savedBookingResponseSchema } from '@links/shared/schemas/bookings';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { userMessage } from '../../../lib/api-client';
+import { TEST_SAVED_BOOKING } from '../../../test/api-fixtures';
+import { answer, type Received, recorded, refuse, useApiServer, v1 } from '../../../test/api-server';
 import { initialBookingState } from '../state/booking-state';
 import { SAVE_BOOKING_FALLBACK, SAVE_BOOKING_RULE, saveBooking } from './save-booking';
 
@@ -25,54 +29,45 @@ const state = {
 };
 
 describe('saveBooking', () => {
+  const server = useApiServer();
   beforeEach(() => {
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
     document.cookie = 'XSRF-TOKEN=t; path=/';
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('creates with POST /v1/bookings, then updates the held booking with PATCH', async () => {
-    const fetchMock = vi.fn(async () =>
-      Response.json({ data: { booking_id: 9, date_created: '2026-07-10T10:00:00Z' } }),
+    const calls: Received[] = [];
+    const saved = () => answer(savedBookingResponseSchema, { data: TEST_SAVED_BOOKING });
+    server.use(
+      http.post(v1('/bookings'), recorded(calls, saved)),
+      http.patch(v1('/bookings/:id'), recorded(calls, saved)),
     );
-    vi.stubGlobal('fetch', fetchMock);
-    await expect(saveBooking(state)).resolves.toEqual({
-      booking_id: 9,
-      date_created: '2026-07-10T10:00:00Z',
-    });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/v1/bookings');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toMatchObject({
+    await expect(saveBooking(state)).resolves.toEqual(TEST_SAVED_BOOKING);
+    expect(calls[0]?.url).toBe('/v1/bookings');
+    expect(calls[0]?.method).toBe('POST');
+    expect(calls[0]?.body).toMatchObject({
       golfers: [{ id: 1, playerTypeId: 1 }],
       courses: [{ id: 1, playDate: '2026-07-14', teeTime: { id: 5 }, caddies: 1 }],
       totals: { payable: 32100 },
       notes: 'Trolley',
     });
     await saveBooking({ ...state, booking: { ...state.booking, id: 9 } });
-    const [patchUrl, patchInit] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
-    expect(patchUrl).toBe('/v1/bookings/9');
-    expect(patchInit.method).toBe('PATCH');
+    expect(calls[1]?.url).toBe('/v1/bookings/9');
+    expect(calls[1]?.method).toBe('PATCH');
   });
 
   it('shows the server message, else the ERR-01 fallback', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json(
-          { error: { code: 'slot_taken', message: 'That tee time has just gone.' } },
-          { status: 409 },
-        ),
+    server.use(
+      http.post(v1('/bookings'), () =>
+        refuse(409, { code: 'tee_time_unavailable', message: 'That tee time has just gone.' }),
       ),
     );
     const conflict = await saveBooking(state).catch((error: unknown) => error);
     expect(userMessage(conflict, SAVE_BOOKING_FALLBACK, SAVE_BOOKING_RULE)).toBe(
       'That tee time has just gone.',
     );
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('not json', { status: 404 })),
-    );
+    // A 404 from something other than the API (no envelope): the held booking is gone.
+    server.use(http.post(v1('/bookings'), () => new HttpResponse('not json', { status: 404 })));
     const missing = await saveBooking(state).catch((error: unknown) => error);
     expect(userMessage(missing, SAVE_BOOKING_FALLBACK, SAVE_BOOKING_RULE)).toBe(SAVE_BOOKING_FALLBACK);
     expect(userMessage(new TypeError('Failed to fetch'), SAVE_BOOKING_FALLBACK, SAVE_BOOKING_RULE)).toBe(

@@ -1,7 +1,11 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { timeResponseSchema } from '@links/shared/schemas/system';
+import { act, cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, useApiServer, v1 } from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { BookingProvider } from '../state/booking-context';
 import { type BookingState, initialBookingState } from '../state/booking-state';
@@ -79,21 +83,25 @@ function renderStep(state: BookingState, path = '/contact-details') {
 }
 
 describe('booking shell', () => {
+  const server = useApiServer();
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
     vi.setSystemTime(NOW);
+    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
+    document.cookie = 'XSRF-TOKEN=t; path=/';
     // GET /v1/time answers the same clock: no correction.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ data: { server_time: new Date(Date.now()).toISOString() } })),
+    server.use(
+      http.get(v1('/time'), () =>
+        answer(timeResponseSchema, { data: { server_time: new Date(Date.now()).toISOString() } }),
+      ),
     );
   });
   afterEach(() => {
     cleanup();
     vi.useRealTimers();
-    vi.unstubAllGlobals();
     window.sessionStorage.clear();
   });
+  const setupUser = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 
   it('sends a step beyond the furthest allowed one back to /', () => {
     renderStep(initialBookingState, '/contact-details');
@@ -134,22 +142,22 @@ describe('booking shell', () => {
     expect(screen.getByText(/released to the public in one minute/)).toBeTruthy();
     const stored = JSON.parse(window.sessionStorage.getItem('links.booking') ?? '{}').state.booking;
     expect(stored).toMatchObject({ id: null, date_created: null, payment_intent: null, is_expired: true });
-    fireEvent.click(screen.getByRole('button', { name: 'Start a new booking' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Start a new booking' }));
     expect(screen.getByTestId('where').textContent).toBe('/');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(window.sessionStorage.getItem('links.booking')).toBeNull();
   });
 
-  it('hides the footer action while the step changes and brings it back with the error banner', () => {
+  it('hides the footer action while the step changes and brings it back with the error banner', async () => {
     renderStep(held(0));
-    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
     expect(screen.getByText('Saving your details…')).toBeTruthy();
   });
 
-  it('shows the error banner, focused, with the action back', () => {
+  it('shows the error banner, focused, with the action back', async () => {
     renderStep(held(0));
-    fireEvent.click(screen.getByRole('button', { name: 'Fail' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Fail' }));
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('There was an error');
     expect(alert.textContent).toContain('Nope');

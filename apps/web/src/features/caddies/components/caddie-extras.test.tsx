@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CADDIE_PRICES_ERROR_TITLE,
@@ -53,7 +54,7 @@ describe('CaddieExtras', () => {
     expect(screen.queryByRole('radio')).toBeNull();
   });
 
-  it('lists the rounds within 24 hours and caps the count at the golfer count', () => {
+  it('lists the rounds within 24 hours and caps the count at the golfer count', async () => {
     const props = renderExtras();
     expect(screen.getByText(ROUNDS_WITHIN_24_HOURS)).toBeTruthy();
     expect(screen.getByText('Burnside Course, 10th July 2026 at 2:00pm')).toBeTruthy();
@@ -64,19 +65,19 @@ describe('CaddieExtras', () => {
       'Two (2)',
     ]);
     expect(count.value).toBe('2');
-    fireEvent.change(count, { target: { value: '1' } });
+    await userEvent.setup().selectOptions(count, '1');
     expect(props.onCountChange).toHaveBeenCalledWith(1, 1);
     expect(screen.getByText('£60.00 per caddie')).toBeTruthy();
     expect(screen.getByText('£120.00')).toBeTruthy();
     expect(screen.getByText(CADDIES_CASH_NOTE)).toBeTruthy();
   });
 
-  it('disables "some" with a single eligible round and reports option changes', () => {
+  it('disables "some" with a single eligible round and reports option changes', async () => {
     const props = renderExtras();
     expect((screen.getByRole('radio', { name: /Caddies on some rounds/ }) as HTMLInputElement).disabled).toBe(
       true,
     );
-    fireEvent.click(screen.getByRole('radio', { name: /No caddies/ }));
+    await userEvent.setup().click(screen.getByRole('radio', { name: /No caddies/ }));
     expect(props.onOptionChange).toHaveBeenCalledWith('none');
   });
 

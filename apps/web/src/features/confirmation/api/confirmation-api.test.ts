@@ -1,6 +1,10 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { confirmationResponseSchema } from '@links/shared/schemas/confirmation';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, userMessage } from '../../../lib/api-client';
+import { answer, type Received, recorded, useApiServer, v1 } from '../../../test/api-server';
+import { fixtureConfirmation } from '../test/confirmation-fixture';
 import {
   accessWithPin,
   CADDIES_UPDATE_FALLBACK,
@@ -13,27 +17,33 @@ import {
 } from './confirmation-api';
 
 describe('confirmation api', () => {
+  const server = useApiServer();
   beforeEach(() => {
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
     document.cookie = 'XSRF-TOKEN=t; path=/';
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('fetches by the signed query, by session, and posts the PIN and the caddies', async () => {
-    const fetchMock = vi.fn(async () => Response.json({ data: { booking_number: '260000123' } }));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls: Received[] = [];
+    const booking = recorded(calls, () =>
+      answer(confirmationResponseSchema, { data: fixtureConfirmation() }),
+    );
+    server.use(
+      http.all(v1('/bookings/:number/confirmation'), booking),
+      http.patch(v1('/bookings/:number/caddies'), booking),
+    );
     await getConfirmation('260000123', { signature: 'abc', expires: '1800000000' });
     await getConfirmation('260000123', null);
     await accessWithPin({ booking_id: '260000123', pin: '4821' });
     await updateCaddies({ booking_id: '260000123', courses: [{ id: 1, caddies: 2 }] });
-    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
-    expect(calls.map(([url, init]) => `${init.method} ${url}`)).toEqual([
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
       'GET /v1/bookings/260000123/confirmation?signature=abc&expires=1800000000',
       'GET /v1/bookings/260000123/confirmation',
       'POST /v1/bookings/260000123/confirmation',
       'PATCH /v1/bookings/260000123/caddies',
     ]);
-    expect(JSON.parse(String(calls[2]?.[1].body))).toEqual({ booking_id: '260000123', pin: '4821' });
+    expect(calls[2]?.body).toEqual({ booking_id: '260000123', pin: '4821' });
+    expect(calls[3]?.body).toEqual({ booking_id: '260000123', courses: [{ id: 1, caddies: 2 }] });
   });
 
   it('classifies load failures as the page words them', () => {

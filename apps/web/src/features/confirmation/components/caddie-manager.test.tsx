@@ -1,6 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { confirmationResponseSchema } from '@links/shared/schemas/confirmation';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, type Received, recorded, refuse, useApiServer, v1 } from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { FIXTURE_NOW, fixtureConfirmation, fixtureCourse } from '../test/confirmation-fixture';
 import { CaddieManager, caddieNotice, isRoundEditable } from './caddie-manager';
@@ -31,23 +35,27 @@ describe('caddie rules on the page', () => {
 });
 
 describe('CaddieManager', () => {
+  const server = useApiServer();
   beforeEach(() => {
     document.body.innerHTML = '<div id="modal-root"></div>';
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
     document.cookie = 'XSRF-TOKEN=t; path=/';
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(() => cleanup());
 
   it('sends only the changed, open rounds and shows the success message', async () => {
     const confirmation = fixtureConfirmation();
     const updated = fixtureConfirmation({
       courses: confirmation.courses.map((course) => (course.id === 1 ? { ...course, caddies: 2 } : course)),
     });
-    const fetchMock = vi.fn(async () => Response.json({ data: updated }));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls: Received[] = [];
+    server.use(
+      http.patch(
+        v1('/bookings/:number/caddies'),
+        recorded(calls, () => answer(confirmationResponseSchema, { data: updated })),
+      ),
+    );
+    const user = userEvent.setup();
     const onUpdated = vi.fn();
     renderWithProviders(
       <CaddieManager confirmation={confirmation} now={FIXTURE_NOW} onUpdated={onUpdated} />,
@@ -58,15 +66,12 @@ describe('CaddieManager', () => {
     const update = screen.getByRole('button', { name: 'Update caddies' }) as HTMLButtonElement;
     expect(update.disabled).toBe(true);
 
-    fireEvent.change(screen.getByLabelText('Caddies for the Championship Course'), {
-      target: { value: '2' },
-    });
-    fireEvent.click(update);
+    await user.selectOptions(screen.getByLabelText('Caddies for the Championship Course'), '2');
+    await user.click(update);
 
     expect(await screen.findByText('Your caddies have been updated successfully')).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/v1/bookings/260000123/caddies');
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(calls[0]?.url).toBe('/v1/bookings/260000123/caddies');
+    expect(calls[0]?.body).toEqual({
       booking_id: '260000123',
       courses: [{ id: 1, caddies: 2 }],
     });
@@ -74,27 +79,20 @@ describe('CaddieManager', () => {
   });
 
   it('shows the heading and the server message, else the fallback, when the update fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json(
-          {
-            error: {
-              code: 'caddies_locked',
-              message: 'Caddies for the Championship Course can no longer be changed.',
-            },
-          },
-          { status: 422 },
-        ),
+    server.use(
+      http.patch(v1('/bookings/:number/caddies'), () =>
+        refuse(422, {
+          code: 'caddies_locked',
+          message: 'Caddies for the Championship Course can no longer be changed.',
+        }),
       ),
     );
+    const user = userEvent.setup();
     renderWithProviders(
       <CaddieManager confirmation={fixtureConfirmation()} now={FIXTURE_NOW} onUpdated={vi.fn()} />,
     );
-    fireEvent.change(screen.getByLabelText('Caddies for the Championship Course'), {
-      target: { value: '0' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Update caddies' }));
+    await user.selectOptions(screen.getByLabelText('Caddies for the Championship Course'), '0');
+    await user.click(screen.getByRole('button', { name: 'Update caddies' }));
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(alert.textContent).toContain('There was an error updating your caddies'));
     expect(alert.textContent).toContain('Caddies for the Championship Course can no longer be changed.');

@@ -1,40 +1,36 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { refuse, requestLog, useApiServer, v1 } from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { PinForm } from './pin-form';
 
 describe('PinForm', () => {
+  const server = useApiServer();
   beforeEach(() => {
     document.body.innerHTML = '<div id="modal-root"></div>';
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
     document.cookie = 'XSRF-TOKEN=t; path=/';
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(() => cleanup());
 
   it('lists the per-field messages of a refused request beneath the banner and beside each field', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json(
-          {
-            error: {
-              code: 'validation_failed',
-              message: 'Please check the highlighted fields',
-              fields: { pin: ['Your pin code is at most 24 characters'] },
-            },
-          },
-          { status: 400 },
-        ),
+    server.use(
+      http.post(v1('/bookings/:number/confirmation'), () =>
+        refuse(400, {
+          code: 'validation_failed',
+          message: 'Please check the highlighted fields',
+          fields: { pin: 'Your pin code is at most 24 characters' },
+        }),
       ),
     );
+    const user = userEvent.setup();
     const onSuccess = vi.fn();
     renderWithProviders(<PinForm bookingNumber="260000123" onSuccess={onSuccess} />);
-    fireEvent.change(screen.getByLabelText('PIN code'), { target: { value: '123456' } });
-    fireEvent.click(screen.getByRole('button', { name: 'View booking' }));
+    await user.type(screen.getByLabelText('PIN code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'View booking' }));
     const banner = await screen.findByRole('alert');
     expect(within(banner).getByText('There was an error with your booking request')).toBeTruthy();
     expect(within(banner).getByText('Please check the highlighted fields')).toBeTruthy();
@@ -48,13 +44,13 @@ describe('PinForm', () => {
   });
 
   it('rejects a booking number that is not digits before sending anything', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const requests = requestLog();
+    const user = userEvent.setup();
     renderWithProviders(<PinForm onSuccess={vi.fn()} />);
-    fireEvent.change(screen.getByLabelText('Booking number'), { target: { value: 'ABC-1' } });
-    fireEvent.change(screen.getByLabelText('PIN code'), { target: { value: '123456' } });
-    fireEvent.click(screen.getByRole('button', { name: 'View booking' }));
+    await user.type(screen.getByLabelText('Booking number'), 'ABC-1');
+    await user.type(screen.getByLabelText('PIN code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'View booking' }));
     expect(await screen.findByText(/Your booking number is made of digits only/)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiServer, crossOrigin, useApiServer } from '../../../test/api-server';
 import {
   RestaurantWidget,
   WIDGET_DELAY_MS,
@@ -10,25 +12,17 @@ import {
 } from './restaurant-widget';
 
 const RESTAURANTS = 'https://resort.example.com/food-and-drink/';
+const WIDGET = 'https://widget.example.com/';
 
 function renderWidget() {
-  return render(
-    <RestaurantWidget
-      url="https://widget.example.com/"
-      title="Restaurant table booking"
-      fallbackUrl={RESTAURANTS}
-    />,
-  );
+  return render(<RestaurantWidget url={WIDGET} title="Restaurant table booking" fallbackUrl={RESTAURANTS} />);
 }
 
-/** The widget's server answers (an opaque answer), or nothing answers. */
+/** The widget's server answers, or nothing answers. */
 function widgetServer(answers: boolean) {
-  const probe = vi.fn(async () => {
-    if (!answers) throw new TypeError('Failed to fetch');
-    return new Response(null, { status: 200 });
-  });
-  vi.stubGlobal('fetch', probe);
-  return probe;
+  apiServer.use(
+    ...crossOrigin(WIDGET, () => (answers ? new HttpResponse(null, { status: 200 }) : HttpResponse.error())),
+  );
 }
 
 function expectFailedWithLink() {
@@ -41,15 +35,18 @@ function expectFailedWithLink() {
 }
 
 describe('RestaurantWidget', () => {
+  useApiServer();
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     cleanup();
     vi.useRealTimers();
-    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('shows the loading text and adds the iframe only after 300 ms, until it has loaded', async () => {
-    const probe = widgetServer(true);
+    widgetServer(true);
+    // The probe's mode and credentials do not reach the wire: the spy passes the call on and keeps its options.
+    const probe = vi.spyOn(globalThis, 'fetch');
     renderWidget();
     expect(screen.getByText(WIDGET_LOADING_TEXT)).toBeTruthy();
     expect(document.querySelector('iframe')).toBeNull();
@@ -57,15 +54,14 @@ describe('RestaurantWidget', () => {
     expect(document.querySelector('iframe')).toBeNull();
     await act(async () => vi.advanceTimersByTime(1));
     const frame = document.querySelector('iframe') as HTMLIFrameElement;
-    expect(frame.getAttribute('src')).toBe('https://widget.example.com/');
+    expect(frame.getAttribute('src')).toBe(WIDGET);
     expect(frame.title).toBe('Restaurant table booking');
-    expect(probe).toHaveBeenCalledWith(
-      'https://widget.example.com/',
-      expect.objectContaining({ mode: 'no-cors' }),
-    );
+    expect(probe).toHaveBeenCalledWith(WIDGET, expect.objectContaining({ mode: 'no-cors' }));
+    // The browser fires `load` on the frame: no person does anything user-event could play.
     fireEvent.load(frame);
+    // Shown once the widget's server has answered the probe too.
+    await vi.waitFor(() => expect(frame.hasAttribute('data-loaded')).toBe(true));
     expect(screen.queryByText(WIDGET_LOADING_TEXT)).toBeNull();
-    expect(frame.hasAttribute('data-loaded')).toBe(true);
   });
 
   it("says the iframe failed, with the restaurants page instead, when the widget's server does not answer", async () => {
@@ -74,8 +70,9 @@ describe('RestaurantWidget', () => {
     await act(async () => vi.advanceTimersByTime(WIDGET_DELAY_MS));
     // The browser's own error page fires `load` too: it must not be shown as the widget.
     const frame = document.querySelector('iframe');
+    // The browser fires `load` on the frame: no person does anything user-event could play.
     if (frame) fireEvent.load(frame);
-    expectFailedWithLink();
+    await vi.waitFor(() => expectFailedWithLink());
   });
 
   it('says the iframe failed when it never loads', async () => {

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { crossOrigin, type Received, recorded, requestLog, useApiServer } from '../../../test/api-server';
 import {
   browserCountry,
   DEFAULT_COUNTRY,
@@ -20,16 +22,16 @@ function wrapper({ children }: { children: ReactNode }) {
 }
 
 describe('IP country look-up', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  const server = useApiServer();
+  afterEach(() => vi.restoreAllMocks());
 
   it("takes the browser languages' region without any call when no service is configured", () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const requests = requestLog();
     const { result } = renderHook(() => useIpCountry('', ['de-AT', 'de', 'en-GB']), { wrapper });
     expect(result.current).toEqual({ country: 'AT', failed: false });
     const bare = renderHook(() => useIpCountry('', ['fr', 'not a tag']), { wrapper });
     expect(bare.result.current).toEqual({ country: DEFAULT_COUNTRY, failed: false });
-    expect(fetch).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 
   it('reads the region of the first language that names one', () => {
@@ -41,27 +43,37 @@ describe('IP country look-up', () => {
   });
 
   it('reads the country field of the configured service', async () => {
-    const fetch = vi.fn(async () => Response.json({ ip: '192.0.2.1', country: 'ie' }));
-    vi.stubGlobal('fetch', fetch);
+    const calls: Received[] = [];
+    server.use(
+      ...crossOrigin(
+        URL,
+        recorded(calls, () => HttpResponse.json({ ip: '192.0.2.1', country: 'ie' })),
+      ),
+    );
+    // happy-dom does not put the credentials mode on the wire: the spy passes each call on and keeps its options.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const { result } = renderHook(() => useIpCountry(URL), { wrapper });
     expect(result.current.country).toBeNull();
     await waitFor(() => expect(result.current).toEqual({ country: 'IE', failed: false }));
-    expect(fetch).toHaveBeenCalledWith(URL, expect.objectContaining({ credentials: 'omit' }));
+    expect(calls.map((call) => call.headers.get('Accept'))).toEqual(['application/json']);
+    expect(fetchSpy).toHaveBeenCalledWith(URL, expect.objectContaining({ credentials: 'omit' }));
   });
 
   it("retries once, then falls back to the browser languages' country and says it failed", async () => {
-    const fetch = vi.fn(async () => new Response('busy', { status: 503 }));
-    vi.stubGlobal('fetch', fetch);
+    const calls: Received[] = [];
+    server.use(
+      ...crossOrigin(
+        URL,
+        recorded(calls, () => new HttpResponse('busy', { status: 503 })),
+      ),
+    );
     const { result } = renderHook(() => useIpCountry(URL, ['nl-NL']), { wrapper });
     await waitFor(() => expect(result.current).toEqual({ country: 'NL', failed: true }));
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(calls).toHaveLength(2);
   });
 
   it('refuses an answer without a two-letter country', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ country_name: 'Ireland' })),
-    );
+    server.use(...crossOrigin(URL, () => HttpResponse.json({ country_name: 'Ireland' })));
     await expect(fetchIpCountry(URL)).rejects.toThrow(IP_LOOKUP_FAILED);
   });
 });

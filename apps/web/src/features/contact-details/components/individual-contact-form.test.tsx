@@ -1,8 +1,24 @@
 // @vitest-environment happy-dom
-import { INDIVIDUAL_CONTACT_MESSAGES as M } from '@links/shared/schemas/contact-details';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import {
+  INDIVIDUAL_CONTACT_MESSAGES as M,
+  saveContactDetailsResponseSchema,
+} from '@links/shared/schemas/contact-details';
+import { timeResponseSchema } from '@links/shared/schemas/system';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  answer,
+  apiServer,
+  type Received,
+  recorded,
+  refuse,
+  requestLog,
+  useApiServer,
+  v1,
+} from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { BookingShell } from '../../booking-flow/components/booking-shell';
 import { BookingProvider } from '../../booking-flow/state/booking-context';
@@ -27,25 +43,30 @@ function heldBooking(): BookingState {
   };
 }
 
-type Answer = { status: number; body: unknown } | 'network-down';
-let detailsAnswers: Answer[] = [];
-const calls: { url: string; body: unknown }[] = [];
+/** The answers to the next saves, in order; any further save succeeds. */
+let detailsAnswers: (() => Response)[] = [];
+let calls: Received[] = [];
+let requests: string[] = [];
 
-function stubApi() {
+function serveApi() {
   // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the anti-forgery token from this cookie.
   document.cookie = 'XSRF-TOKEN=test-token';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/v1/time') return Response.json({ data: { server_time: new Date().toISOString() } });
-      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
-      const answer = detailsAnswers.shift() ?? {
-        status: 200,
-        body: { data: { payment_intent: intent, confirmation_url: null } },
-      };
-      if (answer === 'network-down') throw new TypeError('Failed to fetch');
-      return Response.json(answer.body, { status: answer.status });
-    }),
+  requests = requestLog();
+  apiServer.use(
+    http.get(v1('/time'), () =>
+      answer(timeResponseSchema, { data: { server_time: new Date().toISOString() } }),
+    ),
+    http.patch(
+      v1('/bookings/:id/details'),
+      recorded(calls, () => {
+        const next = detailsAnswers.shift();
+        return next
+          ? next()
+          : answer(saveContactDetailsResponseSchema, {
+              data: { payment_intent: intent, confirmation_url: null },
+            });
+      }),
+    ),
   );
 }
 
@@ -78,18 +99,23 @@ function renderForm(state: BookingState = heldBooking()) {
 
 const field = (name: string | RegExp) => screen.getByLabelText(name) as HTMLInputElement;
 
+let user: ReturnType<typeof userEvent.setup>;
+
+/** Replaces what the field holds with `value` (nothing: left empty) and leaves the field. */
 async function typeInto(element: HTMLElement, value: string) {
-  await act(async () => {
-    fireEvent.focus(element);
-    fireEvent.change(element, { target: { value } });
-    fireEvent.blur(element);
-  });
+  await user.clear(element);
+  if (value) await user.type(element, value);
+  await user.tab();
+}
+
+/** Enters and leaves a field without changing it. */
+async function touch(element: HTMLElement) {
+  act(() => element.focus());
+  await user.tab();
 }
 
 async function fillValid() {
-  await act(async () => {
-    fireEvent.click(screen.getByLabelText(/Yes, I am the lead player/));
-  });
+  await user.click(screen.getByLabelText(/Yes, I am the lead player/));
   await typeInto(field('First name'), 'Ada');
   await typeInto(field('Last name'), 'Lovelace');
   await typeInto(field('Email address'), 'ada@example.com');
@@ -103,29 +129,25 @@ async function fillValid() {
 const continueButton = () => screen.getByRole('button', { name: 'Continue to payment' }) as HTMLButtonElement;
 
 describe('individual contact form', () => {
+  useApiServer();
   beforeEach(() => {
     detailsAnswers = [];
-    calls.length = 0;
-    stubApi();
+    calls = [];
+    serveApi();
+    user = userEvent.setup();
     // A visitor whose browser asks for British English: the form's default country is GB.
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
   });
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
     window.sessionStorage.clear();
   });
 
   it('shows each section 5 message when a field is left empty or wrong', async () => {
     renderForm();
     await waitFor(() => expect(field('Country').value).toBe('GB'));
-    const radio = screen.getByLabelText(/Yes, I am the lead player/);
-    await act(async () => {
-      fireEvent.focus(radio);
-      fireEvent.blur(radio);
-    });
+    await touch(screen.getByLabelText(/Yes, I am the lead player/));
     for (const label of ['First name', 'Last name', 'Email address', 'Telephone number', 'Address line 1']) {
       await typeInto(field(label), '');
     }
@@ -152,25 +174,18 @@ describe('individual contact form', () => {
     await typeInto(field('Telephone number'), '0044 7700 9001');
     expect(field('Telephone number').value).toBe('+44 7700 9001');
     await waitFor(() => expect(screen.getByText(M.telephoneInvalid)).toBeTruthy());
-    await act(async () => {
-      fireEvent.change(field('Country'), { target: { value: '' } });
-      fireEvent.blur(field('Country'));
-    });
+    await user.selectOptions(field('Country'), '');
+    await user.tab();
     await waitFor(() => expect(screen.getByText(M.country)).toBeTruthy());
     expect(continueButton().disabled).toBe(true);
   });
 
   it('asks for the lead player when booking for someone else', async () => {
     renderForm();
-    await act(async () => {
-      fireEvent.click(screen.getByLabelText(/No, I am booking for someone else/));
-    });
+    await user.click(screen.getByLabelText(/No, I am booking for someone else/));
     await typeInto(field("Lead player's name"), '');
     await waitFor(() => expect(screen.getByText(M.leadPlayerName)).toBeTruthy());
-    await act(async () => {
-      fireEvent.focus(field("Lead player's country"));
-      fireEvent.blur(field("Lead player's country"));
-    });
+    await touch(field("Lead player's country"));
     await waitFor(() => expect(screen.getAllByText(M.leadCountry).length).toBeGreaterThan(0));
   });
 
@@ -179,7 +194,7 @@ describe('individual contact form', () => {
     renderForm();
     await waitFor(() => expect(field('Country').value).toBe('FR'));
     expect(field('Telephone country code').value).toBe('FR');
-    expect(calls.filter((call) => !call.url.startsWith('/v1/'))).toEqual([]);
+    expect(requests.filter((request) => !request.includes(`${window.location.origin}/v1/`))).toEqual([]);
   });
 
   it('switches the phone country on a + prefix naming another country', async () => {
@@ -196,9 +211,7 @@ describe('individual contact form', () => {
     await fillValid();
     await waitFor(() => expect(continueButton().disabled).toBe(false));
     expect(field('Telephone number').value).toBe('+44 7400 123456');
-    await act(async () => {
-      fireEvent.click(continueButton());
-    });
+    await user.click(continueButton());
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/payment-details'));
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe('/v1/bookings/42/details');
@@ -230,9 +243,7 @@ describe('individual contact form', () => {
     await typeInto(field('First name'), 'Grace');
     const back = screen.getByRole('link', { name: 'Back to step 1: Create experience' });
     expect(back.getAttribute('href')).toBe('/');
-    await act(async () => {
-      fireEvent.click(back);
-    });
+    await user.click(back);
     expect(screen.getByTestId('where').textContent).toBe('/');
     const stored = JSON.parse(window.sessionStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}');
     expect(stored.state.playerDetails.first_name).toBe('Grace');
@@ -242,42 +253,32 @@ describe('individual contact form', () => {
     renderForm();
     await fillValid();
     await waitFor(() => expect(continueButton().disabled).toBe(false));
-    await act(async () => {
-      fireEvent.click(continueButton());
-    });
+    await user.click(continueButton());
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/payment-details'));
     const saved = JSON.parse(window.sessionStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}')
       .state as BookingState;
     cleanup();
     renderForm(saved);
     await waitFor(() => expect(continueButton().disabled).toBe(false));
-    await act(async () => {
-      fireEvent.click(continueButton());
-    });
+    await user.click(continueButton());
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/payment-details'));
     expect(calls).toHaveLength(1);
   });
 
   it('shows the server message with field errors, or the ERR-022 fallback when there is no answer', async () => {
     detailsAnswers = [
-      {
-        status: 400,
-        body: {
-          error: {
-            message: 'Please check the highlighted fields.',
-            code: 'validation_failed',
-            fields: { email_address: 'This address cannot receive mail', _: 'Something else is wrong' },
-          },
-        },
-      },
-      'network-down',
+      () =>
+        refuse(400, {
+          message: 'Please check the highlighted fields.',
+          code: 'validation_failed',
+          fields: { email_address: 'This address cannot receive mail', _: 'Something else is wrong' },
+        }),
+      () => HttpResponse.error(),
     ];
     renderForm();
     await fillValid();
     await waitFor(() => expect(continueButton().disabled).toBe(false));
-    await act(async () => {
-      fireEvent.click(continueButton());
-    });
+    await user.click(continueButton());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('There was an error with your details');
     expect(alert.textContent).toContain('Please check the highlighted fields.');
@@ -286,9 +287,7 @@ describe('individual contact form', () => {
     expect(screen.getByTestId('where').textContent).toBe('/contact-details');
     await typeInto(field('Email address'), 'grace@example.com');
     await waitFor(() => expect(continueButton().disabled).toBe(false));
-    await act(async () => {
-      fireEvent.click(continueButton());
-    });
+    await user.click(continueButton());
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toContain(
         'An unexpected error occurred, please try again. If the problem persists, please contact us quoting ERR-022.',
@@ -298,14 +297,15 @@ describe('individual contact form', () => {
 
   it('follows a confirmation URL when the server returns one', async () => {
     detailsAnswers = [
-      { status: 200, body: { data: { payment_intent: intent, confirmation_url: '/confirmation/1001' } } },
+      () =>
+        answer(saveContactDetailsResponseSchema, {
+          data: { payment_intent: intent, confirmation_url: '/confirmation/1001' },
+        }),
     ];
     renderForm();
     await fillValid();
     await waitFor(() => expect(continueButton().disabled).toBe(false));
-    await act(async () => {
-      fireEvent.click(continueButton());
-    });
+    await user.click(continueButton());
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/confirmation/1001'));
   });
 });

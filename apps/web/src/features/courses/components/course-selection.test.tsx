@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useApiServer, v1 } from '../../../test/api-server';
 import { TEST_COURSES } from '../../../test/course-fixtures';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { coursesQueryOptions } from '../api/get-courses';
@@ -24,7 +27,8 @@ function Harness() {
 }
 
 describe('CourseSelection', () => {
-  afterEach(cleanup);
+  const server = useApiServer();
+  afterEach(() => cleanup());
 
   function setup() {
     document.body.innerHTML = '<div id="modal-root"></div>';
@@ -33,20 +37,21 @@ describe('CourseSelection', () => {
     );
   }
 
-  it('toggles course cards and shows the combination banner from two courses', () => {
+  it('toggles course cards and shows the combination banner from two courses', async () => {
+    const user = userEvent.setup();
     setup();
     const championship = screen.getByRole('button', { name: /Championship Course/ });
     const burnside = screen.getByRole('button', { name: /Burnside Course/ });
     expect(championship.getAttribute('aria-pressed')).toBe('false');
 
-    fireEvent.click(championship);
+    await user.click(championship);
     expect(championship.getAttribute('aria-pressed')).toBe('true');
     expect(screen.queryByText(COMBINATION_MESSAGE)).toBeNull();
 
-    fireEvent.click(burnside);
+    await user.click(burnside);
     expect(screen.getByText(COMBINATION_MESSAGE)).toBeTruthy();
 
-    fireEvent.click(championship);
+    await user.click(championship);
     expect(championship.getAttribute('aria-pressed')).toBe('false');
     expect(screen.queryByText(COMBINATION_MESSAGE)).toBeNull();
   });
@@ -55,23 +60,19 @@ describe('CourseSelection', () => {
     document.body.innerHTML = '<div id="modal-root"></div>';
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the anti-forgery token from this cookie.
     document.cookie = 'XSRF-TOKEN=t';
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json(
+    // A framework's bare error object, not the API's envelope.
+    server.use(
+      http.get(v1('/courses'), () =>
+        HttpResponse.json(
           { statusCode: 500, error: 'Internal Server Error' },
           { status: 500, statusText: 'Internal Server Error' },
         ),
       ),
     );
-    try {
-      renderWithProviders(<Harness />);
-      await waitFor(() => expect(screen.getByText('There was an error loading the courses')).toBeTruthy());
-      expect(screen.getByText('Please try again.')).toBeTruthy();
-      expect(screen.queryByText(/Internal Server Error/)).toBeNull();
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    renderWithProviders(<Harness />);
+    await waitFor(() => expect(screen.getByText('There was an error loading the courses')).toBeTruthy());
+    expect(screen.getByText('Please try again.')).toBeTruthy();
+    expect(screen.queryByText(/Internal Server Error/)).toBeNull();
   });
 
   it('uses the course artwork with its small variant', () => {
@@ -82,17 +83,18 @@ describe('CourseSelection', () => {
   });
 
   it("opens the 'Booking Combination Rates' dialog and closes it with its Close button", async () => {
+    const user = userEvent.setup();
     setup();
-    fireEvent.click(screen.getByRole('button', { name: /Championship Course/ }));
-    fireEvent.click(screen.getByRole('button', { name: /Buddon Links Course/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Booking Combination Rates' }));
+    await user.click(screen.getByRole('button', { name: /Championship Course/ }));
+    await user.click(screen.getByRole('button', { name: /Buddon Links Course/ }));
+    await user.click(screen.getByRole('button', { name: 'Booking Combination Rates' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Booking Combination Rates' });
     expect(dialog.textContent).toContain('rental clubs');
     expect(dialog.textContent).toContain(
       'Combination packages are valid from 1 April to 31 October each year.',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { useReducer } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Received, recorded, refuse, useApiServer, v1 } from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { bookingReducer } from '../../booking-flow/state/booking-reducer';
 import { initialBookingState } from '../../booking-flow/state/booking-state';
@@ -29,10 +32,8 @@ function Harness() {
 }
 
 describe('GolferSelector', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  const server = useApiServer();
+  afterEach(() => cleanup());
 
   it('starts with one golfer, offers "Add a Golfer" and shows the spare places', async () => {
     renderWithProviders(<Harness />, (client) =>
@@ -49,21 +50,22 @@ describe('GolferSelector', () => {
   });
 
   it('adds up to four golfers, removes by position and warns about under-16s', async () => {
+    const user = userEvent.setup();
     renderWithProviders(<Harness />, (client) =>
       client.setQueryData(playerTypesQueryOptions().queryKey, playerTypes),
     );
     await screen.findByText('Golfer 1');
 
-    for (let i = 0; i < 3; i += 1) fireEvent.click(screen.getByRole('button', { name: 'Add a Golfer' }));
+    for (let i = 0; i < 3; i += 1) await user.click(screen.getByRole('button', { name: 'Add a Golfer' }));
     expect(screen.getByText('Golfer 4')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add a Golfer' })).toBeNull();
     expect(screen.queryByText('Up to 4 golfers available')).toBeNull();
 
     expect(screen.queryByText(UNDER_16_WARNING)).toBeNull();
-    fireEvent.change(screen.getByLabelText('Player type for golfer 2'), { target: { value: '3' } });
+    await user.selectOptions(screen.getByLabelText('Player type for golfer 2'), '3');
     expect(screen.getByText(UNDER_16_WARNING)).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Remove golfer 2' }));
+    await user.click(screen.getByRole('button', { name: 'Remove golfer 2' }));
     expect(screen.queryByText('Golfer 4')).toBeNull();
     expect(screen.queryByText(UNDER_16_WARNING)).toBeNull();
     expect(screen.getByRole('button', { name: 'Add a Golfer' })).toBeTruthy();
@@ -72,14 +74,17 @@ describe('GolferSelector', () => {
   it('loads the player types from GET /v1/players?types=1,3 and reports a failure', async () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
     document.cookie = 'XSRF-TOKEN=t; path=/';
-    const fetchMock = vi.fn(async (_input: RequestInfo | URL) =>
-      Response.json({ error: { code: 'boom', message: 'Database unavailable' } }, { status: 500 }),
+    const calls: Received[] = [];
+    server.use(
+      http.get(
+        v1('/players'),
+        recorded(calls, () => refuse(500, { code: 'internal_error', message: 'Database unavailable' })),
+      ),
     );
-    vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<Harness />);
 
     await waitFor(() => expect(screen.getByText('There was an error loading the player types')).toBeTruthy());
     expect(screen.getByText('Database unavailable')).toBeTruthy();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/v1/players?types=1%2C3');
+    expect(calls[0]?.url).toBe('/v1/players?types=1%2C3');
   });
 });

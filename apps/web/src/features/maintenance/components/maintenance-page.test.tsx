@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMaintenanceNotice, raiseMaintenanceNotice } from '../../../lib/maintenance-notice';
 import type { MaintenanceCheck } from '../api/check-maintenance';
@@ -54,7 +55,9 @@ describe('MaintenancePage', () => {
     expect(check).toHaveBeenCalledTimes(2);
     expect(screen.getByText(CHECK_FAILED)).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Check status' }));
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(screen.getByRole('button', { name: 'Check status' }));
     await flush();
     expect(check).toHaveBeenCalledTimes(3);
     expect(screen.getByText(BACK_ONLINE)).toBeTruthy();

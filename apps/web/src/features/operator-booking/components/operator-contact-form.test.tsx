@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { operatorPaymentOptions } from '@links/shared/payment-terms';
 import { OPERATOR_CONTACT_MESSAGES } from '@links/shared/schemas/operator-contact-details';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OperatorContactForm, type OperatorFormValues } from './operator-contact-form';
 
@@ -26,6 +27,8 @@ function renderForm(playDate: string, depositPercent: number, onSubmit = vi.fn()
       onValuesChange={vi.fn()}
       onValidityChange={vi.fn()}
       onSubmit={onSubmit}
+      // The step puts its submit button here, beside the sections.
+      aside={<button type="submit">Continue</button>}
     />,
   );
   return onSubmit;
@@ -63,8 +66,9 @@ describe('OperatorContactForm', () => {
   });
 
   it('shows every section 5 message, then submits the parsed details', async () => {
+    const user = userEvent.setup();
     const onSubmit = renderForm('2027-02-01', 50);
-    fireEvent.submit(screen.getByRole('form'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     for (const message of [
       OPERATOR_CONTACT_MESSAGES.firstName,
       OPERATOR_CONTACT_MESSAGES.surname,
@@ -76,12 +80,12 @@ describe('OperatorContactForm', () => {
     }
     expect(onSubmit).not.toHaveBeenCalled();
 
-    fireEvent.change(screen.getByLabelText('First name'), { target: { value: ' Morag ' } });
-    fireEvent.change(screen.getByLabelText('Surname'), { target: { value: 'Fairbairn' } });
-    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'GB' } });
-    fireEvent.click(screen.getByRole('checkbox'));
-    fireEvent.click(methods().getByRole('radio', { name: /Pay later/ }));
-    fireEvent.submit(screen.getByRole('form'));
+    await user.type(screen.getByLabelText('First name'), ' Morag ');
+    await user.type(screen.getByLabelText('Surname'), 'Fairbairn');
+    await user.selectOptions(screen.getByLabelText('Country'), 'GB');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(methods().getByRole('radio', { name: /Pay later/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
       first_name: 'Morag',

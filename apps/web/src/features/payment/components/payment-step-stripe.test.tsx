@@ -1,8 +1,20 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { recordPaymentResponseSchema } from '@links/shared/schemas/contact-details';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  answer,
+  apiServer,
+  type Received,
+  recorded,
+  requestLog,
+  useApiServer,
+  v1,
+} from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { paymentConfigQueryOptions } from '../api/get-payment-config';
 import type { CardFormHandle, ConfirmOutcome } from '../card/confirm-outcome';
@@ -37,27 +49,8 @@ vi.mock('./stripe-card-form', () => ({
 
 vi.mock('../api/stripe', () => ({ retrieveStripeIntent: stripe.retrieve, getStripe: vi.fn() }));
 
-let calls: { url: string; body: unknown }[];
-
-beforeEach(() => {
-  calls = [];
-  stripe.mounted = [];
-  stripe.retrieve.mockReset();
-  // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-  document.cookie = 'XSRF-TOKEN=t; path=/';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      return Response.json({ data: { confirmation_url: '/confirmation/100042?signature=s&expires=1' } });
-    }),
-  );
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+let calls: Received[];
+let requests: string[];
 
 function renderStripeStep(url = '/payment-details') {
   const props: PaymentStepProps = {
@@ -88,11 +81,33 @@ function renderStripeStep(url = '/payment-details') {
 }
 
 async function pay() {
-  fireEvent.click(screen.getByLabelText(/I agree to the/));
-  fireEvent.click(await screen.findByRole('button', { name: 'Pay £370.00 and secure booking' }));
+  const user = userEvent.setup();
+  await user.click(screen.getByLabelText(/I agree to the/));
+  await user.click(await screen.findByRole('button', { name: 'Pay £370.00 and secure booking' }));
 }
 
 describe('PaymentStep with Stripe', () => {
+  useApiServer();
+  beforeEach(() => {
+    calls = [];
+    requests = requestLog();
+    stripe.mounted = [];
+    stripe.retrieve.mockReset();
+    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    apiServer.use(
+      http.patch(
+        v1('/bookings/:id/payment'),
+        recorded(calls, () =>
+          answer(recordPaymentResponseSchema, {
+            data: { confirmation_url: '/confirmation/100042?signature=s&expires=1' },
+          }),
+        ),
+      ),
+    );
+  });
+  afterEach(() => cleanup());
+
   it('shows the Payment Element for the intent, not the test-mode form', async () => {
     renderStripeStep();
     expect(await screen.findByText('Stripe Payment Element')).toBeTruthy();
@@ -108,12 +123,13 @@ describe('PaymentStep with Stripe', () => {
     await waitFor(() =>
       expect(props.onPaid).toHaveBeenCalledWith('/confirmation/100042?signature=s&expires=1'),
     );
-    expect(calls).toEqual([
+    expect(calls.map(({ url, body }) => ({ url, body }))).toEqual([
       {
         url: '/v1/bookings/42/payment',
         body: { booking_id: 42, payment_intent: 'pi_live_123', newsletter: false },
       },
     ]);
+    expect(requests).toHaveLength(1);
     // Leaving for 3-D Secure was allowed only while Stripe confirmed.
     expect(props.allowLeavingPage).toHaveBeenNthCalledWith(1, true);
     expect(props.allowLeavingPage).toHaveBeenLastCalledWith(false);
@@ -126,7 +142,7 @@ describe('PaymentStep with Stripe', () => {
     await pay();
     expect(await screen.findByText('Your card has insufficient funds.')).toBeTruthy();
     expect(props.onPaid).not.toHaveBeenCalled();
-    expect(calls).toEqual([]);
+    expect(requests).toEqual([]);
   });
 
   it('reads the outcome of a redirect through Stripe.js', async () => {

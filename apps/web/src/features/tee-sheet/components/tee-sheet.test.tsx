@@ -1,7 +1,20 @@
 // @vitest-environment happy-dom
+
+import { diaryResponseSchema } from '@links/shared/schemas/diary';
 import { CHAMPIONSHIP_INFO_TEXT, type DiarySlot, TIME_CONFLICT_TOOLTIP } from '@links/shared/slot-state';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  answer,
+  apiServer,
+  type Received,
+  recorded,
+  refuse,
+  useApiServer,
+  v1,
+} from '../../../test/api-server';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { diaryQueryOptions } from '../api/get-diary';
 import {
@@ -38,12 +51,7 @@ function renderSheet(overrides: Partial<TeeSheetProps> = {}, data: DiarySlot[] |
   };
   if (data) {
     // The diary reloads whenever a sheet mounts: answer that reload with the same slots.
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=t; path=/';
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ data })),
-    );
+    apiServer.use(http.get(v1('/courses/:id/diary'), () => answer(diaryResponseSchema, { data })));
   }
   renderWithProviders(<TeeSheet {...props} />, (client) => {
     if (data)
@@ -60,12 +68,15 @@ function slotButton(time: string): HTMLButtonElement {
 }
 
 describe('TeeSheet', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+  useApiServer();
+  beforeEach(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
+    document.cookie = 'XSRF-TOKEN=t; path=/';
   });
+  afterEach(() => cleanup());
 
-  it('shows the heading, the date, the UK-time note and every slot state with its text and tooltip', () => {
+  it('shows the heading, the date, the UK-time note and every slot state with its text and tooltip', async () => {
+    const user = userEvent.setup();
     const props = renderSheet({
       golferCount: 2,
       otherCourseTeeTimes: [{ courseId: 2, start: new Date('2026-07-14T15:00:00.000Z'), completionHours: 4 }],
@@ -87,10 +98,10 @@ describe('TeeSheet', () => {
     const tooltipId = slotButton('14:00').getAttribute('aria-describedby') as string;
     expect(document.getElementById(tooltipId)?.textContent).toBe(TIME_CONFLICT_TOOLTIP);
 
-    fireEvent.click(slotButton('09:00'));
-    fireEvent.click(slotButton('14:00'));
+    await user.click(slotButton('09:00'));
+    await user.click(slotButton('14:00'));
     expect(props.onToggleSlot).not.toHaveBeenCalled();
-    fireEvent.click(slotButton('09:20'));
+    await user.click(slotButton('09:20'));
     expect(props.onToggleSlot).toHaveBeenCalledWith(slots[2]);
   });
 
@@ -119,18 +130,19 @@ describe('TeeSheet', () => {
     await waitFor(() => expect(gone.onSelectedValidity).toHaveBeenCalledWith(99, false, false));
   });
 
-  it('moves between slots with the arrow keys, keeping one tab stop', () => {
+  it('moves between slots with the arrow keys, keeping one tab stop', async () => {
+    const user = userEvent.setup();
     renderSheet();
     const first = slotButton('09:00');
     expect(first.tabIndex).toBe(0);
     expect(slotButton('09:10').tabIndex).toBe(-1);
     first.focus();
-    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(slotButton('09:10'));
     expect(slotButton('09:10').tabIndex).toBe(0);
-    fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
+    await user.keyboard('{End}');
     expect(document.activeElement).toBe(slotButton('14:00'));
-    fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
+    await user.keyboard('{Home}');
     expect(document.activeElement).toBe(first);
   });
 
@@ -145,23 +157,27 @@ describe('TeeSheet', () => {
   });
 
   it('shows the loading text, then the diary error with the message', async () => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=t; path=/';
-    let fail: (response: Response) => void = () => {};
-    const fetchMock = vi.fn(
-      (_input: RequestInfo | URL) => new Promise<Response>((resolve) => (fail = resolve)),
+    let fail: () => void = () => {};
+    const calls: Received[] = [];
+    apiServer.use(
+      http.get(
+        v1('/courses/:id/diary'),
+        recorded(calls, async () => {
+          await new Promise<void>((resolve) => {
+            fail = resolve;
+          });
+          return refuse(400, { code: 'bad_request', message: 'The diary is unavailable' });
+        }),
+      ),
     );
-    vi.stubGlobal('fetch', fetchMock);
     renderSheet({}, null);
     expect(screen.getByText(loadingTeeSheetText('Championship Course', DATE))).toBeTruthy();
     expect(loadingTeeSheetText('Championship Course', DATE)).toBe(
       'Loading Tee Sheet for Championship Course on Tuesday 14th July 2026',
     );
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(
-      '/v1/courses/1/diary?start_date=2026-07-14&slot_type=1&filter_today=1',
-    );
-    fail(Response.json({ error: { code: 'boom', message: 'The diary is unavailable' } }, { status: 400 }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.url).toBe('/v1/courses/1/diary?start_date=2026-07-14&slot_type=1&filter_today=1');
+    fail();
     await screen.findByText(DIARY_ERROR_TITLE);
     expect(screen.getByText('The diary is unavailable')).toBeTruthy();
   });
