@@ -13,6 +13,7 @@ export default defineConfig({
             'apps/*/src/**/*.test.{ts,tsx}',
             'apps/web/build/**/*.test.ts',
             'bench/**/*.test.ts',
+            'tools/boundaries/**/*.test.ts',
           ],
           exclude: ['apps/api/src/**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
