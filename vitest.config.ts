@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+
+// The web app's `@/x` is `apps/web/src/x` (its tsconfig.json `paths`, its vite.config.ts alias).
+const webRoot = fileURLToPath(new URL('./apps/web/src/', import.meta.url));
 
 // Two projects: fast unit tests beside the code, and the API suite that needs a fresh database per file.
 // The API suite runs once per backend: TEST_DB=pglite (default) or TEST_DB=postgres.
@@ -6,6 +10,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: [{ find: /^@\//, replacement: webRoot }] },
         test: {
           name: 'unit',
           include: [

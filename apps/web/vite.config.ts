@@ -247,6 +247,9 @@ const reactRouterDist = join(
   '..',
   'production',
 );
+/** `@/x` is `src/x`: imports beyond a feature's own folder are written from the root (tsconfig.json `paths`). */
+const rootAlias = { find: /^@\//, replacement: `${join(import.meta.dirname, 'src')}/` };
+
 const productionAliases = [
   { find: /^react-router$/, replacement: join(reactRouterDist, 'index.mjs') },
   { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
@@ -258,7 +261,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   plugins: isSsrBuild
     ? [react()]
     : [react(), treeShakeReactRouter(), prerenderHome(import.meta.dirname, mode), precompress()],
-  resolve: { alias: command === 'build' ? productionAliases : [] },
+  resolve: { alias: command === 'build' ? [rootAlias, ...productionAliases] : [rootAlias] },
   css: {
     modules: {
       // `local_hash` with one hash per stylesheet (of its path): short names, repeated per file, which gzip well in
