@@ -115,20 +115,31 @@ describe('api client', () => {
     expect(calls.filter((call) => call.url === '/v1/bookings')).toHaveLength(2);
   });
 
-  it('sends the API key, requested-with marker, JSON type and the CSRF cookie value', async () => {
+  it('sends the API key, requested-with marker, JSON type and, on a write, the CSRF cookie value', async () => {
     setCookie('XSRF-TOKEN=token%2Babc; path=/');
-    respond = () => json(200, { data: { server_time: '2026-01-01T00:00:00.000Z' } });
+    respond = () => json(200, { data: { ok: true } });
 
-    const data = await api.get<{ server_time: string }>('/time');
+    const data = await api.post<{ ok: boolean }>('/logout');
 
-    expect(data).toEqual({ server_time: '2026-01-01T00:00:00.000Z' });
+    expect(data).toEqual({ ok: true });
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.url).toBe('/v1/time');
+    expect(calls[0]?.url).toBe('/v1/logout');
     expect(calls[0]?.init?.credentials).toBe('same-origin');
     expect(headerOf(calls[0], 'X-Api-Key')).toBe('dev-web-public-key');
     expect(headerOf(calls[0], 'X-Requested-With')).toBe('XMLHttpRequest');
     expect(headerOf(calls[0], 'Content-Type')).toBe('application/json');
     expect(headerOf(calls[0], 'X-XSRF-TOKEN')).toBe('token+abc');
+  });
+
+  it('sends a read without the CSRF token and without fetching GET /csrf first', async () => {
+    respond = () => json(200, { data: { server_time: '2026-01-01T00:00:00.000Z' } });
+
+    const data = await api.get<{ server_time: string }>('/time');
+
+    expect(data).toEqual({ server_time: '2026-01-01T00:00:00.000Z' });
+    expect(calls.map((call) => call.url)).toEqual(['/v1/time']);
+    expect(headerOf(calls[0], 'X-Api-Key')).toBe('dev-web-public-key');
+    expect(headerOf(calls[0], 'X-XSRF-TOKEN')).toBeNull();
   });
 
   it('fetches GET /csrf first when the cookie is missing, once for concurrent calls', async () => {
@@ -140,7 +151,10 @@ describe('api client', () => {
       return json(200, { data: { ok: true } });
     };
 
-    await Promise.all([api.post('/login', { username: 'a', password: 'b' }), api.get('/user')]);
+    await Promise.all([
+      api.post('/login', { username: 'a', password: 'b' }),
+      api.patch('/account', { company_name: 'c' }),
+    ]);
 
     const csrfCalls = calls.filter((call) => call.url === '/csrf');
     expect(csrfCalls).toHaveLength(1);
@@ -157,16 +171,16 @@ describe('api client', () => {
     respond = () => {
       throw new TypeError('network down');
     };
-    await expect(api.get('/user')).rejects.toMatchObject({ message: CSRF_FETCH_FAILED });
+    await expect(api.post('/logout')).rejects.toMatchObject({ message: CSRF_FETCH_FAILED });
 
     respond = () => json(500, { error: { message: 'boom' } });
-    await expect(api.get('/user')).rejects.toMatchObject({ message: CSRF_FETCH_FAILED, status: 500 });
+    await expect(api.post('/logout')).rejects.toMatchObject({ message: CSRF_FETCH_FAILED, status: 500 });
     expect(calls.some((call) => call.url.startsWith('/v1'))).toBe(false);
   });
 
   it('reports a CSRF answer that sets no token', async () => {
     respond = () => json(200, { data: {} });
-    await expect(api.get('/user')).rejects.toMatchObject({ message: CSRF_UNEXPECTED });
+    await expect(api.post('/logout')).rejects.toMatchObject({ message: CSRF_UNEXPECTED });
   });
 
   it('throws the error envelope of a non-ok answer as an ApiError', async () => {
