@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { ACCOUNT_DETAILS_MESSAGES, type OperatorDetails } from '@links/shared/schemas/auth';
+import { ACCOUNT_DETAILS_MESSAGES, type OperatorDetails } from '@links/shared/schemas/operator-account';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render-with-providers';
