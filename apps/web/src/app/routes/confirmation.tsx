@@ -3,8 +3,8 @@ import { BOOKING_NUMBER_PATTERN } from '@links/shared/schemas/confirmation-messa
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/layouts/page-frame';
+import { PageLoading } from '../../components/layouts/page-loading';
 import { Alert } from '../../components/ui/alert';
-import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import {
   classifyLoadFailure,
@@ -186,11 +186,12 @@ export function ConfirmationRoute() {
     );
   }
 
+  // While the booking loads, the spinner fills the screen, so the footer is not in sight to be pushed down when it
+  // arrives; the booking's frame then replaces this one (its own key) instead of moving it, and nothing in sight
+  // shifts (a shift of the loading frame's body counted 0.8 in Lighthouse's mobile CLS).
   return (
-    <PageFrame eyebrow={`Booking ${bookingNumber}`} title="Your booking" variant="card">
-      <div className={confirmationStyles.loading}>
-        <Spinner size="lg" label="Loading your booking..." />
-      </div>
+    <PageFrame key="loading" eyebrow={`Booking ${bookingNumber}`} title="Your booking">
+      <PageLoading label="Loading your booking..." />
     </PageFrame>
   );
 }
