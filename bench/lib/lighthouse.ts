@@ -24,6 +24,8 @@ export type LighthouseFigures = {
   benchmarkIndexes: number[];
   /** The biggest savings Lighthouse lists (opportunities and failing diagnostics), best first. */
   opportunities: string[];
+  /** The largest paint's element as Lighthouse describes it (tag and class, or its text), of the median run. */
+  lcpElement: string | undefined;
   warnings: string[];
 };
 
@@ -47,7 +49,12 @@ type Audit = {
   score: number | null;
   numericValue?: number;
   displayValue?: string;
-  details?: { type?: string; overallSavingsMs?: number; overallSavingsBytes?: number };
+  details?: {
+    type?: string;
+    overallSavingsMs?: number;
+    overallSavingsBytes?: number;
+    items?: Array<{ items?: Array<{ node?: { snippet?: string; nodeLabel?: string } }> }>;
+  };
   metricSavings?: Record<string, number>;
 };
 type Lhr = {
@@ -89,6 +96,58 @@ function opportunities(lhr: Lhr): string[] {
     );
 }
 
+/** The LCP element of a run: its opening tag (attributes cut short) and its label, as Lighthouse reports the node. */
+function lcpElement(lhr: Lhr): string | undefined {
+  const node = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  if (!node?.snippet) return undefined;
+  const tag = node.snippet.replace(/\s(?:src|srcset|sizes|style)="[^"]*"/g, '').slice(0, 80);
+  return node.nodeLabel ? `${tag} "${node.nodeLabel.slice(0, 40)}"` : tag;
+}
+
+/** Sets cookies for `url`'s origin in the browser listening on `port`, through the DevTools protocol. */
+async function setCookies(
+  port: number,
+  url: string,
+  cookies: NonNullable<LighthouseOptions['cookies']>,
+): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  try {
+    const answer = new Promise<{ error?: { message: string } }>((resolve) =>
+      socket.addEventListener('message', (event) => resolve(JSON.parse(String(event.data))), { once: true }),
+    );
+    const origin = new URL(url).origin;
+    socket.send(
+      JSON.stringify({
+        id: 1,
+        method: 'Storage.setCookies',
+        params: { cookies: cookies.map((cookie) => ({ ...cookie, url: origin, path: '/' })) },
+      }),
+    );
+    const { error } = await answer;
+    if (error) throw new Error(`setting cookies failed: ${error.message}`);
+  } finally {
+    socket.close();
+  }
+}
+
+export type LighthouseOptions = {
+  /**
+   * Put in the browser's cookie jar for the page's origin before it loads (e.g. a signed-in operator's session):
+   * Lighthouse clears caches and storage between runs but keeps cookies. (A Cookie header in Lighthouse's
+   * extraHeaders does not do: the browser's own cookies, once the page sets one, replace it.)
+   */
+  cookies?: Array<{ name: string; value: string; httpOnly?: boolean }>;
+  /** Measure a page whose document answers 4xx (the error page of an unknown path, with its true 404). */
+  ignoreStatusCode?: boolean;
+};
+
 /**
  * Lighthouse 12.6.1 on `url` in Debian's Chromium, fresh profile per run: mobile (Lighthouse's default: Moto G
  * Power emulation, simulated slow 4G and 4x CPU slowdown) or desktop (its desktop preset). Performance and
@@ -98,6 +157,7 @@ export async function runLighthouse(
   url: string,
   formFactor: LighthouseFormFactor,
   runs: number,
+  options: LighthouseOptions = {},
 ): Promise<LighthouseFigures> {
   const chromePath = chromiumPath();
   if (!chromePath) throw new Error(`no Chromium at ${CHROMIUM} (set CHROME_PATH)`);
@@ -112,9 +172,15 @@ export async function runLighthouse(
     const userDataDir = await mkdtemp(join(tmpdir(), 'links-bench-chromium-'));
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, userDataDir });
     try {
+      if (options.cookies) await setCookies(chrome.port, url, options.cookies);
       const result = await lighthouse(
         url,
-        { port: chrome.port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+        {
+          port: chrome.port,
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          ...(options.ignoreStatusCode ? { ignoreStatusCode: true } : {}),
+        },
         formFactor === 'desktop' ? desktopConfig : undefined,
       );
       if (!result) throw new Error('Lighthouse returned no result');
@@ -152,6 +218,7 @@ export async function runLighthouse(
     performanceRuns: results.map((lhr) => score(lhr, 'performance')),
     benchmarkIndexes: results.map((lhr) => Math.round(lhr.environment?.benchmarkIndex ?? Number.NaN)),
     opportunities: opportunities(median),
+    lcpElement: lcpElement(median),
     warnings: [
       ...(median.runWarnings ?? []),
       ...failures.map((failure) => `not measured, run again: ${failure}`),

@@ -15,6 +15,7 @@ export * from './schemas/contact-details';
 export * from './schemas/courses';
 export * from './schemas/diary';
 export * from './schemas/envelope';
+export * from './schemas/operator-account';
 export * from './schemas/payments';
 export * from './schemas/players';
 export * from './schemas/staff';

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { operatorDetailsResponseSchema, userResponseSchema } from '@links/shared/schemas/auth';
+import { userResponseSchema } from '@links/shared/schemas/auth';
 import { coursesResponseSchema } from '@links/shared/schemas/courses';
 import { emptyResponseSchema } from '@links/shared/schemas/envelope';
+import { operatorDetailsResponseSchema } from '@links/shared/schemas/operator-account';
 import { playersResponseSchema } from '@links/shared/schemas/players';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

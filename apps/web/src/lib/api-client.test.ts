@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 
-import { loginResponseSchema, userResponseSchema } from '@links/shared/schemas/auth';
+import { loginResponseSchema } from '@links/shared/schemas/auth';
 import { savedBookingResponseSchema } from '@links/shared/schemas/bookings';
 import { emptyResponseSchema } from '@links/shared/schemas/envelope';
 import { challengeResponseSchema } from '@links/shared/schemas/proof-of-work';
@@ -115,24 +115,35 @@ describe('api client', () => {
     expect(calls.filter((call) => call.url === '/v1/bookings')).toHaveLength(2);
   });
 
-  it('sends the API key, requested-with marker, JSON type and the CSRF cookie value', async () => {
+  it('sends the API key, requested-with marker, JSON type and, on a write, the CSRF cookie value', async () => {
     setCookie('XSRF-TOKEN=token%2Babc; path=/');
-    serve(v1('/time'), () =>
-      answer(timeResponseSchema, { data: { server_time: '2026-01-01T00:00:00.000Z' } }),
-    );
+    serve(v1('/logout'), () => answer(emptyResponseSchema, { data: {} }));
     // happy-dom does not put the credentials mode on the wire: the spy passes each call on and keeps its options.
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
 
-    const data = await api.get<{ server_time: string }>('/time');
+    const data = await api.post('/logout');
 
-    expect(data).toEqual({ server_time: '2026-01-01T00:00:00.000Z' });
+    expect(data).toEqual({});
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.url).toBe('/v1/time');
+    expect(calls[0]?.url).toBe('/v1/logout');
     expect(fetchSpy.mock.calls[0]?.[1]?.credentials).toBe('same-origin');
     expect(calls[0]?.headers.get('X-Api-Key')).toBe('dev-web-public-key');
     expect(calls[0]?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
     expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
     expect(calls[0]?.headers.get('X-XSRF-TOKEN')).toBe('token+abc');
+  });
+
+  it('sends a read without the CSRF token and without fetching GET /csrf first', async () => {
+    serve(v1('/time'), () =>
+      answer(timeResponseSchema, { data: { server_time: '2026-01-01T00:00:00.000Z' } }),
+    );
+
+    const data = await api.get<{ server_time: string }>('/time');
+
+    expect(data).toEqual({ server_time: '2026-01-01T00:00:00.000Z' });
+    expect(calls.map((call) => call.url)).toEqual(['/v1/time']);
+    expect(calls[0]?.headers.get('X-Api-Key')).toBe('dev-web-public-key');
+    expect(calls[0]?.headers.get('X-XSRF-TOKEN')).toBeNull();
   });
 
   it('fetches GET /csrf first when the cookie is missing, once for concurrent calls', async () => {
@@ -142,11 +153,14 @@ describe('api client', () => {
       return answer(emptyResponseSchema, { data: {} });
     });
     serve(v1('/login'), () => answer(loginResponseSchema, { data: TEST_OPERATOR }));
-    serve(v1('/user'), () => answer(userResponseSchema, { data: TEST_OPERATOR }));
+    serve(v1('/account'), () => answer(emptyResponseSchema, { data: {} }));
     // happy-dom does not put the credentials mode on the wire: the spy passes each call on and keeps its options.
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
 
-    await Promise.all([api.post('/login', { username: 'a', password: 'b' }), api.get('/user')]);
+    await Promise.all([
+      api.post('/login', { username: 'a', password: 'b' }),
+      api.patch('/account', { company_name: 'c' }),
+    ]);
 
     const csrfCalls = calls.filter((call) => call.url === '/csrf');
     expect(csrfCalls).toHaveLength(1);
@@ -160,19 +174,18 @@ describe('api client', () => {
   });
 
   it('reports a CSRF fetch that fails or answers non-ok', async () => {
-    serve(v1('/user'), () => answer(userResponseSchema, { data: null }));
+    serve(v1('/logout'), () => answer(emptyResponseSchema, { data: {} }));
     serve(csrfPath, () => HttpResponse.error());
-    await expect(api.get('/user')).rejects.toMatchObject({ message: CSRF_FETCH_FAILED });
+    await expect(api.post('/logout')).rejects.toMatchObject({ message: CSRF_FETCH_FAILED });
 
     serve(csrfPath, () => refuse(500, { code: 'internal_error', message: 'boom' }));
-    await expect(api.get('/user')).rejects.toMatchObject({ message: CSRF_FETCH_FAILED, status: 500 });
+    await expect(api.post('/logout')).rejects.toMatchObject({ message: CSRF_FETCH_FAILED, status: 500 });
     expect(calls.map((call) => call.url)).toEqual(['/csrf', '/csrf']);
-    expect(calls.some((call) => call.url.startsWith('/v1'))).toBe(false);
   });
 
   it('reports a CSRF answer that sets no token', async () => {
     serve(csrfPath, () => answer(emptyResponseSchema, { data: {} }));
-    await expect(api.get('/user')).rejects.toMatchObject({ message: CSRF_UNEXPECTED });
+    await expect(api.post('/logout')).rejects.toMatchObject({ message: CSRF_UNEXPECTED });
   });
 
   it('throws the error envelope of a non-ok answer as an ApiError', async () => {

@@ -109,7 +109,7 @@ async function requestCsrfToken(): Promise<string> {
   throw new ApiError(response.status, { message: CSRF_UNEXPECTED, code: 'CSRF_UNEXPECTED' });
 }
 
-/** Returns the anti-forgery token, fetching GET /csrf once when the cookie is missing. */
+/** Returns the anti-forgery token, fetching GET /csrf once when the cookie is missing. Only writes send it. */
 export async function getCsrfToken(): Promise<string> {
   const existing = readCookie(CSRF_COOKIE);
   if (existing) return existing;
@@ -133,8 +133,6 @@ export type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   query?: Record<string, string | number | boolean | undefined>;
-  /** Skip the anti-forgery token: only for reads that must work when /csrf cannot answer. */
-  csrf?: boolean;
   /** A solved browser check (X-Proof-Of-Work), sent when the API asked for one. */
   proofOfWork?: string;
 };
@@ -153,6 +151,9 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 /**
  * The raw call with every header the API requires, without status handling. Used where a status is
  * itself the answer (the maintenance check reads 503 as "still down").
+ *
+ * A read carries no anti-forgery token: the API checks it on state-changing calls only (its request guard), so
+ * a first visit's reads (the session check, the booking behind a signed link) do not wait for GET /csrf first.
  */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = {
@@ -160,9 +161,10 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     'Content-Type': 'application/json',
     Accept: 'application/json',
   };
-  if (options.csrf !== false) headers['X-XSRF-TOKEN'] = await getCsrfToken();
+  const method = options.method ?? 'GET';
+  if (method !== 'GET') headers['X-XSRF-TOKEN'] = await getCsrfToken();
   if (options.proofOfWork) headers[PROOF_OF_WORK_HEADER] = options.proofOfWork;
-  const init: RequestInit = { method: options.method ?? 'GET', headers, credentials: 'same-origin' };
+  const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   if (options.signal) init.signal = options.signal;
   return fetch(buildUrl(path, options.query), init);

@@ -1,5 +1,6 @@
-import type { OperatorDetails, OperatorSession } from '@links/shared/schemas/auth';
+import type { OperatorSession } from '@links/shared/schemas/auth';
 import type { SavedBooking } from '@links/shared/schemas/bookings';
+import type { OperatorDetails } from '@links/shared/schemas/operator-account';
 
 /** A signed-in tour operator as GET /v1/user and POST /v1/login answer it. */
 export const TEST_OPERATOR: OperatorSession = {

@@ -3,9 +3,9 @@ import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
   resetPasswordRequestSchema,
-  updateOperatorDetailsRequestSchema,
   updatePasswordRequestSchema,
 } from './auth';
+import { updateOperatorDetailsRequestSchema } from './operator-account';
 
 function messages(result: {
   success: boolean;

@@ -1,10 +1,10 @@
-import { type CountryCode, isSupportedCountry, isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 import { meetsPasswordCriteria, PASSWORD_MAX_LENGTH, RESET_PASSWORD_MIN_LENGTH } from '../password-strength';
 import { dataEnvelope } from './envelope';
 
-// Tour-operator accounts: the request schemas the web forms and the API share (so both show the same section 5
-// messages), and the response shapes of /v1/user, /v1/login and /v1/user/details.
+// Tour-operator sign-in: the request schemas the web forms and the API share (so both show the same section 5
+// messages), and the response shape of /v1/user and /v1/login. An operator's account details are in
+// operator-account.ts: their telephone check needs libphonenumber, which the sign-in and reset pages do not.
 
 export const LOGIN_MESSAGES = {
   username: 'Please enter a username address',
@@ -35,18 +35,6 @@ export const UPDATE_PASSWORD_MESSAGES = {
   confirmationMismatch: 'Passwords do not match',
 } as const;
 
-export const ACCOUNT_DETAILS_MESSAGES = {
-  email: 'Please enter an email address',
-  emailInvalid: 'Please enter a valid email address',
-  telephone: 'Please enter a telephone number',
-  telephoneInvalid: 'Please enter a valid telephone number',
-  addressLine1: 'Please enter an address',
-  city: 'Please enter a city',
-  postCode: 'Please enter a postcode',
-  country: 'Please enter a country',
-  tooLong: 'This is too long',
-} as const;
-
 /** Section 8 texts for a reset link that is unknown, used, expired or superseded by a password change. */
 export const RESET_LINK_MESSAGES = {
   heading: 'Your link has expired',
@@ -56,22 +44,6 @@ export const RESET_LINK_MESSAGES = {
 export const USERNAME_MAX_LENGTH = 64;
 /** What the CLI accepts for a new username: letters, digits and . _ @ - (so it is safe in a reset link). */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{3,64}$/;
-
-function requiredText(message: string, max: number) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: ACCOUNT_DETAILS_MESSAGES.tooLong });
-}
-
-function optionalText(max: number) {
-  return z
-    .string({ error: ACCOUNT_DETAILS_MESSAGES.tooLong })
-    .trim()
-    .max(max, { error: ACCOUNT_DETAILS_MESSAGES.tooLong })
-    .default('');
-}
 
 /** A password as typed: never trimmed (spaces are characters), bounded so refusing it stays cheap. */
 function passwordField(required: string, criteria: string) {
@@ -165,61 +137,6 @@ export const updatePasswordRequestSchema = z
   });
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
 
-/** ISO 3166-1 alpha-2, upper case (the country pickers' values). */
-function countryCodeField(message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: message });
-}
-
-export const updateOperatorDetailsRequestSchema = z
-  .object({
-    title: optionalText(20),
-    email_address: requiredText(ACCOUNT_DETAILS_MESSAGES.email, 254).pipe(
-      z.email({ error: ACCOUNT_DETAILS_MESSAGES.emailInvalid }),
-    ),
-    /** The country the telephone number belongs to; the address country when omitted. */
-    telephone_country_code: countryCodeField(ACCOUNT_DETAILS_MESSAGES.telephoneInvalid).optional(),
-    // 250 characters is the spec's bound on phone input text.
-    telephone_number: requiredText(ACCOUNT_DETAILS_MESSAGES.telephone, 250),
-    /** [line one, optional line two]. */
-    address_lines: z
-      .tuple([requiredText(ACCOUNT_DETAILS_MESSAGES.addressLine1, 200)], optionalText(200))
-      .refine((lines) => lines.length <= 2, { error: ACCOUNT_DETAILS_MESSAGES.tooLong }),
-    city: requiredText(ACCOUNT_DETAILS_MESSAGES.city, 100),
-    county: optionalText(100),
-    post_code: requiredText(ACCOUNT_DETAILS_MESSAGES.postCode, 20),
-    country_code: countryCodeField(ACCOUNT_DETAILS_MESSAGES.country),
-  })
-  .refine(
-    (value) => {
-      const country = value.telephone_country_code ?? value.country_code;
-      return (
-        isSupportedCountry(country) && isValidPhoneNumber(value.telephone_number, country as CountryCode)
-      );
-    },
-    {
-      path: ['telephone_number'],
-      error: ACCOUNT_DETAILS_MESSAGES.telephoneInvalid,
-      // Checked as soon as the number and a country are usable, whatever else is wrong with the form.
-      when: (payload) => {
-        const value = payload.value as Record<string, unknown> | undefined;
-        const number = value?.telephone_number;
-        const country = value?.telephone_country_code ?? value?.country_code;
-        return (
-          typeof number === 'string' &&
-          number.trim() !== '' &&
-          typeof country === 'string' &&
-          /^[A-Za-z]{2}$/.test(country.trim())
-        );
-      },
-    },
-  );
-export type UpdateOperatorDetailsRequest = z.input<typeof updateOperatorDetailsRequestSchema>;
-export type UpdateOperatorDetails = z.output<typeof updateOperatorDetailsRequestSchema>;
-
 export const OPERATOR_STATUSES = ['active', 'disabled'] as const;
 export type OperatorStatus = (typeof OPERATOR_STATUSES)[number];
 
@@ -237,24 +154,6 @@ export type OperatorSession = z.infer<typeof operatorSessionSchema>;
 export const userResponseSchema = dataEnvelope(operatorSessionSchema.nullable());
 /** POST /v1/login. */
 export const loginResponseSchema = dataEnvelope(operatorSessionSchema);
-
-/** GET /v1/user/details and the answer of POST /v1/user/details. Missing values are empty strings. */
-export const operatorDetailsSchema = z.object({
-  company_name: z.string(),
-  title: z.string(),
-  email_address: z.string(),
-  telephone_country_code: z.string(),
-  telephone_number: z.string(),
-  fax_number: z.string(),
-  address_line1: z.string(),
-  address_line2: z.string(),
-  city: z.string(),
-  county: z.string(),
-  post_code: z.string(),
-  country_code: z.string(),
-});
-export type OperatorDetails = z.infer<typeof operatorDetailsSchema>;
-export const operatorDetailsResponseSchema = dataEnvelope(operatorDetailsSchema);
 
 export const operatorIdParamsSchema = z.object({
   id: z

@@ -16,9 +16,13 @@ import styles from './frames.module.css';
 function AccountForms({ operator }: { operator: Operator }) {
   const details = useOperatorDetails();
   if (details.isPending) {
+    // The forms will be taller than the screen: their place is held, so on a phone the summary below them is not in
+    // sight to be pushed down when they arrive (Lighthouse's mobile CLS counted 0.39).
     return (
-      <div className={styles.card}>
-        <Spinner label="Loading your account details..." />
+      <div className={styles['forms-space']}>
+        <div className={styles.card}>
+          <Spinner label="Loading your account details..." />
+        </div>
       </div>
     );
   }

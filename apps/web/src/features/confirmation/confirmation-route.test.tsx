@@ -68,7 +68,8 @@ describe('/confirmation', () => {
     renderAt(SIGNED);
     expect(await screen.findByText('Sorry, your booking link has expired.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'This page is protected for your security' })).toBeTruthy();
-    const number = screen.getByLabelText('Booking number') as HTMLInputElement;
+    // The PIN form is a chunk of its own.
+    const number = (await screen.findByLabelText('Booking number')) as HTMLInputElement;
     expect(number.value).toBe('260000123');
     expect(number.readOnly).toBe(true);
     expect(number.inputMode).toBe('numeric');

@@ -1,4 +1,4 @@
-import type { OperatorDetails } from '@links/shared/schemas/auth';
+import type { OperatorDetails } from '@links/shared/schemas/operator-account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { OperatorDetails, UpdateOperatorDetailsRequest } from '@links/shared/schemas/auth';
+import type { OperatorDetails, UpdateOperatorDetailsRequest } from '@links/shared/schemas/operator-account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { OPERATOR_DETAILS_QUERY_KEY } from './get-operator-details';

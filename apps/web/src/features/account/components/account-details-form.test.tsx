@@ -1,5 +1,8 @@
 // @vitest-environment happy-dom
-import { ACCOUNT_DETAILS_MESSAGES, operatorDetailsResponseSchema } from '@links/shared/schemas/auth';
+import {
+  ACCOUNT_DETAILS_MESSAGES,
+  operatorDetailsResponseSchema,
+} from '@links/shared/schemas/operator-account';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';

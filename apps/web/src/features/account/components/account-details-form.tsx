@@ -4,7 +4,7 @@ import {
   type UpdateOperatorDetails,
   type UpdateOperatorDetailsRequest,
   updateOperatorDetailsRequestSchema,
-} from '@links/shared/schemas/auth';
+} from '@links/shared/schemas/operator-account';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';

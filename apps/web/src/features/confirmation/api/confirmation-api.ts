@@ -1,10 +1,5 @@
-import {
-  CONFIRMATION_ERROR_CODES,
-  CONFIRMATION_MESSAGES,
-  type Confirmation,
-  type PinAccessBody,
-  type UpdateCaddiesBody,
-} from '@links/shared/schemas/confirmation';
+import type { Confirmation, PinAccessBody, UpdateCaddiesBody } from '@links/shared/schemas/confirmation';
+import { CONFIRMATION_ERROR_CODES, CONFIRMATION_MESSAGES } from '@links/shared/schemas/confirmation-messages';
 import {
   ApiError,
   api,

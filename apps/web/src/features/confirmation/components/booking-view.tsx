@@ -35,7 +35,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function CourseCard({ course }: { course: ConfirmationCourse }) {
+/** `first`: the first round's picture, on a phone the page's largest paint, is fetched at once and first. */
+function CourseCard({ course, first }: { course: ConfirmationCourse; first: boolean }) {
   const image = courseImageSources(course.image);
   return (
     <li className={styles.course}>
@@ -47,7 +48,8 @@ function CourseCard({ course }: { course: ConfirmationCourse }) {
           width={1600}
           height={1000}
           alt=""
-          loading="lazy"
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
           decoding="async"
           onError={hideBrokenImage}
         />
@@ -157,8 +159,8 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
             </div>
           </dl>
           <ul className={styles.courses}>
-            {confirmation.courses.map((course) => (
-              <CourseCard key={course.id} course={course} />
+            {confirmation.courses.map((course, index) => (
+              <CourseCard key={course.id} course={course} first={index === 0} />
             ))}
           </ul>
         </Section>

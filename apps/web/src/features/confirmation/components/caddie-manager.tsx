@@ -1,10 +1,7 @@
 import { caddieCountOptions } from '@links/shared/caddies';
 import { formatMoney } from '@links/shared/money';
-import {
-  CONFIRMATION_MESSAGES,
-  type Confirmation,
-  type ConfirmationCourse,
-} from '@links/shared/schemas/confirmation';
+import type { Confirmation, ConfirmationCourse } from '@links/shared/schemas/confirmation';
+import { CONFIRMATION_MESSAGES } from '@links/shared/schemas/confirmation-messages';
 import { formatConfirmationTeeTime } from '@links/shared/uk-time';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';

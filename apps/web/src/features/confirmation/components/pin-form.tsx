@@ -15,8 +15,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { accessWithPin, PIN_ERROR_TITLE, pinErrorDetails } from '../api/confirmation-api';
 import styles from './pin-form.module.css';
 
-export const PIN_FORM_HEADING = 'This page is protected for your security';
-
 const FIELD_LABELS: Record<string, string> = { booking_id: 'Booking number', pin: 'PIN code' };
 
 export type PinFormProps = {

@@ -7,8 +7,8 @@ import { clockOffsetMs } from '../countdown';
 /** GET /v1/time: how far the client clock is behind the server's (spec section 4, fetched once per visit). */
 export async function getClockOffset(): Promise<number> {
   const sentAt = Date.now();
-  // A read: no anti-forgery token needed, so the countdown never waits on GET /csrf.
-  const { server_time } = await api.get<DataOf<typeof timeResponseSchema>>('/time', { csrf: false });
+  // A read: it never waits on GET /csrf (apiFetch).
+  const { server_time } = await api.get<DataOf<typeof timeResponseSchema>>('/time');
   return clockOffsetMs(server_time, sentAt, Date.now());
 }
 
