@@ -64,3 +64,38 @@ describe('API boundaries', () => {
     expect(await boundaryMessages('apps/api/src/modules/payment', probe(helper), '.api.test.ts')).toEqual([]);
   });
 });
+
+describe('web boundaries', () => {
+  it('writes imports beyond a folder from the root', async () => {
+    const folder = 'apps/web/src/features/payment/components';
+    expect(await boundaryMessages(folder, probe('../../../lib/api-client'), '.tsx')).toEqual([
+      expect.stringContaining("import from the root: '@/features/"),
+    ]);
+    expect(await boundaryMessages(folder, probe('@/lib/api-client'), '.tsx')).toEqual([]);
+    expect(await boundaryMessages(folder, probe('../api/record-payment'), '.tsx')).toEqual([]);
+  });
+
+  it('keeps the layers: nothing below the features imports them, features never import the routes', async () => {
+    expect(
+      await boundaryMessages('apps/web/src/components/ui', probe('@/features/auth/api/get-user'), '.tsx'),
+    ).toEqual([expect.stringContaining('never import them')]);
+    expect(await boundaryMessages('apps/web/src/lib', probe('@/app/router'))).toEqual([
+      expect.stringContaining('never import them'),
+    ]);
+    expect(await boundaryMessages('apps/web/src/features/auth', probe('@/app/router'))).toEqual([
+      expect.stringContaining('never imports from app/'),
+    ]);
+    expect(await boundaryMessages('apps/web/src/features/auth', probe('@/app/router'), '.test.tsx')).toEqual(
+      [],
+    );
+    expect(
+      await boundaryMessages('apps/web/src/features/auth', probe('@/components/ui/button'), '.tsx'),
+    ).toEqual([]);
+  });
+
+  it('keeps test support out of the product', async () => {
+    expect(await boundaryMessages('apps/web/src/features/auth', probe('@/test/api-server'))).toEqual([
+      expect.stringContaining('Test support is for tests'),
+    ]);
+  });
+});

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { RootLayout } from '../components/layouts/root-layout';
-import { SiteFooter } from '../components/layouts/site-footer';
-import { SiteHeader } from '../components/layouts/site-header';
-import { ModalProvider } from '../components/ui/modal';
-import { paths } from '../config/paths';
-import { useUser } from '../features/auth/api/get-user';
-import { useLogoutFlow } from '../features/auth/hooks/use-logout-flow';
-import { BookingProvider } from '../features/booking-flow/state/booking-context';
-import { PageErrorBoundary } from '../features/errors/components/error-boundary';
-import { useMaintenanceNotice } from '../lib/maintenance-notice';
+import { RootLayout } from '@/components/layouts/root-layout';
+import { SiteFooter } from '@/components/layouts/site-footer';
+import { SiteHeader } from '@/components/layouts/site-header';
+import { ModalProvider } from '@/components/ui/modal';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api/get-user';
+import { useLogoutFlow } from '@/features/auth/hooks/use-logout-flow';
+import { BookingProvider } from '@/features/booking-flow/state/booking-context';
+import { PageErrorBoundary } from '@/features/errors/components/error-boundary';
+import { useMaintenanceNotice } from '@/lib/maintenance-notice';
 
 function Chrome() {
   const { pathname } = useLocation();

@@ -8,13 +8,13 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiNavigator } from '../lib/api-client';
-import { clearMaintenanceNotice } from '../lib/maintenance-notice';
-import { TEST_OPERATOR, TEST_OPERATOR_DETAILS } from '../test/api-fixtures';
-import { signedOut } from '../test/api-handlers';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '../test/api-server';
-import { TEST_COURSES } from '../test/course-fixtures';
-import { renderRoute as renderAt } from '../test/render-route';
+import { setApiNavigator } from '@/lib/api-client';
+import { clearMaintenanceNotice } from '@/lib/maintenance-notice';
+import { TEST_OPERATOR, TEST_OPERATOR_DETAILS } from '@/test/api-fixtures';
+import { signedOut } from '@/test/api-handlers';
+import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { TEST_COURSES } from '@/test/course-fixtures';
+import { renderRoute as renderAt } from '@/test/render-route';
 // The routes load lazily: imported here, their first transform by the test runner happens before the tests, not
 // inside an assertion's time limit on a loaded machine.
 import './routes/contact-details';

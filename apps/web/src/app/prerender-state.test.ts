@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialBookingState } from '../features/booking-flow/state/booking-state';
+import { initialBookingState } from '@/features/booking-flow/state/booking-state';
 import { canHydratePrerender, PRERENDER_ATTRIBUTE } from './prerender-state';
 
 // A stand-in for #root: only what canHydratePrerender reads.

@@ -1,5 +1,5 @@
-import { initialBookingState } from '../features/booking-flow/state/booking-state';
-import { loadBookingState } from '../features/booking-flow/state/booking-storage';
+import { initialBookingState } from '@/features/booking-flow/state/booking-state';
+import { loadBookingState } from '@/features/booking-flow/state/booking-storage';
 
 /** The only page the build prerenders (see docs/decisions/007-prerendered-home.md). */
 export const PRERENDERED_PATH = '/';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { type RouteObject, useNavigate, useRoutes } from 'react-router';
-import { PageLoading } from '../components/layouts/page-loading';
-import { paths } from '../config/paths';
-import { setApiNavigator } from '../lib/api-client';
+import { PageLoading } from '@/components/layouts/page-loading';
+import { paths } from '@/config/paths';
+import { setApiNavigator } from '@/lib/api-client';
 import { AppLayout } from './app-layout';
 import { NotFoundRoute } from './not-found-route';
 // `/` is where nearly every visit starts, and it arrives prerendered: its route is part of the entry, so the page

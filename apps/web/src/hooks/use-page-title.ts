@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { env } from '../config/env';
+import { env } from '@/config/env';
 
 export function formatPageTitle(title: string): string {
   return `${title} | ${env.productName}`;

@@ -9,8 +9,8 @@ import { type Challenge, createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_OPERATOR, TEST_SAVED_BOOKING } from '../test/api-fixtures';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '../test/api-server';
+import { TEST_OPERATOR, TEST_SAVED_BOOKING } from '@/test/api-fixtures';
+import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
 import {
   ApiError,
   api,

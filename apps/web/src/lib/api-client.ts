@@ -1,7 +1,7 @@
 import { CHALLENGE_REQUIRED, PROOF_OF_WORK_HEADER } from '@links/shared/proof-of-work';
 import type { ApiErrorBody, ApiErrorCode } from '@links/shared/schemas/envelope';
-import { env } from '../config/env';
-import { paths } from '../config/paths';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
 import { MAINTENANCE_MESSAGE, raiseMaintenanceNotice } from './maintenance-notice';
 
 const API_PREFIX = '/v1';

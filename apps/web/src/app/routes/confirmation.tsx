@@ -2,24 +2,21 @@ import type { Confirmation } from '@links/shared/schemas/confirmation';
 import { BOOKING_NUMBER_PATTERN } from '@links/shared/schemas/confirmation-messages';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageFrame } from '../../components/layouts/page-frame';
-import { PageLoading } from '../../components/layouts/page-loading';
-import { Alert } from '../../components/ui/alert';
-import { paths } from '../../config/paths';
+import { PageFrame } from '@/components/layouts/page-frame';
+import { PageLoading } from '@/components/layouts/page-loading';
+import { Alert } from '@/components/ui/alert';
+import { paths } from '@/config/paths';
 import {
   classifyLoadFailure,
   type LinkSignature,
   LOAD_FAILURE_MESSAGES,
-} from '../../features/confirmation/api/confirmation-api';
-import { BookingView } from '../../features/confirmation/components/booking-view';
-import {
-  isNewsletterStatus,
-  NewsletterNotice,
-} from '../../features/confirmation/components/newsletter-notice';
-import { PaymentFailed, PaymentSucceeded } from '../../features/confirmation/components/payment-result';
-import confirmationStyles from '../../features/confirmation/confirmation.module.css';
-import { useConfirmation, useServerNow } from '../../features/confirmation/hooks/use-confirmation';
-import { usePageTitle } from '../../hooks/use-page-title';
+} from '@/features/confirmation/api/confirmation-api';
+import { BookingView } from '@/features/confirmation/components/booking-view';
+import { isNewsletterStatus, NewsletterNotice } from '@/features/confirmation/components/newsletter-notice';
+import { PaymentFailed, PaymentSucceeded } from '@/features/confirmation/components/payment-result';
+import confirmationStyles from '@/features/confirmation/confirmation.module.css';
+import { useConfirmation, useServerNow } from '@/features/confirmation/hooks/use-confirmation';
+import { usePageTitle } from '@/hooks/use-page-title';
 import styles from './frames.module.css';
 
 export const CONFIRMED_HEADING = 'Tee-rific! Your booking is confirmed';
@@ -28,7 +25,7 @@ export const PIN_FORM_HEADING = 'This page is protected for your security';
 // The PIN form validates with the shared zod schema through react-hook-form (about 40 KB gzipped together): a
 // chunk of its own, so a signed link, which opens the booking without it, does not wait for it.
 const PinForm = lazy(() =>
-  import('../../features/confirmation/components/pin-form').then((m) => ({ default: m.PinForm })),
+  import('@/features/confirmation/components/pin-form').then((m) => ({ default: m.PinForm })),
 );
 /** Query parameters the card provider adds to its return address; read once, then taken out of the address bar. */
 const PAYMENT_SECRETS = ['payment_intent', 'payment_intent_client_secret'] as const;

@@ -1,14 +1,14 @@
-import { Spinner } from '../../components/ui/spinner';
-import { useUser } from '../../features/auth/api/get-user';
-import { PREPARING_LABEL } from '../../features/auth/components/auth-guards';
-import { isRecognisedBookingId } from '../../features/booking-flow/booking-steps';
-import { BookingShell } from '../../features/booking-flow/components/booking-shell';
-import { UnrecognisedBooking } from '../../features/booking-flow/components/unrecognised-booking';
-import { useBooking } from '../../features/booking-flow/state/booking-context';
-import { BookingSummary } from '../../features/contact-details/components/booking-summary';
-import { IndividualContactForm } from '../../features/contact-details/components/individual-contact-form';
-import { OperatorContactStep } from '../../features/operator-booking/components/operator-contact-step';
-import { usePageTitle } from '../../hooks/use-page-title';
+import { Spinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/api/get-user';
+import { PREPARING_LABEL } from '@/features/auth/components/auth-guards';
+import { isRecognisedBookingId } from '@/features/booking-flow/booking-steps';
+import { BookingShell } from '@/features/booking-flow/components/booking-shell';
+import { UnrecognisedBooking } from '@/features/booking-flow/components/unrecognised-booking';
+import { useBooking } from '@/features/booking-flow/state/booking-context';
+import { BookingSummary } from '@/features/contact-details/components/booking-summary';
+import { IndividualContactForm } from '@/features/contact-details/components/individual-contact-form';
+import { OperatorContactStep } from '@/features/operator-booking/components/operator-contact-step';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /**
  * Step 2, 'Add contact details' (spec section 2). The tour-operator form takes the individual form's place when an

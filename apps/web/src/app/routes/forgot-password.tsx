@@ -1,8 +1,8 @@
-import { PageFrame } from '../../components/layouts/page-frame';
-import { Link } from '../../components/ui/link';
-import { paths } from '../../config/paths';
-import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
-import { usePageTitle } from '../../hooks/use-page-title';
+import { PageFrame } from '@/components/layouts/page-frame';
+import { Link } from '@/components/ui/link';
+import { paths } from '@/config/paths';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import { usePageTitle } from '@/hooks/use-page-title';
 import styles from './frames.module.css';
 
 export function ForgotPasswordRoute() {

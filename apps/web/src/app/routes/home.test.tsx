@@ -10,10 +10,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signedOut } from '../../test/api-handlers';
-import { answer, apiServer, type Received, recorded, refuse, useApiServer, v1 } from '../../test/api-server';
-import { TEST_COURSES } from '../../test/course-fixtures';
-import { renderRoute } from '../../test/render-route';
+import { signedOut } from '@/test/api-handlers';
+import { answer, apiServer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { TEST_COURSES } from '@/test/course-fixtures';
+import { renderRoute } from '@/test/render-route';
 // The steps load lazily once a course is chosen: imported here, their first transform by the test runner happens
 // before the tests, not inside an assertion's time limit on a loaded machine.
 import './home/extras-step';

@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
-import { PageFrame } from '../../components/layouts/page-frame';
-import { CheckIcon } from '../../components/ui/icons';
-import { Link } from '../../components/ui/link';
-import { env } from '../../config/env';
-import { paths } from '../../config/paths';
-import { GuestOnly } from '../../features/auth/components/auth-guards';
-import { LoginForm } from '../../features/auth/components/login-form';
-import { usePageTitle } from '../../hooks/use-page-title';
+import { PageFrame } from '@/components/layouts/page-frame';
+import { CheckIcon } from '@/components/ui/icons';
+import { Link } from '@/components/ui/link';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { GuestOnly } from '@/features/auth/components/auth-guards';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { usePageTitle } from '@/hooks/use-page-title';
 import styles from './frames.module.css';
 
 export function LoginRoute() {

@@ -1,4 +1,4 @@
-import { MaintenancePage } from '../../features/maintenance/components/maintenance-page';
+import { MaintenancePage } from '@/features/maintenance/components/maintenance-page';
 
 export function MaintenanceRoute() {
   return <MaintenancePage />;

@@ -1,16 +1,16 @@
-import { PageFrame } from '../../components/layouts/page-frame';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
-import { useOperatorDetails } from '../../features/account/api/get-operator-details';
-import { AccountDetailsForm } from '../../features/account/components/account-details-form';
-import { ACCOUNT_LOAD_ERROR } from '../../features/account/components/account-messages';
-import { AccountSummary } from '../../features/account/components/account-summary';
-import { UpdatePasswordForm } from '../../features/account/components/update-password-form';
-import { type Operator, useUser } from '../../features/auth/api/get-user';
-import { OperatorOnly } from '../../features/auth/components/auth-guards';
-import { usePageTitle } from '../../hooks/use-page-title';
-import { LOAD_FAILED_FALLBACK, userMessage } from '../../lib/api-client';
+import { PageFrame } from '@/components/layouts/page-frame';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useOperatorDetails } from '@/features/account/api/get-operator-details';
+import { AccountDetailsForm } from '@/features/account/components/account-details-form';
+import { ACCOUNT_LOAD_ERROR } from '@/features/account/components/account-messages';
+import { AccountSummary } from '@/features/account/components/account-summary';
+import { UpdatePasswordForm } from '@/features/account/components/update-password-form';
+import { type Operator, useUser } from '@/features/auth/api/get-user';
+import { OperatorOnly } from '@/features/auth/components/auth-guards';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { LOAD_FAILED_FALLBACK, userMessage } from '@/lib/api-client';
 import styles from './frames.module.css';
 
 function AccountForms({ operator }: { operator: Operator }) {

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { env } from '../../config/env';
-import { paths } from '../../config/paths';
-import { BookingShell } from '../../features/booking-flow/components/booking-shell';
-import { StepBackLink } from '../../features/booking-flow/components/step-back-link';
-import { allowLeavingPage } from '../../features/booking-flow/hooks/use-leave-warning';
-import { useBooking } from '../../features/booking-flow/state/booking-context';
-import { usePlayerTypes } from '../../features/golfers/api/get-player-types';
-import { PaymentStep } from '../../features/payment/components/payment-step';
-import { PaymentSummary } from '../../features/payment/components/payment-summary';
-import { usePageTitle } from '../../hooks/use-page-title';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { BookingShell } from '@/features/booking-flow/components/booking-shell';
+import { StepBackLink } from '@/features/booking-flow/components/step-back-link';
+import { allowLeavingPage } from '@/features/booking-flow/hooks/use-leave-warning';
+import { useBooking } from '@/features/booking-flow/state/booking-context';
+import { usePlayerTypes } from '@/features/golfers/api/get-player-types';
+import { PaymentStep } from '@/features/payment/components/payment-step';
+import { PaymentSummary } from '@/features/payment/components/payment-summary';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 /**
  * The confirmation page after a payment (spec section 4): its success view (redirect_status=succeeded) and, when the

@@ -1,10 +1,10 @@
 import { useSearchParams } from 'react-router';
-import { PageFrame } from '../../components/layouts/page-frame';
-import { Link } from '../../components/ui/link';
-import { paths } from '../../config/paths';
-import { GuestOnly } from '../../features/auth/components/auth-guards';
-import { ResetPasswordFlow } from '../../features/auth/components/reset-password-flow';
-import { usePageTitle } from '../../hooks/use-page-title';
+import { PageFrame } from '@/components/layouts/page-frame';
+import { Link } from '@/components/ui/link';
+import { paths } from '@/config/paths';
+import { GuestOnly } from '@/features/auth/components/auth-guards';
+import { ResetPasswordFlow } from '@/features/auth/components/reset-password-flow';
+import { usePageTitle } from '@/hooks/use-page-title';
 import styles from './frames.module.css';
 
 /** /reset?t={token}&u={username}: the link in the password reset e-mail. */

@@ -1,5 +1,5 @@
-import { env } from '../../config/env';
-import { paths } from '../../config/paths';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
 import { Link } from '../ui/link';
 import { ExternalLink } from './external-link';
 import styles from './site-footer.module.css';

@@ -1,5 +1,5 @@
-import { env } from '../../config/env';
-import { paths } from '../../config/paths';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
 import { Button, ButtonLink } from '../ui/button';
 import { ArrowLeftIcon } from '../ui/icons';
 import { Link } from '../ui/link';

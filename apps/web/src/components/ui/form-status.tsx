@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type MessageRule, userMessage } from '../../lib/api-client';
+import { type MessageRule, userMessage } from '@/lib/api-client';
 import { Alert } from './alert';
 import { Button, type ButtonProps } from './button';
 import { Spinner } from './spinner';

@@ -8,9 +8,9 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signedOut } from '../../test/api-handlers';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '../../test/api-server';
-import { renderRoute as renderAt } from '../../test/render-route';
+import { signedOut } from '@/test/api-handlers';
+import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { renderRoute as renderAt } from '@/test/render-route';
 import { PIN_ERROR_FALLBACK } from './api/confirmation-api';
 import { fixtureConfirmation } from './test/confirmation-fixture';
 
@@ -34,7 +34,7 @@ describe('/confirmation', () => {
   }
   // The page is a lazy chunk: load it once up front so the first test's queries do not time out on the import.
   beforeAll(async () => {
-    await import('../../app/routes/confirmation');
+    await import('@/app/routes/confirmation');
   }, 60_000);
   beforeEach(() => {
     document.body.innerHTML = '<div id="modal-root"></div>';

@@ -1,4 +1,4 @@
-import type { PlayerDetails } from '../booking-flow/state/booking-state';
+import type { PlayerDetails } from '@/features/booking-flow/state/booking-state';
 
 /** The individual step-2 form's values, as typed: every text as a string, nothing chosen yet as ''. */
 export type IndividualFormValues = {

@@ -9,8 +9,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '../../test/api-server';
-import { renderRoute as renderAt } from '../../test/render-route';
+import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { renderRoute as renderAt } from '@/test/render-route';
 
 const ADMIN: StaffUser = {
   id: 1,
@@ -28,7 +28,7 @@ const unauthorised = () => refuse(401, { code: 'staff_unauthorized', message: 'P
 describe('/staff', () => {
   const server = useApiServer();
   beforeAll(async () => {
-    await import('../../app/routes/staff');
+    await import('@/app/routes/staff');
   }, 60_000);
   beforeEach(() => {
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.

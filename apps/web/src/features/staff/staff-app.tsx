@@ -1,7 +1,7 @@
 import type { StaffRole, StaffUser } from '@links/shared/schemas/staff';
 import { useEffect } from 'react';
 import { type RouteObject, useNavigate, useRoutes } from 'react-router';
-import { Spinner } from '../../components/ui/spinner';
+import { Spinner } from '@/components/ui/spinner';
 import { useStaffMe } from './api/staff-api';
 import styles from './components/staff.module.css';
 import { StaffAccount } from './components/staff-account';

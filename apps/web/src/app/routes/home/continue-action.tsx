@@ -1,7 +1,7 @@
 import { STEP_ONE_MESSAGES } from '@links/shared/messages';
 import { useId } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import styles from './steps.module.css';
 
 export const CONTINUE_LABEL = 'Continue to contact details';

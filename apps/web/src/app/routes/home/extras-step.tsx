@@ -1,10 +1,10 @@
 import { caddiePriceFor, isCaddieEligible } from '@links/shared/caddies';
 import { todayInLondon } from '@links/shared/uk-time';
 import { useEffect, useMemo } from 'react';
-import { useBooking } from '../../../features/booking-flow/state/booking-context';
-import { useCaddiePrices } from '../../../features/caddies/api/get-caddie-prices';
-import { CaddieExtras, type CaddieRound } from '../../../features/caddies/components/caddie-extras';
-import { ApiError } from '../../../lib/api-client';
+import { useBooking } from '@/features/booking-flow/state/booking-context';
+import { useCaddiePrices } from '@/features/caddies/api/get-caddie-prices';
+import { CaddieExtras, type CaddieRound } from '@/features/caddies/components/caddie-extras';
+import { ApiError } from '@/lib/api-client';
 import styles from './steps.module.css';
 import { useNow } from './use-now';
 

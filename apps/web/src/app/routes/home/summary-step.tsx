@@ -1,25 +1,22 @@
 import { formatMoney } from '@links/shared/money';
 import { formatSummaryTeeTime } from '@links/shared/uk-time';
 import { useIsFetching } from '@tanstack/react-query';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { useTicketPrices } from '../../../features/booking-flow/api/get-ticket-prices';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useTicketPrices } from '@/features/booking-flow/api/get-ticket-prices';
 import {
   GolferPrices,
   netAndVat,
   PriceTotals,
   SummaryRounds,
-} from '../../../features/booking-flow/components/price-summary';
-import { useSaveStepOne } from '../../../features/booking-flow/hooks/use-save-step-one';
-import { useBooking } from '../../../features/booking-flow/state/booking-context';
-import { ticketPricesRequestKey } from '../../../features/booking-flow/state/booking-reducer';
-import {
-  canContinueStepOne,
-  stepOneProblems,
-} from '../../../features/booking-flow/state/step-one-validation';
-import { usePlayerTypes } from '../../../features/golfers/api/get-player-types';
-import { NO_ANSWER, userMessage } from '../../../lib/api-client';
+} from '@/features/booking-flow/components/price-summary';
+import { useSaveStepOne } from '@/features/booking-flow/hooks/use-save-step-one';
+import { useBooking } from '@/features/booking-flow/state/booking-context';
+import { ticketPricesRequestKey } from '@/features/booking-flow/state/booking-reducer';
+import { canContinueStepOne, stepOneProblems } from '@/features/booking-flow/state/step-one-validation';
+import { usePlayerTypes } from '@/features/golfers/api/get-player-types';
+import { NO_ANSWER, userMessage } from '@/lib/api-client';
 import { ContinueAction } from './continue-action';
 import styles from './summary-step.module.css';
 

@@ -1,6 +1,6 @@
 import type { OperatorDetails } from '@links/shared/schemas/operator-account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const OPERATOR_DETAILS_QUERY_KEY = ['user', 'details'] as const;
 

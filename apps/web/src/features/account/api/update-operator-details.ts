@@ -1,6 +1,6 @@
 import type { OperatorDetails, UpdateOperatorDetailsRequest } from '@links/shared/schemas/operator-account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { OPERATOR_DETAILS_QUERY_KEY } from './get-operator-details';
 
 /** POST /v1/user/details: answers the details as stored (the telephone in international form). */

@@ -7,17 +7,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_OPERATOR_DETAILS as DETAILS } from '../../../test/api-fixtures';
-import {
-  answer,
-  type Received,
-  recorded,
-  refuse,
-  requestLog,
-  useApiServer,
-  v1,
-} from '../../../test/api-server';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { TEST_OPERATOR_DETAILS as DETAILS } from '@/test/api-fixtures';
+import { answer, type Received, recorded, refuse, requestLog, useApiServer, v1 } from '@/test/api-server';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { AccountDetailsForm, formatTelephone } from './account-details-form';
 import { ACCOUNT_SAVE_ERROR_HEADING, ACCOUNT_SAVE_SUCCESS } from './account-messages';
 

@@ -1,5 +1,5 @@
-import { ButtonLink } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import styles from './account-summary.module.css';
 
 type AccountSummaryProps = { companyName: string; depositPercent: number };

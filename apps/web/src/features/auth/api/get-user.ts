@@ -1,7 +1,7 @@
 import type { OperatorSession, userResponseSchema } from '@links/shared/schemas/auth';
 import type { DataOf } from '@links/shared/schemas/envelope';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 
 /** The signed-in tour operator (spec section 3, "Tour operator (session)"). */
 export type Operator = OperatorSession & { is_authenticated: true };

@@ -1,7 +1,7 @@
 import type { LoginRequest, loginResponseSchema } from '@links/shared/schemas/auth';
 import type { DataOf } from '@links/shared/schemas/envelope';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { type Operator, toOperator, USER_QUERY_KEY } from './get-user';
 
 /** Spec section 8: a login answer without data. */

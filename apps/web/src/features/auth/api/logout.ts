@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { USER_QUERY_KEY } from './get-user';
 
 export function logout(): Promise<void> {

@@ -1,6 +1,6 @@
 import type { ResetPasswordRequest, ValidateTokenRequest } from '@links/shared/schemas/auth';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 
 /**
  * POST /v1/validate-token: true when the link can still be used. Any refusal from the server (unknown, used or

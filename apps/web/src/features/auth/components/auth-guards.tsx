@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { PageLoading } from '../../../components/layouts/page-loading';
-import { paths } from '../../../config/paths';
+import { PageLoading } from '@/components/layouts/page-loading';
+import { paths } from '@/config/paths';
 import { useUser } from '../api/get-user';
 
 export const PREPARING_LABEL = 'Preparing your experience';

@@ -5,16 +5,8 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  answer,
-  type Received,
-  recorded,
-  refuse,
-  requestLog,
-  useApiServer,
-  v1,
-} from '../../../test/api-server';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { answer, type Received, recorded, refuse, requestLog, useApiServer, v1 } from '@/test/api-server';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { FORGOT_ERROR_HEADING } from './auth-messages';
 import { CHECK_EMAIL_TITLE, ForgotPasswordForm } from './forgot-password-form';
 

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginRequest, loginRequestSchema } from '@links/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { PasswordField, TextField } from '../../../components/ui/form-field';
-import { SubmitButton } from '../../../components/ui/form-status';
-import { Link } from '../../../components/ui/link';
-import { paths } from '../../../config/paths';
-import { userMessage } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { PasswordField, TextField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/form-status';
+import { Link } from '@/components/ui/link';
+import { paths } from '@/config/paths';
+import { userMessage } from '@/lib/api-client';
 import type { Operator } from '../api/get-user';
 import { LOGIN_NO_DATA_MESSAGE, useLogin } from '../api/login';
 import styles from './auth-form.module.css';

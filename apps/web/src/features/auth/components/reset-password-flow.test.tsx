@@ -6,16 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  answer,
-  type Received,
-  recorded,
-  refuse,
-  requestLog,
-  useApiServer,
-  v1,
-} from '../../../test/api-server';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { answer, type Received, recorded, refuse, requestLog, useApiServer, v1 } from '@/test/api-server';
+import { renderWithProviders } from '@/test/render-with-providers';
 import {
   LINK_EXPIRED_TITLE,
   PASSWORD_UPDATED_TITLE,

@@ -1,11 +1,11 @@
 import { RESET_LINK_MESSAGES } from '@links/shared/schemas/auth';
 import { type ReactNode, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { ButtonLink } from '../../../components/ui/button';
-import { CheckCircleIcon, WarningIcon } from '../../../components/ui/icons';
-import { Link } from '../../../components/ui/link';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
+import { Alert } from '@/components/ui/alert';
+import { ButtonLink } from '@/components/ui/button';
+import { CheckCircleIcon, WarningIcon } from '@/components/ui/icons';
+import { Link } from '@/components/ui/link';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useResetTokenCheck } from '../api/reset-password';
 import styles from './auth-form.module.css';
 import { RESET_ERROR_FALLBACK, RESET_ERROR_HEADING } from './auth-messages';

@@ -1,5 +1,5 @@
 import { lazy, useCallback } from 'react';
-import { useModal } from '../../../components/ui/modal';
+import { useModal } from '@/components/ui/modal';
 
 // Only a signed-in operator can log out: the dialog (and its log-out call) loads when it opens.
 const LogoutDialog = lazy(() =>

@@ -1,4 +1,4 @@
-import { type MessageRule, NO_ANSWER } from '../../../lib/api-client';
+import { type MessageRule, NO_ANSWER } from '@/lib/api-client';
 
 /** Spec section 8: the banner heading of a failed step-2 save, for either form. */
 export const DETAILS_ERROR_TITLE = 'There was an error with your details';

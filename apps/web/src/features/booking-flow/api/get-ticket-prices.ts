@@ -2,7 +2,7 @@ import type { PricedBooking } from '@links/shared/pricing';
 import type { DataOf } from '@links/shared/schemas/envelope';
 import type { TicketPricesBody, ticketPricesResponseSchema } from '@links/shared/schemas/ticket-prices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export function getTicketPrices(body: TicketPricesBody): Promise<PricedBooking> {
   return api.post<DataOf<typeof ticketPricesResponseSchema>>('/tickets/prices', body);

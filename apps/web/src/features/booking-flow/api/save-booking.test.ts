@@ -2,9 +2,9 @@
 import { savedBookingResponseSchema } from '@links/shared/schemas/bookings';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { userMessage } from '../../../lib/api-client';
-import { TEST_SAVED_BOOKING } from '../../../test/api-fixtures';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '../../../test/api-server';
+import { userMessage } from '@/lib/api-client';
+import { TEST_SAVED_BOOKING } from '@/test/api-fixtures';
+import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
 import { initialBookingState } from '../state/booking-state';
 import { SAVE_BOOKING_FALLBACK, SAVE_BOOKING_RULE, saveBooking } from './save-booking';
 

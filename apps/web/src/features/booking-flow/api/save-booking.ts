@@ -1,6 +1,6 @@
 import type { savedBookingResponseSchema } from '@links/shared/schemas/bookings';
 import type { DataOf } from '@links/shared/schemas/envelope';
-import { api, type MessageRule, NO_ANSWER } from '../../../lib/api-client';
+import { api, type MessageRule, NO_ANSWER } from '@/lib/api-client';
 import type { BookingState, BookingTotals } from '../state/booking-state';
 
 export const SAVE_BOOKING_FALLBACK =

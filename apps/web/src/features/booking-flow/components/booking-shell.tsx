@@ -1,9 +1,9 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { CheckIcon } from '../../../components/ui/icons';
-import { paths } from '../../../config/paths';
-import { hideBrokenImage } from '../../../lib/hide-broken-image';
+import { Alert } from '@/components/ui/alert';
+import { CheckIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { hideBrokenImage } from '@/lib/hide-broken-image';
 import { type BookingStepNumber, isStepAllowed } from '../booking-steps';
 import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { useBooking } from '../state/booking-context';
@@ -13,12 +13,12 @@ import { StepBar } from './step-bar';
 
 // Only a held booking shows these: `/` without one never loads them.
 const ReservationCountdown = lazy(() =>
-  import('../../countdown/components/reservation-countdown').then((m) => ({
+  import('@/features/countdown/components/reservation-countdown').then((m) => ({
     default: m.ReservationCountdown,
   })),
 );
 const ExpiredOverlay = lazy(() =>
-  import('../../countdown/components/expired-overlay').then((m) => ({ default: m.ExpiredOverlay })),
+  import('@/features/countdown/components/expired-overlay').then((m) => ({ default: m.ExpiredOverlay })),
 );
 
 type BookingShellProps = {

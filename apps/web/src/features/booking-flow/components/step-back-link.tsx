@@ -1,5 +1,5 @@
-import { ButtonLink } from '../../../components/ui/button';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { ButtonLink } from '@/components/ui/button';
+import { ArrowLeftIcon } from '@/components/ui/icons';
 import { bookingSteps } from '../booking-steps';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { CheckIcon } from '../../../components/ui/icons';
-import { Link } from '../../../components/ui/link';
+import { CheckIcon } from '@/components/ui/icons';
+import { Link } from '@/components/ui/link';
 import { type BookingStepNumber, bookingSteps } from '../booking-steps';
 import styles from './step-bar.module.css';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '@/components/ui/spinner';
 import { useBookingShell } from './booking-shell-context';
 import styles from './step-footer-action.module.css';
 

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { env } from '../../../config/env';
-import { paths } from '../../../config/paths';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
 import { useBooking } from '../state/booking-context';
 import styles from './unrecognised-booking.module.css';
 

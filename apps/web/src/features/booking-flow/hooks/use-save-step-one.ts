@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
-import { userMessage } from '../../../lib/api-client';
+import { paths } from '@/config/paths';
+import { userMessage } from '@/lib/api-client';
 import { SAVE_BOOKING_FALLBACK, SAVE_BOOKING_RULE, saveBooking } from '../api/save-booking';
 import { useBooking } from '../state/booking-context';
 import type { BookingState, BookingTotals } from '../state/booking-state';

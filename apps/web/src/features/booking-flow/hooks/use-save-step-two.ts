@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
-import { fieldMessages, userMessage } from '../../../lib/api-client';
+import { paths } from '@/config/paths';
+import { fieldMessages, userMessage } from '@/lib/api-client';
 import { DETAILS_ERROR_TITLE, DETAILS_MESSAGE_RULE } from '../api/details-errors';
 import { isRecognisedBookingId } from '../booking-steps';
 import { useBookingShell } from '../components/booking-shell-context';

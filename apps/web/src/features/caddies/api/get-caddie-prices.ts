@@ -2,7 +2,7 @@ import type { CaddiePriceRange } from '@links/shared/caddies';
 import type { caddiePricesResponseSchema } from '@links/shared/schemas/caddie-prices';
 import type { DataOf } from '@links/shared/schemas/envelope';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 const TWELVE_HOURS_MS = 12 * 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import { caddieCountOptions } from '@links/shared/caddies';
 import { formatMoney } from '@links/shared/money';
 import { formatSummaryTeeTime } from '@links/shared/uk-time';
 import { useId } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { Alert } from '@/components/ui/alert';
 import styles from './caddie-extras.module.css';
 
 export type CaddieOption = 'all' | 'some' | 'none';

@@ -2,8 +2,8 @@
 import { confirmationResponseSchema } from '@links/shared/schemas/confirmation';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, userMessage } from '../../../lib/api-client';
-import { answer, type Received, recorded, useApiServer, v1 } from '../../../test/api-server';
+import { ApiError, userMessage } from '@/lib/api-client';
+import { answer, type Received, recorded, useApiServer, v1 } from '@/test/api-server';
 import { fixtureConfirmation } from '../test/confirmation-fixture';
 import {
   accessWithPin,

@@ -1,13 +1,6 @@
 import type { Confirmation, PinAccessBody, UpdateCaddiesBody } from '@links/shared/schemas/confirmation';
 import { CONFIRMATION_ERROR_CODES, CONFIRMATION_MESSAGES } from '@links/shared/schemas/confirmation-messages';
-import {
-  ApiError,
-  api,
-  fieldMessages,
-  type MessageRule,
-  NO_ANSWER,
-  userMessage,
-} from '../../../lib/api-client';
+import { ApiError, api, fieldMessages, type MessageRule, NO_ANSWER, userMessage } from '@/lib/api-client';
 
 /** The signed link's query (the e-mailed link): both parts or nothing. */
 export type LinkSignature = { signature: string; expires: string };

@@ -4,8 +4,8 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '../../../test/api-server';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { FIXTURE_NOW, fixtureConfirmation, fixtureCourse } from '../test/confirmation-fixture';
 import { CaddieManager, caddieNotice, isRoundEditable } from './caddie-manager';
 

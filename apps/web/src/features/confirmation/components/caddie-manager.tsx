@@ -5,11 +5,11 @@ import { CONFIRMATION_MESSAGES } from '@links/shared/schemas/confirmation-messag
 import { formatConfirmationTeeTime } from '@links/shared/uk-time';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { env } from '../../../config/env';
-import { userMessage } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { env } from '@/config/env';
+import { userMessage } from '@/lib/api-client';
 import { CADDIES_UPDATE_FALLBACK, CONFIRMATION_MESSAGE_RULE, updateCaddies } from '../api/confirmation-api';
 import styles from './caddie-manager.module.css';
 

@@ -1,7 +1,7 @@
-import { ExternalLink } from '../../../components/layouts/external-link';
-import { Alert } from '../../../components/ui/alert';
-import { ButtonLink } from '../../../components/ui/button';
-import { env } from '../../../config/env';
+import { ExternalLink } from '@/components/layouts/external-link';
+import { Alert } from '@/components/ui/alert';
+import { ButtonLink } from '@/components/ui/button';
+import { env } from '@/config/env';
 import { Confetti } from './confetti';
 import styles from './payment-result.module.css';
 

@@ -3,8 +3,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { refuse, requestLog, useApiServer, v1 } from '../../../test/api-server';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { refuse, requestLog, useApiServer, v1 } from '@/test/api-server';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { PinForm } from './pin-form';
 
 describe('PinForm', () => {

@@ -9,9 +9,9 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { accessWithPin, PIN_ERROR_TITLE, pinErrorDetails } from '../api/confirmation-api';
 import styles from './pin-form.module.css';
 

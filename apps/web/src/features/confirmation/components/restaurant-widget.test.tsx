@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiServer, crossOrigin, useApiServer } from '../../../test/api-server';
+import { apiServer, crossOrigin, useApiServer } from '@/test/api-server';
 import {
   RestaurantWidget,
   WIDGET_DELAY_MS,

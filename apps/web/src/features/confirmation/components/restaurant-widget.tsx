@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '@/components/ui/spinner';
 import styles from './restaurant-widget.module.css';
 
 /** Spec section 9: the widget's iframe is added 300 ms after the modal opens. */

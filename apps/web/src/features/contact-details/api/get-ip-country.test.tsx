@@ -4,7 +4,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { crossOrigin, type Received, recorded, requestLog, useApiServer } from '../../../test/api-server';
+import { crossOrigin, type Received, recorded, requestLog, useApiServer } from '@/test/api-server';
 import {
   browserCountry,
   DEFAULT_COUNTRY,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { env } from '../../../config/env';
+import { env } from '@/config/env';
 
 /** Spec section 8. */
 export const IP_LOOKUP_FAILED = 'Failed to fetch IP info';

@@ -2,8 +2,8 @@ import type {
   IndividualPlayerDetails,
   SaveContactDetailsResponse,
 } from '@links/shared/schemas/contact-details';
-import { api } from '../../../lib/api-client';
-import { detailsFallbackMessage } from '../../booking-flow/api/details-errors';
+import { detailsFallbackMessage } from '@/features/booking-flow/api/details-errors';
+import { api } from '@/lib/api-client';
 
 /** Spec section 8: the individual form's no-answer fallback. */
 export const INDIVIDUAL_SAVE_FALLBACK = detailsFallbackMessage('ERR-022');

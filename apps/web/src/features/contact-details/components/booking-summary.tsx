@@ -1,7 +1,7 @@
 import { pluralize } from '@links/shared/money';
 import { formatSummaryTeeTime } from '@links/shared/uk-time';
-import { PriceTotals, SummaryRounds } from '../../booking-flow/components/price-summary';
-import { useBooking } from '../../booking-flow/state/booking-context';
+import { PriceTotals, SummaryRounds } from '@/features/booking-flow/components/price-summary';
+import { useBooking } from '@/features/booking-flow/state/booking-context';
 import styles from './booking-summary.module.css';
 
 /** The held booking beside the step-2 form: courses and tee times, golfers, caddies and the amount to pay. */

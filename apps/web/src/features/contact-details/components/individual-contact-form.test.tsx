@@ -9,6 +9,10 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BookingShell } from '@/features/booking-flow/components/booking-shell';
+import { BookingProvider } from '@/features/booking-flow/state/booking-context';
+import { type BookingState, initialBookingState } from '@/features/booking-flow/state/booking-state';
+import { BOOKING_STORAGE_KEY } from '@/features/booking-flow/state/booking-storage';
 import {
   answer,
   apiServer,
@@ -18,12 +22,8 @@ import {
   requestLog,
   useApiServer,
   v1,
-} from '../../../test/api-server';
-import { renderWithProviders } from '../../../test/render-with-providers';
-import { BookingShell } from '../../booking-flow/components/booking-shell';
-import { BookingProvider } from '../../booking-flow/state/booking-context';
-import { type BookingState, initialBookingState } from '../../booking-flow/state/booking-state';
-import { BOOKING_STORAGE_KEY } from '../../booking-flow/state/booking-storage';
+} from '@/test/api-server';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { IndividualContactForm } from './individual-contact-form';
 
 const intent = {

@@ -1,8 +1,8 @@
 import type { IndividualPlayerDetails } from '@links/shared/schemas/contact-details';
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { AddressFields, type AddressLine } from '../../../components/ui/address-fields';
-import { Button } from '../../../components/ui/button';
+import { AddressFields, type AddressLine } from '@/components/ui/address-fields';
+import { Button } from '@/components/ui/button';
 import {
   FieldError,
   FieldFrame,
@@ -10,16 +10,16 @@ import {
   fieldDescribedBy,
   fieldStyles,
   TextField,
-} from '../../../components/ui/form-field';
-import { env } from '../../../config/env';
-import { useBookingShell } from '../../booking-flow/components/booking-shell-context';
-import { StepBackLink } from '../../booking-flow/components/step-back-link';
-import { StepFooterAction } from '../../booking-flow/components/step-footer-action';
-import { StepSection } from '../../booking-flow/components/step-section';
-import { useSaveStepTwo } from '../../booking-flow/hooks/use-save-step-two';
-import { useBooking } from '../../booking-flow/state/booking-context';
-import { PhoneInput } from '../../phone-input/components/phone-input';
-import { isCountryCode, listPhoneCountries } from '../../phone-input/phone-format';
+} from '@/components/ui/form-field';
+import { env } from '@/config/env';
+import { useBookingShell } from '@/features/booking-flow/components/booking-shell-context';
+import { StepBackLink } from '@/features/booking-flow/components/step-back-link';
+import { StepFooterAction } from '@/features/booking-flow/components/step-footer-action';
+import { StepSection } from '@/features/booking-flow/components/step-section';
+import { useSaveStepTwo } from '@/features/booking-flow/hooks/use-save-step-two';
+import { useBooking } from '@/features/booking-flow/state/booking-context';
+import { PhoneInput } from '@/features/phone-input/components/phone-input';
+import { isCountryCode, listPhoneCountries } from '@/features/phone-input/phone-format';
 import { IP_LOOKUP_FAILED, useIpCountry } from '../api/get-ip-country';
 import { INDIVIDUAL_SAVE_FALLBACK, saveIndividualDetails } from '../api/save-individual-details';
 import {

@@ -1,7 +1,7 @@
 import type { DataOf } from '@links/shared/schemas/envelope';
 import type { timeResponseSchema } from '@links/shared/schemas/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { clockOffsetMs } from '../countdown';
 
 /** GET /v1/time: how far the client clock is behind the server's (spec section 4, fetched once per visit). */

@@ -1,7 +1,7 @@
 import type { coursesResponseSchema } from '@links/shared/schemas/courses';
 import type { DataOf } from '@links/shared/schemas/envelope';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export function getCourses() {
   return api.get<DataOf<typeof coursesResponseSchema>>('/courses');

@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { env } from '../../../config/env';
+import { Button } from '@/components/ui/button';
+import { env } from '@/config/env';
 import styles from './combination-rates.module.css';
 
 // Spec section 9, "Published tee-time windows (dark times may alter them)".

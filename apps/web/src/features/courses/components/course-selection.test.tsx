@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useApiServer, v1 } from '../../../test/api-server';
-import { TEST_COURSES } from '../../../test/course-fixtures';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { useApiServer, v1 } from '@/test/api-server';
+import { TEST_COURSES } from '@/test/course-fixtures';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { coursesQueryOptions } from '../api/get-courses';
 import { COMBINATION_MESSAGE, CourseSelection } from './course-selection';
 

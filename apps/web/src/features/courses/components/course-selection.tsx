@@ -1,11 +1,11 @@
 import type { Course } from '@links/shared/schemas/courses';
 import { lazy } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { CheckIcon } from '../../../components/ui/icons';
-import { useModal } from '../../../components/ui/modal';
-import { LOAD_FAILED_FALLBACK, userMessage } from '../../../lib/api-client';
-import { hideBrokenImage } from '../../../lib/hide-broken-image';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CheckIcon } from '@/components/ui/icons';
+import { useModal } from '@/components/ui/modal';
+import { LOAD_FAILED_FALLBACK, userMessage } from '@/lib/api-client';
+import { hideBrokenImage } from '@/lib/hide-broken-image';
 import { useCourses } from '../api/get-courses';
 import { courseImageSources } from '../course-image';
 import styles from './course-selection.module.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ErrorBoundary } from '../../../components/ui/error-boundary';
+import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { LazyErrorPage } from './lazy-error-page';
 
 /**

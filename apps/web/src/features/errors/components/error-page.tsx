@@ -1,6 +1,6 @@
-import { ButtonLink } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { usePageTitle } from '../../../hooks/use-page-title';
+import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { usePageTitle } from '@/hooks/use-page-title';
 import styles from './error-page.module.css';
 
 export const UNKNOWN_ERROR = 'An unknown error occurred';

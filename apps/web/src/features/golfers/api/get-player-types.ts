@@ -2,7 +2,7 @@ import { REQUESTED_PLAYER_TYPE_IDS } from '@links/shared/constants';
 import type { DataOf } from '@links/shared/schemas/envelope';
 import type { playersResponseSchema } from '@links/shared/schemas/players';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export function getPlayerTypes() {
   return api.get<DataOf<typeof playersResponseSchema>>('/players', {

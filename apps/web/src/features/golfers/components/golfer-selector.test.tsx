@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { useReducer } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Received, recorded, refuse, useApiServer, v1 } from '../../../test/api-server';
-import { renderWithProviders } from '../../../test/render-with-providers';
-import { bookingReducer } from '../../booking-flow/state/booking-reducer';
-import { initialBookingState } from '../../booking-flow/state/booking-state';
+import { bookingReducer } from '@/features/booking-flow/state/booking-reducer';
+import { initialBookingState } from '@/features/booking-flow/state/booking-state';
+import { type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { playerTypesQueryOptions } from '../api/get-player-types';
 import { GolferSelector, UNDER_16_WARNING } from './golfer-selector';
 

@@ -1,10 +1,10 @@
 import { MAX_GOLFERS, UNDER_16_PLAYER_TYPE_ID } from '@links/shared/constants';
 import type { PlayerType } from '@links/shared/schemas/players';
 import { useEffect, useId, useRef } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { CloseIcon, UserIcon } from '../../../components/ui/icons';
-import { LOAD_FAILED_FALLBACK, userMessage } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CloseIcon, UserIcon } from '@/components/ui/icons';
+import { LOAD_FAILED_FALLBACK, userMessage } from '@/lib/api-client';
 import { usePlayerTypes } from '../api/get-player-types';
 import styles from './golfer-selector.module.css';
 

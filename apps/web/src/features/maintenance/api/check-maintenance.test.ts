@@ -2,7 +2,7 @@
 import { maintenanceResponseSchema } from '@links/shared/schemas/system';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { answer, refuse, requestLog, useApiServer, v1 } from '../../../test/api-server';
+import { answer, refuse, requestLog, useApiServer, v1 } from '@/test/api-server';
 import { checkMaintenance } from './check-maintenance';
 
 /** GET /v1/maintenance as the API (200, 503, 500, an unknown route's 404), a gateway (502, 504) or no one answers. */

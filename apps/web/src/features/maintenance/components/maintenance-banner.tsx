@@ -1,7 +1,7 @@
-import { Alert } from '../../../components/ui/alert';
-import { Link } from '../../../components/ui/link';
-import { paths } from '../../../config/paths';
-import { useMaintenanceNotice } from '../../../lib/maintenance-notice';
+import { Alert } from '@/components/ui/alert';
+import { Link } from '@/components/ui/link';
+import { paths } from '@/config/paths';
+import { useMaintenanceNotice } from '@/lib/maintenance-notice';
 
 /**
  * Shown on `/` after any call answered 503 (the API client sends the visitor there), in place of the booking form.

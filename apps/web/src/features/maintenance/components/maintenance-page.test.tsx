@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getMaintenanceNotice, raiseMaintenanceNotice } from '../../../lib/maintenance-notice';
+import { getMaintenanceNotice, raiseMaintenanceNotice } from '@/lib/maintenance-notice';
 import type { MaintenanceCheck } from '../api/check-maintenance';
 import { BACK_ONLINE, CHECK_FAILED, MaintenancePage, STILL_IN_MAINTENANCE } from './maintenance-page';
 

@@ -1,7 +1,7 @@
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageTitle } from '../../../hooks/use-page-title';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { type MaintenancePollOptions, useMaintenancePoll } from '../hooks/use-maintenance-poll';
 import styles from './maintenance-page.module.css';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { clearMaintenanceNotice } from '../../../lib/maintenance-notice';
+import { clearMaintenanceNotice } from '@/lib/maintenance-notice';
 import { checkMaintenance, type MaintenanceCheck } from '../api/check-maintenance';
 
 export const MAINTENANCE_POLL_MS = 30_000;

@@ -2,8 +2,8 @@ import type {
   OperatorPlayerDetails,
   SaveDetailsResponse,
 } from '@links/shared/schemas/operator-contact-details';
-import { api } from '../../../lib/api-client';
-import { detailsFallbackMessage } from '../../booking-flow/api/details-errors';
+import { detailsFallbackMessage } from '@/features/booking-flow/api/details-errors';
+import { api } from '@/lib/api-client';
 
 /** Spec section 8: the tour-operator form's no-answer fallback. */
 export const OPERATOR_SAVE_FALLBACK = detailsFallbackMessage('ERR-021');

@@ -7,10 +7,10 @@ import {
 } from '@links/shared/schemas/operator-contact-details';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { type Path, useForm, useWatch } from 'react-hook-form';
-import { countryOptions } from '../../../components/ui/country-options';
-import { CheckboxField, FieldGrid, SelectField, TextField } from '../../../components/ui/form-field';
-import { env } from '../../../config/env';
-import { StepSection } from '../../booking-flow/components/step-section';
+import { countryOptions } from '@/components/ui/country-options';
+import { CheckboxField, FieldGrid, SelectField, TextField } from '@/components/ui/form-field';
+import { env } from '@/config/env';
+import { StepSection } from '@/features/booking-flow/components/step-section';
 import { PAYMENT_RULES } from '../operator-payment-copy';
 import styles from './operator-contact-form.module.css';
 import { PaymentMethodOptions } from './payment-method-options';

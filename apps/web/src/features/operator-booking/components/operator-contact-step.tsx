@@ -2,13 +2,13 @@ import { depositPence, operatorPaymentOptions } from '@links/shared/payment-term
 import type { OperatorPlayerDetails } from '@links/shared/schemas/operator-contact-details';
 import { todayInLondon } from '@links/shared/uk-time';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import styles from '../../../components/ui/step-layout.module.css';
-import { useBookingShell } from '../../booking-flow/components/booking-shell-context';
-import { StepBackLink } from '../../booking-flow/components/step-back-link';
-import { StepFooterAction } from '../../booking-flow/components/step-footer-action';
-import { useSaveStepTwo } from '../../booking-flow/hooks/use-save-step-two';
-import { useBooking } from '../../booking-flow/state/booking-context';
+import { Button } from '@/components/ui/button';
+import styles from '@/components/ui/step-layout.module.css';
+import { useBookingShell } from '@/features/booking-flow/components/booking-shell-context';
+import { StepBackLink } from '@/features/booking-flow/components/step-back-link';
+import { StepFooterAction } from '@/features/booking-flow/components/step-footer-action';
+import { useSaveStepTwo } from '@/features/booking-flow/hooks/use-save-step-two';
+import { useBooking } from '@/features/booking-flow/state/booking-context';
 import { OPERATOR_SAVE_FALLBACK, saveOperatorDetails } from '../api/save-operator-details';
 import { OperatorContactForm, type OperatorFormValues } from './operator-contact-form';
 

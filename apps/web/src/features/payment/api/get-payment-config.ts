@@ -1,7 +1,7 @@
 import type { DataOf } from '@links/shared/schemas/envelope';
 import type { paymentConfigResponseSchema } from '@links/shared/schemas/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Which card provider takes payments: the server decides (its CSP allows Stripe.js only when Stripe is set up). */
 export type PaymentConfig = DataOf<typeof paymentConfigResponseSchema>;

@@ -1,6 +1,6 @@
 import type { RecordPaymentBody, recordPaymentResponseSchema } from '@links/shared/schemas/contact-details';
 import type { DataOf } from '@links/shared/schemas/envelope';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * Spec section 7, record payment: PATCH /v1/bookings/{id}/payment. The server re-reads the intent from the

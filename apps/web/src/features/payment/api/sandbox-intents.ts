@@ -5,7 +5,7 @@ import type {
   SandboxConfirmBody,
   sandboxIntentResponseSchema,
 } from '@links/shared/schemas/payments';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 // The sandbox provider's browser calls (apps/api modules/payment-provider/payment-provider.routes.ts), the test-mode stand-in for Stripe.js's
 // confirmCardPayment and retrievePaymentIntent. Only mounted by the API when Stripe is not configured.

@@ -1,4 +1,4 @@
-import { type MessageRule, NO_ANSWER } from '../../../lib/api-client';
+import { type MessageRule, NO_ANSWER } from '@/lib/api-client';
 import type { ProviderPaymentIntent } from '../api/sandbox-intents';
 import { PAYMENT_MESSAGES } from '../payment-messages';
 

@@ -6,16 +6,8 @@ import { http } from 'msw';
 import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  answer,
-  apiServer,
-  type Received,
-  recorded,
-  requestLog,
-  useApiServer,
-  v1,
-} from '../../../test/api-server';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { answer, apiServer, type Received, recorded, requestLog, useApiServer, v1 } from '@/test/api-server';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { paymentConfigQueryOptions } from '../api/get-payment-config';
 import type { CardFormHandle, ConfirmOutcome } from '../card/confirm-outcome';
 import { PaymentStep, type PaymentStepProps } from './payment-step';

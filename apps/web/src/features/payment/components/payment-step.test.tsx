@@ -16,8 +16,8 @@ import {
   requestLog,
   useApiServer,
   v1,
-} from '../../../test/api-server';
-import { renderWithProviders } from '../../../test/render-with-providers';
+} from '@/test/api-server';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { paymentConfigQueryOptions } from '../api/get-payment-config';
 import { PAYMENT_MESSAGES } from '../payment-messages';
 import { PaymentStep, type PaymentStepProps } from './payment-step';

@@ -10,10 +10,10 @@ import {
   useState,
 } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { userMessage } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { userMessage } from '@/lib/api-client';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { recordPayment } from '../api/record-payment';
 import { retrieveSandboxIntent } from '../api/sandbox-intents';

@@ -6,7 +6,7 @@ import {
   netAndVat,
   PriceTotals,
   SummaryRounds,
-} from '../../booking-flow/components/price-summary';
+} from '@/features/booking-flow/components/price-summary';
 import styles from './payment.module.css';
 
 export type PaymentSummaryProps = {

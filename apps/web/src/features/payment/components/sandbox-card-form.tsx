@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { ApiError, userMessage } from '../../../lib/api-client';
+import { ApiError, userMessage } from '@/lib/api-client';
 import { confirmSandboxIntent } from '../api/sandbox-intents';
 import {
   type CardDetails,

@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Appearance } from '@stripe/stripe-js';
 import { useEffect, useMemo, useState } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '@/components/ui/spinner';
 import { getStripe } from '../api/stripe';
 import { type CardFormHandle, outcomeOfIntent } from '../card/confirm-outcome';
 import { PAYMENT_MESSAGES } from '../payment-messages';

@@ -11,7 +11,7 @@ import type {
   UpdateStaffUserRequest,
 } from '@links/shared/schemas/staff';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, apiRequest } from '../../../lib/api-client';
+import { ApiError, api, apiRequest } from '@/lib/api-client';
 
 // The staff area's calls (/v1/staff, issue 22). Every answer is the shared schema's shape; the session is the same
 // signed cookie as the public site's, upgraded by the staff sign-in.

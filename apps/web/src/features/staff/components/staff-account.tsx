@@ -5,10 +5,10 @@ import {
 } from '@links/shared/schemas/staff';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { PasswordField } from '../../../components/ui/form-field';
-import { FailureAlert, SubmitButton } from '../../../components/ui/form-status';
-import { NewPasswordFields } from '../../../components/ui/new-password-fields';
+import { Alert } from '@/components/ui/alert';
+import { PasswordField } from '@/components/ui/form-field';
+import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { useStaffMe, useStaffPasswordChange } from '../api/staff-api';
 import styles from './staff.module.css';
 

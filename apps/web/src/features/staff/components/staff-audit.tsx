@@ -1,9 +1,9 @@
 import { addDays, londonWallTimeToUtc } from '@links/shared/uk-time';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { userMessage } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { userMessage } from '@/lib/api-client';
 import { type AuditFilter, useStaffAudit, useStaffUsers } from '../api/staff-api';
 import styles from './staff.module.css';
 

@@ -1,8 +1,8 @@
 import type { StaffUser } from '@links/shared/schemas/staff';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { Link } from '../../../components/ui/link';
-import { env } from '../../../config/env';
+import { Link } from '@/components/ui/link';
+import { env } from '@/config/env';
 import { useStaffSignOut } from '../api/staff-api';
 import type { StaffPage } from '../staff-app';
 import styles from './staff.module.css';

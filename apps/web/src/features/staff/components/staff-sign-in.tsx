@@ -8,10 +8,10 @@ import {
 } from '@links/shared/schemas/staff';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { PasswordField, TextField } from '../../../components/ui/form-field';
-import { FailureAlert, SubmitButton } from '../../../components/ui/form-status';
-import { env } from '../../../config/env';
+import { Button } from '@/components/ui/button';
+import { PasswordField, TextField } from '@/components/ui/form-field';
+import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { env } from '@/config/env';
 import { useStaffCode, useStaffSignIn } from '../api/staff-api';
 import styles from './staff.module.css';
 

@@ -8,11 +8,11 @@ import {
 } from '@links/shared/schemas/staff';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { PasswordField, SelectField, TextField } from '../../../components/ui/form-field';
-import { FailureAlert, SubmitButton } from '../../../components/ui/form-status';
-import { Spinner } from '../../../components/ui/spinner';
-import { userMessage } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { PasswordField, SelectField, TextField } from '@/components/ui/form-field';
+import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { Spinner } from '@/components/ui/spinner';
+import { userMessage } from '@/lib/api-client';
 import {
   type CreatedStaffUser,
   useCreateStaffUser,

@@ -3,7 +3,7 @@ import type { diaryResponseSchema } from '@links/shared/schemas/diary';
 import type { DataOf } from '@links/shared/schemas/envelope';
 import type { DiarySlot } from '@links/shared/slot-state';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type DiaryParams = { courseId: number; date: string; currentBookingId: number | null };
 

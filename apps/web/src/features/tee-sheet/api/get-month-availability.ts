@@ -1,7 +1,7 @@
 import type { availabilityResponseSchema } from '@links/shared/schemas/availability';
 import type { DataOf } from '@links/shared/schemas/envelope';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export function getMonthAvailability(courseId: number, month: string) {
   return api.get<DataOf<typeof availabilityResponseSchema>>(`/courses/${courseId}/availability`, {

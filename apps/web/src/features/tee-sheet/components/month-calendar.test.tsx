@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, useApiServer, v1 } from '../../../test/api-server';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { answer, useApiServer, v1 } from '@/test/api-server';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { AVAILABILITY_LEGEND, MonthCalendar } from './month-calendar';
 
 const TODAY = '2026-07-10';

@@ -6,16 +6,8 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  answer,
-  apiServer,
-  type Received,
-  recorded,
-  refuse,
-  useApiServer,
-  v1,
-} from '../../../test/api-server';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { answer, apiServer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { diaryQueryOptions } from '../api/get-diary';
 import {
   DIARY_ERROR_TITLE,

@@ -15,10 +15,10 @@ import {
 } from '@links/shared/slot-state';
 import { formatLongDate, londonTime } from '@links/shared/uk-time';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { LOAD_FAILED_FALLBACK, userMessage } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { LOAD_FAILED_FALLBACK, userMessage } from '@/lib/api-client';
 import { useDiary } from '../api/get-diary';
 import styles from './tee-sheet.module.css';
 
