@@ -57,9 +57,14 @@ test.describe('sign-in page', () => {
       await route.continue();
     });
     await page.goto('/login');
+    // The page shows at once (it arrives prerendered); only the header waits for the session check.
     await expect(page.getByRole('banner').getByRole('button', { name: 'Loading' })).toBeVisible();
-    await expect(page.getByText('Preparing your experience')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Tour Operator Login' })).toBeVisible();
+    await expect(page.getByText('Preparing your experience')).toHaveCount(0);
+    // The check answers (signed out): the header offers the sign-in it was loading.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Tour Operator Login' })).toBeVisible({
+      timeout: 10_000,
+    });
     await page.unroute('**/v1/user');
 
     const form = page.getByRole('form', { name: 'Tour Operator Login' });

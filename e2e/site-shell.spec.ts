@@ -14,6 +14,16 @@ async function holdBack(page: Page, url: RegExp): Promise<() => void> {
   return release;
 }
 
+/** Every console warning and error of the page, which a visit that goes right should not log at all. */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  return problems;
+}
+
 const viewports = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'mobile', width: 375, height: 812 },
@@ -57,11 +67,7 @@ for (const viewport of viewports) {
 }
 
 test('an anonymous visit logs nothing in the console and gets no error answer', async ({ page }) => {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error')
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
+  const problems = consoleProblems(page);
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
@@ -90,29 +96,36 @@ test('an unknown path answers 404 and shows the error page with its status', asy
   await expect(page.getByRole('banner').getByText('Online Booking', { exact: true })).toBeVisible();
 });
 
-test('/ arrives prerendered and is hydrated; every other path gets the empty shell', async ({
+test('/ arrives prerendered and is hydrated; the pages that need nothing to draw too; the rest get the empty shell', async ({
   page,
   request,
 }) => {
   const home = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
   expect(home).toMatch(/<div id="root" data-prerendered-year="\d{4}"><div/);
   expect(home).toContain('Create experience</h1>');
-  for (const path of ['/login', '/contact-details', '/no-such-page']) {
+  for (const [path, status, text] of [
+    ['/login', 200, 'Tour Operator Login</h1>'],
+    ['/forgot-password', 200, 'Forgot your password?</h1>'],
+    ['/confirmation', 200, 'This page is protected for your security</h1>'],
+    ['/no-such-page', 404, 'A swing and a miss!</h1>'],
+  ] as const) {
     const answer = await request.get(path, { headers: { accept: 'text/html' } });
-    expect(answer.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
-    const shell = await answer.text();
+    expect(answer.status(), path).toBe(status);
+    const prerendered = await answer.text();
+    expect(prerendered, path).toMatch(/<div id="root" data-prerendered-year="\d{4}"><div/);
+    expect(prerendered, path).toContain(text);
+    // No hero on these pages: no preload for it to go unused.
+    expect(prerendered, path).not.toContain('as="image" href="/images/hero');
+  }
+  for (const path of ['/contact-details', '/login/']) {
+    const shell = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
     expect(shell, path).toContain('<div id="root"></div>');
     expect(shell, path).not.toContain('data-prerendered-year');
-    // No hero on most of these pages: no preload for it to go unused.
     expect(shell, path).not.toContain('rel="preload"');
   }
 
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    // Nothing at all: the signed-out session check answers 200 with no operator (it was a 401 logged on every visit).
-    if (message.type() === 'warning' || message.type() === 'error')
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
+  // Nothing at all: the signed-out session check answers 200 with no operator (it was a 401 logged on every visit).
+  const problems = consoleProblems(page);
   // Hold the app's script until the prerendered heading is marked: hydration adopts that very node, a fresh
   // render would replace it.
   const release = await holdBack(page, /\/assets\/index-[^/]*\.js$/);
@@ -138,6 +151,42 @@ test('/ arrives prerendered and is hydrated; every other path gets the empty she
   // With a booking restored from sessionStorage the page renders afresh (the markup shows an empty booking).
   await page.reload();
   await expect(page.getByText('Golfer 1', { exact: true })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a prerendered page beyond / is hydrated, not drawn again, and needs no stylesheet or round trip to do it', async ({
+  page,
+}) => {
+  const problems = consoleProblems(page);
+  const release = await holdBack(page, /\/assets\/index-[^/]*\.js$/);
+  const stylesheets: string[] = [];
+  const scriptsAfterEntry: string[] = [];
+  let entryAnswered = false;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+    if (entryAnswered && request.resourceType() === 'script') scriptsAfterEntry.push(request.url());
+  });
+  page.on('response', (response) => {
+    if (/\/assets\/index-[^/]*\.js$/.test(response.url())) entryAnswered = true;
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const heading = page.getByRole('main').getByRole('heading', { level: 1, name: 'Tour Operator Login' });
+  await heading.evaluate((element) => Object.assign(element, { prerenderedNode: true }));
+  expect(await heading.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(
+    /^"Cormorant Garamond"/,
+  );
+  release();
+  // Hydrated: the form answers (its validation message), and the heading is the very node of the markup.
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Please enter a username address')).toBeVisible();
+  expect(await heading.evaluate((element) => 'prerenderedNode' in element)).toBe(true);
+  // Its route's code was preloaded with the entry and its stylesheets are in the page.
+  expect(stylesheets).toEqual([]);
+  expect(scriptsAfterEntry).toEqual([]);
+
+  // Opened without the query it was prerendered with, the reset page is drawn afresh: no mismatch to log.
+  await page.goto('/reset');
+  await expect(page.getByRole('heading', { name: 'Oops, Link Expired' })).toBeVisible();
   expect(problems).toEqual([]);
 });
 

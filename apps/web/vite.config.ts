@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { prerenderPages } from './build/prerender-pages.ts';
 import { treeShakeReactRouter } from './build/tree-shake-react-router.ts';
 
 const gzipAsync = promisify(gzip);
@@ -61,179 +61,6 @@ function precompress(): Plugin {
   };
 }
 
-const HOME_ROUTE_MODULE = '/src/app/routes/home.tsx';
-const EMPTY_ROOT = '<div id="root"></div>';
-/** The page the API answers client-side routes with; keep in sync with apps/api/src/plugins/web-app.ts. */
-const APP_SHELL_FILE = 'app-shell.html';
-
-/** Every chunk reachable from `start` through static imports: what loading it pulls in before it runs. */
-function staticGraph(bundle: Rolldown.OutputBundle, start: Rolldown.OutputChunk): Rolldown.OutputChunk[] {
-  const seen = new Set<string>();
-  const ordered: Rolldown.OutputChunk[] = [];
-  const visit = (chunk: Rolldown.OutputChunk) => {
-    if (seen.has(chunk.fileName)) return;
-    seen.add(chunk.fileName);
-    for (const name of chunk.imports) {
-      const next = bundle[name];
-      if (next?.type === 'chunk') visit(next);
-    }
-    ordered.push(chunk);
-  };
-  visit(start);
-  return ordered;
-}
-
-/**
- * React puts the resource hints it finds while rendering (preloads of eager images) before the markup, as it
- * renders no <head>: these move to the head, minus those index.html already has (the hero's preload).
- */
-function hoistResourceHints(markup: string, head: string): { hints: string[]; body: string } {
-  const leading = /^(?:<link [^>]*\/>)+/.exec(markup)?.[0] ?? '';
-  const hints = (leading.match(/<link [^>]*\/>/g) ?? []).filter((tag) => {
-    const target = /(?:imageSrcSet|href)="([^"]+)"/.exec(tag)?.[1];
-    return target === undefined || !head.includes(`"${target}"`);
-  });
-  return { hints, body: markup.slice(leading.length) };
-}
-
-const HERO_PRELOAD = /\s*<link\s+rel="preload"\s+as="image"[^>]*>/;
-
-/**
- * The empty shell serves every page but `/`, and most of them (sign-in, confirmation, account) show no hero: there the
- * hero's preload was fetched for nothing and reported unused in the console. The booking steps that show it request
- * it from their <img> (fetchpriority high) as they render.
- */
-function withoutHeroPreload(page: string): string {
-  if (!HERO_PRELOAD.test(page))
-    throw new Error('prerender: index.html has no hero preload to leave out of the shell');
-  return page.replace(HERO_PRELOAD, '');
-}
-
-/** A stylesheet link as Vite writes it into index.html. */
-const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
-
-/**
- * The stylesheets the page links, written into it as <style> blocks: on a phone's first visit each linked
- * stylesheet was a render-blocking round trip before first paint (Lighthouse mobile: about 450 ms of five files).
- * Each link stays, disabled (never fetched nor applied): Vite's preload helper skips a stylesheet whose link is
- * already in the page, so a route loaded later does not fetch and apply the same rules a second time. The API
- * allows these blocks by their hashes in the page's Content-Security-Policy (apps/api/src/plugins/web-app.ts).
- */
-async function inlineStylesheets(page: string, outDir: string): Promise<string> {
-  let inlined = page;
-  for (const [link, file] of page.matchAll(STYLESHEET_LINK)) {
-    const css = (await readFile(join(outDir, file as string), 'utf8')).trim();
-    if (/<\/style/i.test(css)) throw new Error(`prerender: ${file} contains </style and cannot be inlined`);
-    inlined = inlined.replace(
-      link,
-      `<style>${css}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`,
-    );
-  }
-  return inlined;
-}
-
-/**
- * What starts the app on the prerendered page, run at the end of <body>: once the hero image (the page's one
- * high-priority image, its largest paint) has loaded and been painted, it adds the module preloads and the entry
- * script that index.html would otherwise carry in its head. The page paints from its markup, inline styles, fonts and
- * hero image alone and its scripts only hydrate what is already on screen, so on a slow connection the hero gets the
- * bandwidth to itself instead of sharing it with 110 KB of JavaScript (decision 007). A hidden tab paints no frames
- * and a stalled image never loads: the timers start the app regardless. The API allows this exact text by its hash.
- */
-const START_SCRIPT = [
-  '(()=>{',
-  'const d=document,s=d.currentScript,hero=d.querySelector(\'img[fetchpriority="high"]\');',
-  'let started=false;',
-  'const start=()=>{',
-  'if(started)return;started=true;',
-  "for(const href of s.dataset.preload.split(' ')){if(!href)continue;",
-  "const l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;d.head.append(l)}",
-  "const e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=s.dataset.entry;d.head.append(e)};",
-  'const afterPaint=()=>{requestAnimationFrame(()=>setTimeout(start));setTimeout(start,100)};',
-  "if(hero&&!hero.complete){hero.addEventListener('load',afterPaint,{once:true});",
-  "hero.addEventListener('error',afterPaint,{once:true});setTimeout(start,3000)}else afterPaint()",
-  '})()',
-].join('');
-
-const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
-
-/**
- * Moves the page's entry script and module preloads out of the head into START_SCRIPT's data attributes, so none
- * of them is fetched before the hero image has painted. Only index.html: the empty shell cannot paint without its
- * script.
- */
-function startScriptsAfterHero(page: string): string {
-  const entry = ENTRY_SCRIPT.exec(page)?.[1];
-  if (!entry) throw new Error('prerender: index.html has no entry script');
-  const preloads = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  const start = `<script data-entry="${entry}" data-preload="${preloads.join(' ')}">${START_SCRIPT}</script>`;
-  const rest = page.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
-  if (!rest.includes('</body>')) throw new Error('prerender: index.html has no </body>');
-  return rest.replace('</body>', `  ${start}\n  </body>`);
-}
-
-/**
- * Prerenders `/` (decision 007): after the client build, builds src/prerender.tsx for Node into a temporary
- * folder (never dist: nothing of it is shipped), renders the home page and writes it into #root of
- * dist/index.html, with its scripts and the home route's chunks started once the hero has painted
- * (startScriptsAfterHero) and every stylesheet it needs written into it (inlineStylesheets), so the page is styled
- * at first paint and hydration needs no second round trip. The untouched page is kept as dist/app-shell.html, the
- * empty shell the API sends for every other path.
- */
-function prerenderHome(root: string, mode: string): Plugin {
-  let outDir = '';
-  return {
-    name: 'links:prerender-home',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    // writeBundle, not closeBundle: the pages must be final before precompress (closeBundle) compresses them.
-    async writeBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!entry) throw new Error('prerender: the entry chunk is missing');
-      // The home route is part of the entry (decision 007), so the page hydrates in one pass once the entry has run.
-      const homeModule = join(root, HOME_ROUTE_MODULE);
-      if (!staticGraph(bundle, entry).some((chunk) => chunk.moduleIds.includes(homeModule)))
-        throw new Error('prerender: the home route is not part of the entry chunk');
-
-      // Inside the app so Node resolves the externalised dependencies from node_modules; .cache is git-ignored.
-      await mkdir(join(root, '.cache'), { recursive: true });
-      const ssrDir = await mkdtemp(join(root, '.cache', 'prerender-'));
-      try {
-        await build({
-          root,
-          mode,
-          configFile: join(root, 'vite.config.ts'),
-          logLevel: 'warn',
-          build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
-        });
-        const module = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as {
-          prerenderHome: () => Promise<string>;
-        };
-        const indexPath = join(outDir, 'index.html');
-        const shell = await readFile(indexPath, 'utf8');
-        if (!shell.includes(EMPTY_ROOT) || !shell.includes('</head>'))
-          throw new Error(`prerender: index.html has no ${EMPTY_ROOT}`);
-        const { hints, body } = hoistResourceHints(await module.prerenderHome(), shell);
-        if (!body.includes('<main')) throw new Error('prerender: the home page rendered no <main>');
-        const page = shell
-          .replace('</head>', `  ${hints.join('\n    ')}\n  </head>`)
-          .replace(
-            EMPTY_ROOT,
-            `<div id="root" data-prerendered-year="${new Date().getFullYear()}">${body}</div>`,
-          );
-        await writeFile(join(outDir, APP_SHELL_FILE), withoutHeroPreload(shell));
-        await writeFile(indexPath, await inlineStylesheets(startScriptsAfterHero(page), outDir));
-      } finally {
-        await rm(ssrDir, { recursive: true, force: true });
-      }
-    },
-  };
-}
-
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3001';
 const proxy = Object.fromEntries(
   ['/v1', '/csrf', '/admin'].map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }]),
@@ -260,7 +87,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   // The prerender's own (SSR) build only needs React: no pages to prerender or compress there.
   plugins: isSsrBuild
     ? [react()]
-    : [react(), treeShakeReactRouter(), prerenderHome(import.meta.dirname, mode), precompress()],
+    : [react(), treeShakeReactRouter(), prerenderPages(import.meta.dirname, mode), precompress()],
   resolve: { alias: command === 'build' ? [rootAlias, ...productionAliases] : [rootAlias] },
   css: {
     modules: {

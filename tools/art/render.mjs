@@ -44,6 +44,8 @@ const TARGETS = [
       height: 1000,
       outputs: [
         { file: `images/courses/${slug}.webp`, width: 1600, height: 1000, maxBytes: 220 * KB },
+        // Phones: a 360-430 px wide screen at 2-3x would otherwise fetch the 1600 px file for a full-width picture.
+        { file: `images/courses/${slug}-960.webp`, width: 960, height: 600, maxBytes: 90 * KB },
         { file: `images/courses/${slug}-640.webp`, width: 640, height: 400, maxBytes: 60 * KB },
       ],
     };

@@ -10,9 +10,10 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
 
 const app = <AppRoot Router={BrowserRouter} />;
-// `/` arrives prerendered (the build renders it into #root): adopt that markup when this first render matches it.
-// Otherwise render afresh; React replaces whatever #root holds when it commits.
-if (canHydratePrerender(container, window.location.pathname)) {
+// `/` and the pages that need nothing to draw arrive prerendered (the build renders them into #root): adopt that
+// markup when this first render matches it. Otherwise render afresh; React replaces whatever #root holds when it
+// commits.
+if (canHydratePrerender(container)) {
   hydrateRoot(container, app);
 } else {
   createRoot(container).render(app);

@@ -1,18 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { prerenderHome } from './prerender';
+import { PRERENDERED_PAGES } from '../build/prerender-pages';
+import { prerenderPage } from './prerender';
 
-// The build prerenders `/` in Node (vite.config.ts): no window, document or storage. Whatever the home page
-// renders must work there, and the markup must be the complete page, lazy home route included.
-describe('prerenderHome', () => {
-  it('renders the whole home page in Node without a DOM', async () => {
-    expect(typeof window).toBe('undefined');
-    const markup = await prerenderHome();
-    expect(markup).toContain('<main');
-    expect(markup).toContain('Create experience');
-    expect(markup).toContain('Add your golfers');
-    expect(markup).toContain('Your booking summary');
-    expect(markup).toContain(`© <!-- -->${new Date().getFullYear()}`);
-    // Only the route's own suspended loading state would show the page fallback.
-    expect(markup).not.toContain('<!--$!-->');
+// The build prerenders its pages in Node (build/prerender-pages.ts): no window, document or storage. Whatever they
+// render must work there, and each markup must be the complete page, lazy routes included, as the browser's first
+// render draws it (the page's own text, or its loading state while it waits for the API).
+const EXPECTED: Record<string, string[]> = {
+  '/': ['Create experience', 'Add your golfers', 'Your booking summary'],
+  '/login': ['Tour Operator Login', 'Sign in to book for your groups', 'Forgot password?'],
+  '/forgot-password': ['Forgot your password?', 'Enter your username and we will e-mail you a link'],
+  '/reset?t=token&u=username': ['Reset your password', 'Checking your reset link...'],
+  '/confirmation': ['This page is protected for your security', 'Booking number', 'PIN code'],
+  '/maintenance': ['We&#x27;re launching some updates!', 'Checking status...'],
+  '/404': ['A swing and a miss!', '404 Not Found'],
+};
+
+describe('prerenderPage', () => {
+  it('prerenders exactly the pages it is tested for', () => {
+    expect(PRERENDERED_PAGES.map((page) => page.location)).toEqual(Object.keys(EXPECTED));
   });
+
+  for (const { location } of PRERENDERED_PAGES) {
+    it(`renders the whole page at ${location} in Node without a DOM`, async () => {
+      expect(typeof window).toBe('undefined');
+      const markup = await prerenderPage(location);
+      expect(markup).toContain('<main');
+      for (const text of EXPECTED[location] ?? []) expect(markup).toContain(text);
+      expect(markup).toContain(`© <!-- -->${new Date().getFullYear()}`);
+      // A page's own suspended loading state would show the page fallback.
+      expect(markup).not.toContain('<!--$!-->');
+      expect(markup).not.toContain('<!--$?-->');
+    });
+  }
 });

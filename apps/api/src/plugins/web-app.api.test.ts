@@ -8,11 +8,17 @@ import { buildApp } from '../app.ts';
 import { createTestDatabase, testConfig } from '../test/test-app.ts';
 
 // As the web build writes them: `/` prerendered into index.html with its stylesheets and its start-up script inline,
-// the empty page kept as app-shell.html.
+// other pages prerendered into pages/<name>.html (the same start-up script, their own stylesheets too), the error
+// page into pages/404.html, and the empty page kept as app-shell.html (its stylesheet inline too).
 const CSS = 'body{color:#14342b}';
+const LOGIN_CSS = '.login{color:#b08d3e}';
 const BOOT = "(()=>{document.documentElement.dataset.boot='1'})()";
-const INDEX = `<!doctype html><html><head><style>${CSS}</style><link rel="stylesheet" crossorigin href="/assets/index-abc123.css" disabled></head><body><div id="root" data-prerendered-year="2026"><main>Create experience</main></div><script data-entry="/assets/index-abc123.js">${BOOT}</script></body></html>`;
-const SHELL = '<!doctype html><html><body><div id="root"></div></body></html>';
+const page = (styles: string[], main: string) =>
+  `<!doctype html><html><head>${styles.map((css) => `<style>${css}</style>`).join('')}</head><body><div id="root" data-prerendered-year="2026"><main>${main}</main></div><script data-entry="/assets/index-abc123.js">${BOOT}</script></body></html>`;
+const INDEX = page([CSS], 'Create experience');
+const LOGIN = page([CSS, LOGIN_CSS], 'Tour Operator Login');
+const NOT_FOUND = page([CSS], 'A swing and a miss!');
+const SHELL = `<!doctype html><html><head><style>${CSS}</style></head><body><div id="root"></div></body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 let dir: string;
@@ -24,6 +30,9 @@ beforeAll(async () => {
   await mkdir(join(dir, 'assets'));
   await writeFile(join(dir, 'index.html'), INDEX);
   await writeFile(join(dir, 'app-shell.html'), SHELL);
+  await mkdir(join(dir, 'pages'));
+  await writeFile(join(dir, 'pages/login.html'), LOGIN);
+  await writeFile(join(dir, 'pages/404.html'), NOT_FOUND);
   await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(join(dir, 'assets/index-abc123.js'), SCRIPT);
   await writeFile(join(dir, 'assets/index-abc123.js.br'), brotliCompressSync(SCRIPT));
@@ -49,23 +58,36 @@ describe('serving the built web app', () => {
     }
   });
 
-  it("allows the home page's inline stylesheet and start-up script by their hashes and nothing else inline", async () => {
-    const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-    const directive = (name: string) =>
-      String(response.headers['content-security-policy'])
-        .split(';')
-        .find((text) => text.startsWith(`${name} `));
+  it("allows the pages' inline stylesheets and start-up script by their hashes and nothing else inline", async () => {
     const hash = (text: string) => createHash('sha256').update(text).digest('base64');
-    expect(directive('style-src')).toBe(`style-src 'self' 'sha256-${hash(CSS)}'`);
-    expect(directive('script-src')).toBe(`script-src 'self' 'sha256-${hash(BOOT)}'`);
+    for (const url of ['/', '/login', '/contact-details']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const directive = (name: string) =>
+        String(response.headers['content-security-policy'])
+          .split(';')
+          .find((text) => text.startsWith(`${name} `));
+      expect(directive('style-src'), url).toBe(
+        `style-src 'self' 'sha256-${hash(CSS)}' 'sha256-${hash(LOGIN_CSS)}'`,
+      );
+      expect(directive('script-src'), url).toBe(`script-src 'self' 'sha256-${hash(BOOT)}'`);
+    }
   });
 
-  it('serves the empty shell, never the home markup, for every other client-side route', async () => {
+  it('serves a prerendered page for its own address only, query or not', async () => {
+    for (const url of ['/login', '/login?from=header']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(LOGIN);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves the empty shell, never a prerendered page, for every other client-side route', async () => {
     for (const url of [
       '/contact-details',
       '/confirmation/ABC123?signature=x',
-      '/login',
       '/login/',
+      '/forgot-password',
       '/staff',
       '/staff/users',
     ]) {
@@ -78,12 +100,12 @@ describe('serving the built web app', () => {
     }
   });
 
-  it('answers a path the app has no page for 404, with the app, which draws its error page', async () => {
-    for (const url of ['/no-such-page', '/login/extra', '/confirmation/1/2?x=1']) {
+  it('answers a path the app has no page for 404, with its prerendered error page', async () => {
+    for (const url of ['/no-such-page', '/login/extra', '/confirmation/1/2?x=1', '/404']) {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toContain('text/html');
-      expect(response.body, url).toBe(SHELL);
+      expect(response.body, url).toBe(NOT_FOUND);
       expect(String(response.headers['content-security-policy'])).toContain("script-src 'self' 'sha256-");
     }
     const head = await app.inject({ method: 'HEAD', url: '/no-such-page', headers: { accept: 'text/html' } });

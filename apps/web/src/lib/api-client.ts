@@ -96,11 +96,11 @@ async function requestCsrfToken(): Promise<string> {
   } catch {
     throw new ApiError(0, { message: CSRF_FETCH_FAILED, code: 'CSRF_FETCH_FAILED' });
   }
+  // Always read the body, refusals too: an unread response stays open in the browser (and keeps the network busy).
+  const body = (await response.json().catch(() => null)) as { data?: { token?: unknown } } | null;
   if (response.status === 503) handleMaintenance();
   if (!response.ok)
     throw new ApiError(response.status, { message: CSRF_FETCH_FAILED, code: 'CSRF_FETCH_FAILED' });
-  // Always read the body: an unread response stays open in the browser (and keeps the network busy).
-  const body = (await response.json().catch(() => null)) as { data?: { token?: unknown } } | null;
   const fromCookie = readCookie(CSRF_COOKIE);
   if (fromCookie) return fromCookie;
   // The cookie may be unreadable (e.g. blocked); accept a token echoed in the body as a fallback.
@@ -197,6 +197,9 @@ export const LOAD_FAILED_FALLBACK = 'Please try again.';
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await apiFetch(path, options);
   if (response.status === 503) {
+    // Read, as every answer is: an unread one stays open in the browser (during maintenance Lighthouse waited 45 s
+    // for the page to finish loading).
+    await response.text().catch(() => '');
     handleMaintenance();
     throw new ApiError(503, { message: MAINTENANCE_MESSAGE, code: 'MAINTENANCE' });
   }

@@ -1,4 +1,5 @@
 import { Spinner } from '../ui/spinner';
+import styles from './page-loading.module.css';
 
 /**
  * Fills the viewport while a route's code loads, keeping the footer below the fold: a footer that
@@ -6,7 +7,7 @@ import { Spinner } from '../ui/spinner';
  */
 export function PageLoading({ label }: { label?: string }) {
   return (
-    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+    <div className={styles.loading}>
       <Spinner size="lg" label={label} />
     </div>
   );

@@ -1,16 +1,24 @@
-import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useNavigate } from 'react-router';
 import { PageLoading } from '@/components/layouts/page-loading';
 import { paths } from '@/config/paths';
 import { useUser } from '../api/get-user';
 
 export const PREPARING_LABEL = 'Preparing your experience';
 
-/** Login and reset pages: a signed-in operator is sent to the booking (spec section 2). */
+/**
+ * Login and reset pages: a signed-in operator is sent to the booking (spec section 2). The page shows while the
+ * session check is under way, as nearly everyone who opens it is signed out: so it is drawn at once, and arrives
+ * prerendered. What it draws never depends on the check, which may answer before the prerendered page has been
+ * hydrated (a different first render would make React draw the page again, error 418): a signed-in operator who
+ * opens it sees it until the check answers, then is sent on.
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const { operator, isLoading } = useUser();
-  if (isLoading) return <PageLoading label={PREPARING_LABEL} />;
-  if (operator) return <Navigate to={paths.home.getHref()} replace />;
+  const { operator } = useUser();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (operator) void navigate(paths.home.getHref(), { replace: true });
+  }, [operator, navigate]);
   return children;
 }
 

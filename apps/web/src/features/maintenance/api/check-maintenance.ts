@@ -13,6 +13,8 @@ export type MaintenanceCheck = 'maintenance' | 'available';
  */
 export async function checkMaintenance(): Promise<MaintenanceCheck> {
   const response = await apiFetch('/maintenance');
+  // Read, though only the status matters: an unread answer stays open in the browser.
+  await response.text().catch(() => '');
   if (response.status === 503) return 'maintenance';
   if (response.status >= 500) throw new Error(`Maintenance check failed with status ${response.status}`);
   return 'available';
