@@ -97,7 +97,15 @@ export async function seedStepTwo(page: Page, daysAhead = 20): Promise<SeededBoo
           is_expired: false,
           countdown_started: false,
         },
-        lastSaved: { step1: { courses, golfers: pricedGolfers, totals, notes: '' }, step2: null },
+        // What step 1's save keeps (step-one-snapshot.ts): the selection, not its prices.
+        lastSaved: {
+          step1: {
+            courses,
+            golfers: pricedGolfers.map(({ id, playerTypeId }) => ({ id, playerTypeId })),
+            notes: '',
+          },
+          step2: null,
+        },
       };
       sessionStorage.setItem('links.booking', JSON.stringify({ version: 1, state }));
       return { id: saved.booking_id, dateCreated: saved.date_created, slotTime: slot.slot_date_time };

@@ -1,4 +1,5 @@
 import { formatMoney } from '@links/shared/money';
+import type { PricedBooking } from '@links/shared/pricing';
 import { formatSummaryTeeTime } from '@links/shared/uk-time';
 import { useIsFetching } from '@tanstack/react-query';
 import { Alert } from '@/components/ui/alert';
@@ -14,6 +15,8 @@ import {
 import { useSaveStepOne } from '@/features/booking-flow/hooks/use-save-step-one';
 import { useBooking } from '@/features/booking-flow/state/booking-context';
 import { ticketPricesRequestKey } from '@/features/booking-flow/state/booking-reducer';
+import type { BookingState } from '@/features/booking-flow/state/booking-state';
+import { isStepOneUnchanged } from '@/features/booking-flow/state/step-one-snapshot';
 import { canContinueStepOne, stepOneProblems } from '@/features/booking-flow/state/step-one-validation';
 import { usePlayerTypes } from '@/features/golfers/api/get-player-types';
 import { NO_ANSWER, userMessage } from '@/lib/api-client';
@@ -23,20 +26,39 @@ import styles from './summary-step.module.css';
 export const TICKET_PRICES_ERROR_TITLE = 'There was an error loading the ticket prices';
 export const TICKET_PRICES_FALLBACK = 'There appears to be an error. Please try again before continuing.';
 
+/** The prices the server answered the last save with, in the quote's shape. */
+function savedPrices(state: BookingState): PricedBooking {
+  return {
+    golfers: state.golfers.map((golfer) => ({
+      id: golfer.id,
+      net_price: golfer.net_price ?? 0,
+      total_vat: golfer.total_vat ?? 0,
+      total_price: golfer.total_price ?? 0,
+      tickets: golfer.tickets ?? [],
+      ticket_label: golfer.ticket_label ?? '',
+    })),
+    totals: state.totals,
+  };
+}
+
 /** Section 6: tee times, per-golfer prices, net, VAT and Total Payable; caddie fees apart; Continue. */
 export function SummaryStep() {
   const { state } = useBooking();
   const playerTypes = usePlayerTypes();
   const requestKey = ticketPricesRequestKey(state);
   const prices = useTicketPrices(requestKey);
-  // The quote for this selection, straight from the query cache (one entry per combination of golfers, courses and
-  // dates, so an answer for an earlier selection never shows).
-  const quote = requestKey === null ? undefined : prices.data;
+  // Unchanged since it was saved (the way back from step 2): the server's prices for it are in the booking state, and
+  // Continue goes straight on without asking again.
+  const savedAsIs = state.booking.id !== null && isStepOneUnchanged(state);
+  // Otherwise the quote for this selection, straight from the query cache (one entry per combination of golfers,
+  // courses and dates, so an answer for an earlier selection never shows).
+  const quote =
+    requestKey === null ? undefined : (prices.data ?? (savedAsIs ? savedPrices(state) : undefined));
   const needsPrices = requestKey !== null && quote === undefined;
   const fetchingDiaries = useIsFetching({ queryKey: ['diary'] }) > 0;
   const stepOne = useSaveStepOne();
 
-  const loading = stepOne.saving || fetchingDiaries || prices.isFetching || needsPrices;
+  const loading = stepOne.saving || fetchingDiaries || (prices.isFetching && !savedAsIs) || needsPrices;
   const problems = stepOneProblems(state);
   const canContinue = canContinueStepOne(state, quote?.totals.payable ?? 0, loading);
   const typeName = (id: number) => playerTypes.data?.find((type) => type.id === id)?.name ?? 'Golfer';
