@@ -1,3 +1,4 @@
+import { addDays, formatLongDate, todayInLondon } from '@links/shared/uk-time';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, saveScreenshot, test } from './support/fixtures.ts';
 import {
@@ -238,16 +239,28 @@ test.describe('booking on terms', () => {
     await expect(action).toBeEnabled();
     await shoot(page, 'operator-step-2');
 
-    // The deposit and the balance as the option states them (pence from the server's prices).
+    // The deposit and the balance as the option states them (pence from the server's prices), with the date the
+    // balance is due by the shared rule: 40 days out, the whole price within 7 days of booking (spec section 9),
+    // not '42 days before play'.
+    const balanceDueBy = `by ${formatLongDate(addDays(todayInLondon(), 7))}`;
     const depositText = await methods.getByText(/by card now; the balance of/).textContent();
-    const [, depositAmount, balance] =
-      /Pay (£[\d,.]+) by card now; the balance of (£[\d,.]+)/.exec(depositText ?? '') ?? [];
+    const [, depositAmount, balance, dueBy] =
+      /Pay (£[\d,.]+) by card now; the balance of (£[\d,.]+) is due (by .+)\.$/.exec(depositText ?? '') ?? [];
     expect(depositAmount, 'the deposit option names its amount').toBeTruthy();
     expect(balance, 'the deposit option names the balance').toBeTruthy();
+    expect(dueBy).toBe(balanceDueBy);
 
     await action.click();
     await expect(page).toHaveURL(/\/payment-details/);
     await expect(page.getByRole('heading', { name: 'Make your payment' })).toBeVisible();
+    // Step 3 says it takes a deposit, and what remains by when, as the server recorded it.
+    const summary = page.getByRole('region', { name: 'Booking summary' });
+    await expect(summary.getByText('Deposit to pay now')).toBeVisible();
+    const balanceRow = summary.getByText(`Balance due ${balanceDueBy}`);
+    await expect(balanceRow).toBeVisible();
+    // The term's row carries its amount.
+    await expect(balanceRow.locator('..')).toContainText(balance!);
+    await saveScreenshot(page, 'operator-deposit-step-3');
     // Step 3 takes the deposit only.
     await fillCard(page, TEST_CARDS.succeeds);
     await agreeToTerms(page);
@@ -271,10 +284,11 @@ test('pay later: the booking is confirmed at once and the whole amount is due', 
   await page.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ label: 'Ireland' });
   const methods = page.getByRole('group', { name: 'Payment method' });
   await methods.getByRole('radio', { name: /Pay later/ }).check();
-  const payable = /pay (£[\d,.]+) by phone within 30 days/.exec(
-    (await methods.getByText(/by phone within 30 days\.$/).textContent()) ?? '',
-  )?.[1];
-  expect(payable, 'the pay-later option names the amount').toBeTruthy();
+  // 40 days out, the whole price is due within 7 days of booking (spec section 9), and the option says when.
+  const payable = new RegExp(
+    `pay (£[\\d,.]+) by phone by ${formatLongDate(addDays(todayInLondon(), 7))}\\.$`,
+  ).exec((await methods.getByText(/by phone by /).textContent()) ?? '')?.[1];
+  expect(payable, 'the pay-later option names the amount and its date').toBeTruthy();
   await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check();
   const confirm = page.getByRole('button', { name: 'Confirm booking' });
   await expect(confirm).toBeEnabled();

@@ -59,14 +59,34 @@ export type OperatorPlayerDetails = z.output<typeof operatorPlayerDetailsSchema>
 export const OPERATOR_ONLY_FIELDS = ['payment_method', 'terms_and_conditions_agreed'] as const;
 
 /**
- * The answer of PATCH /v1/bookings/{id}/details for either form. A card payment is due (every individual
+ * One payment of a booking on terms as the server recorded it at step 2 (shared paymentSchedule): what is due, how
+ * much (pence) and by when (the instant, and its UK date for display). Step 3 shows these, never its own sums.
+ */
+export const paymentPlanInstalmentSchema = z.object({
+  kind: z.enum(['full', 'deposit', 'balance']),
+  amount: z.number().int(),
+  due_by: z.string(),
+  due_date: z.string(),
+});
+export type PaymentPlanInstalment = z.infer<typeof paymentPlanInstalmentSchema>;
+
+/**
+ * The answer of PATCH /v1/bookings/{id}/details for either form (an operator's carries its payment plan). A card payment is due (every individual
  * booking; operator 'online' for the payable, 'deposit' for the deposit): the intent and confirmation_url null.
  * Operator 'offline': no card payment, so payment_intent null and the signed confirmation page path.
  */
 export const saveDetailsResponseSchema = dataEnvelope(
   z.union([
-    z.object({ payment_intent: bookingPaymentIntentSchema, confirmation_url: z.null() }),
-    z.object({ payment_intent: z.null(), confirmation_url: z.string() }),
+    z.object({
+      payment_intent: bookingPaymentIntentSchema,
+      confirmation_url: z.null(),
+      payment_plan: z.array(paymentPlanInstalmentSchema).optional(),
+    }),
+    z.object({
+      payment_intent: z.null(),
+      confirmation_url: z.string(),
+      payment_plan: z.array(paymentPlanInstalmentSchema).optional(),
+    }),
   ]),
 );
 export type SaveDetailsResponse = z.infer<typeof saveDetailsResponseSchema>;

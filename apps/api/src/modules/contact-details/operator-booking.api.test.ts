@@ -222,6 +222,16 @@ describe('deposit', () => {
     expect(row.balanceDueAt?.toISOString()).toBe(`${addDays(booking.playDate, -42)}T22:59:59.999Z`);
     // One calendar month on from 09:05 UK on 20 March: 09:05 UK (BST) on 20 April.
     expect(row.depositDueAt?.toISOString()).toBe('2026-04-20T08:05:00.000Z');
+    // The answer states the plan it recorded, for step 3 to show: the deposit now and the balance by its date.
+    expect(answer.json().data.payment_plan).toEqual([
+      { kind: 'deposit', amount: 6173, due_by: '2026-04-20T08:05:00.000Z', due_date: '2026-04-20' },
+      {
+        kind: 'balance',
+        amount: 12_345 - 6173,
+        due_by: balanceDue.toISOString(),
+        due_date: addDays(booking.playDate, -42),
+      },
+    ]);
   });
 
   it('paid with the sandbox card 4242: confirmed once with paid = deposit and the rest due', async () => {
@@ -317,6 +327,9 @@ describe('pay later (offline)', () => {
     expect(row.payablePence).toBe(booking.payable);
     // Pay later: within 30 days of booking (09:05 UK, now BST, on 19 April), before the 42-days-before-play date.
     expect(row.balanceDueAt?.toISOString()).toBe('2026-04-19T08:05:00.000Z');
+    expect(answer.json().data.payment_plan).toEqual([
+      { kind: 'full', amount: booking.payable, due_by: '2026-04-19T08:05:00.000Z', due_date: '2026-04-19' },
+    ]);
     const mails = await mailsAbout(t, booking.number);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe(FAIRWAY.email);

@@ -45,6 +45,16 @@ async function playDates(tx: Tx, bookingId: number): Promise<string[]> {
   return rows.map((row) => londonDate(row.startsAt));
 }
 
+/** The plan as the answer carries it: each payment's amount and deadline (instant and UK date). */
+function planAnswer(instalments: Instalment[]) {
+  return instalments.map((instalment) => ({
+    kind: instalment.kind,
+    amount: instalment.amountPence,
+    due_by: instalment.dueBy.toISOString(),
+    due_date: instalment.dueDate,
+  }));
+}
+
 const dueAt = (instalments: Instalment[], kind: Instalment['kind']) =>
   instalments.find((instalment) => instalment.kind === kind)?.dueBy ?? null;
 
@@ -117,7 +127,11 @@ export async function saveOperatorDetails(
         paymentIntentId: null,
         newsletter: false,
       });
-      return { kind: 'confirmed' as const, bookingNumber: booking.bookingNumber };
+      return {
+        kind: 'confirmed' as const,
+        bookingNumber: booking.bookingNumber,
+        plan: planAnswer(schedule.instalments),
+      };
     }
     return {
       kind: 'card' as const,
@@ -125,6 +139,7 @@ export async function saveOperatorDetails(
       amount: method === 'deposit' ? (deposit?.amountPence ?? payable) : payable,
       payable,
       previousIntentId: booking.paymentIntentId,
+      plan: planAnswer(schedule.instalments),
     };
   });
 
@@ -134,7 +149,7 @@ export async function saveOperatorDetails(
       publicUrl: deps.config.publicUrl,
       bookingNumber: saved.bookingNumber,
     });
-    return { payment_intent: null, confirmation_url: link.path };
+    return { payment_intent: null, confirmation_url: link.path, payment_plan: saved.plan };
   }
   const intent = await openPaymentIntent(deps, {
     bookingId,
@@ -149,7 +164,7 @@ export async function saveOperatorDetails(
         }
       : { metadata: { payment_method: method } }),
   });
-  return { payment_intent: intentAnswer(intent), confirmation_url: null };
+  return { payment_intent: intentAnswer(intent), confirmation_url: null, payment_plan: saved.plan };
 }
 
 /**

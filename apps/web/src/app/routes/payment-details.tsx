@@ -84,6 +84,7 @@ export function PaymentDetailsRoute() {
               total: golfer.total_price,
             }))}
             totals={state.totals}
+            plan={state.booking.payment_plan}
           />
         }
       />

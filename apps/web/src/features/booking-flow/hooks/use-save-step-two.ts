@@ -1,3 +1,4 @@
+import type { PaymentPlanInstalment } from '@links/shared/schemas/operator-contact-details';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -13,6 +14,8 @@ import { allowLeavingPage } from './use-leave-warning';
 export type SavedStepTwo = {
   payment_intent: PaymentIntentState | null;
   confirmation_url: string | null;
+  /** A tour operator's payments (deposit now, balance later), as recorded. */
+  payment_plan?: PaymentPlanInstalment[] | undefined;
 };
 
 type SaveStepTwoOptions<TBody> = {
@@ -61,7 +64,12 @@ export function useSaveStepTwo<TBody>({ send, fallbackMessage, onFieldErrors }: 
       try {
         const saved = await send(booking.id, body);
         if (saved.payment_intent) {
-          dispatch({ type: 'details/saved', paymentIntent: saved.payment_intent, snapshot: body });
+          dispatch({
+            type: 'details/saved',
+            paymentIntent: saved.payment_intent,
+            paymentPlan: saved.payment_plan,
+            snapshot: body,
+          });
         } else {
           dispatch({ type: 'booking/submitting', submitted: false });
         }

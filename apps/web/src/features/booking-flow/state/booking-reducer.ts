@@ -1,5 +1,6 @@
 import type { PricedGolfer } from '@links/shared/pricing';
 import type { Course } from '@links/shared/schemas/courses';
+import type { PaymentPlanInstalment } from '@links/shared/schemas/operator-contact-details';
 import type { PlayerType } from '@links/shared/schemas/players';
 import {
   type BookingCourse,
@@ -58,7 +59,12 @@ export type BookingAction =
   /** Step 2 autosave (500 ms after the last edit). */
   | { type: 'player-details/set'; details: Partial<PlayerDetails> }
   /** Step 2 saved: `snapshot` is the body sent, compared by the next Continue. */
-  | { type: 'details/saved'; paymentIntent: PaymentIntentState; snapshot: unknown }
+  | {
+      type: 'details/saved';
+      paymentIntent: PaymentIntentState;
+      paymentPlan?: PaymentPlanInstalment[] | null | undefined;
+      snapshot: unknown;
+    }
   | { type: 'countdown/started' }
   | { type: 'countdown/expired' }
   | { type: 'booking/reset' };
@@ -302,6 +308,7 @@ export function bookingReducer(state: BookingState, action: BookingAction): Book
             id: action.id,
             date_created: action.dateCreated,
             payment_intent: null,
+            payment_plan: null,
             is_expired: false,
             countdown_started: false,
           },
@@ -317,7 +324,12 @@ export function bookingReducer(state: BookingState, action: BookingAction): Book
     case 'details/saved':
       return {
         ...state,
-        booking: { ...state.booking, submitted: false, payment_intent: action.paymentIntent },
+        booking: {
+          ...state.booking,
+          submitted: false,
+          payment_intent: action.paymentIntent,
+          payment_plan: action.paymentPlan ?? null,
+        },
         lastSaved: { ...state.lastSaved, step2: action.snapshot },
       };
     case 'countdown/started':

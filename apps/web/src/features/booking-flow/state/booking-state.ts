@@ -1,6 +1,7 @@
 import type { PricedGolfer } from '@links/shared/pricing';
 import type { BookingTotals } from '@links/shared/schemas/bookings';
 import type { Course } from '@links/shared/schemas/courses';
+import type { PaymentPlanInstalment } from '@links/shared/schemas/operator-contact-details';
 import type { Golfer } from './golfers';
 
 // The client-side booking of spec section 3 ("Booking state"). Money is integer pence, dates are UK
@@ -47,6 +48,11 @@ export type BookingRecord = {
   id: number | null;
   date_created: string | null;
   payment_intent: PaymentIntentState | null;
+  /**
+   * A tour operator's payments as the server recorded them with the intent (deposit now, balance by its date);
+   * absent for visitors and in bookings stored before it existed.
+   */
+  payment_plan?: PaymentPlanInstalment[] | null;
   is_expired: boolean;
   countdown_started: boolean;
 };

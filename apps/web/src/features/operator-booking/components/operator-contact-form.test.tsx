@@ -4,6 +4,7 @@ import { OPERATOR_CONTACT_MESSAGES } from '@links/shared/schemas/operator-contac
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { methodSchedules } from '../operator-payment-copy';
 import { OperatorContactForm, type OperatorFormValues } from './operator-contact-form';
 
 const EMPTY: OperatorFormValues = {
@@ -14,6 +15,8 @@ const EMPTY: OperatorFormValues = {
   terms_and_conditions_agreed: false,
 };
 const TODAY = '2026-11-21';
+/** 10:00 UK on TODAY. */
+const BOOKED_AT = new Date('2026-11-21T10:00:00Z');
 
 function renderForm(playDate: string, depositPercent: number, onSubmit = vi.fn()) {
   render(
@@ -23,7 +26,12 @@ function renderForm(playDate: string, depositPercent: number, onSubmit = vi.fn()
       options={operatorPaymentOptions([playDate], TODAY, depositPercent)}
       payablePence={40_001}
       depositPercent={depositPercent}
-      depositAmountPence={Math.round((40_001 * depositPercent) / 100)}
+      schedules={methodSchedules(['online', 'deposit', 'offline'], {
+        bookedAt: BOOKED_AT,
+        playDates: [playDate],
+        totalPence: 40_001,
+        depositPercent,
+      })}
       onValuesChange={vi.fn()}
       onValidityChange={vi.fn()}
       onSubmit={onSubmit}
@@ -45,10 +53,30 @@ describe('OperatorContactForm', () => {
     expect(methods().getByText('Recommended')).toBeTruthy();
     const deposit = methods().getByRole('radio', { name: /Pay a 50% deposit/ }) as HTMLInputElement;
     expect(deposit.disabled).toBe(false);
-    expect(methods().getByText(/Pay £200\.01 by card now; the balance of £200\.00/)).toBeTruthy();
-    expect(methods().getByText(/pay £400\.01 by phone within 30 days/)).toBeTruthy();
+    // 31 days out the whole price is due within 7 days (spec section 9), whatever the method: the options say
+    // so with the date, not the 42-days-before-play and 30-day terms that apply further out.
+    expect(
+      methods().getByText(
+        'Pay £200.01 by card now; the balance of £200.00 is due by Saturday 28th November 2026.',
+      ),
+    ).toBeTruthy();
+    expect(
+      methods().getByText('No card payment now: pay £400.01 by phone by Saturday 28th November 2026.'),
+    ).toBeTruthy();
     expect(methods().queryByText('within 30 days')).toBeNull();
     expect(screen.getByText(/Deposits are paid within one calendar month/)).toBeTruthy();
+  });
+
+  it('90 days out: the balance is due 42 days before play and pay later within 30 days of booking', () => {
+    renderForm('2027-02-19', 50);
+    expect(
+      methods().getByText(
+        'Pay £200.01 by card now; the balance of £200.00 is due by Friday 8th January 2027.',
+      ),
+    ).toBeTruthy();
+    expect(
+      methods().getByText('No card payment now: pay £400.01 by phone by Monday 21st December 2026.'),
+    ).toBeTruthy();
   });
 
   it('30 days out: deposit and pay later are disabled and labelled within 30 days', () => {

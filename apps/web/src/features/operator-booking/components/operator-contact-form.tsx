@@ -1,5 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { OperatorPaymentOption } from '@links/shared/payment-terms';
+import type {
+  OperatorPaymentMethod,
+  OperatorPaymentOption,
+  PaymentSchedule,
+} from '@links/shared/payment-terms';
 import {
   type OperatorPlayerDetails,
   type OperatorPlayerDetailsInput,
@@ -30,7 +34,8 @@ export type OperatorContactFormProps = {
   options: readonly OperatorPaymentOption[];
   payablePence: number;
   depositPercent: number;
-  depositAmountPence: number;
+  /** What each method would record if chosen now (from the shared rule), for the dates in each option. */
+  schedules: Partial<Record<OperatorPaymentMethod, PaymentSchedule>>;
   /** Every edit, for the booking state's 500 ms autosave. */
   onValuesChange: (values: OperatorFormValues) => void;
   onValidityChange: (valid: boolean) => void;
@@ -48,7 +53,7 @@ export function OperatorContactForm({
   options,
   payablePence,
   depositPercent,
-  depositAmountPence,
+  schedules,
   onValuesChange,
   onValidityChange,
   onSubmit,
@@ -138,7 +143,7 @@ export function OperatorContactForm({
               options={options}
               payablePence={payablePence}
               depositPercent={depositPercent}
-              depositAmountPence={depositAmountPence}
+              schedules={schedules}
               error={errors.payment_method?.message}
               registration={register('payment_method')}
             />

@@ -1,4 +1,4 @@
-import { depositPence, operatorPaymentOptions } from '@links/shared/payment-terms';
+import { operatorPaymentOptions } from '@links/shared/payment-terms';
 import type { OperatorPlayerDetails } from '@links/shared/schemas/operator-contact-details';
 import { todayInLondon } from '@links/shared/uk-time';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -9,7 +9,9 @@ import { StepBackLink } from '@/features/booking-flow/components/step-back-link'
 import { StepFooterAction } from '@/features/booking-flow/components/step-footer-action';
 import { useSaveStepTwo } from '@/features/booking-flow/hooks/use-save-step-two';
 import { useBooking } from '@/features/booking-flow/state/booking-context';
+import { useClockOffset } from '@/features/countdown/api/get-clock-offset';
 import { OPERATOR_SAVE_FALLBACK, saveOperatorDetails } from '../api/save-operator-details';
+import { methodSchedules } from '../operator-payment-copy';
 import { OperatorContactForm, type OperatorFormValues } from './operator-contact-form';
 
 const FORM_ID = 'operator-contact-form';
@@ -49,7 +51,24 @@ export function OperatorContactStep({ depositPercent, summary }: OperatorContact
     () => (playDates.length > 0 ? operatorPaymentOptions(playDates, todayInLondon(), depositPercent) : []),
     [playDates, depositPercent],
   );
-  const depositAmount = depositPercent > 0 ? depositPence(totals.payable, depositPercent) : 0;
+  // The server's clock as far as the page knows it (the countdown's offset), so the dates shown are the dates the
+  // server will record when Continue is pressed.
+  const clockOffset = useClockOffset(true) ?? 0;
+  const schedules = useMemo(
+    () =>
+      playDates.length > 0
+        ? methodSchedules(
+            options.map((option) => option.method),
+            {
+              bookedAt: new Date(Date.now() + clockOffset),
+              playDates,
+              totalPence: totals.payable,
+              depositPercent,
+            },
+          )
+        : {},
+    [options, playDates, totals.payable, depositPercent, clockOffset],
+  );
 
   const initialValues = useRef<OperatorFormValues>({
     first_name: playerDetails.first_name,
@@ -113,7 +132,7 @@ export function OperatorContactStep({ depositPercent, summary }: OperatorContact
       options={options}
       payablePence={totals.payable}
       depositPercent={depositPercent}
-      depositAmountPence={depositAmount}
+      schedules={schedules}
       onValuesChange={onValuesChange}
       onValidityChange={setValid}
       onSubmit={submit}

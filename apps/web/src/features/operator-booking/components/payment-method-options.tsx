@@ -1,4 +1,8 @@
-import type { OperatorPaymentOption } from '@links/shared/payment-terms';
+import type {
+  OperatorPaymentMethod,
+  OperatorPaymentOption,
+  PaymentSchedule,
+} from '@links/shared/payment-terms';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { paymentMethodCopy } from '../operator-payment-copy';
 import styles from './operator-contact-form.module.css';
@@ -7,17 +11,20 @@ type PaymentMethodOptionsProps = {
   options: readonly OperatorPaymentOption[];
   payablePence: number;
   depositPercent: number;
-  depositAmountPence: number;
+  schedules: Partial<Record<OperatorPaymentMethod, PaymentSchedule>>;
   error?: string | undefined;
   registration: UseFormRegisterReturn<'payment_method'>;
 };
 
-/** The payment method radio group: online (recommended), deposit (if offered) and pay later. */
+/**
+ * The payment method radio group: online (recommended), deposit (if offered) and pay later, each with what this
+ * booking pays now and the date of each later payment.
+ */
 export function PaymentMethodOptions({
   options,
   payablePence,
   depositPercent,
-  depositAmountPence,
+  schedules,
   error,
   registration,
 }: PaymentMethodOptionsProps) {
@@ -25,7 +32,12 @@ export function PaymentMethodOptions({
     <fieldset className={styles.methods} aria-describedby={error ? 'payment-method-error' : undefined}>
       <legend className={styles.legend}>Payment method</legend>
       {options.map((option) => {
-        const copy = paymentMethodCopy(option.method, payablePence, depositPercent, depositAmountPence);
+        const copy = paymentMethodCopy(
+          option.method,
+          payablePence,
+          depositPercent,
+          option.disabled ? undefined : schedules[option.method],
+        );
         const id = `payment-method-${option.method}`;
         return (
           <div key={option.method} className={styles.method} data-disabled={option.disabled}>

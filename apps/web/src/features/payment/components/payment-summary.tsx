@@ -1,5 +1,6 @@
-import { pluralize } from '@links/shared/money';
-import { formatSummaryTeeTime } from '@links/shared/uk-time';
+import { formatMoney, pluralize } from '@links/shared/money';
+import type { PaymentPlanInstalment } from '@links/shared/schemas/operator-contact-details';
+import { formatLongDate, formatSummaryTeeTime } from '@links/shared/uk-time';
 import {
   type GolferPrice,
   GolferPrices,
@@ -13,10 +14,12 @@ export type PaymentSummaryProps = {
   courses: { id: number; name: string; teeTime: string | null }[];
   golfers: GolferPrice[];
   totals: { net: number; vat: number; payable: number };
+  /** A tour operator's payments as the server recorded them: shown when part of the total is paid later. */
+  plan?: PaymentPlanInstalment[] | null | undefined;
 };
 
 /** What the golfer is paying for: courses and tee times (UK time), golfers and the totals. */
-export function PaymentSummary({ courses, golfers, totals }: PaymentSummaryProps) {
+export function PaymentSummary({ courses, golfers, totals, plan }: PaymentSummaryProps) {
   return (
     <div className={styles.summary}>
       <h2 className={styles['summary-title']}>Your booking summary</h2>
@@ -35,7 +38,35 @@ export function PaymentSummary({ courses, golfers, totals }: PaymentSummaryProps
       </p>
       <GolferPrices golfers={golfers} />
       <PriceTotals lines={netAndVat(totals)} payable={totals.payable} />
+      {plan ? <PaymentPlan plan={plan} /> : null}
       <p className={styles.note}>Caddie fees, where booked, are paid in cash on the day.</p>
+    </div>
+  );
+}
+
+/**
+ * What is paid now and what later, with its date (issue 24): a deposit booking's pay button takes the deposit only,
+ * so the balance and its deadline are said beside the total, as recorded by the server at step 2.
+ */
+function PaymentPlan({ plan }: { plan: PaymentPlanInstalment[] }) {
+  const deposit = plan.find((instalment) => instalment.kind === 'deposit');
+  const balance = plan.find((instalment) => instalment.kind === 'balance');
+  if (!deposit) return null;
+  return (
+    <div className={styles.plan}>
+      <dl>
+        <div>
+          <dt>Deposit to pay now</dt>
+          <dd>{formatMoney(deposit.amount)}</dd>
+        </div>
+        {balance ? (
+          <div>
+            <dt>Balance due by {formatLongDate(balance.due_date)}</dt>
+            <dd>{formatMoney(balance.amount)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {balance ? <p className={styles.note}>We e-mail you a reminder before the balance is due.</p> : null}
     </div>
   );
 }
