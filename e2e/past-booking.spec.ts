@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { addDays, formatLongDate, todayInLondon } from '@links/shared/uk-time';
 import type { Page } from '@playwright/test';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 import { readPastBooking } from './support/past-booking.ts';
@@ -104,4 +105,40 @@ test('a round that teed off an hour ago is not thanked for yet: it can still be 
   // Thanked once the last round can have finished (tee time plus four hours on Burnside), not at its tee time.
   await expect(page.getByText('Thanks for playing', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Need to make changes?' })).toBeVisible();
+});
+
+test('a cancelled booking says only that it is cancelled, when and why', async ({ page, axe }) => {
+  const { cancelled } = await readPastBooking();
+  expect(cancelled, 'the seed writes a cancelled booking').toBeDefined();
+  const booking = cancelled!;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/confirmation/${booking.bookingNumber}`);
+  await expect(page.getByRole('heading', { level: 1, name: PIN_HEADING })).toBeVisible();
+  await page.getByLabel('PIN code').fill(booking.pin);
+  await page.keyboard.press('Enter');
+
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This booking has been cancelled' }),
+  ).toBeVisible();
+  // When (yesterday, UK date) and why.
+  const yesterday = formatLongDate(addDays(todayInLondon(), -1));
+  await expect(page.getByText(`Cancelled on ${yesterday}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(/The payment due on it was not received by its deadline/)).toBeVisible();
+  // Which rounds it held, so the golfer knows which booking this was.
+  await expect(page.getByText(booking.courseName, { exact: true })).toBeVisible();
+  await expect(page.getByText(ukTeeTime(booking.teeTime), { exact: true })).toBeVisible();
+  // Nothing of a live booking: no confirmation, no payment asked for, no caddies, no calendar.
+  await expect(page.getByText(HEADING)).toHaveCount(0);
+  await expect(page.getByText('A payment is due on this booking')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Manage your caddies' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Book new tee times' })).toBeVisible();
+  await shot(page, 'cancelled-1280');
+  await axe();
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByText(`Cancelled on ${yesterday}`, { exact: true })).toBeVisible();
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(375);
+  await shot(page, 'cancelled-375');
 });

@@ -18,7 +18,9 @@ export type PastBooking = {
   players: number;
   caddies: number;
   /** A second booking whose round teed off an hour ago and is still being played. */
-  inPlay?: Omit<PastBooking, 'inPlay'>;
+  inPlay?: Omit<PastBooking, 'inPlay' | 'cancelled'>;
+  /** A third, 60 days ahead, cancelled yesterday because nothing was paid by its deadline. */
+  cancelled?: Omit<PastBooking, 'inPlay' | 'cancelled'>;
 };
 
 export function pastBookingFile(rootDir: string, port: string | number): string {

@@ -1,7 +1,9 @@
 /**
- * Puts a confirmed booking whose tee time has passed into the e2e database, and one whose round teed off an hour ago
- * and is still being played: the booking flow never sells a tee time in the past, so the journeys about a played
- * booking ('Thanks for playing', and not before the round can have finished) have no other way to get one.
+ * Puts a confirmed booking whose tee time has passed into the e2e database, one whose round teed off an hour ago
+ * and is still being played, and one cancelled yesterday for want of payment: the booking flow never sells a tee
+ * time in the past, so the journeys about a played booking ('Thanks for playing', and not before the round can have
+ * finished) have no other way to get one, and the cancelled one would otherwise need the payment-schedule job to
+ * run over a booking's deadline.
  *
  * start-server.ts runs it after the seed and before the server starts, while the PGlite data directory is free:
  * `node --import tsx e2e/support/seed-past-booking.ts`, with the server's environment (DATA_DIR, LINK_SIGNING_SECRET,
@@ -69,8 +71,17 @@ if (!port) {
 const config = loadConfig();
 const database = await createDatabase(config, 'the e2e past-booking seed');
 
-/** A confirmed, paid booking of PLAYERS golfers on one Burnside round at `startsAt`, with its PIN. */
-async function seedConfirmedBooking(startsAt: Date): Promise<Omit<PastBooking, 'inPlay'>> {
+/** A booking cancelled by the payment-schedule job: nothing paid by its deadline. */
+type Cancelled = { at: Date; reason: 'unpaid' };
+
+/**
+ * A confirmed, paid booking of PLAYERS golfers on one Burnside round at `startsAt`, with its PIN; or, given
+ * `cancelled`, one cancelled unpaid as the payment-schedule job leaves it.
+ */
+async function seedConfirmedBooking(
+  startsAt: Date,
+  cancelled?: Cancelled,
+): Promise<Omit<PastBooking, 'inPlay' | 'cancelled'>> {
   const date = londonDate(startsAt);
   const bookedAt = new Date(startsAt.getTime() - BOOKED_DAYS_BEFORE * DAY_MS);
   const pin = newBookingPin();
@@ -108,7 +119,10 @@ async function seedConfirmedBooking(startsAt: Date): Promise<Omit<PastBooking, '
         netPence: priced.totals.net,
         vatPence: priced.totals.vat,
         payablePence: priced.totals.payable,
-        paidPence: priced.totals.payable,
+        paidPence: cancelled ? 0 : priced.totals.payable,
+        ...(cancelled
+          ? { status: 'cancelled' as const, cancelledAt: cancelled.at, cancelledReason: cancelled.reason }
+          : {}),
       })
       .returning({ id: bookings.id, bookingNumber: bookings.bookingNumber });
     if (!booking) throw new Error('the booking was not inserted');
@@ -157,12 +171,19 @@ try {
   // A round that teed off an hour ago and is still being played (four hours a round on Burnside).
   const inPlayStart = new Date(Math.floor((Date.now() - IN_PLAY_FOR_MS) / 60_000) * 60_000);
   const inPlay = await seedConfirmedBooking(inPlayStart);
-  const seeded: PastBooking = { ...past, inPlay };
+  // A booking 60 days ahead that was cancelled yesterday for want of payment.
+  const aheadDate = addDays(todayInLondon(), 60);
+  const aheadTime = publishedWindowsFor(COURSE_ID, aheadDate)[0]?.start ?? '10:00';
+  const cancelled = await seedConfirmedBooking(londonWallTimeToUtc(aheadDate, aheadTime), {
+    at: new Date(Date.now() - DAY_MS),
+    reason: 'unpaid',
+  });
+  const seeded: PastBooking = { ...past, inPlay, cancelled };
   const file = pastBookingFile(root, port);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(seeded, null, 2)}\n`);
   console.info(
-    `seed-past-booking: bookings ${past.bookingNumber} (${date} ${time} UK) and ${inPlay.bookingNumber} (in play) written to ${file}`,
+    `seed-past-booking: bookings ${past.bookingNumber} (${date} ${time} UK), ${inPlay.bookingNumber} (in play) and ${cancelled.bookingNumber} (cancelled) written to ${file}`,
   );
 } finally {
   await database.close();

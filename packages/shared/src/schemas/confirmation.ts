@@ -21,6 +21,14 @@ export const CONFIRMATION_STATUSES = ['confirmed', 'held', 'cancelled', 'expired
 export type ConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
 
 /** How the booking is paid: 'card' for a visitor's card payment; the operator terms otherwise. */
+/**
+ * Why a booking was cancelled, as the page explains it: 'unpaid' by the payment-schedule job (a deposit or balance
+ * not paid by its deadline), 'places_gone' (paid after its hold lapsed and its tee times were taken: refunded), and
+ * 'other' for any other reason (the resort's staff, say).
+ */
+export const CANCELLATION_REASONS = ['unpaid', 'places_gone', 'other'] as const;
+export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
+
 export const CONFIRMATION_PAYMENT_METHODS = ['card', 'online', 'deposit', 'offline'] as const;
 export type ConfirmationPaymentMethod = (typeof CONFIRMATION_PAYMENT_METHODS)[number];
 
@@ -114,6 +122,11 @@ export const confirmationSchema = z.object({
    * always sends it; optional only so clients written before it was added still type-check.
    */
   balance_due_at: instant.nullable().optional(),
+  /** Set only for a cancelled booking: when, and why. Optional only so older clients still type-check. */
+  cancellation: z
+    .object({ at: instant, reason: z.enum(CANCELLATION_REASONS) })
+    .nullable()
+    .optional(),
   /** Path (under the API origin, /v1/...) of the .ics download for this booking; works for this session. */
   calendar_url: z.string(),
   /** The server clock when the answer was made, so the client can correct its 24-hour countdowns. */

@@ -32,6 +32,8 @@ const record: BookingRecord = {
   paymentMethod: null,
   balanceDueAt: null,
   calendarSequence: 0,
+  cancelledAt: null,
+  cancelledReason: null,
   // Burnside in GMT, Buddon Links in BST (the clocks go forward on 29 March 2026).
   rounds: [
     round(2, 'Burnside Course', '2026-03-26T11:30:00Z', 1),

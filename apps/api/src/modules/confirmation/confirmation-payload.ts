@@ -1,6 +1,7 @@
 import { isCaddieEligible } from '@links/shared/caddies';
 import { CADDIE_CUTOFF_HOURS } from '@links/shared/constants';
 import type {
+  CancellationReason,
   Confirmation,
   ConfirmationPaymentMethod,
   ConfirmationPriceLine,
@@ -40,6 +41,11 @@ export function paymentMethod(record: Pick<BookingRecord, 'paymentMethod'>): Con
 /** Whether a round's caddies may still change: a confirmed booking and a tee time more than 24 hours away. */
 export function caddiesEditable(record: Pick<BookingRecord, 'status'>, startsAt: Date, now: Date): boolean {
   return record.status === 'confirmed' && isCaddieEligible(startsAt, now);
+}
+
+/** The page's word for bookings.cancelled_reason; reasons it does not explain (yet) are 'other'. */
+export function cancellationReason(reason: string | null): CancellationReason {
+  return reason === 'unpaid' || reason === 'places_gone' ? reason : 'other';
 }
 
 export function calendarPath(bookingNumber: string): string {
@@ -113,6 +119,14 @@ export function confirmationPayload(record: BookingRecord, now: Date): Confirmat
     lead_name: leadName(record.playerDetails),
     payment_method: paymentMethod(record),
     balance_due_at: record.balanceDueAt && payable > paid ? record.balanceDueAt.toISOString() : null,
+    cancellation:
+      record.status === 'cancelled'
+        ? {
+            // A row cancelled before cancelled_at was written everywhere reads as cancelled now.
+            at: (record.cancelledAt ?? now).toISOString(),
+            reason: cancellationReason(record.cancelledReason),
+          }
+        : null,
     calendar_url: calendarPath(record.bookingNumber),
     server_time: now.toISOString(),
   };

@@ -316,11 +316,26 @@ describe('GET /v1/bookings/:bookingNumber/confirmation by session', () => {
       [{ courseId: burnside, date: '2026-03-26', time: '14:00' }],
       [ADULT],
     );
-    await t.database.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, made.bookingId));
+    const confirmed = (await getConfirmation(made.bookingNumber, owner.headers)).json().data;
+    expect(confirmed.cancellation).toBeNull();
+    await t.database.db
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: new Date('2026-03-20T10:15:00Z'), cancelledReason: 'unpaid' })
+      .where(eq(bookings.id, made.bookingId));
     const response = await getConfirmation(made.bookingNumber, owner.headers);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ status: 'cancelled' });
+    expect(response.json().data).toMatchObject({
+      status: 'cancelled',
+      cancellation: { at: '2026-03-20T10:15:00.000Z', reason: 'unpaid' },
+    });
     expect(response.json().data.courses[0].caddies_editable).toBe(false);
+    // A reason the page has no words for yet reads as 'other'.
+    await t.database.db
+      .update(bookings)
+      .set({ cancelledReason: 'weather' })
+      .where(eq(bookings.id, made.bookingId));
+    const other = (await getConfirmation(made.bookingNumber, owner.headers)).json().data;
+    expect(other.cancellation).toEqual({ at: '2026-03-20T10:15:00.000Z', reason: 'other' });
   });
 });
 

@@ -94,6 +94,9 @@ export type BookingRecord = {
   balanceDueAt: Date | null;
   /** The SEQUENCE of its calendar events (bumpCalendarSequence). */
   calendarSequence: number;
+  /** When and why a cancelled booking was cancelled (bookings.cancelled_reason: 'unpaid', 'places_gone', ...). */
+  cancelledAt: Date | null;
+  cancelledReason: string | null;
   rounds: Array<{
     courseId: number;
     courseName: string;
@@ -126,6 +129,8 @@ export async function loadBookingRecord(db: DbOrTx, bookingId: number): Promise<
       paymentMethod: bookings.paymentMethod,
       balanceDueAt: bookings.balanceDueAt,
       calendarSequence: bookings.calendarSequence,
+      cancelledAt: bookings.cancelledAt,
+      cancelledReason: bookings.cancelledReason,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
@@ -173,6 +178,8 @@ export async function loadBookingRecord(db: DbOrTx, bookingId: number): Promise<
     paymentMethod: booking.paymentMethod,
     balanceDueAt: booking.balanceDueAt,
     calendarSequence: booking.calendarSequence,
+    cancelledAt: booking.cancelledAt,
+    cancelledReason: booking.cancelledReason,
     rounds: rounds.map((round) => ({
       ...round,
       durationHours: Number(round.durationHours),

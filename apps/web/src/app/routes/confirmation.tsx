@@ -12,6 +12,7 @@ import {
   LOAD_FAILURE_MESSAGES,
 } from '@/features/confirmation/api/confirmation-api';
 import { BookingView } from '@/features/confirmation/components/booking-view';
+import { CANCELLED_HEADING, CancelledBooking } from '@/features/confirmation/components/cancelled-booking';
 import { isNewsletterStatus, NewsletterNotice } from '@/features/confirmation/components/newsletter-notice';
 import { PaymentFailed, PaymentSucceeded } from '@/features/confirmation/components/payment-result';
 import confirmationStyles from '@/features/confirmation/confirmation.module.css';
@@ -130,7 +131,7 @@ export function ConfirmationRoute() {
     );
   }
 
-  if (paymentSucceeded && query.data) {
+  if (paymentSucceeded && query.data && query.data.status !== 'cancelled') {
     const bookingHref = `${paths.bookingConfirmation.getHref(bookingNumber)}${
       signature
         ? `?${new URLSearchParams({ signature: signature.signature, expires: signature.expires })}`
@@ -153,6 +154,14 @@ export function ConfirmationRoute() {
         notice={routeNumber ? LOAD_FAILURE_MESSAGES.unknown_booking : null}
         onSuccess={opened}
       />
+    );
+  }
+
+  if (query.data?.status === 'cancelled') {
+    return (
+      <PageFrame eyebrow={`Booking ${query.data.booking_number}`} title={CANCELLED_HEADING} variant="card">
+        <CancelledBooking confirmation={query.data} />
+      </PageFrame>
     );
   }
 

@@ -85,11 +85,13 @@ export type BookingViewProps = {
   onUpdated: (confirmation: Confirmation) => void;
 };
 
-/** Spec section 2, /confirmation/{booking_number}: the confirmed booking, its dues, caddies and the sidebar. */
+/**
+ * Spec section 2, /confirmation/{booking_number}: the confirmed booking, its dues, caddies and the sidebar (a
+ * cancelled booking has its own page, CancelledBooking).
+ */
 export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) {
   const modal = useModal();
   const played = confirmation.has_played;
-  const cancelled = confirmation.status === 'cancelled';
   const caddieRounds = confirmation.courses.filter((course) => course.caddies > 0);
 
   function openRestaurantWidget() {
@@ -128,17 +130,6 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
                 {env.reservationsPhone}
               </a>{' '}
               to pay it.
-            </p>
-          </Alert>
-        ) : null}
-        {cancelled ? (
-          <Alert type="view-only" title="This booking has been cancelled">
-            <p>
-              Its tee times have been released. Please call us on{' '}
-              <a className={styles.nowrap} href={phoneHref}>
-                {env.reservationsPhone}
-              </a>{' '}
-              with any questions.
             </p>
           </Alert>
         ) : null}
@@ -219,7 +210,7 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
           <p className={styles.note}>Caddie fees are paid in cash to your caddie on the day.</p>
         </Section>
 
-        {!played && !cancelled ? (
+        {!played ? (
           <Section id="manage-caddies" title="Manage your caddies">
             <CaddieManager confirmation={confirmation} now={now} onUpdated={onUpdated} />
           </Section>
@@ -227,13 +218,11 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
       </div>
 
       <aside className={styles.sidebar} aria-label="Before and after your round">
-        {!cancelled ? (
-          <div className={`${styles.panel} ${styles.feature} on-dark`}>
-            <h2 className={styles['panel-title']}>Your tee times</h2>
-            <p className={styles.muted}>Keep every round in your calendar, in UK time.</p>
-            <CalendarLink confirmation={confirmation} />
-          </div>
-        ) : null}
+        <div className={`${styles.panel} ${styles.feature} on-dark`}>
+          <h2 className={styles['panel-title']}>Your tee times</h2>
+          <p className={styles.muted}>Keep every round in your calendar, in UK time.</p>
+          <CalendarLink confirmation={confirmation} />
+        </div>
         {!played ? (
           <div className={styles.panel}>
             <h2 className={styles['panel-title']}>{CHANGES_TITLE}</h2>
