@@ -79,6 +79,17 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeUndefined();
   });
 
+  it('sends payment reminders 14 and 3 days before a deadline unless told otherwise, furthest first', () => {
+    expect(loadConfig({}).bookings.paymentReminderDays).toEqual([14, 3]);
+    expect(loadConfig({ PAYMENT_REMINDER_DAYS: ' 3, 21 ,7,3' }).bookings.paymentReminderDays).toEqual([
+      21, 7, 3,
+    ]);
+    expect(loadConfig({ PAYMENT_REMINDER_DAYS: '5' }).bookings.paymentReminderDays).toEqual([5]);
+    for (const bad of ['', 'none', '0', '14,', '91', '2.5', '-3']) {
+      expect(() => loadConfig({ PAYMENT_REMINDER_DAYS: bad }), bad).toThrow(/PAYMENT_REMINDER_DAYS/);
+    }
+  });
+
   it('trusts proxies by hop count or address list, never all of them', () => {
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);

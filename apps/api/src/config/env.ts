@@ -142,6 +142,20 @@ const envSchema = z.object({
   HOLD_SHARE_PER_NETWORK_PERCENT: z.coerce.number().int().min(1).max(100).default(25),
   HOLD_CHALLENGE: onOff.default(true),
   CANCEL_UNPAID_TERMS: onOff.default(false),
+  PAYMENT_REMINDER_DAYS: z
+    .string()
+    .trim()
+    .default('14,3')
+    .transform((value, context) => {
+      const days = value.split(',').map((entry) => entry.trim());
+      const numbers = days.map(Number);
+      if (days.some((entry) => !/^\d+$/.test(entry)) || numbers.some((day) => day < 1 || day > 90)) {
+        context.addIssue({ code: 'custom', message: 'must be whole days from 1 to 90, comma separated' });
+        return z.NEVER;
+      }
+      // Furthest first, each once: the job sends them in that order.
+      return [...new Set(numbers)].sort((a, b) => b - a);
+    }),
   BOOKING_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000).default(60),
   BOOKING_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -248,6 +262,11 @@ export type AppConfig = {
      * until payments taken by phone can be recorded: it would otherwise cancel bookings that were paid.
      */
     cancelUnpaidTerms: boolean;
+    /**
+     * How many days before a deadline on terms each payment reminder goes, furthest first (default 14 and 3). The
+     * last always goes, however close the deadline was when the booking was made.
+     */
+    paymentReminderDays: number[];
     /** Booking creations per client address in any window of windowSeconds (sliding). */
     createRateLimit: { max: number; windowSeconds: number };
   };
@@ -375,6 +394,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       holdSharePerNetworkPercent: values.HOLD_SHARE_PER_NETWORK_PERCENT,
       holdChallenge: values.HOLD_CHALLENGE,
       cancelUnpaidTerms: values.CANCEL_UNPAID_TERMS,
+      paymentReminderDays: values.PAYMENT_REMINDER_DAYS,
       createRateLimit: {
         max: values.BOOKING_RATE_LIMIT_MAX,
         windowSeconds: values.BOOKING_RATE_LIMIT_WINDOW_SECONDS,

@@ -62,8 +62,13 @@ export const bookings = pgTable(
     depositDueAt: instant(),
     /** When the whole payable must have been paid (balance 42 days before play, or the band's deadline). */
     balanceDueAt: instant(),
-    /** The one payment reminder e-mail was queued (the payment-schedule job). */
+    /** The latest payment reminder e-mail was queued (the payment-schedule job). */
     paymentReminderSentAt: instant(),
+    /**
+     * How many of the configured reminder points (PAYMENT_REMINDER_DAYS, furthest first) are done for the running
+     * deadline: sent, or already passed when the booking was made. Reset when step 2 records new terms.
+     */
+    paymentRemindersDone: integer().notNull().default(0),
     /** Why a booking was cancelled: 'unpaid' (the payment-schedule job), 'places_gone' (a lapsed hold paid after its places were taken; refunded). */
     cancelledReason: text(),
     /**

@@ -14,6 +14,7 @@ import { signConfirmationLink } from '../confirmation/confirmation-link.ts';
 import type { Operator } from '../operators/operators.repository.ts';
 import { CONFIRMATION_MESSAGES, confirmLockedBooking, loadReference } from '../payment/confirm-booking.ts';
 import { FINAL_INTENT_STATUSES } from '../payment-provider/payment-provider.ts';
+import { remindersDoneAtBooking } from '../payment-schedule/payment-schedule.repository.ts';
 import {
   intentAnswer,
   lockOwnHeldBooking,
@@ -103,17 +104,22 @@ export async function saveOperatorDetails(
       depositPercent: operator.depositAmount,
     });
     const deposit = schedule.instalments.find((instalment) => instalment.kind === 'deposit') ?? null;
+    // When the whole payable must have been paid: the balance (deposit) or the full payment (pay later).
+    const balanceDueAt =
+      method === 'online'
+        ? null
+        : (dueAt(schedule.instalments, 'balance') ?? dueAt(schedule.instalments, 'full'));
     const terms = {
       operatorId: operator.id,
       paymentMethod: method,
       depositPence: deposit?.amountPence ?? null,
       depositDueAt: deposit?.dueBy ?? null,
-      // When the whole payable must have been paid: the balance (deposit) or the full payment (pay later).
-      balanceDueAt:
-        method === 'online'
-          ? null
-          : (dueAt(schedule.instalments, 'balance') ?? dueAt(schedule.instalments, 'full')),
+      balanceDueAt,
       paymentReminderSentAt: null,
+      // Reminder points the deadline is already past are not sent (the confirmation states the date).
+      paymentRemindersDone: balanceDueAt
+        ? remindersDoneAtBooking(balanceDueAt, now, deps.config.bookings.paymentReminderDays)
+        : 0,
     };
     await tx
       .update(bookings)

@@ -18,14 +18,23 @@ describe('payment-schedule e-mails', () => {
       'ops@example.com',
       booking,
       'https://book.example/confirmation/1234567890?s=1',
-      { cancels: true, brand: TEST_BRAND },
+      { cancels: true, final: true, brand: TEST_BRAND },
     );
     expect(mail.to).toBe('ops@example.com');
     expect(mail.subject).toBe('Payment due on booking 1234567890');
     expect(mail.text).toContain('A payment of £55.00 is due on booking 1234567890');
     expect(mail.text).toContain('by Thursday 7th May 2026');
     expect(mail.text).toContain('- Burnside Course: Thursday 18th June 2026 at 10:00am');
+    expect(mail.text).toContain('This is our last reminder: if the payment has not reached us by then');
     expect(mail.text).toContain('the booking will be cancelled');
+    // An earlier reminder says another follows.
+    const earlier = await paymentReminderEmail('ops@example.com', booking, 'https://book.example/c', {
+      cancels: true,
+      final: false,
+      brand: TEST_BRAND,
+    });
+    expect(earlier.text).toContain('We will remind you once more before then');
+    expect(earlier.text).not.toContain('last reminder');
     // Issue 24: how to pay, with the number and address to use.
     expect(mail.text).toContain(
       'Please phone us on +44 1241 555 010 or e-mail tee-times@resort.example to pay.',
@@ -37,6 +46,7 @@ describe('payment-schedule e-mails', () => {
   it('threatens no cancellation while the job does not cancel (CANCEL_UNPAID_TERMS off)', async () => {
     const mail = await paymentReminderEmail('ops@example.com', booking, 'https://book.example/c', {
       cancels: false,
+      final: true,
       brand: TEST_BRAND,
     });
     expect(mail.text).toContain('A payment of £55.00 is due on booking 1234567890');

@@ -62,12 +62,15 @@ async function compose(to: string, subject: string, props: ScheduleEmailProps): 
   return { to, subject, ...(await renderEmail(<ScheduleEmail {...props} />)) };
 }
 
-/** The one reminder: what is due, by when, and what happens if it is not paid. */
+/**
+ * A reminder: what is due, by when, and what happens if it is not paid (`final`: no other reminder follows before
+ * the deadline).
+ */
 export function paymentReminderEmail(
   to: string,
   booking: ScheduledPaymentBooking,
   linkUrl: string,
-  options: { cancels: boolean; brand: MailBrand },
+  options: { cancels: boolean; final: boolean; brand: MailBrand },
 ): Promise<MailMessage> {
   const { brand } = options;
   const payBy = `Please phone us on ${brand.reservationsPhone} or e-mail ${brand.reservationsEmail} to pay.`;
@@ -80,7 +83,7 @@ export function paymentReminderEmail(
     paragraphs: [
       `A payment of ${due} is due on booking ${booking.bookingNumber} at ${brand.resortName} by ${date} (total ${formatMoney(booking.payablePence)}, paid so far ${formatMoney(booking.paidPence)}).`,
       options.cancels
-        ? `${payBy} This is the only reminder we send: if the payment has not reached us by then, the booking will be cancelled and its tee times released. Deposits and balances are non-refundable and non-transferable.`
+        ? `${payBy} ${options.final ? 'This is our last reminder' : 'We will remind you once more before then'}: if the payment has not reached us by then, the booking will be cancelled and its tee times released. Deposits and balances are non-refundable and non-transferable.`
         : `${payBy} If the payment has not reached us by then, our reservations team will contact you about the booking. Deposits and balances are non-refundable and non-transferable.`,
     ],
     link: { label: 'View your booking', url: linkUrl },

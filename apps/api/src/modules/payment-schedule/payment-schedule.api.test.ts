@@ -21,16 +21,13 @@ import {
   saveDetails,
   signInDemoOperators,
 } from '../contact-details/operator-test-helpers.ts';
-import {
-  CANCEL_GRACE_AFTER_REMINDER_MS,
-  REMINDER_LEAD_MS,
-  runPaymentSchedule,
-} from './run-payment-schedule.ts';
+import { CANCEL_GRACE_AFTER_REMINDER_MS, runPaymentSchedule } from './run-payment-schedule.ts';
 
 // Friday 20 March 2026, 09:05 UK.
 const NOW = new Date('2026-03-20T09:05:00Z');
 const TODAY = '2026-03-20';
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
 let t: TestApp;
@@ -82,21 +79,33 @@ const subjects = async (bookingNumber: string) =>
   (await mailsAbout(t, bookingNumber)).map((mail) => mail.subject);
 
 describe('payment-schedule job', () => {
-  it('sends one reminder before the deadline, then cancels the unpaid booking and releases its places', async () => {
+  it('reminds 14 and 3 days before the deadline, then cancels the unpaid booking and releases its places', async () => {
     const booking = await payLater(60);
     // 60 days out, booked 20 March: pay later is due within 30 days but before 42 days ahead of play.
     expect(booking.dueBy.toISOString()).toBe('2026-04-07T22:59:59.999Z');
     const confirmationOnly = [`Your booking ${booking.number} is confirmed`];
     expect(await subjects(booking.number)).toEqual(confirmationOnly);
+    expect(t.config.bookings.paymentReminderDays).toEqual([14, 3]);
 
-    // Too early: more than 3 days before the deadline.
-    const early = await runPaymentSchedule(t.app, at(booking.dueBy, -REMINDER_LEAD_MS - 60_000));
+    // Too early: more than 14 days before the deadline.
+    const early = await runPaymentSchedule(t.app, at(booking.dueBy, -14 * DAY - 60_000));
     expect(early.reminded).not.toContain(booking.id);
     expect(await subjects(booking.number)).toEqual(confirmationOnly);
 
-    const reminderAt = at(booking.dueBy, -2 * 24 * HOUR);
+    // The first reminder 14 days before, once however often the job runs.
+    const firstAt = at(booking.dueBy, -14 * DAY + HOUR);
+    expect((await runPaymentSchedule(t.app, firstAt)).reminded).toContain(booking.id);
+    expect((await runPaymentSchedule(t.app, at(firstAt, 2 * DAY))).reminded).not.toContain(booking.id);
+    const first = (await mailsAbout(t, booking.number)).at(-1)!;
+    expect(first.subject).toBe(`Payment due on booking ${booking.number}`);
+    expect(first.text).toContain('We will remind you once more before then');
+
+    // The last 3 days before.
+    expect((await runPaymentSchedule(t.app, at(booking.dueBy, -3 * DAY - HOUR))).reminded).not.toContain(
+      booking.id,
+    );
+    const reminderAt = at(booking.dueBy, -2 * DAY);
     expect((await runPaymentSchedule(t.app, reminderAt)).reminded).toContain(booking.id);
-    // Once only, however often the job runs.
     expect((await runPaymentSchedule(t.app, at(reminderAt, HOUR))).reminded).not.toContain(booking.id);
     const reminder = (await mailsAbout(t, booking.number)).at(-1)!;
     expect(reminder.subject).toBe(`Payment due on booking ${booking.number}`);
@@ -104,6 +113,7 @@ describe('payment-schedule job', () => {
     expect(reminder.text).toContain(`A payment of £${(booking.payable / 100).toFixed(2)} is due`);
     expect(reminder.text).toContain('by Tuesday 7th April 2026');
     expect(reminder.text).toContain('Lead player: Ben Hogan');
+    expect(reminder.text).toContain('This is our last reminder');
     // Issue 24: the reminder's signed link (and the confirmation's) still opens the booking after the round.
     for (const mail of await mailsAbout(t, booking.number)) {
       const expires = Number(/[?&]expires=(\d+)/.exec(mail.text)?.[1]);
@@ -136,6 +146,7 @@ describe('payment-schedule job', () => {
     expect(await subjects(booking.number)).toEqual([
       `Your booking ${booking.number} is confirmed`,
       `Payment due on booking ${booking.number}`,
+      `Payment due on booking ${booking.number}`,
       `Booking ${booking.number} has been cancelled`,
     ]);
 
@@ -156,6 +167,10 @@ describe('payment-schedule job', () => {
     expect(reminder.text).toContain(
       `A payment of £${((booking.payable - booking.paid) / 100).toFixed(2)} is due`,
     );
+    // Both points were reached while the job was not running: one e-mail, the last, not two at once.
+    const reminders = (await subjects(booking.number)).filter((subject) => subject.startsWith('Payment due'));
+    expect(reminders).toHaveLength(1);
+    expect(reminder.text).toContain('This is our last reminder');
 
     const tooSoon = await runPaymentSchedule(t.app, at(late, CANCEL_GRACE_AFTER_REMINDER_MS - 60_000));
     expect(tooSoon.cancelled).not.toContain(booking.id);
@@ -167,6 +182,20 @@ describe('payment-schedule job', () => {
     expect(mail.subject).toBe(`Booking ${booking.number} has been cancelled`);
     expect(mail.text).toContain(`the £${(booking.paid / 100).toFixed(2)} already paid is not returned`);
     expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'cancelled', paidPence: booking.paid });
+  });
+
+  it('skips a reminder point the deadline was already past when booked, never the last one', async () => {
+    // 35 days out: the whole price is due within 7 days of booking, nearer than the 14-day point.
+    const booking = await payLater(35);
+    expect(booking.dueBy.getTime() - NOW.getTime()).toBe(7 * DAY);
+    expect((await bookingRow(t, booking.id)).paymentRemindersDone).toBe(1);
+    const soon = await runPaymentSchedule(t.app, at(NOW, HOUR));
+    expect(soon.reminded).not.toContain(booking.id);
+    const last = await runPaymentSchedule(t.app, at(booking.dueBy, -3 * DAY + HOUR));
+    expect(last.reminded).toContain(booking.id);
+    const reminders = (await subjects(booking.number)).filter((subject) => subject.startsWith('Payment due'));
+    expect(reminders).toHaveLength(1);
+    expect((await mailsAbout(t, booking.number)).at(-1)!.text).toContain('This is our last reminder');
   });
 
   it('leaves bookings paid in full and bookings paid online alone', async () => {

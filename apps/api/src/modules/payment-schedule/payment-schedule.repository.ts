@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { bookingRounds, bookings, courses, operators, teeSlots } from '../../db/schema/index.ts';
 
@@ -20,7 +21,7 @@ const unpaidOnTerms = and(
   sql`coalesce(${bookings.paidPence}, 0) < coalesce(${bookings.payablePence}, 0)`,
 ) as SQL;
 
-async function claim(tx: Tx, rule: SQL, set: Partial<typeof bookings.$inferInsert>): Promise<number[]> {
+async function claim(tx: Tx, rule: SQL, set: PgUpdateSetSource<typeof bookings>): Promise<number[]> {
   const candidates = tx
     .select({ id: bookings.id })
     .from(bookings)
@@ -36,14 +37,39 @@ async function claim(tx: Tx, rule: SQL, set: Partial<typeof bookings.$inferInser
   return rows.map((row) => row.id);
 }
 
-/** Marks the reminder sent on unpaid bookings whose deadline is at most `leadMs` away; returns their ids. */
-export function claimDueReminders(tx: Tx, now: Date, leadMs: number): Promise<number[]> {
-  const rule = and(
-    unpaidOnTerms,
-    isNull(bookings.paymentReminderSentAt),
-    lte(currentDeadline, new Date(now.getTime() + leadMs)),
-  ) as SQL;
-  return claim(tx, rule, { paymentReminderSentAt: now });
+const DAY_MS = 86_400_000;
+
+/**
+ * How many reminder points (`reminderDays`, furthest first) a deadline has reached at `at`: the deadline is at most
+ * that many days away. The same rule as remindersDoneAtBooking, in SQL.
+ */
+function pointsReached(at: Date, reminderDays: readonly number[]): SQL<number> {
+  const reached = reminderDays.map(
+    (days) =>
+      sql`(case when ${currentDeadline} <= ${new Date(at.getTime() + days * DAY_MS)} then 1 else 0 end)`,
+  );
+  return sql<number>`(${sql.join(reached, sql` + `)})`;
+}
+
+/**
+ * The reminder points already passed when a booking's terms are recorded (its deadline nearer than they are), so
+ * none of those goes the moment it is booked; the last point is never among them, so at least one reminder always
+ * goes (and the cancellation, which waits for a reminder, can follow).
+ */
+export function remindersDoneAtBooking(deadline: Date, at: Date, reminderDays: readonly number[]): number {
+  const reached = reminderDays.filter((days) => deadline.getTime() <= at.getTime() + days * DAY_MS).length;
+  return Math.min(reached, Math.max(0, reminderDays.length - 1));
+}
+
+/**
+ * Claims the unpaid bookings whose deadline has reached a reminder point not yet done (one e-mail however many
+ * points a late pass finds reached: they are all marked done); returns their ids.
+ */
+export function claimDueReminders(tx: Tx, now: Date, reminderDays: readonly number[]): Promise<number[]> {
+  if (reminderDays.length === 0) return Promise.resolve([]);
+  const reached = pointsReached(now, reminderDays);
+  const rule = and(unpaidOnTerms, sql`${reached} > ${bookings.paymentRemindersDone}`) as SQL;
+  return claim(tx, rule, { paymentReminderSentAt: now, paymentRemindersDone: reached });
 }
 
 /**
@@ -61,6 +87,8 @@ export function claimOverdueCancellations(tx: Tx, now: Date, graceMs: number): P
 
 export type ScheduledBookingRow = {
   id: number;
+  /** Reminder points done (after a claim: including the one just claimed). */
+  remindersDone: number;
   bookingNumber: string;
   payablePence: number;
   paidPence: number;
@@ -77,6 +105,7 @@ export async function loadScheduledBookings(tx: Tx, ids: number[]): Promise<Sche
   const rows = await tx
     .select({
       id: bookings.id,
+      remindersDone: bookings.paymentRemindersDone,
       bookingNumber: bookings.bookingNumber,
       payablePence: bookings.payablePence,
       paidPence: bookings.paidPence,

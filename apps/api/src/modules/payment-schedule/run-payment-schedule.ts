@@ -22,12 +22,12 @@ export type PaymentScheduleDeps = Pick<FastifyInstance, 'config' | 'db' | 'log'>
 const HOUR_MS = 3_600_000;
 
 /**
- * Spec section 9: "One reminder is sent, then the booking is cancelled." The reminder goes once the deadline is
- * at most 3 days away (at once for a booking whose deadline is already that close); the booking is cancelled
- * once the deadline has passed and the reminder went at least 24 hours earlier, so every operator gets the
- * warning and at least a day to act on it, even when a deadline is only hours after booking.
+ * Spec section 9: reminders, then the booking is cancelled. A reminder goes at each configured point before the
+ * deadline (PAYMENT_REMINDER_DAYS, default 14 and 3 days; issue 24 asks for more than the spec's one), except points
+ * already passed when the booking was made; the last one always goes (at once for a booking whose deadline is
+ * already that close). The booking is cancelled once the deadline has passed and the latest reminder went at least
+ * 24 hours earlier, so every operator gets the warning and at least a day to act on it.
  */
-export const REMINDER_LEAD_MS = 72 * HOUR_MS;
 export const CANCEL_GRACE_AFTER_REMINDER_MS = 24 * HOUR_MS;
 
 export type PaymentScheduleRun = { reminded: number[]; cancelled: number[] };
@@ -46,7 +46,8 @@ function emailBooking(row: ScheduledBookingRow): ScheduledPaymentBooking {
 }
 
 async function remind(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<number[]> {
-  const ids = await claimDueReminders(tx, now, REMINDER_LEAD_MS);
+  const reminderDays = deps.config.bookings.paymentReminderDays;
+  const ids = await claimDueReminders(tx, now, reminderDays);
   for (const row of await loadScheduledBookings(tx, ids)) {
     if (!row.operatorEmail) {
       deps.log.error({ bookingId: row.id }, 'booking on terms has no operator to remind');
@@ -63,6 +64,7 @@ async function remind(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<num
       tx,
       await paymentReminderEmail(row.operatorEmail, emailBooking(row), link.url, {
         cancels: deps.config.bookings.cancelUnpaidTerms,
+        final: row.remindersDone >= reminderDays.length,
         brand: deps.config.brand,
       }),
     );
