@@ -8,6 +8,7 @@ import {
   pressPay,
   TEST_CARDS,
 } from './support/journey-payment.ts';
+import { ONE_TIME_OPERATOR, readOneTimePassword } from './support/operator-accounts.ts';
 import {
   DEPOSIT_OPERATOR,
   HEADER_OPERATOR_LABEL,
@@ -176,6 +177,58 @@ async function bookStepOne(page: Page, date: string): Promise<void> {
   await expect(page).toHaveURL(/\/contact-details$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Add contact details' })).toBeVisible();
 }
+
+test('a one-time password from the resort opens the account, which books nothing until the operator chooses their own', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const oneTime = await readOneTimePassword();
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Tour Operator Login' });
+  await form.getByRole('textbox', { name: 'Username' }).fill(ONE_TIME_OPERATOR.username);
+  await form.getByLabel('Password', { exact: true }).fill(oneTime);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+
+  // Straight to the account page, where the reason stands above the form and takes the focus.
+  await expect(page).toHaveURL(/\/manage-account$/);
+  const reason = page.getByRole('alert').filter({ hasText: 'Choose your own password' });
+  await expect(reason).toBeVisible();
+  expect(
+    await reason.evaluate((alert) => alert.parentElement?.contains(document.activeElement) ?? false),
+  ).toBe(true);
+  await saveScreenshot(page, 'operator-one-time-password');
+
+  // Booking is refused until then, with the way out in the message.
+  await openStepOne(page);
+  await setGolferCount(page, 2);
+  await toggleCourse(page, 'Burnside Course');
+  await chooseDate(page, 'Burnside Course', weekdayAhead(40, 2));
+  await slotButton(page, 'Burnside Course', '14:30').click();
+  await continueButton(page).click();
+  await expect(
+    page.getByText(/Please choose your own password on your account page before you book/),
+  ).toBeVisible();
+  await expect(page).not.toHaveURL(/\/contact-details$/);
+
+  await page.goto('/manage-account');
+  const passwords = page.getByRole('form', { name: 'Update Password' });
+  await passwords.getByLabel('Current (one-time) password', { exact: true }).fill(oneTime);
+  await passwords.getByLabel('New password', { exact: true }).fill('One-Time-Replaced-2026!');
+  await passwords.getByLabel('Confirm new password', { exact: true }).fill('One-Time-Replaced-2026!');
+  await passwords.getByRole('button', { name: 'Update password' }).click();
+  await expect(
+    passwords.getByRole('status').filter({ hasText: 'Your password was successfully updated!' }),
+  ).toBeVisible();
+  await expect(page.getByText('Choose your own password')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // Now the same booking, kept in the tab, goes through to step 2.
+  await page.goto('/');
+  await expect(continueButton(page)).toHaveText('Continue to contact details');
+  await continueButton(page).click();
+  await expect(page).toHaveURL(/\/contact-details$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add contact details' })).toBeVisible();
+});
 
 test.describe('booking on terms', () => {
   test('a round within 30 days: deposit and pay later are disabled', async ({ page }) => {
@@ -491,12 +544,20 @@ test.describe('password journeys', () => {
     await expect(passwords.getByText('Passwords do not match')).toBeVisible();
     await expect(passwords.getByText('Please make sure your passwords match')).toBeVisible();
     await confirmation.fill(operator.password);
+    // Issue 24: the current password first; a wrong one is said under its field, which takes the focus.
+    const current = passwords.getByLabel('Current password', { exact: true });
+    await current.fill('Not-My-Password-1!');
+    await passwords.getByRole('button', { name: 'Update password' }).click();
+    await expect(passwords.getByText('The current password you entered is incorrect.').first()).toBeVisible();
+    await expect(current).toBeFocused();
+    await current.fill(newPassword);
     await passwords.getByRole('button', { name: 'Update password' }).click();
     const changed = passwords
       .getByRole('status')
       .filter({ hasText: 'Your password was successfully updated!' });
     await expect(changed).toBeVisible();
     await expect(password).toHaveValue('');
+    await expect(current).toHaveValue('');
     await expectNoAxeViolations(page);
 
     await logOut(page);

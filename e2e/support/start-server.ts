@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { E2E_API_KEY, E2E_SECRETS, e2eBaseUrl } from './env.ts';
-import { JOURNEY_OPERATORS } from './operator-accounts.ts';
+import { JOURNEY_OPERATORS, ONE_TIME_OPERATOR, writeOneTimePassword } from './operator-accounts.ts';
 import { e2eOutboxPointer } from './operator-outbox.ts';
 import { E2E_STAFF_ADMIN } from './staff-accounts.ts';
 
@@ -57,15 +57,20 @@ function cliCommand(name: 'seed' | 'operator' | 'staff'): string[] {
   ];
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): Promise<void> {
+/** Runs a CLI to its end, its output into the log; resolves with what it printed on standard output. */
+function run(args: string[], env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): Promise<string> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, args, { cwd: workDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let printed = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      printed += chunk.toString('utf8');
+    });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     child.stderr.pipe(process.stderr, { end: false });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
-      if (code === 0) resolvePromise();
+      if (code === 0) resolvePromise(printed);
       else reject(new Error(`${args.join(' ')} exited with ${signal ?? code} (see ${logPath})`));
     });
   });
@@ -158,6 +163,24 @@ try {
       log,
     );
   }
+  // One created as the resort creates most: the CLI generates a one-time password the operator must replace (issue 24).
+  const printed = await run(
+    [
+      ...cliCommand('operator'),
+      'create',
+      '--company',
+      ONE_TIME_OPERATOR.company,
+      '--username',
+      ONE_TIME_OPERATOR.username,
+      '--email',
+      ONE_TIME_OPERATOR.email,
+    ],
+    { ...env, OPERATOR_PASSWORD: '' },
+    log,
+  );
+  const oneTime = /One-time password \([^)]*\): (\S+)/.exec(printed)?.[1];
+  if (!oneTime) throw new Error('the operator CLI printed no one-time password');
+  await writeOneTimePassword(root, port, oneTime);
   // The staff administrator of the staff journeys, made like the resort makes its first admin.
   await run(
     [

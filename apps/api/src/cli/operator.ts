@@ -15,8 +15,9 @@ import {
 
 const USAGE = `Usage: npm run operator -- <command>
   create --company "Company Ltd" --username name --email a@b.example [--deposit 50] [--password-stdin]
-         Prints a one-time generated password, or takes one from OPERATOR_PASSWORD or (with --password-stdin)
-         the first line of standard input.
+         Prints a one-time generated password, which the operator must replace with their own at first
+         sign-in before booking; or takes one from OPERATOR_PASSWORD or (with --password-stdin) the first line
+         of standard input.
   disable <username>        Disables the account and signs it out everywhere.
   enable <username>         Re-activates a disabled account.
   set-deposit <username> <percent>
@@ -74,7 +75,9 @@ async function run(db: Db, argv: string[]): Promise<void> {
       });
       console.info(`Created ${describe(result.operator)}.`);
       if (result.generated) {
-        console.info(`One-time password (shown once; ask the operator to change it): ${result.password}`);
+        console.info(
+          `One-time password (shown once; the operator must choose their own at first sign-in): ${result.password}`,
+        );
       }
       return;
     }

@@ -9,6 +9,7 @@ export const TEST_OPERATOR: OperatorSession = {
   company_name: 'Fairway Golf Tours',
   status: 'active',
   deposit_amount: 50,
+  password_change_required: false,
 };
 
 /** That operator's contact details as GET /v1/user/details answers them. */

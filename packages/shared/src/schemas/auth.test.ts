@@ -74,6 +74,7 @@ describe('auth request schemas', () => {
     expect(
       messages(
         updatePasswordRequestSchema.safeParse({
+          current_password: 'Old-Password-1!',
           password: 'Fairway2026!',
           password_confirmation: 'Fairway2027!',
         }),
@@ -82,6 +83,24 @@ describe('auth request schemas', () => {
       password: 'Please make sure your passwords match',
       password_confirmation: 'Passwords do not match',
     });
+  });
+
+  it('update password asks for the current password (issue 24)', () => {
+    expect(
+      messages(
+        updatePasswordRequestSchema.safeParse({
+          password: 'Fairway2026!',
+          password_confirmation: 'Fairway2026!',
+        }),
+      ),
+    ).toEqual({ current_password: 'Please enter your current password' });
+    expect(
+      updatePasswordRequestSchema.safeParse({
+        current_password: 'Old-Password-1!',
+        password: 'Fairway2026!',
+        password_confirmation: 'Fairway2026!',
+      }).success,
+    ).toBe(true);
   });
 
   it('account details messages and phone validity for the chosen country', () => {

@@ -26,6 +26,9 @@ export const RESET_PASSWORD_MESSAGES = {
 } as const;
 
 export const UPDATE_PASSWORD_MESSAGES = {
+  /** Issue 24: a session left open on a shared computer must not be enough to take the account over. */
+  currentPassword: 'Please enter your current password',
+  currentPasswordIncorrect: 'The current password you entered is incorrect.',
   password: 'Please enter a new password',
   criteria: 'Password does not meet all criteria',
   /** Shown under the new password when the two differ. */
@@ -122,6 +125,10 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 export const updatePasswordRequestSchema = z
   .object({
+    current_password: z
+      .string({ error: UPDATE_PASSWORD_MESSAGES.currentPassword })
+      .min(1, { error: UPDATE_PASSWORD_MESSAGES.currentPassword })
+      .max(PASSWORD_MAX_LENGTH, { error: UPDATE_PASSWORD_MESSAGES.currentPasswordIncorrect }),
     password: passwordField(UPDATE_PASSWORD_MESSAGES.password, UPDATE_PASSWORD_MESSAGES.criteria),
     password_confirmation: confirmationField(UPDATE_PASSWORD_MESSAGES.confirmation),
   })
@@ -148,6 +155,11 @@ export const operatorSessionSchema = z.object({
   status: z.enum(OPERATOR_STATUSES),
   /** Deposit percentage of the payable amount, 0 to 100. */
   deposit_amount: z.number().int().min(0).max(100),
+  /**
+   * The password was set by the resort and must be replaced before booking (issue 24): the web sends the operator to
+   * their account page, and the booking routes refuse with `password_change_required` until then.
+   */
+  password_change_required: z.boolean(),
 });
 export type OperatorSession = z.infer<typeof operatorSessionSchema>;
 /** GET /v1/user: the signed-in operator, or null when signed out. */

@@ -39,6 +39,8 @@ export const API_ERROR_CODES = [
   'invalid_credentials',
   'login_throttled',
   'account_disabled',
+  'password_change_required',
+  'current_password_incorrect',
   'session_required',
   'sign_in_expired',
   'reset_link_invalid',

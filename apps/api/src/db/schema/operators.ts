@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Tour-operator accounts, their server-side sessions and password reset tokens. Sessions and tokens live in the
 // database so every API instance sees the same sign-ins, sign-outs and used links.
@@ -32,6 +42,11 @@ export const operators = pgTable(
     passwordHash: text().notNull(),
     /** Reset tokens issued before this instant are void, whatever their expiry. */
     passwordChangedAt: instant().notNull().defaultNow(),
+    /**
+     * The password was set by the resort (the operator CLI), so someone else knows it: the operator books nothing
+     * until they have chosen their own (issue 24). Cleared by any password the operator sets.
+     */
+    passwordMustChange: boolean().notNull().default(false),
     createdAt: instant().notNull().defaultNow(),
     updatedAt: instant().notNull().defaultNow(),
   },

@@ -5,12 +5,18 @@ import {
   updateOperatorDetailsRequestSchema,
   updatePasswordRequestSchema,
 } from '@links/shared';
+import { UPDATE_PASSWORD_MESSAGES } from '@links/shared/schemas/auth';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type CountryCode, parsePhoneNumberWithError } from 'libphonenumber-js';
-import { forbidden, notFound } from '../../lib/app-error.ts';
-import { hashPassword } from '../../lib/password-hash.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/password-hash.ts';
+import { clientAddressKey, clientNetworkKey } from '../../lib/rate-limit/client-key.ts';
+import { settleLoginSuccess, takeLoginAttempt } from '../auth/auth-rate-limits.ts';
 import { requireOperator } from '../auth/current-operator.ts';
+import { usernameKey } from '../auth/secret-keys.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { emailChangedEmail, passwordChangedEmail } from '../operators/account-notice-emails.tsx';
 import { replaceOperatorPassword, updateOperatorContact } from '../operators/operators.repository.ts';
 import { operatorDetailsView } from './operator-details-view.ts';
 
@@ -54,23 +60,40 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const phoneCountry = (body.telephone_country_code ?? body.country_code) as CountryCode;
       // The schema has already checked the number is valid for this country; store it in E.164 form.
       const phone = parsePhoneNumberWithError(body.telephone_number, phoneCountry);
-      const updated = await updateOperatorContact(
-        app.db,
-        operator.id,
-        {
-          title: body.title,
-          email: body.email_address,
-          telephoneCountryCode: phoneCountry,
-          telephoneNumber: phone.number,
-          addressLine1: body.address_lines[0],
-          addressLine2: body.address_lines[1] ?? '',
-          city: body.city,
-          county: body.county,
-          postCode: body.post_code,
-          countryCode: body.country_code,
-        },
-        app.clock.now(),
-      );
+      const now = app.clock.now();
+      const emailChanged = body.email_address.toLowerCase() !== operator.email.toLowerCase();
+      const notice = emailChanged
+        ? await emailChangedEmail({
+            to: operator.email,
+            newEmail: body.email_address,
+            companyName: operator.companyName,
+            at: now,
+            forgotPasswordUrl: `${app.config.publicUrl}/forgot-password`,
+            brand: app.config.brand,
+          })
+        : null;
+      // The change and the notice to the old address are stored together, or neither is.
+      const updated = await app.db.transaction(async (tx) => {
+        const row = await updateOperatorContact(
+          tx,
+          operator.id,
+          {
+            title: body.title,
+            email: body.email_address,
+            telephoneCountryCode: phoneCountry,
+            telephoneNumber: phone.number,
+            addressLine1: body.address_lines[0],
+            addressLine2: body.address_lines[1] ?? '',
+            city: body.city,
+            county: body.county,
+            postCode: body.post_code,
+            countryCode: body.country_code,
+          },
+          now,
+        );
+        if (row && notice) await enqueueMail(tx, notice);
+        return row;
+      });
       if (!updated) throw notFound();
       return { data: operatorDetailsView(updated) };
     },
@@ -80,7 +103,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/:id/account',
     {
       schema: {
-        summary: "Changes the signed-in operator's password; signs out its other sessions",
+        summary:
+          "Changes the signed-in operator's password (the current one required); signs out its other sessions and tells the account's address",
         tags: ['account'],
         params: operatorIdParamsSchema,
         body: updatePasswordRequestSchema,
@@ -91,10 +115,33 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       noStore(reply);
       const { operator, sessionKey } = await requireOperator(request);
       if (request.params.id !== operator.id) throw forbidden(OWN_ACCOUNT_ONLY_MESSAGE);
+      // The current password, checked under the sign-in limits of this account, address and network (a guess here
+      // counts as a failed sign-in): an open session alone must not be enough to take the account over.
+      const { sessionSecret } = app.config;
+      const keys = {
+        account: usernameKey(sessionSecret, operator.username),
+        address: clientAddressKey(sessionSecret, request.ip),
+        network: clientNetworkKey(sessionSecret, request.ip),
+      };
+      const attempt = await takeLoginAttempt(app.db, reply, keys);
+      if (!(await verifyPassword(operator.passwordHash, request.body.current_password))) {
+        const message = UPDATE_PASSWORD_MESSAGES.currentPasswordIncorrect;
+        throw new AppError('current_password_incorrect', 422, message, { current_password: message });
+      }
+      await settleLoginSuccess(app.db, attempt, keys);
       const passwordHash = await hashPassword(request.body.password);
-      await app.db.transaction((tx) =>
-        replaceOperatorPassword(tx, operator.id, passwordHash, app.clock.now(), sessionKey),
-      );
+      const now = app.clock.now();
+      const notice = await passwordChangedEmail({
+        to: operator.email,
+        companyName: operator.companyName,
+        at: now,
+        forgotPasswordUrl: `${app.config.publicUrl}/forgot-password`,
+        brand: app.config.brand,
+      });
+      await app.db.transaction(async (tx) => {
+        await replaceOperatorPassword(tx, operator.id, passwordHash, now, sessionKey);
+        await enqueueMail(tx, notice);
+      });
       return { data: {} };
     },
   );

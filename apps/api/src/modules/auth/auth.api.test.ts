@@ -41,6 +41,7 @@ describe('sign-in and sessions', () => {
       company_name: 'Fairway Golf Tours',
       status: 'active',
       deposit_amount: 25,
+      password_change_required: false,
     };
     expect(response.json()).toEqual({ data: expected });
     const user = await getUser(t.app, after.cookie);
@@ -329,7 +330,7 @@ describe('password reset', () => {
       method: 'POST',
       url: `/v1/user/${operator.id}/account`,
       headers: here.after.headers,
-      payload: { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      payload: { current_password: PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
     });
     expect(change.statusCode).toBe(200);
     expect((await post(t.app, '/v1/validate-token', first)).statusCode).toBe(400);

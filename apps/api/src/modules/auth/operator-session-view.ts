@@ -9,5 +9,6 @@ export function operatorSessionView(operator: Operator): OperatorSession {
     company_name: operator.companyName,
     status: operator.status,
     deposit_amount: operator.depositAmount,
+    password_change_required: operator.passwordMustChange,
   };
 }

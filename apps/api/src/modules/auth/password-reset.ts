@@ -8,6 +8,7 @@ import { hashPassword } from '../../lib/password-hash.ts';
 import { clientAddressKey } from '../../lib/rate-limit/client-key.ts';
 import { enforceRateLimit, takeAttempt } from '../../lib/rate-limit/rate-limiter.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { passwordChangedEmail } from '../operators/account-notice-emails.tsx';
 import {
   findOperatorByUsername,
   type Operator,
@@ -131,6 +132,13 @@ export async function resetPassword(
   const operator = await findTokenOperator(db, body.username, body.token, now);
   if (!operator) throw invalidLink();
   const passwordHash = await hashPassword(body.password);
+  const notice = await passwordChangedEmail({
+    to: operator.email,
+    companyName: operator.companyName,
+    at: now,
+    forgotPasswordUrl: `${config.publicUrl}/forgot-password`,
+    brand: config.brand,
+  });
   await db.transaction(async (tx) => {
     const spent = await tx
       .update(passwordResetTokens)
@@ -147,5 +155,6 @@ export async function resetPassword(
     if (spent.length === 0) throw invalidLink();
     await replaceOperatorPassword(tx, operator.id, passwordHash, now);
     await clearLoginFailures(tx, usernameKey(config.sessionSecret, operator.username));
+    await enqueueMail(tx, notice);
   });
 }

@@ -10,7 +10,7 @@ import { issueChallenge, PROOF_OF_WORK_HEADER, readSolvedChallenge } from '../..
 import { clientAddressKey, clientNetworkKey } from '../../lib/rate-limit/client-key.ts';
 import { enforceRateLimit } from '../../lib/rate-limit/rate-limiter.ts';
 import { sessionKey } from '../../lib/session-token.ts';
-import { currentOperator } from '../auth/current-operator.ts';
+import { bookingOperator } from '../auth/current-operator.ts';
 import { countLiveHolds } from './bookings.repository.ts';
 import { challengeLevel } from './fair-holds.ts';
 import { createBooking, sessionRequired, updateBooking } from './save-booking.ts';
@@ -89,7 +89,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         sessionKey: session,
         clientKey,
         networkKey: clientNetworkKey(sessionSecret, request.ip),
-        operatorId: (await currentOperator(request))?.operator.id ?? null,
+        operatorId: (await bookingOperator(request))?.operator.id ?? null,
         solvedChallenge: await readSolvedChallenge(
           sessionSecret,
           session,

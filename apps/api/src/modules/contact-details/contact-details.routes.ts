@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { forbidden, validationFailed } from '../../lib/app-error.ts';
 import { errorEnvelopeSchema, errorResponses } from '../../lib/envelope.ts';
 import { sessionKey } from '../../lib/session-token.ts';
-import { currentOperator } from '../auth/current-operator.ts';
+import { bookingOperator } from '../auth/current-operator.ts';
 import { sessionRequired } from '../bookings/save-booking.ts';
 import { saveContactDetails } from './save-contact-details.ts';
 import { OPERATOR_BOOKING_MESSAGES, saveOperatorDetails } from './save-operator-details.ts';
@@ -64,7 +64,7 @@ export const contactDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!request.sessionId) throw sessionRequired();
       const key = sessionKey(request.sessionId);
-      const signedIn = await currentOperator(request);
+      const signedIn = await bookingOperator(request);
       let data: z.infer<typeof saveDetailsResponseSchema>['data'];
       if (signedIn) {
         const details = parseDetails(operatorPlayerDetailsSchema, request.body);

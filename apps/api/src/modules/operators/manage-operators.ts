@@ -82,6 +82,9 @@ export async function createOperator(
       depositAmount: values.depositAmount,
       passwordHash,
       passwordChangedAt: now,
+      // A generated password is a one-time password, read by whoever ran the command: the operator must choose their
+      // own before booking (issue 24). A password given to the command is the caller's own choice.
+      passwordMustChange: generated,
       createdAt: now,
       updatedAt: now,
     })

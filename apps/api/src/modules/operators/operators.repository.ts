@@ -65,7 +65,7 @@ export async function replaceOperatorPassword(
 ): Promise<void> {
   await db
     .update(operators)
-    .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+    .set({ passwordHash, passwordChangedAt: now, passwordMustChange: false, updatedAt: now })
     .where(eq(operators.id, id));
   await db
     .update(passwordResetTokens)

@@ -4,7 +4,7 @@ import { CheckIcon } from '@/components/ui/icons';
 import { Link } from '@/components/ui/link';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { GuestOnly } from '@/features/auth/components/auth-guards';
+import { GuestOnly, signedInHome } from '@/features/auth/components/auth-guards';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { usePageTitle } from '@/hooks/use-page-title';
 import styles from './frames.module.css';
@@ -29,7 +29,7 @@ export function LoginRoute() {
                 Use the username and password issued to your company by our reservations team.
               </p>
             </div>
-            <LoginForm onSignedIn={() => navigate(paths.home.getHref())} />
+            <LoginForm onSignedIn={(operator) => navigate(signedInHome(operator))} />
             <div className={styles.links}>
               <Link to={paths.home.getHref()}>Back to Online Booking</Link>
             </div>

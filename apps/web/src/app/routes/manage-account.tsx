@@ -39,7 +39,7 @@ function AccountForms({ operator }: { operator: Operator }) {
   return (
     <div className={styles.stack}>
       <AccountDetailsForm details={details.data} />
-      <UpdatePasswordForm operatorId={operator.id} />
+      <UpdatePasswordForm operatorId={operator.id} changeRequired={operator.password_change_required} />
     </div>
   );
 }

@@ -120,6 +120,7 @@ export function PasswordField({
   label,
   error,
   hint,
+  wide,
   ref,
   after,
   fieldClassName,
@@ -129,7 +130,7 @@ export function PasswordField({
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} className={fieldClassName}>
+    <FieldFrame id={id} label={label} error={error} hint={hint} wide={wide} className={fieldClassName}>
       <div className={styles['input-with-action']}>
         <input
           ref={ref}

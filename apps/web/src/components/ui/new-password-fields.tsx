@@ -5,6 +5,7 @@ import {
   type FieldValues,
   type Path,
   type UseFormRegister,
+  type UseFormTrigger,
   useWatch,
 } from 'react-hook-form';
 import { PasswordField } from './form-field';
@@ -16,6 +17,7 @@ type NewPasswordFieldsProps<T extends FieldValues & PasswordPair> = {
   register: UseFormRegister<T>;
   control: Control<T>;
   errors: FieldErrors<T>;
+  trigger: UseFormTrigger<T>;
   /** The confirmation's label ('Confirm new password' by default). */
   confirmLabel?: string;
   /** The new password's rule in words; without it, the strength meter measures against this length. */
@@ -32,6 +34,7 @@ export function NewPasswordFields<T extends FieldValues & PasswordPair>({
   register,
   control,
   errors,
+  trigger,
   confirmLabel = 'Confirm new password',
   hint,
   minLength,
@@ -40,6 +43,11 @@ export function NewPasswordFields<T extends FieldValues & PasswordPair>({
   const confirmation = 'password_confirmation' as Path<T>;
   const typed = useWatch({ control, name: password }) as string | undefined;
   const fieldErrors = errors as FieldErrors<PasswordPair>;
+  // A message about the pair goes as soon as a keystroke settles it, not when the field is left: a stale 'passwords
+  // do not match' under two equal passwords would vanish on the way to the button, moving it from under the click.
+  const settle = () => {
+    if (fieldErrors.password || fieldErrors.password_confirmation) void trigger([password, confirmation]);
+  };
   return (
     <>
       <PasswordField
@@ -52,13 +60,13 @@ export function NewPasswordFields<T extends FieldValues & PasswordPair>({
             <PasswordStrengthMeter password={typed ?? ''} minLength={minLength} />
           )
         }
-        {...register(password, { deps: [confirmation] })}
+        {...register(password, { deps: [confirmation], onChange: settle })}
       />
       <PasswordField
         label={confirmLabel}
         autoComplete="new-password"
         error={fieldErrors.password_confirmation?.message}
-        {...register(confirmation, { deps: [password] })}
+        {...register(confirmation, { deps: [password], onChange: settle })}
       />
     </>
   );

@@ -80,7 +80,8 @@ export async function getUser(app: FastifyInstance, cookie: string): Promise<Lig
 
 /** The token in the newest reset e-mail (read from the outbox, as the operator would read their inbox). */
 export async function latestResetToken(db: Db): Promise<{ token: string; username: string; to: string }> {
-  const rows = await db.select().from(mailOutbox);
+  // Other e-mails (a password-changed notice) may have come since: the newest that carries a reset link.
+  const rows = (await db.select().from(mailOutbox)).filter((row) => row.text.includes('/reset?t='));
   const last = rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1);
   const match = last?.text.match(/\/reset\?t=([A-Za-z0-9_-]+)&u=([^\s]+)/);
   if (!last || !match?.[1] || !match[2]) throw new Error('No reset e-mail in the outbox');

@@ -1,27 +1,45 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RESET_PASSWORD_MIN_LENGTH } from '@links/shared/password-strength';
 import { type UpdatePasswordRequest, updatePasswordRequestSchema } from '@links/shared/schemas/auth';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { FieldGrid } from '@/components/ui/form-field';
+import { FieldGrid, PasswordField } from '@/components/ui/form-field';
 import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { fieldMessages } from '@/lib/api-client';
 import { useUpdatePassword } from '../api/update-password';
 import styles from './account-forms.module.css';
-import { ACCOUNT_ERROR_FALLBACK, PASSWORD_ERROR_HEADING, PASSWORD_SUCCESS } from './account-messages';
+import {
+  ACCOUNT_ERROR_FALLBACK,
+  CHOOSE_PASSWORD_TEXT,
+  CHOOSE_PASSWORD_TITLE,
+  PASSWORD_ERROR_HEADING,
+  PASSWORD_SUCCESS,
+} from './account-messages';
 
-const EMPTY: UpdatePasswordRequest = { password: '', password_confirmation: '' };
+const EMPTY: UpdatePasswordRequest = { current_password: '', password: '', password_confirmation: '' };
 
-/** Spec section 5, "Update password form". */
-export function UpdatePasswordForm({ operatorId }: { operatorId: number }) {
+type UpdatePasswordFormProps = {
+  operatorId: number;
+  /** Signed in with the resort's one-time password: the form says why it must be used, and takes the focus. */
+  changeRequired?: boolean;
+};
+
+/**
+ * Spec section 5, "Update password form", with the current password first (issue 24: an open session alone must not
+ * be enough to take the account over).
+ */
+export function UpdatePasswordForm({ operatorId, changeRequired = false }: UpdatePasswordFormProps) {
   const update = useUpdatePassword(operatorId);
   const [updated, setUpdated] = useState(false);
   const {
     register,
     handleSubmit,
     control,
+    trigger,
     reset,
+    setError,
     formState: { errors },
   } = useForm<UpdatePasswordRequest>({
     resolver: zodResolver(updatePasswordRequestSchema),
@@ -29,12 +47,22 @@ export function UpdatePasswordForm({ operatorId }: { operatorId: number }) {
     defaultValues: EMPTY,
   });
 
+  // Sent here straight from sign-in: the reason, and the form under it, are where the operator starts.
+  const requiredRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (changeRequired) requiredRef.current?.focus();
+  }, [changeRequired]);
+
   const onSubmit = handleSubmit((values) => {
     setUpdated(false);
     update.mutate(values, {
       onSuccess: () => {
         reset(EMPTY);
         setUpdated(true);
+      },
+      onError: (error) => {
+        const wrong = fieldMessages(error).current_password;
+        if (wrong) setError('current_password', { message: wrong }, { shouldFocus: true });
       },
     });
   });
@@ -44,6 +72,13 @@ export function UpdatePasswordForm({ operatorId }: { operatorId: number }) {
       <h2 id="update-password-title" className={styles.title}>
         Update Password
       </h2>
+      {changeRequired && !updated ? (
+        <div ref={requiredRef} tabIndex={-1}>
+          <Alert type="alert" title={CHOOSE_PASSWORD_TITLE}>
+            <p>{CHOOSE_PASSWORD_TEXT}</p>
+          </Alert>
+        </div>
+      ) : null}
       <p className={styles.intro}>Changing your password signs your account out on every other device.</p>
       {updated ? <Alert type="success" title={PASSWORD_SUCCESS} onDismiss={() => setUpdated(false)} /> : null}
       <FailureAlert
@@ -53,10 +88,19 @@ export function UpdatePasswordForm({ operatorId }: { operatorId: number }) {
         onDismiss={() => update.reset()}
       />
       <FieldGrid>
+        <PasswordField
+          label={changeRequired ? 'Current (one-time) password' : 'Current password'}
+          autoComplete="current-password"
+          wide
+          error={errors.current_password?.message}
+          required
+          {...register('current_password')}
+        />
         <NewPasswordFields
           register={register}
           control={control}
           errors={errors}
+          trigger={trigger}
           minLength={RESET_PASSWORD_MIN_LENGTH}
         />
       </FieldGrid>

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { PageLoading } from '@/components/layouts/page-loading';
 import { paths } from '@/config/paths';
-import { useUser } from '../api/get-user';
+import { type Operator, useUser } from '../api/get-user';
 
 export const PREPARING_LABEL = 'Preparing your experience';
 
@@ -17,9 +17,17 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   const { operator } = useUser();
   const navigate = useNavigate();
   useEffect(() => {
-    if (operator) void navigate(paths.home.getHref(), { replace: true });
+    if (operator) void navigate(signedInHome(operator), { replace: true });
   }, [operator, navigate]);
   return children;
+}
+
+/**
+ * Where a signed-in operator starts: booking, or their account page while they are still on the one-time password
+ * the resort gave them (issue 24: they book nothing until they have chosen their own).
+ */
+export function signedInHome(operator: Pick<Operator, 'password_change_required'>): string {
+  return operator.password_change_required ? paths.manageAccount.getHref() : paths.home.getHref();
 }
 
 /** Operator-only pages: anyone else goes to the login page, replacing this entry in the history. */

@@ -24,6 +24,7 @@ export function ResetPasswordForm({ username, token, onReset, onLinkInvalid }: R
     register,
     handleSubmit,
     control,
+    trigger,
     formState: { errors },
   } = useForm<ResetPasswordRequest>({
     resolver: zodResolver(resetPasswordRequestSchema),
@@ -53,6 +54,7 @@ export function ResetPasswordForm({ username, token, onReset, onLinkInvalid }: R
         register={register}
         control={control}
         errors={errors}
+        trigger={trigger}
         minLength={RESET_PASSWORD_MIN_LENGTH}
       />
       <SubmitButton size="lg" block pending={reset.isPending} busy="Updating password...">

@@ -21,6 +21,7 @@ export function StaffAccount() {
     register,
     handleSubmit,
     control,
+    trigger,
     reset,
     formState: { errors },
   } = useForm<StaffPasswordChangeRequest>({
@@ -78,6 +79,7 @@ export function StaffAccount() {
             register={register}
             control={control}
             errors={errors}
+            trigger={trigger}
             confirmLabel="Confirm the new password"
             hint="At least 12 characters with upper and lower case letters, a digit and a symbol."
           />
