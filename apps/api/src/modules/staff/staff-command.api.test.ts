@@ -1,8 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { browserFrom } from '../auth/test/auth-test-helpers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { runStaffCommand, StaffUsageError } from './staff-command.ts';
-import { auditRows, getMe, postCode, postPassword, STAFF_PASSWORD } from './test/staff-test-helpers.ts';
+import {
+  auditRows,
+  freshBrowser,
+  getMe,
+  postCode,
+  postPassword,
+  STAFF_PASSWORD,
+} from './test/staff-test-helpers.ts';
 import { totpCode } from './totp.ts';
 
 // What `npm run staff` does (cli/staff.ts is a thin wrapper: configuration, the data-dir lock, standard input),
@@ -50,7 +56,7 @@ describe('npm run staff', () => {
     expect(output).toContain(`otpauth URI: otpauth://totp/`);
     expect(output).toContain(`secret=${secret}`);
 
-    const csrf = browserFrom(await t.app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() }));
+    const csrf = await freshBrowser(t.app);
     const half = await postPassword(t.app, csrf, 'first.admin', STAFF_PASSWORD);
     // Not confirmed yet: the sign-in shows the same secret (a QR code to scan), and the first code confirms it.
     expect(half.response.json().data).toMatchObject({ stage: 'enrol', secret });
@@ -70,7 +76,7 @@ describe('npm run staff', () => {
     const line = printed.find((entry) => entry.startsWith('One-time password'));
     const password = line?.split(': ')[1] as string;
     expect(password.length).toBeGreaterThanOrEqual(12);
-    const csrf = browserFrom(await t.app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() }));
+    const csrf = await freshBrowser(t.app);
     expect((await postPassword(t.app, csrf, 'first.admin', password)).response.statusCode).toBe(200);
   });
 

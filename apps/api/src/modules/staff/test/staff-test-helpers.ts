@@ -10,7 +10,7 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '../../../lib/session-token.ts';
-import { apiHeaders, type TestApp } from '../../../test/test-app.ts';
+import { apiHeaders, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { type Browser, browserFrom } from '../../auth/test/auth-test-helpers.ts';
 import { createStaffUser } from '../manage-staff-users.ts';
 import { createStaffSession, type StaffSessionStage } from '../staff-sessions.ts';
@@ -101,14 +101,51 @@ export async function postCode(
   return { response, browser: browserFrom(response, browser) };
 }
 
+/** A browser that has fetched its CSRF token and nothing else: no one is signed in on it. */
+export async function freshBrowser(app: FastifyInstance): Promise<Browser> {
+  return browserFrom(await app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() }));
+}
+
+/** A staff API call from `browser`: a GET sends its cookie only, any other method its CSRF headers too. */
+export function sendFrom(
+  app: FastifyInstance,
+  browser: Browser,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: method === 'GET' ? apiHeaders({ cookie: browser.cookie }) : browser.headers,
+    ...(payload && { payload }),
+  });
+}
+
+/** A fresh app whose enrolled admin 'club.admin' is signed in on `adminBrowser`. */
+export async function appWithSignedInAdmin(): Promise<{
+  t: TestApp;
+  admin: TestStaffUser;
+  adminBrowser: Browser;
+}> {
+  const t = await createTestApp();
+  const admin = await addStaffUser(t, { username: 'club.admin', role: 'admin' });
+  return { t, admin, adminBrowser: await signInStaff(t, admin) };
+}
+
 /** Both steps, as a person does them; fails the test when either is refused. */
 export async function signInStaff(
   t: TestApp,
   user: TestStaffUser,
   remoteAddress = '127.0.0.1',
 ): Promise<Browser> {
-  const start = browserFrom(await t.app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() }));
-  const password = await postPassword(t.app, start, user.username, user.password, remoteAddress);
+  const password = await postPassword(
+    t.app,
+    await freshBrowser(t.app),
+    user.username,
+    user.password,
+    remoteAddress,
+  );
   if (password.response.statusCode !== 200) throw new Error(`password step: ${password.response.body}`);
   const at = await nextFreshStep(t, user.id);
   const code = await postCode(t.app, password.browser, totpCode(user.secret, at), remoteAddress);
