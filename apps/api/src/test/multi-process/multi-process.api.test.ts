@@ -11,12 +11,13 @@ import { bookings, mailOutbox, teeSlots } from '../../db/schema/index.ts';
 import { writeMaintenanceFlag } from '../../lib/maintenance.ts';
 import { LOGIN_ACCOUNT_RULES, LOGIN_ADDRESS_RULES } from '../../modules/auth/auth-rate-limits.ts';
 import { bookingBody } from '../../modules/bookings/booking-test-helpers.ts';
-import { CONTACT_DETAILS, setPin } from '../../modules/confirmation/confirmation-test-helpers.ts';
+import { setPin } from '../../modules/confirmation/confirmation-test-helpers.ts';
 import { DEMO_OPERATORS, seedDemoOperators } from '../../modules/operators/seed-demo-operators.ts';
 import { seedDatabase } from '../../seed/index.ts';
 import { createDatabaseFrom, databaseUrlFor, testDbKind, uniqueDatabaseName } from '../test-database.ts';
 import { type ApiProcess, describeProcess, logLines, spawnApiProcess } from './api-process.ts';
-import { Browser, errorOf, type HttpAnswer } from './browser.ts';
+import { Browser, errorOf } from './browser.ts';
+import { expectStatus, payHeldBooking } from './sandbox-payment.ts';
 import { bookingStatusChanges, recordBookingStatusChanges } from './status-changes.ts';
 import { poll, serverDatabaseUrl, startTwoApiProcesses, tearDownProcesses } from './two-processes.ts';
 
@@ -91,9 +92,6 @@ if (testDbKind() === 'postgres') {
         throw error;
       }
     };
-
-    const expectStatus = (answer: HttpAnswer, status: number, what: string) =>
-      expect(answer.status, `${what}: ${answer.text.slice(0, 500)}`).toBe(status);
 
     async function holdBooking(browser: Browser, server: ApiProcess, slotId: number) {
       const answer = await browser.call(
@@ -290,30 +288,7 @@ if (testDbKind() === 'postgres') {
         const golfer = newBrowser();
         await golfer.csrf(A);
         const held = await holdBooking(golfer, A, nextSlot().id);
-        const saved = await golfer.call(B, 'PATCH', `/v1/bookings/${held.booking_id}/details`, {
-          ...CONTACT_DETAILS,
-          email_address: email,
-        });
-        expectStatus(saved, 200, 'contact details on B');
-        const intent = (saved.json as { data: { payment_intent: { id: string; client_secret: string } } })
-          .data.payment_intent;
-        const paid = await golfer.call(A, 'POST', `/v1/sandbox/payment_intents/${intent.id}/confirm`, {
-          client_secret: intent.client_secret,
-          card: {
-            number: '4242 4242 4242 4242',
-            exp_month: 12,
-            exp_year: new Date().getUTCFullYear() + 2,
-            cvc: '123',
-          },
-          return_url: '/confirmation/pending',
-        });
-        expectStatus(paid, 200, 'card payment on A');
-        const recorded = await golfer.call(B, 'PATCH', `/v1/bookings/${held.booking_id}/payment`, {
-          booking_id: held.booking_id,
-          payment_intent: intent.id,
-          newsletter: false,
-        });
-        expectStatus(recorded, 200, 'payment recorded on B');
+        await payHeldBooking(golfer, [A, B], held.booking_id, email);
         paidBooking = { bookingId: held.booking_id, email };
         // The real PIN is only in the e-mail; set a known one the way the servers check it.
         await setPin(db(), linkSigningSecret, held.booking_id, PIN);

@@ -100,3 +100,28 @@ export async function startServerPair(
     throw error;
   }
 }
+
+/**
+ * What a burst suite calls on the pair its beforeAll starts: both servers, a new client address per call (TEST-NET-1,
+ * so each burst meets only its own address limits), and a browser from an address with its CSRF token fetched.
+ */
+export function burstClients(started: () => ServerPair | undefined) {
+  let addressCount = 0;
+  const pair = (): ServerPair => {
+    const current = started();
+    if (!current) throw new Error('the API processes were not started');
+    return current;
+  };
+  return {
+    servers: (): [ApiProcess, ApiProcess] => [pair().a, pair().b],
+    nextAddress: () => {
+      addressCount += 1;
+      return `192.0.2.${addressCount}`;
+    },
+    browser: async (address: string, server: ApiProcess) => {
+      const made = pair().browser(address);
+      await made.csrf(server);
+      return made;
+    },
+  };
+}
