@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedPeriods, courses } from '../../db/schema/index.ts';
 import { serializeWithSchema } from '../../lib/prebuilt-json.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { apiHeaders } from '../../test/test-app.ts';
 import {
   createSeededApp,
@@ -14,8 +15,7 @@ import {
   slotIdAt,
 } from '../tee-sheet/tee-sheet-test-data.ts';
 
-// Friday 20 March 2026, 09:05 in the UK. Seeded closing dates: 31 October 2027.
-const NOW = new Date('2026-03-20T09:05:00Z');
+// Seeded closing dates: 31 October 2027.
 const { championship, burnside, buddonLinks } = COURSE_IDS;
 
 let t: SeededApp;

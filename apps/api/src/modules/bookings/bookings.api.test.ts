@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedPeriods, bookingGolfers, bookingRounds, bookings, courses } from '../../db/schema/index.ts';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
+import { NOW, THURSDAY } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 import { holdExpiring, insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
@@ -20,11 +21,8 @@ import {
 import { expireHolds } from './expire-holds.ts';
 import { isCapacityViolation } from './save-booking.ts';
 
-// Friday 20 March 2026, 09:05 UK (GMT): winter green fees; Thursday 26 March is a normal weekday.
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { championship, burnside, buddonLinks } = COURSE_IDS;
 const ADULT = 1;
-const THURSDAY = '2026-03-26';
 
 let t: TestApp;
 let session: Session;

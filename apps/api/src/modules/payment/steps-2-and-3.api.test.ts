@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { paymentIntents, paymentRefunds } from '../../db/schema/payments.ts';
+import { NOW, THURSDAY } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import {
   bookingBody,
@@ -20,11 +21,8 @@ import { signedEvent } from '../payment-provider/test/webhook-payload.ts';
 import { holdExpiring, insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 import { CONFIRMATION_MESSAGES } from './confirm-booking.ts';
 
-// Friday 20 March 2026, 09:05 UK: Burnside winter fees, adult 5500.
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside } = COURSE_IDS;
 const ADULT = 1;
-const DAY = '2026-03-26';
 const M = INDIVIDUAL_CONTACT_MESSAGES;
 const WEBHOOK_SECRET = 'whsec_test_confirmations_0123456789abcdef';
 
@@ -44,7 +42,7 @@ const validDetails = {
 };
 
 async function heldBooking(time: string, golfers = 1, owner: Session = session) {
-  const slotId = await slotIdAt(t.database.db, burnside, DAY, time);
+  const slotId = await slotIdAt(t.database.db, burnside, THURSDAY, time);
   const response = await postBooking(
     t.app,
     owner,

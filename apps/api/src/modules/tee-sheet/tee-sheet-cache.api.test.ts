@@ -1,12 +1,12 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import type { DiarySlot } from '@links/shared/slot-state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOW } from '../../test/booking-week.ts';
 import { apiHeaders, type TestApp, withCsrf } from '../../test/test-app.ts';
 import { bookingBody, createBookingApp, postBooking } from '../bookings/booking-test-helpers.ts';
 import { insertBooking, slotIdAt } from './tee-sheet-test-data.ts';
 
-// Friday 20 March 2026 in the UK; the sheet read is Monday 23 March.
-const NOW = new Date('2026-03-20T09:05:00Z');
+// The sheet read is Monday 23 March, the Monday after NOW.
 const DATE = '2026-03-23';
 const { championship } = COURSE_IDS;
 

@@ -5,6 +5,7 @@ import { londonTime, londonWallTimeToUtc } from '@links/shared/uk-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedPeriods } from '../../db/schema/index.ts';
 import { serializeWithSchema } from '../../lib/prebuilt-json.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { apiHeaders, withCsrf } from '../../test/test-app.ts';
 import { bookingBody, postBooking } from '../bookings/booking-test-helpers.ts';
 import { livePlayersBySlot } from './live-bookings.ts';
@@ -16,8 +17,7 @@ import {
   slotIdAt,
 } from './tee-sheet-test-data.ts';
 
-// Friday 20 March 2026, 09:05 in the UK (GMT): the first Championship slot of the day (09:00) has started.
-const NOW = new Date('2026-03-20T09:05:00Z');
+// At NOW (09:05 UK) the first Championship slot of the day (09:00) has started.
 const { championship, burnside, buddonLinks } = COURSE_IDS;
 
 let t: SeededApp;

@@ -6,6 +6,7 @@ import { UNSTORABLE_TEXT_MESSAGES } from '../../lib/storable-text.ts';
 import { bookingBody, createBookingApp, type Session } from '../../modules/bookings/booking-test-helpers.ts';
 import { CONTACT_DETAILS } from '../../modules/confirmation/confirmation-test-helpers.ts';
 import { slotIdAt } from '../../modules/tee-sheet/tee-sheet-test-data.ts';
+import { NOW, THURSDAY } from '../booking-week.ts';
 import { apiHeaders, type TestApp, withCsrf } from '../test-app.ts';
 import { databaseSnapshot, deeplyNested, errorEnvelope } from './hostile-helpers.ts';
 
@@ -13,10 +14,6 @@ import { databaseSnapshot, deeplyNested, errorEnvelope } from './hostile-helpers
 // dates and numbers, CSRF and cross-site posts. Each answer is a 4xx error envelope with a clear message, never a
 // 500, and the database is exactly as it was. The guards themselves are also tested on a stand-in route in
 // plugins/request-guards.api.test.ts; these tests hold the production routes to the same promises.
-
-// Friday 20 March 2026, 09:05 UK; Thursday 26 March is an ordinary weekday with free slots.
-const NOW = new Date('2026-03-20T09:05:00Z');
-const THURSDAY = '2026-03-26';
 
 let t: TestApp;
 let session: Session;
