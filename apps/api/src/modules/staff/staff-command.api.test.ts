@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { runStaffCommand, StaffUsageError } from './staff-command.ts';
 import {
   auditRows,
+  CREATE_FIRST_ADMIN,
   freshBrowser,
   getMe,
   postCode,
@@ -31,21 +32,10 @@ const run = (argv: string[], options: { stdin?: string; env?: Record<string, str
     env: options.env ?? {},
     now: () => t.clock.now(),
   });
-const CREATE = [
-  'create',
-  '--username',
-  'first.admin',
-  '--name',
-  'First Admin',
-  '--email',
-  'admin@links.example',
-  '--role',
-  'admin',
-];
 
 describe('npm run staff', () => {
   it('creates an admin with the password from standard input, printing the secret and URI once; it signs in with them', async () => {
-    await run([...CREATE, '--password-stdin'], { stdin: STAFF_PASSWORD });
+    await run([...CREATE_FIRST_ADMIN, '--password-stdin'], { stdin: STAFF_PASSWORD });
     const output = printed.join('\n');
     expect(output).toMatch(
       /^Created #\d+ first\.admin \(First Admin\) admin, active, factor not enrolled\.$/m,
@@ -72,7 +62,7 @@ describe('npm run staff', () => {
   });
 
   it('generates a password when none is given and prints it once', async () => {
-    await run(CREATE);
+    await run(CREATE_FIRST_ADMIN);
     const line = printed.find((entry) => entry.startsWith('One-time password'));
     const password = line?.split(': ')[1] as string;
     expect(password.length).toBeGreaterThanOrEqual(12);
@@ -81,7 +71,7 @@ describe('npm run staff', () => {
   });
 
   it('lists, disables, enables and resets a factor, each audited as the command line', async () => {
-    await run(CREATE, { env: { STAFF_PASSWORD } });
+    await run(CREATE_FIRST_ADMIN, { env: { STAFF_PASSWORD } });
     await run(
       [
         'create',
@@ -123,7 +113,7 @@ describe('npm run staff', () => {
       [],
       ['fly'],
       ['create', '--username', 'x'],
-      [...CREATE.slice(0, -1), 'owner'],
+      [...CREATE_FIRST_ADMIN.slice(0, -1), 'owner'],
       ['disable'],
       ['list', '--all'],
     ]) {

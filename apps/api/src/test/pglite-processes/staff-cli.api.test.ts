@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CREATE_FIRST_ADMIN, STAFF_PASSWORD } from '../../modules/staff/test/staff-test-helpers.ts';
 import { migratedDataDir } from '../migrated-data-dir.ts';
 import { runCli, spawnCli } from '../multi-process/api-process.ts';
 
@@ -16,28 +17,13 @@ describe('npm run staff (process)', () => {
     const { root, dataDir } = await migratedDataDir('links-staff-cli-');
     cleanup.push(() => rm(root, { recursive: true, force: true }));
     const env = { NODE_ENV: 'development', DATA_DIR: dataDir };
-    const create = spawnCli(
-      'staff',
-      [
-        'create',
-        '--username',
-        'first.admin',
-        '--name',
-        'First Admin',
-        '--email',
-        'admin@links.example',
-        '--role',
-        'admin',
-        '--password-stdin',
-      ],
-      { cwd: root, env },
-    );
-    create.child.stdin?.end('Starter-Hut-2026!\n');
+    const create = spawnCli('staff', [...CREATE_FIRST_ADMIN, '--password-stdin'], { cwd: root, env });
+    create.child.stdin?.end(`${STAFF_PASSWORD}\n`);
     const created = await create.done;
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toMatch(/secret: [A-Z2-7]{32}/);
     expect(created.stdout).toContain('otpauth URI: otpauth://totp/');
-    expect(created.stdout).not.toContain('Starter-Hut-2026!');
+    expect(created.stdout).not.toContain(STAFF_PASSWORD);
 
     const listed = await runCli('staff', ['list'], { cwd: root, env });
     expect(listed.code, listed.stderr).toBe(0);

@@ -19,6 +19,19 @@ import { totpCode, totpStep } from '../totp.ts';
 export const STAFF_PASSWORD = 'Starter-Hut-2026!';
 export const NEW_STAFF_PASSWORD = 'Buddon-Burn-Links-9?';
 
+/** `npm run staff` arguments that create the resort's first admin (the password still to give). */
+export const CREATE_FIRST_ADMIN = [
+  'create',
+  '--username',
+  'first.admin',
+  '--name',
+  'First Admin',
+  '--email',
+  'admin@links.example',
+  '--role',
+  'admin',
+];
+
 export type TestStaffUser = { id: number; username: string; password: string; secret: string };
 
 /**
