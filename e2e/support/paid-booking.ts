@@ -1,7 +1,7 @@
-import { type APIRequestContext, request as apiRequest, expect } from '@playwright/test';
-import { E2E_API_HEADERS, e2eBaseUrl } from './env.ts';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { E2E_API_HEADERS } from './env.ts';
 import { waitForEmail } from './operator-outbox.ts';
-import { type DiarySlot, ukDate } from './step-one-api.ts';
+import { type DiarySlot, inApiSession, ukDate, xsrfHeaders } from './step-one-api.ts';
 import { leadGolferDetails, succeedingCard } from './visitor-booking.ts';
 
 // A visitor's paid booking made through the API exactly as the browser makes it: GET /csrf, POST /v1/bookings (the
@@ -85,13 +85,8 @@ export type PaidBookingOptions = {
 
 /** Makes, pays and confirms a booking in its own API session; returns its signed link and e-mailed PIN. */
 export async function createPaidBooking(options: PaidBookingOptions): Promise<PaidBooking> {
-  const port = process.env.E2E_PORT;
-  if (!port) throw new Error('E2E_PORT is not set (playwright.config.ts sets it)');
-  const request = await apiRequest.newContext({ baseURL: e2eBaseUrl(port) });
-  try {
-    const csrf = await request.get('/csrf', { headers: E2E_API_HEADERS });
-    expect(csrf.status()).toBe(200);
-    const headers = await xsrf(request);
+  return inApiSession(async (request) => {
+    const headers = await xsrfHeaders(request);
     const golfers = options.golfers ?? 2;
 
     const created = await request.post('/v1/bookings', {
@@ -147,15 +142,7 @@ export async function createPaidBooking(options: PaidBookingOptions): Promise<Pa
       email,
       slots: options.rounds.map((round) => round.slot),
     };
-  } finally {
-    await request.dispose();
-  }
-}
-
-async function xsrf(request: APIRequestContext): Promise<Record<string, string>> {
-  const token = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  expect(token, 'the session has an XSRF-TOKEN cookie').toBeTruthy();
-  return { ...E2E_API_HEADERS, 'X-XSRF-TOKEN': token as string };
+  });
 }
 
 /**
@@ -168,19 +155,15 @@ export async function createOfflineOperatorBooking(options: {
   rounds: { courseId: number; slot: DiarySlot }[];
   golfers?: number;
 }): Promise<{ bookingNumber: string; signedPath: string }> {
-  const port = process.env.E2E_PORT;
-  if (!port) throw new Error('E2E_PORT is not set (playwright.config.ts sets it)');
-  const request = await apiRequest.newContext({ baseURL: e2eBaseUrl(port) });
-  try {
-    expect((await request.get('/csrf', { headers: E2E_API_HEADERS })).status()).toBe(200);
+  return inApiSession(async (request) => {
     const login = await request.post('/v1/login', {
-      headers: await xsrf(request),
+      headers: await xsrfHeaders(request),
       data: { username: options.username, password: options.password },
     });
     expect(login.status(), `POST /v1/login as ${options.username}: ${await login.text()}`).toBe(200);
     // The session (and with it the anti-forgery token) may be renewed on sign-in.
     await request.get('/csrf', { headers: E2E_API_HEADERS });
-    const headers = await xsrf(request);
+    const headers = await xsrfHeaders(request);
     const created = await request.post('/v1/bookings', {
       headers,
       data: bookingBody(options.rounds, options.golfers ?? 2),
@@ -202,7 +185,5 @@ export async function createOfflineOperatorBooking(options: {
       .confirmation_url;
     expect(signedPath).toMatch(/^\/confirmation\/\d+\?signature=[0-9a-f]{64}&expires=\d+$/);
     return { bookingNumber: booking.booking_number, signedPath: signedPath as string };
-  } finally {
-    await request.dispose();
-  }
+  });
 }
