@@ -33,7 +33,7 @@ if (testDbKind() === 'postgres') {
     const linkSigningSecret = randomBytes(32).toString('hex');
     let freeSlots: number[] = [];
 
-    const { servers, nextAddress, browser } = burstClients(() => pair);
+    const { servers, nextAddress, nextAddresses, browser, browsersFrom } = burstClients(() => pair);
 
     beforeAll(async () => {
       pair = await startServerPair({
@@ -87,12 +87,7 @@ if (testDbKind() === 'postgres') {
       const [A, B] = servers();
       await (pair as ServerPair).withServerLogs(async () => {
         const limit = LOGIN_ACCOUNT_RULES[0]?.max as number;
-        const addresses = [nextAddress(), nextAddress(), nextAddress()];
-        const browsers = await Promise.all(
-          Array.from({ length: 30 }, (_, index) =>
-            browser(addresses[index % 3] as string, index % 2 === 0 ? A : B),
-          ),
-        );
+        const browsers = await browsersFrom(nextAddresses(3), 30);
         // 29 wrong passwords and the right one last: sent together, the right one must not get in once the
         // attempts allowed are used up by the guesses.
         const answers = await Promise.all(
@@ -137,9 +132,7 @@ if (testDbKind() === 'postgres') {
             pin,
           });
 
-        const guessers = await Promise.all(
-          Array.from({ length: 60 }, (_, index) => browser(nextAddress(), index % 2 === 0 ? A : B)),
-        );
+        const guessers = await browsersFrom(nextAddresses(60), 60);
         const burst = await Promise.all(
           guessers.map((made, index) =>
             pinCall(made, index % 2 === 0 ? B : A, String(100_000 + index).padStart(6, '0')),
@@ -153,9 +146,7 @@ if (testDbKind() === 'postgres') {
 
         // A second booking, guessed from 20 addresses, 20 guesses each, all at once.
         const second = await paidBooking(await browser(nextAddress(), B), [A, B]);
-        const spread = await Promise.all(
-          Array.from({ length: 20 }, (_, index) => browser(nextAddress(), index % 2 === 0 ? A : B)),
-        );
+        const spread = await browsersFrom(nextAddresses(20), 20);
         const wide = await Promise.all(
           Array.from({ length: 400 }, (_, index) =>
             (spread[index % 20] as Browser).call(
@@ -200,8 +191,9 @@ if (testDbKind() === 'postgres') {
         expect(fromSession.filter((answer) => answer.status === 429)).toHaveLength(28);
 
         // 45 sessions on 45 addresses of one /24, at once over A and B: the network's cap of 30, exactly.
-        const network = await Promise.all(
-          Array.from({ length: 45 }, (_, index) => browser(`198.18.5.${index + 1}`, index % 2 === 0 ? A : B)),
+        const network = await browsersFrom(
+          Array.from({ length: 45 }, (_, index) => `198.18.5.${index + 1}`),
+          45,
         );
         const fromNetwork = await Promise.all(
           network.map((made, index) => holdOn(made, index % 2 === 0 ? B : A)),

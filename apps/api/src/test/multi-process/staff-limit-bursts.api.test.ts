@@ -21,7 +21,7 @@ if (testDbKind() === 'postgres') {
     let pair: ServerPair | undefined;
     const staffFactorKey = randomBytes(32).toString('hex');
 
-    const { servers, nextAddress, browser } = burstClients(() => pair);
+    const { servers, nextAddresses, browser, browsersFrom } = burstClients(() => pair);
     /** A staff user made as the command line makes one, with the servers' factor key; enrolled by its first code. */
     const addStaff = async (username: string) => {
       const created = await createStaffUser(
@@ -44,12 +44,7 @@ if (testDbKind() === 'postgres') {
       await (pair as ServerPair).withServerLogs(async () => {
         await addStaff('burst.password');
         const limit = STAFF_PASSWORD_RULES.account[0]?.max as number;
-        const addresses = [nextAddress(), nextAddress(), nextAddress()];
-        const browsers = await Promise.all(
-          Array.from({ length: 30 }, (_, index) =>
-            browser(addresses[index % 3] as string, index % 2 === 0 ? A : B),
-          ),
-        );
+        const browsers = await browsersFrom(nextAddresses(3), 30);
         // 29 wrong passwords and the right one last, sent together.
         const answers = await Promise.all(
           browsers.map((made, index) =>
@@ -73,7 +68,7 @@ if (testDbKind() === 'postgres') {
       await (pair as ServerPair).withServerLogs(async () => {
         const secret = await addStaff('burst.code');
         const limit = STAFF_CODE_RULES.account[0]?.max as number;
-        const addresses = [nextAddress(), nextAddress(), nextAddress()];
+        const addresses = nextAddresses(3);
         // 30 browsers each past the password (a right password clears the account's password failures).
         const halves: Browser[] = [];
         for (let index = 0; index < 30; index += 1) {
