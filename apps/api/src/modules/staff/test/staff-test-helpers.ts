@@ -81,34 +81,38 @@ export async function nextFreshStep(t: TestApp, userId: number): Promise<Date> {
   return now;
 }
 
-export async function postPassword(
+export function postPassword(
   app: FastifyInstance,
   browser: Browser,
   username: string,
   password: string,
   remoteAddress = '127.0.0.1',
 ): Promise<{ response: LightMyRequestResponse; browser: Browser }> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/v1/staff/session',
-    headers: browser.headers,
-    payload: { username, password },
-    remoteAddress,
-  });
-  return { response, browser: browserFrom(response, browser) };
+  return postSignInStep(app, browser, '/v1/staff/session', { username, password }, remoteAddress);
 }
 
-export async function postCode(
+export function postCode(
   app: FastifyInstance,
   browser: Browser,
   code: string,
   remoteAddress = '127.0.0.1',
 ): Promise<{ response: LightMyRequestResponse; browser: Browser }> {
+  return postSignInStep(app, browser, '/v1/staff/session/code', { code }, remoteAddress);
+}
+
+/** One sign-in step from `browser`: the answer, and the browser holding whatever cookies it set. */
+async function postSignInStep(
+  app: FastifyInstance,
+  browser: Browser,
+  url: string,
+  payload: object,
+  remoteAddress: string,
+): Promise<{ response: LightMyRequestResponse; browser: Browser }> {
   const response = await app.inject({
     method: 'POST',
-    url: '/v1/staff/session/code',
+    url,
     headers: browser.headers,
-    payload: { code },
+    payload,
     remoteAddress,
   });
   return { response, browser: browserFrom(response, browser) };
