@@ -17,7 +17,7 @@ import { verifyBookingPin } from '../confirmation/booking-pin.ts';
 import { verifyConfirmationSignature } from '../confirmation/confirmation-link.ts';
 import { CONTACT_DETAILS } from '../confirmation/confirmation-test-helpers.ts';
 import { payWithCard } from '../contact-details/operator-test-helpers.ts';
-import { signedEvent } from '../payment-provider/test/webhook-payload.ts';
+import { deliverEvent, signedEvent } from '../payment-provider/test/webhook-payload.ts';
 import { holdExpiring, insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 import { CONFIRMATION_MESSAGES } from './confirm-booking.ts';
 
@@ -259,13 +259,7 @@ describe('PATCH /v1/bookings/:id/payment', () => {
       id: intent.id,
       status: 'succeeded',
     });
-    const deliver = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/v1/webhooks/stripe',
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-        payload: event.payload,
-      });
+    const deliver = () => deliverEvent(t.app, event);
     expect((await deliver()).statusCode).toBe(200);
     expect((await bookingRow(booking_id)).status).toBe('confirmed');
     const replay = await deliver();
