@@ -1,21 +1,17 @@
-import { rm } from 'node:fs/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CREATE_FIRST_ADMIN, STAFF_PASSWORD } from '../../modules/staff/test/staff-test-helpers.ts';
+import { cleanupSteps } from '../cleanup-steps.ts';
 import { migratedDataDir } from '../migrated-data-dir.ts';
 import { runCli, spawnCli } from '../multi-process/api-process.ts';
 
 // `npm run staff` as the resort runs it for its first admin: its own process, the PGlite data directory's lock,
 // the password on standard input. What each command does is tested in-process (modules/staff/staff-command.api.test.ts).
 
-const cleanup: Array<() => Promise<unknown>> = [];
-afterAll(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
+const cleanup = cleanupSteps('the file');
 
 describe('npm run staff (process)', () => {
   it('creates the first admin with --password-stdin and lists it; a usage mistake exits 2', async () => {
-    const { root, dataDir } = await migratedDataDir('links-staff-cli-');
-    cleanup.push(() => rm(root, { recursive: true, force: true }));
+    const { root, dataDir } = await migratedDataDir('links-staff-cli-', cleanup);
     const env = { NODE_ENV: 'development', DATA_DIR: dataDir };
     const create = spawnCli('staff', [...CREATE_FIRST_ADMIN, '--password-stdin'], { cwd: root, env });
     create.child.stdin?.end(`${STAFF_PASSWORD}\n`);
