@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
 import { e2eBaseUrl } from './e2e/support/env.ts';
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from './scripts/chromium.mjs';
 
 // A free port picked once by the runner and inherited by its workers through the environment, so parallel runs on one
 // machine (several engineers, CI) never collide on a fixed port. E2E_PORT pins it.
@@ -41,16 +42,8 @@ export default defineConfig({
     locale: 'en-GB',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: DEBIAN_CHROMIUM,
+      args: [...CHROMIUM_ARGS],
     },
   },
   projects: [

@@ -2,8 +2,8 @@ import { expectAccessibleAtBothWidths } from './support/a11y-sweep.ts';
 import { seedStepTwo } from './support/booking-seed.ts';
 import { expect, test } from './support/fixtures.ts';
 import { completeStepTwo } from './support/journey-step-two.ts';
-import { COURSE, createPaidBooking, findSlot } from './support/paid-booking.ts';
-import { weekdayAhead } from './support/step-one-api.ts';
+import { createPaidBooking, findSlot } from './support/paid-booking.ts';
+import { COURSES, weekdayAhead } from './support/step-one-api.ts';
 import {
   chooseDate,
   continueButton,
@@ -53,10 +53,10 @@ test.describe('step 1', () => {
     await expectAccessibleAtBothWidths(page, 'step-one-four-golfers');
 
     // Two courses with no tee time yet: both calendars, and the message that tee times are missing.
-    await toggleCourse(page, COURSE.championship.name);
-    await toggleCourse(page, COURSE.burnside.name);
-    await expect(courseTeeTimes(page, COURSE.championship.name).getByRole('grid')).toBeVisible();
-    await expect(courseTeeTimes(page, COURSE.burnside.name).getByRole('grid')).toBeVisible();
+    await toggleCourse(page, COURSES.championship.name);
+    await toggleCourse(page, COURSES.burnside.name);
+    await expect(courseTeeTimes(page, COURSES.championship.name).getByRole('grid')).toBeVisible();
+    await expect(courseTeeTimes(page, COURSES.burnside.name).getByRole('grid')).toBeVisible();
     await expect(page.getByText('Please select tee times for all courses.').first()).toBeVisible();
     await expect(continueButton(page)).toHaveAccessibleDescription(/Please select tee times/);
     await expectAccessibleAtBothWidths(page, 'step-one-missing-tee-times');
@@ -67,19 +67,19 @@ test.describe('step 1', () => {
     const date = weekdayAhead(63, 1);
     await openStepOne(page);
     await setGolferCount(page, 2);
-    await toggleCourse(page, COURSE.championship.name);
-    await toggleCourse(page, COURSE.buddonLinks.name);
-    await chooseDate(page, COURSE.championship.name, date);
-    await expectTeeSheetFor(page, COURSE.championship.name, date);
-    await expectTeeSheetFor(page, COURSE.buddonLinks.name, date);
+    await toggleCourse(page, COURSES.championship.name);
+    await toggleCourse(page, COURSES.buddonLinks.name);
+    await chooseDate(page, COURSES.championship.name, date);
+    await expectTeeSheetFor(page, COURSES.championship.name, date);
+    await expectTeeSheetFor(page, COURSES.buddonLinks.name, date);
     // The tee sheets with their legends and tooltips.
     await expectAccessibleAtBothWidths(page, 'step-one-tee-sheets');
 
-    await slotButton(page, COURSE.championship.name, '10:00').click();
-    await slotButton(page, COURSE.buddonLinks.name, '15:00').click();
+    await slotButton(page, COURSES.championship.name, '10:00').click();
+    await slotButton(page, COURSES.buddonLinks.name, '15:00').click();
     await expect(page.getByRole('button', { name: 'Change choose your tee times' })).toBeVisible();
     await page.getByRole('radio', { name: /Caddies on some rounds/ }).check();
-    const perRound = page.getByRole('combobox', { name: `Caddies on the ${COURSE.championship.name}` });
+    const perRound = page.getByRole('combobox', { name: `Caddies on the ${COURSES.championship.name}` });
     await expect(perRound).toBeVisible();
     await perRound.selectOption({ index: 1 });
     await expect(continueButton(page)).toBeEnabled();
@@ -87,7 +87,7 @@ test.describe('step 1', () => {
     await expectAccessibleAtBothWidths(page, 'step-one-caddies-some-rounds');
 
     await reopenTeeTimes(page);
-    await expect(slotButton(page, COURSE.championship.name, '10:00')).toHaveAccessibleName(/Selected/);
+    await expect(slotButton(page, COURSES.championship.name, '10:00')).toHaveAccessibleName(/Selected/);
     await expectAccessibleAtBothWidths(page, 'step-one-tee-times-reopened');
   });
 });
@@ -136,8 +136,8 @@ test.describe('the PIN gate', () => {
 });
 
 test('the booking page with each newsletter message', async ({ page, axe, request }) => {
-  const slot = await findSlot(request, COURSE.championship.id, 2, 24 * 63, 24 * 70);
-  const booking = await createPaidBooking({ rounds: [{ courseId: COURSE.championship.id, slot }] });
+  const slot = await findSlot(request, COURSES.championship.id, 2, 24 * 63, 24 * 70);
+  const booking = await createPaidBooking({ rounds: [{ courseId: COURSES.championship.id, slot }] });
   for (const [status, title] of [
     ['already_subscribed', 'You are already on our mailing list'],
     ['unsubscribed', 'You have been unsubscribed'],

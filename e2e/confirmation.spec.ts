@@ -4,7 +4,8 @@ import type { Page } from '@playwright/test';
 import { E2E_API_HEADERS, E2E_SECRETS } from './support/env.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 import { DEPOSIT_OPERATOR } from './support/operator-accounts.ts';
-import { COURSE, createOfflineOperatorBooking, createPaidBooking, findSlot } from './support/paid-booking.ts';
+import { createOfflineOperatorBooking, createPaidBooking, findSlot } from './support/paid-booking.ts';
+import { COURSES } from './support/step-one-api.ts';
 import { ukTeeTime } from './support/uk-tee-time.ts';
 
 // Spec sections 2, 4, 5 and 8: the confirmation page opened by the e-mailed signed link, by PIN after the link
@@ -64,23 +65,23 @@ for (const viewport of viewports) {
       axe,
       request,
     }) => {
-      const slot = await findSlot(request, COURSE.burnside.id, 2, 72, 24 * 20);
+      const slot = await findSlot(request, COURSES.burnside.id, 2, 72, 24 * 20);
       const booking = await createPaidBooking({
-        rounds: [{ courseId: COURSE.burnside.id, slot, caddies: 1 }],
+        rounds: [{ courseId: COURSES.burnside.id, slot, caddies: 1 }],
       });
 
       await page.goto(booking.emailedPath);
       await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
       const details = page.getByRole('region', { name: 'Booking details' });
       await expect(details.getByText(booking.bookingNumber, { exact: true })).toBeVisible();
-      await expect(details.getByRole('heading', { name: COURSE.burnside.name })).toBeVisible();
+      await expect(details.getByRole('heading', { name: COURSES.burnside.name })).toBeVisible();
       await expect(details.getByText(ukTeeTime(slot.slot_date_time), { exact: true })).toBeVisible();
       await expect(details.getByRole('link', { name: /Course guide/ })).toHaveAttribute('href', /^https:/);
       const prices = page.getByRole('region', { name: 'Price breakdown' });
       await expect(prices.getByText('VAT at 20%')).toBeVisible();
       await expect(prices.getByText('Total price')).toBeVisible();
       await expect(page.getByRole('region', { name: 'Other dues paid at play' })).toContainText(
-        `${COURSE.burnside.name}: 1 caddie at`,
+        `${COURSES.burnside.name}: 1 caddie at`,
       );
       await expect(page.getByRole('heading', { name: 'Manage your caddies' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Need to make changes?' })).toBeVisible();
@@ -97,7 +98,7 @@ for (const viewport of viewports) {
       const ics = await readFile(await download.path(), 'utf8');
       expect(ics).toContain('BEGIN:VCALENDAR');
       expect(ics).toContain('TZID=Europe/London');
-      expect(ics).toContain(COURSE.burnside.name);
+      expect(ics).toContain(COURSES.burnside.name);
 
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth).toBeLessThanOrEqual(viewport.width);
@@ -110,8 +111,8 @@ for (const viewport of viewports) {
       axe,
       request,
     }) => {
-      const slot = await findSlot(request, COURSE.burnside.id, 1, 72, 24 * 20);
-      const booking = await createPaidBooking({ rounds: [{ courseId: COURSE.burnside.id, slot }] });
+      const slot = await findSlot(request, COURSES.burnside.id, 1, 72, 24 * 20);
+      const booking = await createPaidBooking({ rounds: [{ courseId: COURSES.burnside.id, slot }] });
       const signed = new URL(booking.signedPath, 'http://e2e.invalid');
       signed.searchParams.set('payment_intent', 'pi_e2e');
       signed.searchParams.set('payment_intent_client_secret', 'pi_e2e_secret_abc');
@@ -157,8 +158,8 @@ test('an expired or tampered link falls back to the PIN form; the right PIN open
   axe,
   request,
 }) => {
-  const slot = await findSlot(request, COURSE.buddonLinks.id, 2, 72, 24 * 20);
-  const booking = await createPaidBooking({ rounds: [{ courseId: COURSE.buddonLinks.id, slot }] });
+  const slot = await findSlot(request, COURSES.buddonLinks.id, 2, 72, 24 * 20);
+  const booking = await createPaidBooking({ rounds: [{ courseId: COURSES.buddonLinks.id, slot }] });
 
   // Tampered: the expiry moved on by a second no longer matches the signature.
   const tampered = booking.signedPath.replace(
@@ -198,8 +199,8 @@ test('an expired or tampered link falls back to the PIN form; the right PIN open
 });
 
 test('a wrong PIN shows the error and repeated guessing is refused', async ({ page, axe, request }) => {
-  const slot = await findSlot(request, COURSE.burnside.id, 1, 72, 24 * 20);
-  const booking = await createPaidBooking({ rounds: [{ courseId: COURSE.burnside.id, slot }], golfers: 1 });
+  const slot = await findSlot(request, COURSES.burnside.id, 1, 72, 24 * 20);
+  const booking = await createPaidBooking({ rounds: [{ courseId: COURSES.burnside.id, slot }], golfers: 1 });
 
   await page.goto('/confirmation');
   await expect(page.getByRole('heading', { level: 1, name: PIN_HEADING })).toBeVisible();
@@ -234,20 +235,20 @@ test('caddies change on a round more than 24 hours away and are refused inside 2
   axe,
   request,
 }) => {
-  const far = await findSlot(request, COURSE.burnside.id, 2, 72, 24 * 20);
-  const near = await findSlot(request, COURSE.buddonLinks.id, 2, 1, 23);
+  const far = await findSlot(request, COURSES.burnside.id, 2, 72, 24 * 20);
+  const near = await findSlot(request, COURSES.buddonLinks.id, 2, 1, 23);
   const booking = await createPaidBooking({
     rounds: [
-      { courseId: COURSE.burnside.id, slot: far },
-      { courseId: COURSE.buddonLinks.id, slot: near },
+      { courseId: COURSES.burnside.id, slot: far },
+      { courseId: COURSES.buddonLinks.id, slot: near },
     ],
   });
 
   await page.goto(booking.signedPath);
   const manager = page.getByRole('region', { name: 'Manage your caddies' });
   await expect(manager).toBeVisible();
-  const open = manager.getByRole('combobox', { name: `Caddies for the ${COURSE.burnside.name}` });
-  const locked = manager.getByRole('combobox', { name: `Caddies for the ${COURSE.buddonLinks.name}` });
+  const open = manager.getByRole('combobox', { name: `Caddies for the ${COURSES.burnside.name}` });
+  const locked = manager.getByRole('combobox', { name: `Caddies for the ${COURSES.buddonLinks.name}` });
   await expect(open).toBeEnabled();
   await expect(locked).toBeDisabled();
   await expect(manager.getByText('Locked: the tee time is less than 24 hours away')).toBeVisible();
@@ -261,7 +262,7 @@ test('caddies change on a round more than 24 hours away and are refused inside 2
   await manager.getByRole('button', { name: 'Update caddies' }).click();
   await expect(manager.getByText('Your caddies have been updated successfully')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Other dues paid at play' })).toContainText(
-    `${COURSE.burnside.name}: 2 caddies at`,
+    `${COURSES.burnside.name}: 2 caddies at`,
   );
   await shot(page, 'caddies-1280');
   await axe();
@@ -275,7 +276,7 @@ test('caddies change on a round more than 24 hours away and are refused inside 2
   const token = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
   const refused = await page.request.patch(`/v1/bookings/${booking.bookingNumber}/caddies`, {
     headers: { ...E2E_API_HEADERS, 'X-XSRF-TOKEN': token },
-    data: { booking_id: booking.bookingNumber, courses: [{ id: COURSE.buddonLinks.id, caddies: 1 }] },
+    data: { booking_id: booking.bookingNumber, courses: [{ id: COURSES.buddonLinks.id, caddies: 1 }] },
   });
   expect(refused.status(), await refused.text()).toBe(422);
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('caddies_locked');
@@ -287,8 +288,8 @@ test('Book a table opens the widget modal, which Escape and the backdrop close',
   request,
 }) => {
   const widget = await stubRestaurantWidget(page);
-  const slot = await findSlot(request, COURSE.burnside.id, 1, 72, 24 * 20);
-  const booking = await createPaidBooking({ rounds: [{ courseId: COURSE.burnside.id, slot }], golfers: 1 });
+  const slot = await findSlot(request, COURSES.burnside.id, 1, 72, 24 * 20);
+  const booking = await createPaidBooking({ rounds: [{ courseId: COURSES.burnside.id, slot }], golfers: 1 });
   await page.goto(booking.signedPath);
 
   const opener = page.getByRole('button', { name: 'Book a table' });
@@ -326,8 +327,11 @@ for (const viewport of viewports) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     // Nothing answers for the widget: Chromium would draw its broken-page icon inside the frame.
     await page.route('https://widget.resdiary.com/**', (route) => route.abort('internetdisconnected'));
-    const slot = await findSlot(request, COURSE.burnside.id, 1, 72, 24 * 20);
-    const booking = await createPaidBooking({ rounds: [{ courseId: COURSE.burnside.id, slot }], golfers: 1 });
+    const slot = await findSlot(request, COURSES.burnside.id, 1, 72, 24 * 20);
+    const booking = await createPaidBooking({
+      rounds: [{ courseId: COURSES.burnside.id, slot }],
+      golfers: 1,
+    });
     await page.goto(booking.signedPath);
 
     await page.getByRole('button', { name: 'Book a table' }).click();
@@ -385,12 +389,12 @@ test("a tour operator's pay-later booking shows the balance due and how to pay i
   request,
 }) => {
   // Pay later needs every round more than 30 days away.
-  const slot = await findSlot(request, COURSE.buddonLinks.id, 2, 24 * 45, 24 * 60);
+  const slot = await findSlot(request, COURSES.buddonLinks.id, 2, 24 * 45, 24 * 60);
   const booking = await createOfflineOperatorBooking({
     // The journeys' operator with a 50% deposit, made by start-server.ts.
     username: DEPOSIT_OPERATOR.username,
     password: DEPOSIT_OPERATOR.password,
-    rounds: [{ courseId: COURSE.buddonLinks.id, slot }],
+    rounds: [{ courseId: COURSES.buddonLinks.id, slot }],
   });
 
   await page.goto(booking.signedPath);

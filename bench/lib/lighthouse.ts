@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../../scripts/chromium.mjs';
 
 export type LighthouseFormFactor = 'mobile' | 'desktop';
 
@@ -29,19 +30,10 @@ export type LighthouseFigures = {
   warnings: string[];
 };
 
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROME_PATH ?? DEBIAN_CHROMIUM;
 
-// Chromium flags for a headless, sandbox-less, quiet run on a CI machine (no first-run, sync, updates or QUIC).
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Lighthouse launches Chromium itself: headless, with the flags of every other run here.
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 
 type Audit = {
   id: string;

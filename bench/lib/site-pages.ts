@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { leadGolferDetails, succeedingCard } from '../../e2e/support/visitor-booking.ts';
 import { collectEmptySlots, openSession } from './bookings.ts';
 import type { LighthouseOptions } from './lighthouse.ts';
 import { londonDay, probeJson } from './routes.ts';
@@ -82,32 +83,15 @@ async function paidBookingLink(appUrl: string, apiHeaders: Record<string, string
     notes: '',
   });
   const bookingId = booking.booking_id as number;
-  const { data: details } = await send('PATCH', `/v1/bookings/${bookingId}/details`, {
-    player_type: 'lead_player',
-    lead_player_name: '',
-    lead_player_country_code: 'GB',
-    title: 'Mr',
-    first_name: 'Tom',
-    surname: 'Morris',
-    email_address: 'bench-golfer@example.com',
-    telephone_country_code: 'GB',
-    telephone_number: '07400 123456',
-    address_line_1: '1 Links Parade',
-    city: 'Carnoustie',
-    county: 'Angus',
-    postcode: 'DD7 7JE',
-    country: 'GB',
-    stay_connected: false,
-  });
+  const { data: details } = await send(
+    'PATCH',
+    `/v1/bookings/${bookingId}/details`,
+    leadGolferDetails('bench-golfer@example.com'),
+  );
   const intent = details.payment_intent as { id: string; client_secret: string };
   await send('POST', `/v1/sandbox/payment_intents/${intent.id}/confirm`, {
     client_secret: intent.client_secret,
-    card: {
-      number: '4242 4242 4242 4242',
-      exp_month: 12,
-      exp_year: new Date().getUTCFullYear() + 2,
-      cvc: '123',
-    },
+    card: succeedingCard(),
     return_url: `/confirmation/${booking.booking_number as string}`,
   });
   const { data: paid } = await send('PATCH', `/v1/bookings/${bookingId}/payment`, {

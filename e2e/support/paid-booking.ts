@@ -1,23 +1,13 @@
-import { type APIRequestContext, request as apiRequest, expect } from '@playwright/test';
-import { E2E_API_HEADERS, e2eBaseUrl } from './env.ts';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { E2E_API_HEADERS } from './env.ts';
 import { waitForEmail } from './operator-outbox.ts';
+import { type DiarySlot, inApiSession, ukDate, xsrfHeaders } from './step-one-api.ts';
+import { leadGolferDetails, succeedingCard } from './visitor-booking.ts';
 
 // A visitor's paid booking made through the API exactly as the browser makes it: GET /csrf, POST /v1/bookings (the
 // hold), PATCH /details (contact details, answers the payment intent), the sandbox card confirm with 4242 and
 // PATCH /payment (confirms, answers the signed confirmation link). The PIN comes from the confirmation e-mail in the
 // e2e server's local outbox.
-
-export const COURSE = {
-  championship: { id: 1, name: 'Championship Course' },
-  burnside: { id: 2, name: 'Burnside Course' },
-  buddonLinks: { id: 4, name: 'Buddon Links Course' },
-} as const;
-
-export type Slot = {
-  id: number;
-  slot_date_time: string;
-  bookings: { booking_id: number; players: number }[];
-};
 
 export type PaidBooking = {
   bookingId: number;
@@ -28,27 +18,17 @@ export type PaidBooking = {
   emailedPath: string;
   pin: string;
   email: string;
-  slots: Slot[];
+  slots: DiarySlot[];
 };
 
 const HOUR = 3_600_000;
-const ukDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
-function ukDate(instant: number): string {
-  return ukDay.format(instant);
-}
-
-async function diary(request: APIRequestContext, courseId: number, date: string): Promise<Slot[]> {
+async function diary(request: APIRequestContext, courseId: number, date: string): Promise<DiarySlot[]> {
   const response = await request.get(`/v1/courses/${courseId}/diary?start_date=${date}&slot_type=1`, {
     headers: E2E_API_HEADERS,
   });
   expect(response.status(), `diary of course ${courseId} on ${date}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as { data: Slot[] }).data;
+  return ((await response.json()) as { data: DiarySlot[] }).data;
 }
 
 /**
@@ -61,11 +41,11 @@ export async function findSlot(
   golfers: number,
   fromHours: number,
   toHours: number,
-): Promise<Slot> {
+): Promise<DiarySlot> {
   const now = Date.now();
   const from = now + fromHours * HOUR;
   const to = now + toHours * HOUR;
-  const candidates: Slot[] = [];
+  const candidates: DiarySlot[] = [];
   for (let day = ukDate(from); day <= ukDate(to); day = ukDate(Date.parse(`${day}T12:00:00Z`) + 24 * HOUR)) {
     for (const slot of await diary(request, courseId, day)) {
       const start = Date.parse(slot.slot_date_time);
@@ -78,27 +58,7 @@ export async function findSlot(
     candidates.length,
     `a free slot on course ${courseId} ${fromHours}-${toHours} hours ahead`,
   ).toBeGreaterThan(0);
-  return candidates[Math.floor(Math.random() * candidates.length)] as Slot;
-}
-
-function contactDetails(email: string) {
-  return {
-    player_type: 'lead_player',
-    lead_player_name: '',
-    lead_player_country_code: 'GB',
-    title: 'Mr',
-    first_name: 'Tom',
-    surname: 'Morris',
-    email_address: email,
-    telephone_country_code: 'GB',
-    telephone_number: '07400 123456',
-    address_line_1: '1 Links Parade',
-    city: 'Carnoustie',
-    county: 'Angus',
-    postcode: 'DD7 7JE',
-    country: 'GB',
-    stay_connected: false,
-  };
+  return candidates[Math.floor(Math.random() * candidates.length)] as DiarySlot;
 }
 
 function unescapeHtml(text: string): string {
@@ -106,7 +66,7 @@ function unescapeHtml(text: string): string {
 }
 
 /** The POST /v1/bookings body for `golfers` adults on these rounds (caddies 0 unless a round says otherwise). */
-function bookingBody(rounds: { courseId: number; slot: Slot; caddies?: number }[], golfers: number) {
+function bookingBody(rounds: { courseId: number; slot: DiarySlot; caddies?: number }[], golfers: number) {
   return {
     courses: rounds.map((round) => ({
       id: round.courseId,
@@ -119,19 +79,14 @@ function bookingBody(rounds: { courseId: number; slot: Slot; caddies?: number }[
 }
 
 export type PaidBookingOptions = {
-  rounds: { courseId: number; slot: Slot; caddies?: number }[];
+  rounds: { courseId: number; slot: DiarySlot; caddies?: number }[];
   golfers?: number;
 };
 
 /** Makes, pays and confirms a booking in its own API session; returns its signed link and e-mailed PIN. */
 export async function createPaidBooking(options: PaidBookingOptions): Promise<PaidBooking> {
-  const port = process.env.E2E_PORT;
-  if (!port) throw new Error('E2E_PORT is not set (playwright.config.ts sets it)');
-  const request = await apiRequest.newContext({ baseURL: e2eBaseUrl(port) });
-  try {
-    const csrf = await request.get('/csrf', { headers: E2E_API_HEADERS });
-    expect(csrf.status()).toBe(200);
-    const headers = await xsrf(request);
+  return inApiSession(async (request) => {
+    const headers = await xsrfHeaders(request);
     const golfers = options.golfers ?? 2;
 
     const created = await request.post('/v1/bookings', {
@@ -144,7 +99,7 @@ export async function createPaidBooking(options: PaidBookingOptions): Promise<Pa
     const email = `golfer-${booking.booking_number}@example.com`;
     const details = await request.patch(`/v1/bookings/${booking.booking_id}/details`, {
       headers,
-      data: contactDetails(email),
+      data: leadGolferDetails(email),
     });
     expect(details.status(), `PATCH details: ${await details.text()}`).toBe(200);
     const intent = (
@@ -156,12 +111,7 @@ export async function createPaidBooking(options: PaidBookingOptions): Promise<Pa
       headers,
       data: {
         client_secret: intent.client_secret,
-        card: {
-          number: '4242 4242 4242 4242',
-          exp_month: 12,
-          exp_year: new Date().getUTCFullYear() + 2,
-          cvc: '123',
-        },
+        card: succeedingCard(),
         return_url: `/confirmation/${booking.booking_number}`,
       },
     });
@@ -192,15 +142,7 @@ export async function createPaidBooking(options: PaidBookingOptions): Promise<Pa
       email,
       slots: options.rounds.map((round) => round.slot),
     };
-  } finally {
-    await request.dispose();
-  }
-}
-
-async function xsrf(request: APIRequestContext): Promise<Record<string, string>> {
-  const token = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  expect(token, 'the session has an XSRF-TOKEN cookie').toBeTruthy();
-  return { ...E2E_API_HEADERS, 'X-XSRF-TOKEN': token as string };
+  });
 }
 
 /**
@@ -210,22 +152,18 @@ async function xsrf(request: APIRequestContext): Promise<Record<string, string>>
 export async function createOfflineOperatorBooking(options: {
   username: string;
   password: string;
-  rounds: { courseId: number; slot: Slot }[];
+  rounds: { courseId: number; slot: DiarySlot }[];
   golfers?: number;
 }): Promise<{ bookingNumber: string; signedPath: string }> {
-  const port = process.env.E2E_PORT;
-  if (!port) throw new Error('E2E_PORT is not set (playwright.config.ts sets it)');
-  const request = await apiRequest.newContext({ baseURL: e2eBaseUrl(port) });
-  try {
-    expect((await request.get('/csrf', { headers: E2E_API_HEADERS })).status()).toBe(200);
+  return inApiSession(async (request) => {
     const login = await request.post('/v1/login', {
-      headers: await xsrf(request),
+      headers: await xsrfHeaders(request),
       data: { username: options.username, password: options.password },
     });
     expect(login.status(), `POST /v1/login as ${options.username}: ${await login.text()}`).toBe(200);
     // The session (and with it the anti-forgery token) may be renewed on sign-in.
     await request.get('/csrf', { headers: E2E_API_HEADERS });
-    const headers = await xsrf(request);
+    const headers = await xsrfHeaders(request);
     const created = await request.post('/v1/bookings', {
       headers,
       data: bookingBody(options.rounds, options.golfers ?? 2),
@@ -247,7 +185,5 @@ export async function createOfflineOperatorBooking(options: {
       .confirmation_url;
     expect(signedPath).toMatch(/^\/confirmation\/\d+\?signature=[0-9a-f]{64}&expires=\d+$/);
     return { bookingNumber: booking.booking_number, signedPath: signedPath as string };
-  } finally {
-    await request.dispose();
-  }
+  });
 }

@@ -93,17 +93,9 @@ export async function seedBooking(
   rounds: { courseId: number; slotId: number }[],
   golfers: number,
 ): Promise<number> {
-  const port = process.env.E2E_PORT;
-  if (!port) throw new Error('E2E_PORT is not set (playwright.config.ts sets it)');
-  const request = await apiRequest.newContext({ baseURL: e2eBaseUrl(port) });
-  try {
-    const csrf = await request.get('/csrf', { headers: E2E_API_HEADERS });
-    expect(csrf.status()).toBe(200);
-    const state = await request.storageState();
-    const token = state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-    expect(token, 'GET /csrf set the XSRF-TOKEN cookie').toBeTruthy();
+  return inApiSession(async (request) => {
     const response = await request.post('/v1/bookings', {
-      headers: { ...E2E_API_HEADERS, 'X-XSRF-TOKEN': token as string },
+      headers: await xsrfHeaders(request),
       data: {
         courses: rounds.map((round) => ({
           id: round.courseId,
@@ -116,7 +108,28 @@ export async function seedBooking(
     });
     expect(response.status(), `seeding a booking: ${await response.text()}`).toBe(200);
     return ((await response.json()) as { data: { booking_id: number } }).data.booking_id;
+  });
+}
+
+/**
+ * Runs `calls` in an API session of its own, opened as the web client opens one (GET /csrf first), and closes it
+ * after: a visitor of its own, neither the page's session nor another seeded one.
+ */
+export async function inApiSession<T>(calls: (request: APIRequestContext) => Promise<T>): Promise<T> {
+  const port = process.env.E2E_PORT;
+  if (!port) throw new Error('E2E_PORT is not set (playwright.config.ts sets it)');
+  const request = await apiRequest.newContext({ baseURL: e2eBaseUrl(port) });
+  try {
+    expect((await request.get('/csrf', { headers: E2E_API_HEADERS })).status()).toBe(200);
+    return await calls(request);
   } finally {
     await request.dispose();
   }
+}
+
+/** What a state-changing call of the session sends: the public API key and its XSRF-TOKEN cookie echoed. */
+export async function xsrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const token = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  expect(token, 'the session has an XSRF-TOKEN cookie').toBeTruthy();
+  return { ...E2E_API_HEADERS, 'X-XSRF-TOKEN': token as string };
 }

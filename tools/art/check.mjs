@@ -11,15 +11,20 @@ const rasters = [
   ['images/hero.webp', 2400, 1200, 300 * KB, 'webp'],
   ['images/hero-1600.webp', 1600, 800, 150 * KB, 'webp'],
   ['images/hero-640.webp', 960, 640, 70 * KB, 'webp'],
-  ['images/courses/championship-course.webp', 1600, 1000, 220 * KB, 'webp'],
-  ['images/courses/burnside-course.webp', 1600, 1000, 220 * KB, 'webp'],
-  ['images/courses/buddon-links-course.webp', 1600, 1000, 220 * KB, 'webp'],
-  ['images/courses/championship-course-960.webp', 960, 600, 90 * KB, 'webp'],
-  ['images/courses/burnside-course-960.webp', 960, 600, 90 * KB, 'webp'],
-  ['images/courses/buddon-links-course-960.webp', 960, 600, 90 * KB, 'webp'],
-  ['images/courses/championship-course-640.webp', 640, 400, 60 * KB, 'webp'],
-  ['images/courses/burnside-course-640.webp', 640, 400, 60 * KB, 'webp'],
-  ['images/courses/buddon-links-course-640.webp', 640, 400, 60 * KB, 'webp'],
+  // Each course picture in three widths: [file suffix, width, height, budget in KB].
+  ...[
+    ['', 1600, 1000, 220],
+    ['-960', 960, 600, 90],
+    ['-640', 640, 400, 60],
+  ].flatMap(([suffix, w, h, kb]) =>
+    ['championship', 'burnside', 'buddon-links'].map((course) => [
+      `images/courses/${course}-course${suffix}.webp`,
+      w,
+      h,
+      kb * KB,
+      'webp',
+    ]),
+  ),
   ['apple-touch-icon.png', 180, 180, 20 * KB, 'png'],
 ];
 const vectors = [

@@ -30,6 +30,13 @@ function fee(
   return { courseId, playerTypeId, pricePence, seasonStart, seasonEnd };
 }
 
+/** A season's fees for one player type, in course order: Championship, Burnside, Buddon Links. */
+function seasonFees(playerTypeId: number, prices: number[], seasonStart: string, seasonEnd: string) {
+  return [CH, BU, BL].map((courseId, index) =>
+    fee(courseId, playerTypeId, prices[index]!, seasonStart, seasonEnd),
+  );
+}
+
 function pkg(id: number, courseIds: number[], pricePence: number, playerTypeId = ADULT): CombinationPackage {
   return {
     id,
@@ -46,18 +53,10 @@ function pkg(id: number, courseIds: number[], pricePence: number, playerTypeId =
 const tables: PricingTables = {
   courseNames: COURSE_NAMES,
   greenFees: [
-    fee(CH, ADULT, 32100, '2026-04-01', '2026-10-31'),
-    fee(BU, ADULT, 9500, '2026-04-01', '2026-10-31'),
-    fee(BL, ADULT, 7500, '2026-04-01', '2026-10-31'),
-    fee(CH, ADULT, 19500, '2025-11-01', '2026-03-31'),
-    fee(BU, ADULT, 6500, '2025-11-01', '2026-03-31'),
-    fee(BL, ADULT, 5500, '2025-11-01', '2026-03-31'),
-    fee(CH, ADULT, 19500, '2026-11-01', '2027-03-31'),
-    fee(BU, ADULT, 6500, '2026-11-01', '2027-03-31'),
-    fee(BL, ADULT, 5500, '2026-11-01', '2027-03-31'),
-    fee(CH, JUNIOR, 16050, '2026-01-01', '2027-03-31'),
-    fee(BU, JUNIOR, 4750, '2026-01-01', '2027-03-31'),
-    fee(BL, JUNIOR, 3750, '2026-01-01', '2027-03-31'),
+    ...seasonFees(ADULT, [32100, 9500, 7500], '2026-04-01', '2026-10-31'),
+    ...seasonFees(ADULT, [19500, 6500, 5500], '2025-11-01', '2026-03-31'),
+    ...seasonFees(ADULT, [19500, 6500, 5500], '2026-11-01', '2027-03-31'),
+    ...seasonFees(JUNIOR, [16050, 4750, 3750], '2026-01-01', '2027-03-31'),
   ],
   packages: [
     pkg(1, [CH, BU], 37500),
@@ -106,117 +105,56 @@ describe('setPartitions', () => {
   });
 });
 
+/** The price of one adult golfer for a round on each course given, by course id (so in course order). */
+function adultPrice(datesByCourse: Record<number, string>, pricing = tables) {
+  const rounds = Object.entries(datesByCourse).map(([courseId, date]) => ({
+    courseId: Number(courseId),
+    date,
+  }));
+  return priceBooking(adult, rounds, pricing).golfers[0]!;
+}
+
 describe('priceBooking: named cases', () => {
   it('two courses three days apart in July get the combination rate', () => {
-    const result = priceBooking(
-      adult,
-      [
-        { courseId: CH, date: '2026-07-14' },
-        { courseId: BU, date: '2026-07-17' },
-      ],
-      tables,
-    );
-    const golfer = result.golfers[0]!;
+    const golfer = adultPrice({ [CH]: '2026-07-14', [BU]: '2026-07-17' });
     expect(golfer.tickets).toEqual([{ label: 'Combination 1+2', course_ids: [CH, BU], price: 37500 }]);
     expect(golfer.total_price).toBe(37500);
     expect(golfer.ticket_label).toBe('Combination 1+2');
   });
 
   it('two courses eight days apart get single rates', () => {
-    const result = priceBooking(
-      adult,
-      [
-        { courseId: CH, date: '2026-07-14' },
-        { courseId: BU, date: '2026-07-22' },
-      ],
-      tables,
-    );
-    const golfer = result.golfers[0]!;
+    const golfer = adultPrice({ [CH]: '2026-07-14', [BU]: '2026-07-22' });
     expect(golfer.tickets.map((t) => t.price)).toEqual([32100, 9500]);
     expect(golfer.total_price).toBe(41600);
     expect(golfer.ticket_label).toBe('Championship course + Burnside course');
   });
 
   it('counts seven calendar days: six days apart combine, seven do not', () => {
-    const sixApart = priceBooking(
-      adult,
-      [
-        { courseId: BU, date: '2026-07-14' },
-        { courseId: BL, date: '2026-07-20' },
-      ],
-      tables,
-    );
-    expect(sixApart.golfers[0]?.total_price).toBe(14500);
-    const sevenApart = priceBooking(
-      adult,
-      [
-        { courseId: BU, date: '2026-07-14' },
-        { courseId: BL, date: '2026-07-21' },
-      ],
-      tables,
-    );
-    expect(sevenApart.golfers[0]?.total_price).toBe(17000);
+    const sixApart = adultPrice({ [BU]: '2026-07-14', [BL]: '2026-07-20' });
+    expect(sixApart.total_price).toBe(14500);
+    const sevenApart = adultPrice({ [BU]: '2026-07-14', [BL]: '2026-07-21' });
+    expect(sevenApart.total_price).toBe(17000);
   });
 
   it('two courses in November get single (winter) rates', () => {
-    const result = priceBooking(
-      adult,
-      [
-        { courseId: CH, date: '2026-11-10' },
-        { courseId: BU, date: '2026-11-11' },
-      ],
-      tables,
-    );
-    expect(result.golfers[0]?.tickets.map((t) => t.label)).toEqual([
-      'Championship course',
-      'Burnside course',
-    ]);
-    expect(result.golfers[0]?.total_price).toBe(19500 + 6500);
+    const golfer = adultPrice({ [CH]: '2026-11-10', [BU]: '2026-11-11' });
+    expect(golfer.tickets.map((t) => t.label)).toEqual(['Championship course', 'Burnside course']);
+    expect(golfer.total_price).toBe(19500 + 6500);
   });
 
   it('needs every round inside 1 April - 31 October', () => {
-    const lastDay = priceBooking(
-      adult,
-      [
-        { courseId: CH, date: '2026-10-28' },
-        { courseId: BU, date: '2026-10-31' },
-      ],
-      tables,
-    );
-    expect(lastDay.golfers[0]?.total_price).toBe(37500);
-    const oneOutside = priceBooking(
-      adult,
-      [
-        { courseId: CH, date: '2026-10-30' },
-        { courseId: BU, date: '2026-11-01' },
-      ],
-      tables,
-    );
-    expect(oneOutside.golfers[0]?.total_price).toBe(32100 + 6500);
-    const firstDay = priceBooking(
-      adult,
-      [
-        { courseId: BU, date: '2026-03-31' },
-        { courseId: BL, date: '2026-04-01' },
-      ],
-      tables,
-    );
-    expect(firstDay.golfers[0]?.tickets.map((t) => t.price)).toEqual([6500, 7500]);
+    const lastDay = adultPrice({ [CH]: '2026-10-28', [BU]: '2026-10-31' });
+    expect(lastDay.total_price).toBe(37500);
+    const oneOutside = adultPrice({ [CH]: '2026-10-30', [BU]: '2026-11-01' });
+    expect(oneOutside.total_price).toBe(32100 + 6500);
+    const firstDay = adultPrice({ [BU]: '2026-03-31', [BL]: '2026-04-01' });
+    expect(firstDay.tickets.map((t) => t.price)).toEqual([6500, 7500]);
   });
 
   it('three courses take the cheapest cover, not the biggest package', () => {
     // All three: 46000. Championship+Burnside 37500 + Buddon 7500 = 45000 (cheapest).
     // Championship+Buddon 36000 + Burnside 9500 = 45500. Singles = 49100.
-    const result = priceBooking(
-      adult,
-      [
-        { courseId: CH, date: '2026-07-14' },
-        { courseId: BU, date: '2026-07-15' },
-        { courseId: BL, date: '2026-07-16' },
-      ],
-      tables,
-    );
-    const golfer = result.golfers[0]!;
+    const golfer = adultPrice({ [CH]: '2026-07-14', [BU]: '2026-07-15', [BL]: '2026-07-16' });
     expect(golfer.total_price).toBe(45000);
     expect(golfer.tickets).toEqual([
       { label: 'Combination 1+2', course_ids: [CH, BU], price: 37500 },
@@ -230,6 +168,7 @@ describe('priceBooking: named cases', () => {
       ...tables,
       packages: [...tables.packages, pkg(6, [CH, BU, BL], 40000)],
     };
+    // The rounds out of course order on purpose.
     const result = priceBooking(
       adult,
       [
@@ -245,17 +184,9 @@ describe('priceBooking: named cases', () => {
   });
 
   it('combines only the rounds that share a seven-day period', () => {
-    const result = priceBooking(
-      adult,
-      [
-        { courseId: CH, date: '2026-07-01' },
-        { courseId: BU, date: '2026-07-14' },
-        { courseId: BL, date: '2026-07-16' },
-      ],
-      tables,
-    );
-    expect(result.golfers[0]?.tickets.map((t) => t.course_ids)).toEqual([[CH], [BU, BL]]);
-    expect(result.golfers[0]?.total_price).toBe(32100 + 14500);
+    const golfer = adultPrice({ [CH]: '2026-07-01', [BU]: '2026-07-14', [BL]: '2026-07-16' });
+    expect(golfer.tickets.map((t) => t.course_ids)).toEqual([[CH], [BU, BL]]);
+    expect(golfer.total_price).toBe(32100 + 14500);
   });
 
   it('prices each golfer by their own player type', () => {
@@ -327,15 +258,8 @@ describe('priceBooking: named cases', () => {
 
   it('prefers fewer tickets when a package costs the same as single rounds', () => {
     const equal: PricingTables = { ...tables, packages: [pkg(9, [BU, BL], 17000)] };
-    const result = priceBooking(
-      adult,
-      [
-        { courseId: BU, date: '2026-07-14' },
-        { courseId: BL, date: '2026-07-15' },
-      ],
-      equal,
-    );
-    expect(result.golfers[0]?.tickets).toHaveLength(1);
+    const golfer = adultPrice({ [BU]: '2026-07-14', [BL]: '2026-07-15' }, equal);
+    expect(golfer.tickets).toHaveLength(1);
   });
 
   it('uses the latest-starting season when seasons overlap', () => {
@@ -343,12 +267,8 @@ describe('priceBooking: named cases', () => {
       ...tables,
       greenFees: [...tables.greenFees, fee(CH, ADULT, 35000, '2026-07-12', '2026-07-19')],
     };
-    expect(priceBooking(adult, [{ courseId: CH, date: '2026-07-14' }], special).golfers[0]?.total_price).toBe(
-      35000,
-    );
-    expect(priceBooking(adult, [{ courseId: CH, date: '2026-07-20' }], special).golfers[0]?.total_price).toBe(
-      32100,
-    );
+    expect(adultPrice({ [CH]: '2026-07-14' }, special).total_price).toBe(35000);
+    expect(adultPrice({ [CH]: '2026-07-20' }, special).total_price).toBe(32100);
   });
 });
 

@@ -42,64 +42,31 @@ function input(overrides: Partial<SlotStateInput>): SlotStateInput {
 
 describe('places', () => {
   it('counts places over all bookings', () => {
-    expect(
-      placesTaken(
-        slot([
-          [1, 2],
-          [2, 1],
-        ]),
-      ),
-    ).toBe(3);
-    expect(
-      freePlaces(
-        slot([
-          [1, 2],
-          [2, 1],
-        ]),
-      ),
-    ).toBe(1);
+    const threeTaken = slot([
+      [1, 2],
+      [2, 1],
+    ]);
+    expect(placesTaken(threeTaken)).toBe(3);
+    expect(freePlaces(threeTaken)).toBe(1);
     expect(freePlaces(slot([]))).toBe(4);
   });
 
   it("excludes the current booking's own players", () => {
-    expect(
-      placesTaken(
-        slot([
-          [1, 2],
-          [9, 2],
-        ]),
-        9,
-      ),
-    ).toBe(2);
-    expect(
-      freePlaces(
-        slot([
-          [1, 2],
-          [9, 2],
-        ]),
-        9,
-      ),
-    ).toBe(2);
-    expect(
-      freePlaces(
-        slot([
-          [1, 2],
-          [9, 2],
-        ]),
-        null,
-      ),
-    ).toBe(0);
+    const withBookingNine = slot([
+      [1, 2],
+      [9, 2],
+    ]);
+    expect(placesTaken(withBookingNine, 9)).toBe(2);
+    expect(freePlaces(withBookingNine, 9)).toBe(2);
+    expect(freePlaces(withBookingNine, null)).toBe(0);
   });
 
   it('never reports negative free places for an overbooked slot', () => {
-    expect(
-      freePlaces(
-        slot([
-          [1, 3],
-          [2, 3],
-        ]),
-      ),
-    ).toBe(0);
+    const overbooked = slot([
+      [1, 3],
+      [2, 3],
+    ]);
+    expect(freePlaces(overbooked)).toBe(0);
   });
 });
 
@@ -110,35 +77,27 @@ describe('hasTimeConflict', () => {
     completionHours: 3,
   };
 
-  it('blocks a slot starting inside the other course round [T, T + completion(B))', () => {
-    // The slot's own course takes only 1 hour, so only the other course's window can catch 11:30.
-    expect(hasTimeConflict(at('2026-07-14T11:30:00Z'), 1, COURSE_IDS.championship, [burnsideAtNine])).toBe(
-      true,
-    );
-    expect(hasTimeConflict(at('2026-07-14T11:59:00Z'), 1, COURSE_IDS.championship, [burnsideAtNine])).toBe(
-      true,
-    );
-    expect(hasTimeConflict(at('2026-07-14T12:00:00Z'), 1, COURSE_IDS.championship, [burnsideAtNine])).toBe(
-      false,
-    );
-  });
-
-  it('blocks a slot whose own round would run into the other tee time (|S - T| < completion(A))', () => {
-    // Slot 05:00, own round 4.5 hours: it would still be playing at 09:00.
-    expect(hasTimeConflict(at('2026-07-14T05:00:00Z'), 4.5, COURSE_IDS.championship, [burnsideAtNine])).toBe(
-      true,
-    );
-    expect(hasTimeConflict(at('2026-07-14T04:30:00Z'), 4.5, COURSE_IDS.championship, [burnsideAtNine])).toBe(
-      false,
-    );
+  it.each([
+    // Starting inside the other course's round [T, T + completion(B)): the slot's own course takes only 1 hour, so
+    // only the other course's window can catch 11:30.
+    ['11:30', 1, true],
+    ['11:59', 1, true],
+    ['12:00', 1, false],
+    // Its own round would run into the other tee time (|S - T| < completion(A)): slot 05:00, own round 4.5 hours,
+    // would still be playing at 09:00.
+    ['05:00', 4.5, true],
+    ['04:30', 4.5, false],
     // After T, one completion time of A also counts, even past B's own completion.
-    expect(hasTimeConflict(at('2026-07-14T13:00:00Z'), 4.5, COURSE_IDS.championship, [burnsideAtNine])).toBe(
-      true,
-    );
-    expect(hasTimeConflict(at('2026-07-14T13:30:00Z'), 4.5, COURSE_IDS.championship, [burnsideAtNine])).toBe(
-      false,
-    );
-  });
+    ['13:00', 4.5, true],
+    ['13:30', 4.5, false],
+  ])(
+    'a Championship slot at %s whose round takes %s hours clashes with Burnside at 09:00: %s',
+    (time, hours, clashes) => {
+      expect(
+        hasTimeConflict(at(`2026-07-14T${time}:00Z`), hours, COURSE_IDS.championship, [burnsideAtNine]),
+      ).toBe(clashes);
+    },
+  );
 
   it('only counts tee times chosen on other courses', () => {
     expect(hasTimeConflict(at('2026-07-14T09:00:00Z'), 4, COURSE_IDS.burnside, [burnsideAtNine])).toBe(false);

@@ -19,24 +19,17 @@ import {
 
 describe('date and month validation', () => {
   it('accepts real dates only', () => {
-    expect(isValidDateString('2026-02-28')).toBe(true);
-    expect(isValidDateString('2028-02-29')).toBe(true);
-    expect(isValidDateString('2026-02-29')).toBe(false);
-    expect(isValidDateString('2026-02-30')).toBe(false);
-    expect(isValidDateString('2026-13-01')).toBe(false);
-    expect(isValidDateString('2026-00-10')).toBe(false);
-    expect(isValidDateString('2026-1-01')).toBe(false);
-    expect(isValidDateString('26-01-01')).toBe(false);
-    expect(isValidDateString('2026-01-01T00:00')).toBe(false);
-    expect(isValidDateString('')).toBe(false);
+    for (const date of ['2026-02-28', '2028-02-29']) expect(isValidDateString(date), date).toBe(true);
+    const impossible = ['2026-02-29', '2026-02-30', '2026-13-01', '2026-00-10'];
+    const malformed = ['2026-1-01', '26-01-01', '2026-01-01T00:00', ''];
+    for (const text of [...impossible, ...malformed]) expect(isValidDateString(text), text).toBe(false);
   });
 
   it('accepts real months only', () => {
     expect(isValidMonthString('2026-12')).toBe(true);
-    expect(isValidMonthString('2026-13')).toBe(false);
-    expect(isValidMonthString('2026-00')).toBe(false);
-    expect(isValidMonthString('2026-1')).toBe(false);
-    expect(isValidMonthString('2026-01-01')).toBe(false);
+    for (const text of ['2026-13', '2026-00', '2026-1', '2026-01-01']) {
+      expect(isValidMonthString(text), text).toBe(false);
+    }
   });
 });
 

@@ -5,10 +5,9 @@ import { JOB_SETTINGS } from '../config/job-settings.ts';
 import { bookings } from '../db/schema/index.ts';
 import { createBookingApp } from '../modules/bookings/booking-test-helpers.ts';
 import { insertBooking, slotIdAt } from '../modules/tee-sheet/tee-sheet-test-data.ts';
+import { NOW } from '../test/booking-week.ts';
 import { type TestApp, testConfig } from '../test/test-app.ts';
 import { JOBS } from './index.ts';
-
-const NOW = new Date('2026-03-20T09:05:00Z');
 
 describe('background jobs', () => {
   let t: TestApp;

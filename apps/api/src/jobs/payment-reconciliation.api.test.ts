@@ -23,6 +23,7 @@ import {
   refundsOf,
 } from '../modules/contact-details/operator-test-helpers.ts';
 import { holdExpiring, insertBooking, slotIdAt } from '../modules/tee-sheet/tee-sheet-test-data.ts';
+import { NOW, THURSDAY } from '../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../test/test-app.ts';
 import { testDbKind } from '../test/test-database.ts';
 import { LAPSED_HOLD_PAYMENT_GRACE_MS } from './payment-reconciliation.job.ts';
@@ -31,9 +32,6 @@ import { LAPSED_HOLD_PAYMENT_GRACE_MS } from './payment-reconciliation.job.ts';
 // asks the provider about every payment not yet settled and confirms (one e-mail) or refunds; it, the webhook and the
 // browser may race, and the booking is confirmed once and nobody is charged or refunded twice.
 
-// Friday 20 March 2026, 09:05 UK: Burnside winter fees, adult 5500; ten-minute tee times on Thursday 26 March.
-const NOW = new Date('2026-03-20T09:05:00Z');
-const DAY = '2026-03-26';
 const { burnside } = COURSE_IDS;
 const WEBHOOK_SECRET = 'whsec_test_reconciliation_0123456789abcdef';
 const details = { ...CONTACT_DETAILS, lead_player_name: 'ignored for a lead player' };
@@ -47,10 +45,10 @@ async function bookingWithIntent(
   time: string,
   golfers = 1,
 ): Promise<Paid> {
-  const round = { courseId: burnside, date: DAY, time };
+  const round = { courseId: burnside, date: THURSDAY, time };
   const golferTypes = Array.from({ length: golfers }, () => 1);
   const made = await bookingAwaitingPayment(app, app.db, session, [round], golferTypes, details);
-  const slotId = await slotIdAt(app.db, burnside, DAY, time);
+  const slotId = await slotIdAt(app.db, burnside, THURSDAY, time);
   return { id: made.bookingId, number: made.bookingNumber, slotId, intent: made.intent };
 }
 

@@ -48,6 +48,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const errorOf = (body: string) => (JSON.parse(body) as { error: { code: string; message: string } }).error;
+/** POST /v1/test/echo with these headers and, if given, this body. */
+const postEcho = (headers: Record<string, string>, payload?: string | object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/test/echo',
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+  });
 
 describe('API key', () => {
   it('rejects a missing key with 401 and the error envelope', async () => {
@@ -142,12 +150,7 @@ describe('CSRF', () => {
 
   it('lets a POST with the session token through', async () => {
     const csrf = await withCsrf(t.app);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/test/echo',
-      headers: csrf.headers,
-      payload: { name: 'Ada' },
-    });
+    const response = await postEcho(csrf.headers, { name: 'Ada' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { received: { name: 'Ada' } } });
   });
@@ -182,12 +185,7 @@ describe('CSRF', () => {
       },
     ],
   ])('rejects a POST with %s (403)', async (_label, headers) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/test/echo',
-      headers: await headers(),
-      payload: { name: 'Ada' },
-    });
+    const response = await postEcho(await headers(), { name: 'Ada' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: { code: 'csrf_invalid', message: CSRF_MESSAGE } });
   });
@@ -206,12 +204,7 @@ describe('CSRF', () => {
 describe('request bodies', () => {
   it('answers malformed JSON with 400 and the envelope', async () => {
     const csrf = await withCsrf(t.app);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/test/echo',
-      headers: csrf.headers,
-      payload: '{"name": "Ada",',
-    });
+    const response = await postEcho(csrf.headers, '{"name": "Ada",');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
@@ -225,12 +218,7 @@ describe('request bodies', () => {
     'application/json; charset=latin1',
   ])('answers Content-Type %s with 415', async (contentType) => {
     const csrf = await withCsrf(t.app);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/test/echo',
-      headers: { ...csrf.headers, 'content-type': contentType },
-      payload: 'name=Ada',
-    });
+    const response = await postEcho({ ...csrf.headers, 'content-type': contentType }, 'name=Ada');
     expect(response.statusCode).toBe(415);
     expect(errorOf(response.body)).toEqual({
       code: 'unsupported_media_type',
@@ -240,12 +228,7 @@ describe('request bodies', () => {
 
   it('answers a body without Content-Type with 415', async () => {
     const { 'content-type': _omit, ...headers } = (await withCsrf(t.app)).headers;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/test/echo',
-      headers,
-      payload: '{"name":"Ada"}',
-    });
+    const response = await postEcho(headers, '{"name":"Ada"}');
     expect(response.statusCode).toBe(415);
   });
 
@@ -255,12 +238,7 @@ describe('request bodies', () => {
     'application/json;charset="utf-8"',
   ])('accepts %s', async (contentType) => {
     const csrf = await withCsrf(t.app);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/test/echo',
-      headers: { ...csrf.headers, 'content-type': contentType },
-      payload: '{"name":"Ada"}',
-    });
+    const response = await postEcho({ ...csrf.headers, 'content-type': contentType }, '{"name":"Ada"}');
     expect(response.statusCode).toBe(200);
   });
 
@@ -268,7 +246,7 @@ describe('request bodies', () => {
     const csrf = await withCsrf(t.app);
     const { 'content-type': _omit, ...withoutType } = csrf.headers;
     for (const headers of [csrf.headers, withoutType]) {
-      const response = await t.app.inject({ method: 'POST', url: '/v1/test/echo', headers });
+      const response = await postEcho(headers);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({ data: { received: null } });
     }
@@ -276,12 +254,7 @@ describe('request bodies', () => {
 
   it('answers a body over 100 KB with 413', async () => {
     const csrf = await withCsrf(t.app);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/test/echo',
-      headers: csrf.headers,
-      payload: JSON.stringify({ name: 'x'.repeat(101 * 1024) }),
-    });
+    const response = await postEcho(csrf.headers, JSON.stringify({ name: 'x'.repeat(101 * 1024) }));
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
       error: { code: 'payload_too_large', message: 'The request body is too large.' },
@@ -290,12 +263,7 @@ describe('request bodies', () => {
 
   it('answers schema violations with 400 and a message per field', async () => {
     const csrf = await withCsrf(t.app);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/test/echo',
-      headers: csrf.headers,
-      payload: { name: '', nested: 'no' },
-    });
+    const response = await postEcho(csrf.headers, { name: '', nested: 'no' });
     expect(response.statusCode).toBe(400);
     const error = response.json().error as { code: string; message: string; fields: Record<string, string> };
     expect(error.code).toBe('validation_failed');
@@ -310,12 +278,7 @@ describe('request bodies', () => {
       '{"name":"Ada","nested":{"__proto__":{"polluted":true}}}',
       '{"name":"Ada","constructor":{"prototype":{"polluted":true}}}',
     ]) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/v1/test/echo',
-        headers: csrf.headers,
-        payload,
-      });
+      const response = await postEcho(csrf.headers, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('invalid_json');
     }

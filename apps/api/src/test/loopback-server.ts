@@ -1,22 +1,34 @@
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // Test-only: the HTTP server of a test double (a fake provider, a proxy) on a free port of 127.0.0.1.
 
-/** Listens on a free 127.0.0.1 port and resolves to that port. */
-export async function listenOnLoopback(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-}
+export abstract class LoopbackServer {
+  #server: Server | undefined;
+  port = 0;
 
-/** Closes the server (if started), cutting its open connections first. */
-export async function closeServer(server: Server | undefined): Promise<void> {
-  if (!server) return;
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-}
+  /** Answers one request. */
+  protected abstract handle(request: IncomingMessage, response: ServerResponse): void;
 
-/** What stripe-node's config (host, port, protocol) needs to talk to the server on `port`. */
-export function loopbackApi(port: number) {
-  return { host: '127.0.0.1', port, protocol: 'http' as const };
+  /** Listens on a free 127.0.0.1 port (then in `port`). */
+  async start(): Promise<this> {
+    const server = createServer((request, response) => this.handle(request, response));
+    this.#server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.port = (server.address() as AddressInfo).port;
+    return this;
+  }
+
+  /** Closes the server (if started), cutting its open connections first. */
+  async stop(): Promise<void> {
+    const server = this.#server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** What stripe-node's config (host, port, protocol) needs to talk to this server. */
+  get api() {
+    return { host: '127.0.0.1', port: this.port, protocol: 'http' as const };
+  }
 }

@@ -1,21 +1,14 @@
 // Shared by the screenshot scripts: Debian's Chromium with the flags this machine needs, and an axe-core audit.
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../../../../scripts/chromium.mjs';
 
 const require = createRequire(import.meta.url);
 
 export function launchChromium() {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: process.env.CHROMIUM_PATH ?? DEBIAN_CHROMIUM,
+    args: [...CHROMIUM_ARGS],
   });
 }
 

@@ -57,11 +57,21 @@ function passwordField(required: string, criteria: string) {
     .refine((value) => meetsPasswordCriteria(value, RESET_PASSWORD_MIN_LENGTH), { error: criteria });
 }
 
-function confirmationField(required: string) {
+/** A password typed to be checked (to sign in, or to confirm another): any text but none, up to the length bound. */
+export function enteredPassword(required: string) {
   return z
     .string({ error: required })
     .min(1, { error: required })
     .max(PASSWORD_MAX_LENGTH, { error: required });
+}
+
+/** A username typed to sign in or to find an account: trimmed, required; generously bounded, as a wrong one is refused. */
+export function enteredUsername(required: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(USERNAME_MAX_LENGTH * 4, { error: required });
 }
 
 type PasswordPair = { password?: unknown; password_confirmation?: unknown };
@@ -73,33 +83,18 @@ function bothPasswordsGiven(payload: { value: unknown }): boolean {
 }
 
 export const loginRequestSchema = z.object({
-  username: z
-    .string({ error: LOGIN_MESSAGES.username })
-    .trim()
-    .min(1, { error: LOGIN_MESSAGES.username })
-    .max(USERNAME_MAX_LENGTH * 4, { error: LOGIN_MESSAGES.username }),
-  password: z
-    .string({ error: LOGIN_MESSAGES.password })
-    .min(1, { error: LOGIN_MESSAGES.password })
-    .max(PASSWORD_MAX_LENGTH, { error: LOGIN_MESSAGES.password }),
+  username: enteredUsername(LOGIN_MESSAGES.username),
+  password: enteredPassword(LOGIN_MESSAGES.password),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const forgotPasswordRequestSchema = z.object({
-  username: z
-    .string({ error: FORGOT_PASSWORD_MESSAGES.username })
-    .trim()
-    .min(1, { error: FORGOT_PASSWORD_MESSAGES.username })
-    .max(USERNAME_MAX_LENGTH * 4, { error: FORGOT_PASSWORD_MESSAGES.username }),
+  username: enteredUsername(FORGOT_PASSWORD_MESSAGES.username),
 });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 const resetLinkFields = {
-  username: z
-    .string({ error: RESET_PASSWORD_MESSAGES.username })
-    .trim()
-    .min(1, { error: RESET_PASSWORD_MESSAGES.username })
-    .max(USERNAME_MAX_LENGTH * 4, { error: RESET_PASSWORD_MESSAGES.username }),
+  username: enteredUsername(RESET_PASSWORD_MESSAGES.username),
   token: z
     .string({ error: RESET_PASSWORD_MESSAGES.token })
     .trim()
@@ -114,7 +109,7 @@ export const resetPasswordRequestSchema = z
   .object({
     ...resetLinkFields,
     password: passwordField(RESET_PASSWORD_MESSAGES.password, RESET_PASSWORD_MESSAGES.criteria),
-    password_confirmation: confirmationField(RESET_PASSWORD_MESSAGES.confirmation),
+    password_confirmation: enteredPassword(RESET_PASSWORD_MESSAGES.confirmation),
   })
   .refine((value) => value.password === value.password_confirmation, {
     path: ['password_confirmation'],
@@ -130,7 +125,7 @@ export const updatePasswordRequestSchema = z
       .min(1, { error: UPDATE_PASSWORD_MESSAGES.currentPassword })
       .max(PASSWORD_MAX_LENGTH, { error: UPDATE_PASSWORD_MESSAGES.currentPasswordIncorrect }),
     password: passwordField(UPDATE_PASSWORD_MESSAGES.password, UPDATE_PASSWORD_MESSAGES.criteria),
-    password_confirmation: confirmationField(UPDATE_PASSWORD_MESSAGES.confirmation),
+    password_confirmation: enteredPassword(UPDATE_PASSWORD_MESSAGES.confirmation),
   })
   .superRefine((value, context) => {
     if (value.password === value.password_confirmation) return;

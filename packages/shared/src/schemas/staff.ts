@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { meetsPasswordCriteria, PASSWORD_MAX_LENGTH } from '../password-strength';
-import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from './auth';
+import { enteredPassword, enteredUsername, USERNAME_PATTERN } from './auth';
 import { dataEnvelope } from './envelope';
 
 // The resort's staff area (issue 22): the request and answer shapes of /v1/staff, shared by the staff pages' forms
@@ -31,15 +31,8 @@ export const STAFF_MESSAGES = {
 } as const;
 
 export const staffSignInRequestSchema = z.object({
-  username: z
-    .string({ error: STAFF_MESSAGES.username })
-    .trim()
-    .min(1, { error: STAFF_MESSAGES.username })
-    .max(USERNAME_MAX_LENGTH * 4, { error: STAFF_MESSAGES.username }),
-  password: z
-    .string({ error: STAFF_MESSAGES.password })
-    .min(1, { error: STAFF_MESSAGES.password })
-    .max(PASSWORD_MAX_LENGTH, { error: STAFF_MESSAGES.password }),
+  username: enteredUsername(STAFF_MESSAGES.username),
+  password: enteredPassword(STAFF_MESSAGES.password),
 });
 export type StaffSignInRequest = z.infer<typeof staffSignInRequestSchema>;
 
@@ -93,15 +86,9 @@ function newPasswordField() {
 
 export const staffPasswordChangeRequestSchema = z
   .object({
-    current_password: z
-      .string({ error: STAFF_MESSAGES.password })
-      .min(1, { error: STAFF_MESSAGES.password })
-      .max(PASSWORD_MAX_LENGTH, { error: STAFF_MESSAGES.password }),
+    current_password: enteredPassword(STAFF_MESSAGES.password),
     password: newPasswordField(),
-    password_confirmation: z
-      .string({ error: STAFF_MESSAGES.confirmation })
-      .min(1, { error: STAFF_MESSAGES.confirmation })
-      .max(PASSWORD_MAX_LENGTH, { error: STAFF_MESSAGES.confirmation }),
+    password_confirmation: enteredPassword(STAFF_MESSAGES.confirmation),
   })
   .refine((value) => value.password === value.password_confirmation, {
     path: ['password_confirmation'],

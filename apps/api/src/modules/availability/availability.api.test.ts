@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedPeriods, courses } from '../../db/schema/index.ts';
 import { serializeWithSchema } from '../../lib/prebuilt-json.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { apiHeaders } from '../../test/test-app.ts';
 import {
   createSeededApp,
@@ -12,22 +13,13 @@ import {
   insertBooking,
   type SeededApp,
   slotIdAt,
+  wallTimes,
 } from '../tee-sheet/tee-sheet-test-data.ts';
 
-// Friday 20 March 2026, 09:05 in the UK. Seeded closing dates: 31 October 2027.
-const NOW = new Date('2026-03-20T09:05:00Z');
+// Seeded closing dates: 31 October 2027.
 const { championship, burnside, buddonLinks } = COURSE_IDS;
 
 let t: SeededApp;
-
-function times(from: string, to: string): string[] {
-  const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
-  const list: string[] = [];
-  for (let minute = toMinutes(from); minute <= toMinutes(to); minute += 10) {
-    list.push(`${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`);
-  }
-  return list;
-}
 
 async function fill(
   courseId: number,
@@ -84,8 +76,8 @@ describe('GET /v1/courses/:id/availability', () => {
   });
 
   it('marks a day full when every slot is taken, and low when fewer than three slots have room', async () => {
-    await fill(burnside, '2026-03-28', times('14:00', '17:50'), 4);
-    await fill(burnside, '2026-03-29', times('12:00', '17:30'), 4);
+    await fill(burnside, '2026-03-28', wallTimes('14:00', '17:50'), 4);
+    await fill(burnside, '2026-03-29', wallTimes('12:00', '17:30'), 4);
     const month = await statuses(burnside, '2026-03');
     expect(month['2026-03-28']).toBe('full');
     // 17:40 and 17:50 are still open on the clock-change Sunday.
@@ -94,7 +86,7 @@ describe('GET /v1/courses/:id/availability', () => {
   });
 
   it('marks a day low once fewer than a quarter of its places are free', async () => {
-    const wednesday = [...times('10:00', '12:20'), ...times('14:00', '15:50')];
+    const wednesday = [...wallTimes('10:00', '12:20'), ...wallTimes('14:00', '15:50')];
     await fill(burnside, '2026-03-25', wednesday, 3);
     expect((await statuses(burnside, '2026-03'))['2026-03-25']).toBe('good');
     const lastSlot = await slotIdAt(t.database.db, burnside, '2026-03-25', '15:50');
@@ -106,7 +98,7 @@ describe('GET /v1/courses/:id/availability', () => {
   });
 
   it('counts live holds and ignores released ones', async () => {
-    const thursday = [...times('10:00', '12:20'), ...times('14:00', '15:50')];
+    const thursday = [...wallTimes('10:00', '12:20'), ...wallTimes('14:00', '15:50')];
     await fill(burnside, '2026-03-26', thursday, 4, 'held', holdExpiring.twoMinutesAgo);
     expect((await statuses(burnside, '2026-03'))['2026-03-26']).toBe('good');
     await fill(burnside, '2026-03-26', thursday, 4, 'held', holdExpiring.thirtySecondsAgo);

@@ -2,14 +2,19 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, rateLimitCounters } from '../../db/schema/index.ts';
+import { NOW, THURSDAY } from '../../test/booking-week.ts';
 import { type TestApp, testConfig, withCsrf } from '../../test/test-app.ts';
 import { insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
-import { bookingBody, bookingSettings, createBookingApp, postBooking } from './booking-test-helpers.ts';
+import {
+  bookingBody,
+  bookingSettings,
+  createBookingApp,
+  postBooking,
+  type Session,
+} from './booking-test-helpers.ts';
 import { FAIR_HOLD_MESSAGES } from './fair-holds.ts';
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside } = COURSE_IDS;
-const DATE = '2026-03-26';
 
 describe('live holds per address', () => {
   let t: TestApp;
@@ -24,25 +29,25 @@ describe('live holds per address', () => {
   });
   afterAll(async () => t?.close());
 
+  /** One golfer held on Burnside at `time` on Thursday, from `session`. */
+  const holdAt = async (session: Session, time: string) =>
+    postBooking(
+      t.app,
+      session,
+      bookingBody([{ id: burnside, slotId: await slotIdAt(t.database.db, burnside, THURSDAY, time) }], [1]),
+    );
+
   it('answers 429 once an address holds the maximum, and again allows a booking when one lapses', async () => {
     const session = await withCsrf(t.app);
     const ids: number[] = [];
     for (const time of ['10:00', '10:10']) {
-      const response = await postBooking(
-        t.app,
-        session,
-        bookingBody([{ id: burnside, slotId: await slotIdAt(t.database.db, burnside, DATE, time) }], [1]),
-      );
+      const response = await holdAt(session, time);
       expect(response.statusCode).toBe(200);
       ids.push(response.json().data.booking_id);
     }
     // Another browser session from the same address counts too.
     const other = await withCsrf(t.app);
-    const third = await postBooking(
-      t.app,
-      other,
-      bookingBody([{ id: burnside, slotId: await slotIdAt(t.database.db, burnside, DATE, '10:20') }], [1]),
-    );
+    const third = await holdAt(other, '10:20');
     expect(third.statusCode).toBe(429);
     expect(third.json().error).toEqual({
       code: 'too_many_holds',
@@ -54,19 +59,11 @@ describe('live holds per address', () => {
       .update(bookings)
       .set({ holdExpiresAt: sql`now() - interval '2 minutes'` })
       .where(eq(bookings.id, ids[0]!));
-    const retry = await postBooking(
-      t.app,
-      other,
-      bookingBody([{ id: burnside, slotId: await slotIdAt(t.database.db, burnside, DATE, '10:20') }], [1]),
-    );
+    const retry = await holdAt(other, '10:20');
     expect(retry.statusCode).toBe(200);
     // Confirmed bookings are not holds.
     await t.database.db.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, ids[1]!));
-    const fourth = await postBooking(
-      t.app,
-      other,
-      bookingBody([{ id: burnside, slotId: await slotIdAt(t.database.db, burnside, DATE, '10:30') }], [1]),
-    );
+    const fourth = await holdAt(other, '10:30');
     expect(fourth.statusCode).toBe(200);
   });
 });
@@ -80,7 +77,7 @@ describe('booking creation rate limit', () => {
 
   it('answers 429 with Retry-After after the limit, counting attempts the booking refused too', async () => {
     const session = await withCsrf(t.app);
-    const full = await slotIdAt(t.database.db, burnside, DATE, '11:00');
+    const full = await slotIdAt(t.database.db, burnside, THURSDAY, '11:00');
     await insertBooking(t.database.db, {
       status: 'confirmed',
       rounds: [{ courseId: burnside, slotId: full, players: 4 }],
@@ -118,7 +115,7 @@ describe('hold sweeper worker', () => {
   afterAll(async () => t?.close());
 
   it('marks lapsed holds expired in the background, and leaves live ones alone', async () => {
-    const slotId = await slotIdAt(t.database.db, burnside, DATE, '12:00');
+    const slotId = await slotIdAt(t.database.db, burnside, THURSDAY, '12:00');
     const lapsed = await insertBooking(t.database.db, {
       status: 'held',
       holdExpiresAt: sql`now() - interval '2 minutes'`,

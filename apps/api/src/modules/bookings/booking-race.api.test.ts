@@ -1,6 +1,7 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOW } from '../../test/booking-week.ts';
 import { withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
@@ -18,7 +19,6 @@ import {
 // run on real parallel connections, on one app and split over two apps with their own pools (two API processes
 // sharing one database); on PGlite (one connection) they serialise, and the invariant must hold all the same.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside } = COURSE_IDS;
 const REQUESTS = 50;
 /** Issue 8: the last places raced by 100 parallel requests across two API instances on PostgreSQL. */

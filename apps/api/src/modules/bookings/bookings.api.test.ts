@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedPeriods, bookingGolfers, bookingRounds, bookings, courses } from '../../db/schema/index.ts';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
+import { NOW, THURSDAY } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 import { holdExpiring, insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
@@ -20,11 +21,8 @@ import {
 import { expireHolds } from './expire-holds.ts';
 import { isCapacityViolation } from './save-booking.ts';
 
-// Friday 20 March 2026, 09:05 UK (GMT): winter green fees; Thursday 26 March is a normal weekday.
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { championship, burnside, buddonLinks } = COURSE_IDS;
 const ADULT = 1;
-const THURSDAY = '2026-03-26';
 
 let t: TestApp;
 let session: Session;
@@ -38,6 +36,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const slot = (courseId: number, date: string, time: string) => slotIdAt(t.database.db, courseId, date, time);
+/** `players` places of a slot taken by someone else's confirmed booking. */
+const takePlaces = (courseId: number, slotId: number, players: number) =>
+  insertBooking(t.database.db, { status: 'confirmed', rounds: [{ courseId, slotId, players }] });
 
 async function bookingRow(id: number) {
   const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, id));
@@ -114,10 +115,7 @@ describe('POST /v1/bookings', () => {
 
   it('refuses a full slot and a slot without enough places with 409 slot_full naming the tee time', async () => {
     const full = await slot(burnside, THURSDAY, '11:00');
-    await insertBooking(t.database.db, {
-      status: 'confirmed',
-      rounds: [{ courseId: burnside, slotId: full, players: 4 }],
-    });
+    await takePlaces(burnside, full, 4);
     const refused = await postBooking(t.app, session, bookingBody([{ id: burnside, slotId: full }], [ADULT]));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('slot_full');
@@ -130,10 +128,7 @@ describe('POST /v1/bookings', () => {
     expect(refused.json().error.message).toContain('Burnside Course on 26th March 2026 at 11:00am');
 
     const three = await slot(burnside, THURSDAY, '11:10');
-    await insertBooking(t.database.db, {
-      status: 'confirmed',
-      rounds: [{ courseId: burnside, slotId: three, players: 3 }],
-    });
+    await takePlaces(burnside, three, 3);
     const pair = await postBooking(
       t.app,
       session,
@@ -166,10 +161,7 @@ describe('POST /v1/bookings', () => {
     });
 
     const started = await slot(championship, THURSDAY, '09:10');
-    await insertBooking(t.database.db, {
-      status: 'confirmed',
-      rounds: [{ courseId: championship, slotId: started, players: 2 }],
-    });
+    await takePlaces(championship, started, 2);
     const joins = await postBooking(
       t.app,
       session,
@@ -424,10 +416,7 @@ describe('PATCH /v1/bookings/:id', () => {
 
   it("never counts the booking's own places against it", async () => {
     const slotId = await slot(burnside, '2026-03-30', '10:10');
-    await insertBooking(t.database.db, {
-      status: 'confirmed',
-      rounds: [{ courseId: burnside, slotId, players: 1 }],
-    });
+    await takePlaces(burnside, slotId, 1);
     const created = await create(burnside, '2026-03-30', '10:10', [ADULT, ADULT, ADULT]);
     const same = await patchBooking(
       t.app,
@@ -517,10 +506,7 @@ describe('holds, the release grace and the sweep', () => {
 
   it('has a database backstop that refuses over-capacity commits, with the same live definition', async () => {
     const slotId = await slot(burnside, '2026-03-31', '11:00');
-    await insertBooking(t.database.db, {
-      status: 'confirmed',
-      rounds: [{ courseId: burnside, slotId, players: 3 }],
-    });
+    await takePlaces(burnside, slotId, 3);
     // A writer that skips the engine's locked count is still stopped by the capacity triggers.
     await expect(
       insertBooking(t.database.db, { status: 'held', rounds: [{ courseId: burnside, slotId, players: 2 }] }),

@@ -11,6 +11,7 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
 import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
+import { NOW, THURSDAY } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { PIN_ADDRESS_RULE } from '../confirmation/confirmation-access.ts';
 import { confirmedBooking, setPin } from '../confirmation/confirmation-test-helpers.ts';
@@ -21,8 +22,6 @@ import { challengeThresholds, FAIR_HOLD_MESSAGES } from './fair-holds.ts';
 // Issue 20, point 4: fair holds. The production defaults (loadConfig's) of every hold limit, behind one trusted proxy
 // hop so each request's client address is the X-Forwarded-For the test gives. docs/decisions/009-fair-holds.md.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
-const DATE = '2026-03-26';
 const { burnside, buddonLinks: buddon } = COURSE_IDS;
 const DEFAULTS = loadConfig({}).bookings;
 
@@ -116,7 +115,7 @@ describe('fair holds with the production defaults', () => {
   afterAll(async () => t?.close());
 
   it('ten golfers behind one hotel address each hold a booking; the browser check starts above normal use', async () => {
-    const slots = await slotsOf(t, burnside, DATE, 10);
+    const slots = await slotsOf(t, burnside, THURSDAY, 10);
     const threshold = challengeThresholds(DEFAULTS.maxLiveHolds).address;
     const challenged: boolean[] = [];
     for (const [index, slotId] of slots.entries()) {

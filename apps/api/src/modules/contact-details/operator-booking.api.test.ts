@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
 import { operatorSessions, operators } from '../../db/schema/operators.ts';
+import { NOW, TODAY } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { login } from '../auth/test/auth-test-helpers.ts';
 import {
@@ -36,10 +37,6 @@ import {
   signInDemoOperators,
 } from './operator-test-helpers.ts';
 import { OPERATOR_BOOKING_MESSAGES } from './save-operator-details.ts';
-
-// Friday 20 March 2026, 09:05 UK.
-const NOW = new Date('2026-03-20T09:05:00Z');
-const TODAY = '2026-03-20';
 
 let t: TestApp;
 let fairway: Session;

@@ -11,7 +11,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { login } from '../auth/test/auth-test-helpers.ts';
 import { bookingBody, postBooking, type Session } from '../bookings/booking-test-helpers.ts';
 import { seedDemoOperators } from '../operators/seed-demo-operators.ts';
-import { signedEvent } from '../payment-provider/test/webhook-payload.ts';
+import { deliverEvent, signedEvent } from '../payment-provider/test/webhook-payload.ts';
 
 // Test-only helpers for the tour-operator booking and payment-schedule API tests; the sandbox card payment and the
 // payment record are the calls every test that pays for a booking makes.
@@ -160,12 +160,7 @@ export function deliverSucceededWebhook(t: Pick<TestApp, 'app'>, intentId: strin
   const secret = t.app.config.stripeWebhookSecret;
   if (!secret) throw new Error('The app has no stripeWebhookSecret');
   const event = signedEvent(secret, 'payment_intent.succeeded', { id: intentId, status: 'succeeded' });
-  return t.app.inject({
-    method: 'POST',
-    url: '/v1/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-    payload: event.payload,
-  });
+  return deliverEvent(t.app, event);
 }
 
 /** The refunds recorded for an intent. */

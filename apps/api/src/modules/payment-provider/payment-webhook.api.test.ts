@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { processedWebhookEvents } from '../../db/schema/payments.ts';
 import { createTestApp, type TestApp, withCsrf } from '../../test/test-app.ts';
+import { payWithCard } from '../contact-details/operator-test-helpers.ts';
 import type { PaymentIntent } from './payment-provider.ts';
-import { signedEvent } from './test/webhook-payload.ts';
+import { deliverEvent, signedEvent } from './test/webhook-payload.ts';
 
 // The webhook path in sandbox mode: the same verification, replay and ordering rules as with Stripe, with events
 // signed by STRIPE_WEBHOOK_SECRET like Stripe signs them.
@@ -37,18 +38,7 @@ async function paidIntent(cards: string[] = ['4242424242424242']): Promise<Payme
     bookingId,
     idempotencyKey: `booking:${bookingId}`,
   });
-  for (const number of cards) {
-    await t.app.inject({
-      method: 'POST',
-      url: `/v1/sandbox/payment_intents/${intent.id}/confirm`,
-      headers: csrf.headers,
-      payload: {
-        client_secret: intent.client_secret,
-        card: { number, exp_month: 12, exp_year: 2040, cvc: '123' },
-        return_url: '/confirmation/1',
-      },
-    });
-  }
+  for (const number of cards) await payWithCard(t, csrf, intent, number);
   seen = [];
   return intent;
 }
@@ -184,12 +174,7 @@ describe('POST /v1/webhooks/stripe', () => {
     const bare = await createTestApp();
     try {
       const event = signedEvent(SECRET, 'payment_intent.succeeded', { id: 'pi_sbx_x' });
-      const response = await bare.app.inject({
-        method: 'POST',
-        url: '/v1/webhooks/stripe',
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-        payload: event.payload,
-      });
+      const response = await deliverEvent(bare.app, event);
       expect(response.statusCode).toBe(503);
       expect(response.json().error.code).toBe('webhook_not_configured');
     } finally {

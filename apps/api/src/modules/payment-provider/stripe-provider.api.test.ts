@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentIntents } from '../../db/schema/payments.ts';
 import { apiHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { StripeFake } from './test/stripe-fake.ts';
-import { signedEvent } from './test/webhook-payload.ts';
+import { deliverEvent, signedEvent } from './test/webhook-payload.ts';
 
 // The Stripe adapter through the real stripe-node client, pointed at a local fake of Stripe's HTTP API.
 
@@ -172,23 +172,13 @@ describe('Stripe adapter', () => {
       amount: 1,
       status: 'succeeded',
     });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/webhooks/stripe',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature },
-      payload: event.payload,
-    });
+    const response = await deliverEvent(t.app, event, 'application/json; charset=utf-8');
     expect(response.statusCode).toBe(200);
     expect(seen).toEqual([{ id: created.id, status: 'succeeded', amount: 25_000 }]);
 
     const late = signedEvent(WEBHOOK_SECRET, 'payment_intent.payment_failed', { id: created.id });
     fake.setStatus(created.id, 'requires_payment_method');
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': late.signature },
-      payload: late.payload,
-    });
+    await deliverEvent(t.app, late);
     expect(seen.map((update) => update.status)).toEqual(['succeeded', 'succeeded']);
   });
 });

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
 import { paymentIntents } from '../../db/schema/payments.ts';
+import { NOW, THURSDAY, TODAY } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import {
   bookingBody,
@@ -32,10 +33,6 @@ import { holdExpiring, insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-te
 // the golfer is told once however many paths (the browser's record call, the webhook or the sandbox's report, the
 // reconciliation job) notice it.
 
-// Friday 20 March 2026, 09:05 UK: Burnside winter fees, adult 5500.
-const NOW = new Date('2026-03-20T09:05:00Z');
-const TODAY = '2026-03-20';
-const DAY = '2026-03-26';
 const { burnside } = COURSE_IDS;
 const ADULT = 1;
 const WEBHOOK_SECRET = 'whsec_test_settlement_0123456789abcdef';
@@ -51,7 +48,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function heldBooking(time: string, golfers = 1) {
-  const slotId = await slotIdAt(t.database.db, burnside, DAY, time);
+  const slotId = await slotIdAt(t.database.db, burnside, THURSDAY, time);
   const body = bookingBody(
     [{ id: burnside, slotId }],
     Array.from({ length: golfers }, () => ADULT),

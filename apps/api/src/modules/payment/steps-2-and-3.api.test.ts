@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { paymentIntents, paymentRefunds } from '../../db/schema/payments.ts';
+import { NOW, THURSDAY } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import {
   bookingBody,
@@ -16,15 +17,12 @@ import { verifyBookingPin } from '../confirmation/booking-pin.ts';
 import { verifyConfirmationSignature } from '../confirmation/confirmation-link.ts';
 import { CONTACT_DETAILS } from '../confirmation/confirmation-test-helpers.ts';
 import { payWithCard } from '../contact-details/operator-test-helpers.ts';
-import { signedEvent } from '../payment-provider/test/webhook-payload.ts';
+import { deliverEvent, signedEvent } from '../payment-provider/test/webhook-payload.ts';
 import { holdExpiring, insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 import { CONFIRMATION_MESSAGES } from './confirm-booking.ts';
 
-// Friday 20 March 2026, 09:05 UK: Burnside winter fees, adult 5500.
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside } = COURSE_IDS;
 const ADULT = 1;
-const DAY = '2026-03-26';
 const M = INDIVIDUAL_CONTACT_MESSAGES;
 const WEBHOOK_SECRET = 'whsec_test_confirmations_0123456789abcdef';
 
@@ -44,7 +42,7 @@ const validDetails = {
 };
 
 async function heldBooking(time: string, golfers = 1, owner: Session = session) {
-  const slotId = await slotIdAt(t.database.db, burnside, DAY, time);
+  const slotId = await slotIdAt(t.database.db, burnside, THURSDAY, time);
   const response = await postBooking(
     t.app,
     owner,
@@ -261,13 +259,7 @@ describe('PATCH /v1/bookings/:id/payment', () => {
       id: intent.id,
       status: 'succeeded',
     });
-    const deliver = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/v1/webhooks/stripe',
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-        payload: event.payload,
-      });
+    const deliver = () => deliverEvent(t.app, event);
     expect((await deliver()).statusCode).toBe(200);
     expect((await bookingRow(booking_id)).status).toBe('confirmed');
     const replay = await deliver();

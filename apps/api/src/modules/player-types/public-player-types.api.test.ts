@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingGolfers, bookings } from '../../db/schema/index.ts';
 import { CONCESSION_PLAYER_TYPE_ID } from '../../seed/reference-data.ts';
+import { NOW, THURSDAY } from '../../test/booking-week.ts';
 import { errorEnvelope } from '../../test/hostile/hostile-helpers.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import {
@@ -17,9 +18,6 @@ import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 // Issue 20 §5: player type 2 is the staff concession. The public flow offers types 1 and 3 only (spec section 9), so
 // the public API refuses any other type, for pricing, booking and changing a booking, on the golfer's own field.
 
-// Friday 20 March 2026, 09:05 UK; Burnside winter fees.
-const NOW = new Date('2026-03-20T09:05:00Z');
-const DAY = '2026-03-26';
 const { burnside } = COURSE_IDS;
 const [ADULT, UNDER_16] = REQUESTED_PLAYER_TYPE_IDS;
 const CONCESSION = CONCESSION_PLAYER_TYPE_ID;
@@ -59,7 +57,7 @@ describe('player types the public may book', () => {
         headers: session.headers,
         payload: {
           golfers: playerTypeIds.map((playerTypeId, index) => ({ id: index + 1, playerTypeId })),
-          courses: [{ id: burnside, teeTime: { date: DAY } }],
+          courses: [{ id: burnside, teeTime: { date: THURSDAY } }],
         },
       });
     expect((await prices([ADULT!, UNDER_16!])).statusCode).toBe(200);
@@ -67,7 +65,7 @@ describe('player types the public may book', () => {
   });
 
   it('POST /v1/bookings refuses the concession and holds nothing', async () => {
-    const slotId = await slotIdAt(t.database.db, burnside, DAY, '10:00');
+    const slotId = await slotIdAt(t.database.db, burnside, THURSDAY, '10:00');
     const before = await bookingCount();
     expectRefusedOnGolfer(
       await postBooking(t.app, session, bookingBody([{ id: burnside, slotId }], [CONCESSION, ADULT!])),
@@ -77,7 +75,7 @@ describe('player types the public may book', () => {
   });
 
   it('PATCH /v1/bookings/:id refuses a change to the concession and keeps the golfers as they were', async () => {
-    const slotId = await slotIdAt(t.database.db, burnside, DAY, '10:10');
+    const slotId = await slotIdAt(t.database.db, burnside, THURSDAY, '10:10');
     const created = await postBooking(
       t.app,
       session,

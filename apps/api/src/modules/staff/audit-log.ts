@@ -2,6 +2,7 @@ import type { StaffAuditEntry, StaffAuditQuery } from '@links/shared';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffAuditLog } from '../../db/schema/index.ts';
+import { staffUserView } from './staff-user-view.ts';
 import type { StaffUserRow } from './staff-users.repository.ts';
 
 // The staff audit log: one row per staff action, written with the same transaction (`tx`) as the change it records,
@@ -35,16 +36,10 @@ export type AuditEntry = {
   at: Date;
 };
 
-/** What the audit log keeps of a staff user: the fields a person changes, not the secrets. */
+/** What the audit log keeps of a staff user: the fields a person changes (the API's view less its id and creation). */
 export function auditedStaffUser(user: StaffUserRow): Record<string, unknown> {
-  return {
-    username: user.username,
-    name: user.name,
-    email: user.email,
-    role: user.role,
-    status: user.status,
-    factor_enrolled: user.factorConfirmedAt !== null,
-  };
+  const { id, created_at, ...changeable } = staffUserView(user);
+  return changeable;
 }
 
 export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {

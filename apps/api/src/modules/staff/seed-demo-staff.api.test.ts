@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { staffUsers } from '../../db/schema/index.ts';
-import { apiHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { browserFrom } from '../auth/test/auth-test-helpers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEMO_STAFF_ADMIN, seedDemoStaff } from './seed-demo-staff.ts';
-import { getMe, postCode, postPassword } from './test/staff-test-helpers.ts';
+import { freshBrowser, getMe, postCode, postPassword } from './test/staff-test-helpers.ts';
 import { totpCode } from './totp.ts';
 
 let t: TestApp;
@@ -25,7 +24,7 @@ describe('the demo staff admin (development seed)', () => {
     expect(readme).toContain(`\`${DEMO_STAFF_ADMIN.password}\``);
     expect(readme).toContain(`\`${DEMO_STAFF_ADMIN.totpSecret}\``);
 
-    const csrf = browserFrom(await t.app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() }));
+    const csrf = await freshBrowser(t.app);
     const half = await postPassword(t.app, csrf, DEMO_STAFF_ADMIN.username, DEMO_STAFF_ADMIN.password);
     expect(half.response.json()).toEqual({ data: { stage: 'code' } });
     const full = await postCode(t.app, half.browser, totpCode(DEMO_STAFF_ADMIN.totpSecret, t.clock.now()));

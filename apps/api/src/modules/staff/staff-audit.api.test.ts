@@ -1,15 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { staffUsers } from '../../db/schema/index.ts';
-import { apiHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { type Browser, browserFrom } from '../auth/test/auth-test-helpers.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import {
   addStaffUser,
+  appWithSignedInAdmin,
   auditRows,
+  freshBrowser,
   NEW_STAFF_PASSWORD,
   postCode,
   postPassword,
   STAFF_PASSWORD,
+  sendFrom,
   signInStaff,
   type TestStaffUser,
 } from './test/staff-test-helpers.ts';
@@ -22,9 +25,7 @@ let t: TestApp;
 let admin: TestStaffUser;
 let adminBrowser: Browser;
 beforeEach(async () => {
-  t = await createTestApp();
-  admin = await addStaffUser(t, { username: 'club.admin', role: 'admin' });
-  adminBrowser = await signInStaff(t, admin);
+  ({ t, admin, adminBrowser } = await appWithSignedInAdmin());
 });
 afterEach(async () => {
   await t.close();
@@ -35,15 +36,7 @@ const send = (
   url: string,
   payload?: object,
   browser = adminBrowser,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: method === 'GET' ? apiHeaders({ cookie: browser.cookie }) : browser.headers,
-    ...(payload && { payload }),
-  });
-const freshBrowser = async () =>
-  browserFrom(await t.app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() }));
+) => sendFrom(t.app, browser, method, url, payload);
 
 /** Every staff action once: sign-in (and a failed one), user changes, password change, sign-out. */
 async function everyAction() {
@@ -55,11 +48,11 @@ async function everyAction() {
     password: STAFF_PASSWORD,
   });
   const deskId = created.json().data.user.id as number;
-  const enrol = await postPassword(t.app, await freshBrowser(), 'desk', STAFF_PASSWORD);
+  const enrol = await postPassword(t.app, await freshBrowser(t.app), 'desk', STAFF_PASSWORD);
   const secret = enrol.response.json().data.secret as string;
   const desk = await postCode(t.app, enrol.browser, totpCode(secret, t.clock.now()));
   expect(desk.response.statusCode).toBe(200);
-  await postPassword(t.app, await freshBrowser(), 'desk', 'Wrong-Password-1!');
+  await postPassword(t.app, await freshBrowser(t.app), 'desk', 'Wrong-Password-1!');
   await send('PATCH', `/v1/staff/users/${deskId}`, { role: 'reservations' });
   await send('PATCH', `/v1/staff/users/${deskId}`, { status: 'disabled' });
   await send('PATCH', `/v1/staff/users/${deskId}`, { status: 'active' });

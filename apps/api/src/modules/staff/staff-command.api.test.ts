@@ -1,8 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { browserFrom } from '../auth/test/auth-test-helpers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { runStaffCommand, StaffUsageError } from './staff-command.ts';
-import { auditRows, getMe, postCode, postPassword, STAFF_PASSWORD } from './test/staff-test-helpers.ts';
+import {
+  auditRows,
+  CREATE_FIRST_ADMIN,
+  freshBrowser,
+  getMe,
+  postCode,
+  postPassword,
+  STAFF_PASSWORD,
+} from './test/staff-test-helpers.ts';
 import { totpCode } from './totp.ts';
 
 // What `npm run staff` does (cli/staff.ts is a thin wrapper: configuration, the data-dir lock, standard input),
@@ -25,21 +32,10 @@ const run = (argv: string[], options: { stdin?: string; env?: Record<string, str
     env: options.env ?? {},
     now: () => t.clock.now(),
   });
-const CREATE = [
-  'create',
-  '--username',
-  'first.admin',
-  '--name',
-  'First Admin',
-  '--email',
-  'admin@links.example',
-  '--role',
-  'admin',
-];
 
 describe('npm run staff', () => {
   it('creates an admin with the password from standard input, printing the secret and URI once; it signs in with them', async () => {
-    await run([...CREATE, '--password-stdin'], { stdin: STAFF_PASSWORD });
+    await run([...CREATE_FIRST_ADMIN, '--password-stdin'], { stdin: STAFF_PASSWORD });
     const output = printed.join('\n');
     expect(output).toMatch(
       /^Created #\d+ first\.admin \(First Admin\) admin, active, factor not enrolled\.$/m,
@@ -50,7 +46,7 @@ describe('npm run staff', () => {
     expect(output).toContain(`otpauth URI: otpauth://totp/`);
     expect(output).toContain(`secret=${secret}`);
 
-    const csrf = browserFrom(await t.app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() }));
+    const csrf = await freshBrowser(t.app);
     const half = await postPassword(t.app, csrf, 'first.admin', STAFF_PASSWORD);
     // Not confirmed yet: the sign-in shows the same secret (a QR code to scan), and the first code confirms it.
     expect(half.response.json().data).toMatchObject({ stage: 'enrol', secret });
@@ -66,16 +62,16 @@ describe('npm run staff', () => {
   });
 
   it('generates a password when none is given and prints it once', async () => {
-    await run(CREATE);
+    await run(CREATE_FIRST_ADMIN);
     const line = printed.find((entry) => entry.startsWith('One-time password'));
     const password = line?.split(': ')[1] as string;
     expect(password.length).toBeGreaterThanOrEqual(12);
-    const csrf = browserFrom(await t.app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() }));
+    const csrf = await freshBrowser(t.app);
     expect((await postPassword(t.app, csrf, 'first.admin', password)).response.statusCode).toBe(200);
   });
 
   it('lists, disables, enables and resets a factor, each audited as the command line', async () => {
-    await run(CREATE, { env: { STAFF_PASSWORD } });
+    await run(CREATE_FIRST_ADMIN, { env: { STAFF_PASSWORD } });
     await run(
       [
         'create',
@@ -117,7 +113,7 @@ describe('npm run staff', () => {
       [],
       ['fly'],
       ['create', '--username', 'x'],
-      [...CREATE.slice(0, -1), 'owner'],
+      [...CREATE_FIRST_ADMIN.slice(0, -1), 'owner'],
       ['disable'],
       ['list', '--all'],
     ]) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHeaders, createTestApp, type TestApp, withCsrf } from '../../test/test-app.ts';
 import { addOperator, type Browser, login, PASSWORD } from '../auth/test/auth-test-helpers.ts';
 import { declaredStaffAccess } from './staff-guard.ts';
-import { addStaffUser, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
 
 // Every /v1/staff route, found from the app itself (so a route added later is covered without a line here), is
 // refused to visitors, signed-in tour operators, a staff session whose code is still pending, and every role it
@@ -33,11 +33,7 @@ async function call(
 ): Promise<LightMyRequestResponse> {
   // An id no staff user has: a route that gets past the guard answers 400 or 404, never touching a real account.
   const url = route.url.replace(/:\w+/g, '999999');
-  return t.app.inject({
-    method: route.method as 'GET',
-    url,
-    headers: route.method === 'GET' ? apiHeaders({ cookie: browser.cookie }) : browser.headers,
-  });
+  return sendFrom(t.app, browser, route.method as 'GET', url);
 }
 
 describe('every /v1/staff route', () => {

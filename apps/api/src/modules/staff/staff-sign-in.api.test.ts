@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { staffSessions, staffUsers } from '../../db/schema/index.ts';
 import { isStaffSessionId, sessionKey } from '../../lib/session-token.ts';
-import { apiHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type Browser, browserFrom, sessionCookie } from '../auth/test/auth-test-helpers.ts';
 import { createStaffUser } from './manage-staff-users.ts';
 import { PASSWORD_STAGE_MISSING_MESSAGE, STAFF_INVALID_CREDENTIALS_MESSAGE } from './sign-in-staff.ts';
@@ -11,6 +11,7 @@ import { STAFF_IDLE_MS, STAFF_MAX_AGE_MS } from './staff-sessions.ts';
 import {
   addStaffUser,
   auditRows,
+  freshBrowser,
   getMe,
   NEW_STAFF_PASSWORD,
   nextFreshStep,
@@ -30,8 +31,6 @@ afterEach(async () => {
   await t.close();
 });
 
-const freshBrowser = async (): Promise<Browser> =>
-  browserFrom(await t.app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() }));
 const sidOf = (browser: Browser) => {
   const signed = decodeURIComponent(/links_sid=([^;]+)/.exec(browser.cookie)?.[1] ?? '');
   return signed.slice(0, signed.lastIndexOf('.'));
@@ -56,7 +55,7 @@ describe('staff sign-in', () => {
       { staffUserId: admin.id },
       t.clock.now(),
     );
-    const before = await freshBrowser();
+    const before = await freshBrowser(t.app);
     const { response, browser } = await postPassword(t.app, before, 'New.Starter', STAFF_PASSWORD);
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json().data;
@@ -75,7 +74,7 @@ describe('staff sign-in', () => {
     expect(row?.factorConfirmedAt).toBeNull();
 
     // Signing in again before enrolling shows the same pending secret.
-    const again = await postPassword(t.app, await freshBrowser(), 'new.starter', STAFF_PASSWORD);
+    const again = await postPassword(t.app, await freshBrowser(t.app), 'new.starter', STAFF_PASSWORD);
     expect(again.response.json().data.secret).toBe(answer.secret);
 
     const code = await postCode(t.app, browser, totpCode(answer.secret, t.clock.now()));
@@ -94,7 +93,7 @@ describe('staff sign-in', () => {
       ['created_at', 'email', 'factor_enrolled', 'id', 'name', 'role', 'status', 'username'].sort(),
     );
     // The enrolled user is asked for a code from now on, never shown the secret again.
-    const later = await postPassword(t.app, await freshBrowser(), 'new.starter', STAFF_PASSWORD);
+    const later = await postPassword(t.app, await freshBrowser(t.app), 'new.starter', STAFF_PASSWORD);
     expect(later.response.json()).toEqual({ data: { stage: 'code' } });
     const actions = (await auditRows(t))
       .filter((row) => row.staffUserId === user.id)
@@ -107,7 +106,7 @@ describe('staff sign-in', () => {
     // A session left from before the factor was (re)issued: the reset would have ended it; made directly here.
     const leftover = await staffSessionBrowser(t, user.id, 'full');
     expect((await getMe(t.app, leftover)).statusCode).toBe(200);
-    const half = await postPassword(t.app, await freshBrowser(), user.username, user.password);
+    const half = await postPassword(t.app, await freshBrowser(t.app), user.username, user.password);
     expect(half.response.json().data).toMatchObject({ stage: 'enrol', secret: user.secret });
     const full = await postCode(t.app, half.browser, totpCode(user.secret, t.clock.now()));
     expect(full.response.statusCode, full.response.body).toBe(200);
@@ -119,14 +118,14 @@ describe('staff sign-in', () => {
     const user = await addStaffUser(t);
     const wrong = await postPassword(
       t.app,
-      await freshBrowser(),
+      await freshBrowser(t.app),
       user.username,
       'Not-The-Password-1!',
       '10.0.0.1',
     );
     const unknown = await postPassword(
       t.app,
-      await freshBrowser(),
+      await freshBrowser(t.app),
       'nobody.here',
       'Not-The-Password-1!',
       '10.0.0.2',
@@ -138,7 +137,13 @@ describe('staff sign-in', () => {
     });
     expect(sessionCookie(wrong.response)).toBeUndefined();
 
-    const half = await postPassword(t.app, await freshBrowser(), user.username, user.password, '10.0.0.3');
+    const half = await postPassword(
+      t.app,
+      await freshBrowser(t.app),
+      user.username,
+      user.password,
+      '10.0.0.3',
+    );
     expect(half.response.json()).toEqual({ data: { stage: 'code' } });
     const right = await codeFor(user);
     const badCode = await postCode(t.app, half.browser, wrongCode(right), '10.0.0.3');
@@ -157,8 +162,8 @@ describe('staff sign-in', () => {
 
   it('refuses a code whose time step was already used (no replay), even from another browser', async () => {
     const user = await addStaffUser(t);
-    const first = await postPassword(t.app, await freshBrowser(), user.username, user.password);
-    const second = await postPassword(t.app, await freshBrowser(), user.username, user.password);
+    const first = await postPassword(t.app, await freshBrowser(t.app), user.username, user.password);
+    const second = await postPassword(t.app, await freshBrowser(t.app), user.username, user.password);
     const code = await codeFor(user);
     expect((await postCode(t.app, first.browser, code)).response.statusCode).toBe(200);
     const replay = await postCode(t.app, second.browser, code);
@@ -176,7 +181,7 @@ describe('staff sign-in', () => {
     const user = await addStaffUser(t);
     for (const offset of [-30_000, 30_000]) {
       const at = await nextFreshStep(t, user.id);
-      const half = await postPassword(t.app, await freshBrowser(), user.username, user.password);
+      const half = await postPassword(t.app, await freshBrowser(t.app), user.username, user.password);
       const code = totpCode(user.secret, new Date(at.getTime() + offset));
       expect((await postCode(t.app, half.browser, code)).response.statusCode, `offset ${offset}`).toBe(200);
       t.clock.pin(new Date(at.getTime() + 120_000));
@@ -187,7 +192,7 @@ describe('staff sign-in', () => {
     const user = await addStaffUser(t);
     const start = new Date();
     t.clock.pin(start);
-    const half = await postPassword(t.app, await freshBrowser(), user.username, user.password);
+    const half = await postPassword(t.app, await freshBrowser(t.app), user.username, user.password);
     t.clock.pin(new Date(start.getTime() + 5 * 60_000 + 1_000));
     const late = await postCode(t.app, half.browser, totpCode(user.secret, t.clock.now()));
     expect(late.response.statusCode).toBe(401);
@@ -246,19 +251,19 @@ describe('staff sign-in', () => {
   it('refuses a disabled account after the password, with a clear message', async () => {
     const user = await addStaffUser(t);
     await t.database.db.update(staffUsers).set({ status: 'disabled' }).where(eq(staffUsers.id, user.id));
-    const refused = await postPassword(t.app, await freshBrowser(), user.username, user.password);
+    const refused = await postPassword(t.app, await freshBrowser(t.app), user.username, user.password);
     expect(refused.response.statusCode).toBe(403);
     expect(refused.response.json().error.code).toBe('account_disabled');
-    const wrong = await postPassword(t.app, await freshBrowser(), user.username, 'Wrong-Password-1!');
+    const wrong = await postPassword(t.app, await freshBrowser(t.app), user.username, 'Wrong-Password-1!');
     expect(wrong.response.statusCode).toBe(401);
   });
 
   it('validates the bodies', async () => {
-    const empty = await postPassword(t.app, await freshBrowser(), '', '');
+    const empty = await postPassword(t.app, await freshBrowser(t.app), '', '');
     expect(empty.response.statusCode).toBe(400);
     expect(Object.keys(empty.response.json().error.fields).sort()).toEqual(['password', 'username']);
     const user = await addStaffUser(t);
-    const half = await postPassword(t.app, await freshBrowser(), user.username, user.password);
+    const half = await postPassword(t.app, await freshBrowser(t.app), user.username, user.password);
     const letters = await postCode(t.app, half.browser, 'abcdef');
     expect(letters.response.statusCode).toBe(400);
     expect(letters.response.json().error.fields).toHaveProperty('code');
@@ -291,10 +296,11 @@ describe('password change', () => {
     expect((await getMe(t.app, elsewhere)).statusCode).toBe(401);
     expect((await getMe(t.app, here)).statusCode).toBe(200);
     expect(
-      (await postPassword(t.app, await freshBrowser(), user.username, STAFF_PASSWORD)).response.statusCode,
+      (await postPassword(t.app, await freshBrowser(t.app), user.username, STAFF_PASSWORD)).response
+        .statusCode,
     ).toBe(401);
     expect(
-      (await postPassword(t.app, await freshBrowser(), user.username, NEW_STAFF_PASSWORD)).response
+      (await postPassword(t.app, await freshBrowser(t.app), user.username, NEW_STAFF_PASSWORD)).response
         .statusCode,
     ).toBe(200);
     const [row] = (await auditRows(t)).filter((entry) => entry.action === 'password_changed');
@@ -321,7 +327,7 @@ describe('sign-in limits', () => {
     for (let attempt = 1; attempt <= accountLimit; attempt += 1) {
       const { response } = await postPassword(
         t.app,
-        await freshBrowser(),
+        await freshBrowser(t.app),
         user.username,
         'Wrong-Password-1!',
         `10.1.0.${attempt}`,
@@ -330,7 +336,7 @@ describe('sign-in limits', () => {
     }
     const locked = await postPassword(
       t.app,
-      await freshBrowser(),
+      await freshBrowser(t.app),
       user.username.toUpperCase(),
       user.password,
       '10.2.0.1',
@@ -342,7 +348,7 @@ describe('sign-in limits', () => {
 
   it(`evaluates at most ${accountLimit} of 30 parallel password guesses`, async () => {
     const user = await addStaffUser(t);
-    const browsers = await Promise.all(Array.from({ length: 30 }, () => freshBrowser()));
+    const browsers = await Promise.all(Array.from({ length: 30 }, () => freshBrowser(t.app)));
     const answers = await Promise.all(
       browsers.map((browser, index) =>
         postPassword(
@@ -366,8 +372,15 @@ describe('sign-in limits', () => {
     const halves = [];
     for (let index = 0; index < 30; index += 1) {
       halves.push(
-        (await postPassword(t.app, await freshBrowser(), user.username, user.password, `10.4.${index % 3}.1`))
-          .browser,
+        (
+          await postPassword(
+            t.app,
+            await freshBrowser(t.app),
+            user.username,
+            user.password,
+            `10.4.${index % 3}.1`,
+          )
+        ).browser,
       );
     }
     const right = await codeFor(user);

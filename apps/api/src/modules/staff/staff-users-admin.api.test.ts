@@ -1,15 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { staffSessions, staffUsers } from '../../db/schema/index.ts';
-import { apiHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { type Browser, browserFrom } from '../auth/test/auth-test-helpers.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import { LAST_ADMIN_MESSAGE } from './manage-staff-users.ts';
 import {
   addStaffUser,
+  appWithSignedInAdmin,
   auditRows,
+  freshBrowser,
   getMe,
   postPassword,
   STAFF_PASSWORD,
+  sendFrom,
   signInStaff,
   type TestStaffUser,
 } from './test/staff-test-helpers.ts';
@@ -18,23 +21,14 @@ let t: TestApp;
 let admin: TestStaffUser;
 let adminBrowser: Browser;
 beforeEach(async () => {
-  t = await createTestApp();
-  admin = await addStaffUser(t, { username: 'club.admin', role: 'admin' });
-  adminBrowser = await signInStaff(t, admin);
+  ({ t, admin, adminBrowser } = await appWithSignedInAdmin());
 });
 afterEach(async () => {
   await t.close();
 });
 
 const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, browser = adminBrowser) =>
-  t.app.inject({
-    method,
-    url,
-    headers: method === 'GET' ? apiHeaders({ cookie: browser.cookie }) : browser.headers,
-    ...(payload && { payload }),
-  });
-const freshBrowser = async () =>
-  browserFrom(await t.app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() }));
+  sendFrom(t.app, browser, method, url, payload);
 const NEW_USER = {
   username: 'Desk.One',
   name: 'Desk One',
@@ -57,7 +51,7 @@ describe('staff users (admin)', () => {
     const generated = await send('POST', '/v1/staff/users', { ...NEW_USER, username: 'desk.two' });
     const oneTime = generated.json().data.one_time_password as string;
     expect(oneTime.length).toBeGreaterThanOrEqual(12);
-    const signIn = await postPassword(t.app, await freshBrowser(), 'desk.two', oneTime);
+    const signIn = await postPassword(t.app, await freshBrowser(t.app), 'desk.two', oneTime);
     expect(signIn.response.json().data.stage).toBe('enrol');
 
     const taken = await send('POST', '/v1/staff/users', {
@@ -107,11 +101,11 @@ describe('staff users (admin)', () => {
       await t.database.db.select().from(staffSessions).where(eq(staffSessions.staffUserId, starter.id)),
     ).toHaveLength(0);
     expect(
-      (await postPassword(t.app, await freshBrowser(), 'starter', STAFF_PASSWORD)).response.statusCode,
+      (await postPassword(t.app, await freshBrowser(t.app), 'starter', STAFF_PASSWORD)).response.statusCode,
     ).toBe(403);
     await send('PATCH', `/v1/staff/users/${starter.id}`, { status: 'active' });
     expect(
-      (await postPassword(t.app, await freshBrowser(), 'starter', STAFF_PASSWORD)).response.statusCode,
+      (await postPassword(t.app, await freshBrowser(t.app), 'starter', STAFF_PASSWORD)).response.statusCode,
     ).toBe(200);
   });
 
@@ -138,7 +132,7 @@ describe('staff users (admin)', () => {
     expect((await getMe(t.app, deskBrowser)).statusCode).toBe(401);
     const [row] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, desk.id));
     expect(row).toMatchObject({ totpSecretEncrypted: null, factorConfirmedAt: null, totpLastStep: null });
-    const again = await postPassword(t.app, await freshBrowser(), 'desk', STAFF_PASSWORD);
+    const again = await postPassword(t.app, await freshBrowser(t.app), 'desk', STAFF_PASSWORD);
     expect(again.response.json().data.stage).toBe('enrol');
     expect(again.response.json().data.secret).not.toBe(desk.secret);
     expect((await send('POST', '/v1/staff/users/999999/reset-factor', {})).statusCode).toBe(404);

@@ -1,12 +1,17 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import type { DiarySlot } from '@links/shared/slot-state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOW } from '../../test/booking-week.ts';
 import { apiHeaders, type TestApp, withCsrf } from '../../test/test-app.ts';
-import { bookingBody, createBookingApp, postBooking } from '../bookings/booking-test-helpers.ts';
+import {
+  bookingBody,
+  createBookingApp,
+  postBooking,
+  type Session,
+} from '../bookings/booking-test-helpers.ts';
 import { insertBooking, slotIdAt } from './tee-sheet-test-data.ts';
 
-// Friday 20 March 2026 in the UK; the sheet read is Monday 23 March.
-const NOW = new Date('2026-03-20T09:05:00Z');
+// The sheet read is Monday 23 March, the Monday after NOW.
 const DATE = '2026-03-23';
 const { championship } = COURSE_IDS;
 
@@ -31,6 +36,17 @@ async function sheet(extra = '', cookie?: string): Promise<DiarySlot[]> {
 const bookingsIn = (slots: DiarySlot[], slotId: number) =>
   slots.find((slot) => slot.id === slotId)?.bookings.map((booking) => booking.booking_id) ?? [];
 
+/** Two golfers held at a Championship slot through this instance. */
+const holdTwo = (session: Session, slotId: number) =>
+  postBooking(t.app, session, bookingBody([{ id: championship, slotId }], [1, 1]));
+
+/** A confirmed booking written straight to the database, as another instance or a CLI would: unseen here. */
+const writtenElsewhere = (slotId: number, players: number) =>
+  insertBooking(t.database.db, {
+    status: 'confirmed',
+    rounds: [{ courseId: championship, slotId, players }],
+  });
+
 describe('the diary micro-cache (decision 006, DIARY_CACHE_MS)', () => {
   it('serves the built sheet again until a write through this instance clears it', async () => {
     const tenAm = await slotIdAt(t.database.db, championship, DATE, '10:00');
@@ -38,10 +54,7 @@ describe('the diary micro-cache (decision 006, DIARY_CACHE_MS)', () => {
     expect(bookingsIn(await sheet(), tenAm)).toEqual([]);
 
     // A write this instance did not see (another instance, a CLI): the cached sheet does not show it yet.
-    const elsewhere = await insertBooking(t.database.db, {
-      status: 'confirmed',
-      rounds: [{ courseId: championship, slotId: tenAm, players: 2 }],
-    });
+    const elsewhere = await writtenElsewhere(tenAm, 2);
     expect(bookingsIn(await sheet(), tenAm)).toEqual([]);
 
     // A booking id the caller does not own (one that does not exist, another visitor's) changes nothing: anyone
@@ -51,11 +64,7 @@ describe('the diary micro-cache (decision 006, DIARY_CACHE_MS)', () => {
 
     // A booking made through this instance clears the cache before its answer leaves.
     const session = await withCsrf(t.app);
-    const created = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: championship, slotId: tenPast }], [1, 1]),
-    );
+    const created = await holdTwo(session, tenPast);
     expect(created.statusCode, created.body).toBe(200);
     const fresh = await sheet();
     expect(bookingsIn(fresh, tenAm)).toEqual([elsewhere]);
@@ -65,18 +74,11 @@ describe('the diary micro-cache (decision 006, DIARY_CACHE_MS)', () => {
   it('is cleared by a refused write too, so the loser of a race re-reads the sheet fresh', async () => {
     const elevenAm = await slotIdAt(t.database.db, championship, DATE, '11:00');
     expect(bookingsIn(await sheet(), elevenAm)).toEqual([]);
-    const winner = await insertBooking(t.database.db, {
-      status: 'confirmed',
-      rounds: [{ courseId: championship, slotId: elevenAm, players: 4 }],
-    });
+    const winner = await writtenElsewhere(elevenAm, 4);
     expect(bookingsIn(await sheet(), elevenAm)).toEqual([]);
 
     const session = await withCsrf(t.app);
-    const lost = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: championship, slotId: elevenAm }], [1, 1]),
-    );
+    const lost = await holdTwo(session, elevenAm);
     expect(lost.statusCode, lost.body).toBe(409);
     expect(bookingsIn(await sheet(), elevenAm)).toEqual([winner]);
   });
@@ -84,19 +86,12 @@ describe('the diary micro-cache (decision 006, DIARY_CACHE_MS)', () => {
   it("reads a session's own held booking fresh, without its places; to anyone else that id is the public sheet", async () => {
     const tenTwenty = await slotIdAt(t.database.db, championship, DATE, '10:20');
     const owner = await withCsrf(t.app);
-    const created = await postBooking(
-      t.app,
-      owner,
-      bookingBody([{ id: championship, slotId: tenTwenty }], [1, 1]),
-    );
+    const created = await holdTwo(owner, tenTwenty);
     expect(created.statusCode, created.body).toBe(200);
     const own = created.json().data.booking_id as number;
     expect(bookingsIn(await sheet(), tenTwenty)).toEqual([own]);
 
-    const elsewhere = await insertBooking(t.database.db, {
-      status: 'confirmed',
-      rounds: [{ courseId: championship, slotId: tenTwenty, players: 2 }],
-    });
+    const elsewhere = await writtenElsewhere(tenTwenty, 2);
     // The owner's view: read now (the other booking shows), its own places left out.
     expect(bookingsIn(await sheet(`&current_booking_id=${own}`, owner.cookie), tenTwenty)).toEqual([
       elsewhere,

@@ -54,3 +54,13 @@ export async function insertBooking(db: DbOrTx, booking: TestBooking): Promise<n
   await db.insert(bookingRounds).values(booking.rounds.map((round) => ({ ...round, bookingId: row!.id })));
   return row!.id;
 }
+
+/** Every wall time from start to end (inclusive) in 10-minute steps. */
+export function wallTimes(start: string, end: string): string[] {
+  const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+  const times: string[] = [];
+  for (let minute = toMinutes(start); minute <= toMinutes(end); minute += 10) {
+    times.push(`${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`);
+  }
+  return times;
+}

@@ -5,6 +5,7 @@ import { londonTime, londonWallTimeToUtc } from '@links/shared/uk-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedPeriods } from '../../db/schema/index.ts';
 import { serializeWithSchema } from '../../lib/prebuilt-json.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { apiHeaders, withCsrf } from '../../test/test-app.ts';
 import { bookingBody, postBooking } from '../bookings/booking-test-helpers.ts';
 import { livePlayersBySlot } from './live-bookings.ts';
@@ -14,10 +15,10 @@ import {
   insertBooking,
   type SeededApp,
   slotIdAt,
+  wallTimes,
 } from './tee-sheet-test-data.ts';
 
-// Friday 20 March 2026, 09:05 in the UK (GMT): the first Championship slot of the day (09:00) has started.
-const NOW = new Date('2026-03-20T09:05:00Z');
+// At NOW (09:05 UK) the first Championship slot of the day (09:00) has started.
 const { championship, burnside, buddonLinks } = COURSE_IDS;
 
 let t: SeededApp;
@@ -41,16 +42,6 @@ async function slotsOn(courseId: number, date: string, extra = '', cookie?: stri
   // The route writes its JSON itself: it must be byte for byte what the zod serialiser makes of it.
   expect(response.body).toBe(serializeWithSchema(diaryResponseSchema, response.json()));
   return response.json().data;
-}
-
-/** Every wall time from start to end (inclusive) in 10-minute steps. */
-function wallTimes(start: string, end: string): string[] {
-  const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
-  const times: string[] = [];
-  for (let minute = toMinutes(start); minute <= toMinutes(end); minute += 10) {
-    times.push(`${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`);
-  }
-  return times;
 }
 
 const ukTimes = (slots: DiarySlot[]) => slots.map((slot) => londonTime(new Date(slot.slot_date_time)));

@@ -24,6 +24,7 @@ import { processOutbox } from '../../modules/mail/process-outbox.ts';
 import { createSmtpTransport } from '../../modules/mail/smtp-transport.ts';
 import { SmtpSink } from '../../modules/mail/test/smtp-sink.ts';
 import { slotIdAt } from '../../modules/tee-sheet/tee-sheet-test-data.ts';
+import { NOW, THURSDAY } from '../booking-week.ts';
 import { type TestApp, withCsrf } from '../test-app.ts';
 import { testDbKind, withAdminClient } from '../test-database.ts';
 
@@ -31,9 +32,6 @@ import { testDbKind, withAdminClient } from '../test-database.ts';
 // database connection killed while bookings and confirmations run. Nothing acknowledged is lost, nothing is
 // half-written, no e-mail is lost or doubled, and the API recovers by itself.
 
-// Friday 20 March 2026, 09:05 UK; Burnside has free slots every ten minutes on Thursday 26 March.
-const NOW = new Date('2026-03-20T09:05:00Z');
-const DAY = '2026-03-26';
 const { burnside, buddonLinks } = COURSE_IDS;
 
 const contactDetails = {
@@ -53,7 +51,7 @@ async function paidBooking(t: TestApp, session: Session, courseId: number, time:
     t.app,
     t.database.db,
     session,
-    [{ courseId, date: DAY, time }],
+    [{ courseId, date: THURSDAY, time }],
     [1],
     contactDetails,
   );
@@ -199,7 +197,7 @@ if (testDbKind() === 'postgres') {
         const queue = [...times];
         const bookOne = async (worker: number) => {
           for (let time = queue.shift(); time !== undefined; time = queue.shift()) {
-            const slotId = await slotIdAt(t.database.db, burnside, DAY, time).catch(() => null);
+            const slotId = await slotIdAt(t.database.db, burnside, THURSDAY, time).catch(() => null);
             if (slotId === null) {
               queue.push(time);
               continue;
@@ -251,7 +249,7 @@ if (testDbKind() === 'postgres') {
 
       // Recovery: the same app, with no restart, books and confirms again at once.
       for (const outcome of failures) {
-        const slotId = await slotIdAt(t.database.db, burnside, DAY, outcome.time);
+        const slotId = await slotIdAt(t.database.db, burnside, THURSDAY, outcome.time);
         const retry = await postBooking(
           t.app,
           sessions[0] as Session,
@@ -309,7 +307,7 @@ if (testDbKind() === 'postgres') {
       }> = [];
       for (const [index, time] of BURNSIDE_TIMES.slice(0, 12).entries()) {
         const session = sessions[index % sessions.length] as Session;
-        const round = { courseId: burnside, date: DAY, time };
+        const round = { courseId: burnside, date: THURSDAY, time };
         const made = await bookingAwaitingPayment(
           t.app,
           t.database.db,

@@ -19,6 +19,7 @@ import {
 } from '../../modules/contact-details/operator-test-helpers.ts';
 import { StripeFake } from '../../modules/payment-provider/test/stripe-fake.ts';
 import { slotIdAt } from '../../modules/tee-sheet/tee-sheet-test-data.ts';
+import { NOW, THURSDAY } from '../booking-week.ts';
 import { type TestApp, withCsrf } from '../test-app.ts';
 import { errorEnvelope } from './hostile-helpers.ts';
 import { LossyProxy } from './lossy-proxy.ts';
@@ -28,9 +29,6 @@ import { LossyProxy } from './lossy-proxy.ts';
 // Issue 20 §2: the provider's answer lost on a refund or on the record call's read: the reconciliation job still ends
 // each payment as a confirmed booking or a refund, once.
 
-// Friday 20 March 2026, 09:05 UK: Burnside winter fees, adult 5500.
-const NOW = new Date('2026-03-20T09:05:00Z');
-const DAY = '2026-03-26';
 const { burnside } = COURSE_IDS;
 
 const contactDetails = {
@@ -43,7 +41,7 @@ const contactDetails = {
 };
 
 async function heldBooking(t: TestApp, session: Session, time: string) {
-  const slotId = await slotIdAt(t.database.db, burnside, DAY, time);
+  const slotId = await slotIdAt(t.database.db, burnside, THURSDAY, time);
   const response = await postBooking(t.app, session, bookingBody([{ id: burnside, slotId }], [1]));
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as { booking_id: number; booking_number: string; totals: { payable: number } };
@@ -208,7 +206,7 @@ describe('the provider answering late on the money paths (Stripe, through a prox
     const stale = opened.json().data.payment_intent as { id: string };
     // Paid at Stripe, then the golfer goes back to step 1 and adds a golfer before anything recorded the payment.
     fake.setStatus(stale.id, 'succeeded');
-    const slotId = await slotIdAt(t.database.db, burnside, DAY, '12:00');
+    const slotId = await slotIdAt(t.database.db, burnside, THURSDAY, '12:00');
     const repriced = await patchBooking(
       t.app,
       session,

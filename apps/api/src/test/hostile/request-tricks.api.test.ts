@@ -6,6 +6,7 @@ import { UNSTORABLE_TEXT_MESSAGES } from '../../lib/storable-text.ts';
 import { bookingBody, createBookingApp, type Session } from '../../modules/bookings/booking-test-helpers.ts';
 import { CONTACT_DETAILS } from '../../modules/confirmation/confirmation-test-helpers.ts';
 import { slotIdAt } from '../../modules/tee-sheet/tee-sheet-test-data.ts';
+import { NOW, THURSDAY } from '../booking-week.ts';
 import { apiHeaders, type TestApp, withCsrf } from '../test-app.ts';
 import { databaseSnapshot, deeplyNested, errorEnvelope } from './hostile-helpers.ts';
 
@@ -13,10 +14,6 @@ import { databaseSnapshot, deeplyNested, errorEnvelope } from './hostile-helpers
 // dates and numbers, CSRF and cross-site posts. Each answer is a 4xx error envelope with a clear message, never a
 // 500, and the database is exactly as it was. The guards themselves are also tested on a stand-in route in
 // plugins/request-guards.api.test.ts; these tests hold the production routes to the same promises.
-
-// Friday 20 March 2026, 09:05 UK; Thursday 26 March is an ordinary weekday with free slots.
-const NOW = new Date('2026-03-20T09:05:00Z');
-const THURSDAY = '2026-03-26';
 
 let t: TestApp;
 let session: Session;
@@ -41,6 +38,11 @@ async function expectNothingChanged() {
 
 function post(url: string, headers: Record<string, string>, payload: string) {
   return t.app.inject({ method: 'POST', url, headers, payload });
+}
+
+/** A GET as the web client sends one (API key and requested-with header). */
+function get(url: string) {
+  return t.app.inject({ method: 'GET', url, headers: apiHeaders() });
 }
 
 describe('content-type tricks on POST /v1/bookings', () => {
@@ -359,11 +361,9 @@ describe('impossible dates and ids in paths and query strings', () => {
     '２０２６-０３-２６',
     '',
   ])('GET diary with start_date=%s answers 400 with the date message', async (date) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/v1/courses/${COURSE_IDS.burnside}/diary?start_date=${encodeURIComponent(date)}`,
-      headers: apiHeaders(),
-    });
+    const response = await get(
+      `/v1/courses/${COURSE_IDS.burnside}/diary?start_date=${encodeURIComponent(date)}`,
+    );
     expect(response.statusCode, response.body).toBe(400);
     expect(errorEnvelope(response.body).fields?.start_date).toBe(realDateMessage('start_date'));
   });
@@ -371,11 +371,7 @@ describe('impossible dates and ids in paths and query strings', () => {
   it.each(['2026-13', '2026-00', '2026-1', '999999-01'])(
     'GET availability with month=%s answers 400 with the month message',
     async (month) => {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/v1/courses/${COURSE_IDS.burnside}/availability?month=${month}`,
-        headers: apiHeaders(),
-      });
+      const response = await get(`/v1/courses/${COURSE_IDS.burnside}/availability?month=${month}`);
       expect(response.statusCode, response.body).toBe(400);
       expect(errorEnvelope(response.body).fields?.month).toBe(realMonthMessage('month'));
     },
@@ -397,11 +393,7 @@ describe('impossible dates and ids in paths and query strings', () => {
     '%20',
     '١',
   ])('GET /v1/courses/%s/diary answers 400 with the id message', async (id) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/v1/courses/${encodeURIComponent(id)}/diary?start_date=${THURSDAY}`,
-      headers: apiHeaders(),
-    });
+    const response = await get(`/v1/courses/${encodeURIComponent(id)}/diary?start_date=${THURSDAY}`);
     expect(response.statusCode, response.body).toBe(400);
     expect(errorEnvelope(response.body).fields?.id).toBe(positiveWholeNumberMessage('The course id'));
   });
@@ -409,11 +401,9 @@ describe('impossible dates and ids in paths and query strings', () => {
   it.each(['2147483648', '9999999999', '-1', '1e3'])(
     'GET diary with current_booking_id=%s answers 400, never a failing query',
     async (id) => {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/v1/courses/${COURSE_IDS.burnside}/diary?start_date=${THURSDAY}&current_booking_id=${id}`,
-        headers: apiHeaders(),
-      });
+      const response = await get(
+        `/v1/courses/${COURSE_IDS.burnside}/diary?start_date=${THURSDAY}&current_booking_id=${id}`,
+      );
       expect(response.statusCode, response.body).toBe(400);
       expect(errorEnvelope(response.body).fields?.current_booking_id).toBe(
         positiveWholeNumberMessage('current_booking_id'),
@@ -422,11 +412,7 @@ describe('impossible dates and ids in paths and query strings', () => {
   );
 
   it('answers a well-formed course id that does not exist with 404', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/v1/courses/2147483647/diary?start_date=${THURSDAY}`,
-      headers: apiHeaders(),
-    });
+    const response = await get(`/v1/courses/2147483647/diary?start_date=${THURSDAY}`);
     expect(response.statusCode, response.body).toBe(404);
     expect(errorEnvelope(response.body).message.length).toBeGreaterThan(5);
   });
@@ -451,7 +437,7 @@ describe('impossible dates and ids in paths and query strings', () => {
       `/v1/courses/${'9'.repeat(5000)}/diary?start_date=${THURSDAY}`,
       `/v1/courses/1/diary?start_date=${'2'.repeat(20_000)}`,
     ]) {
-      const response = await t.app.inject({ method: 'GET', url, headers: apiHeaders() });
+      const response = await get(url);
       expect(response.statusCode, url.slice(0, 60)).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, url.slice(0, 60)).toBeLessThan(500);
     }

@@ -95,3 +95,11 @@ export function errorOf(answer: HttpAnswer): { code: string; message: string } {
   }
   return { code: error.code, message: error.message };
 }
+
+/** How many answers came with each status, for a burst's log line. */
+export function statusCounts(answers: HttpAnswer[]): Record<number, number> {
+  return answers.reduce<Record<number, number>>((counts, answer) => {
+    counts[answer.status] = (counts[answer.status] ?? 0) + 1;
+    return counts;
+  }, {});
+}

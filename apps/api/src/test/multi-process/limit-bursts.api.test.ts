@@ -6,12 +6,13 @@ import { teeSlots } from '../../db/schema/index.ts';
 import { LOGIN_ACCOUNT_RULES } from '../../modules/auth/auth-rate-limits.ts';
 import { bookingBody } from '../../modules/bookings/booking-test-helpers.ts';
 import { PIN_BOOKING_RULE } from '../../modules/confirmation/confirmation-access.ts';
-import { CONTACT_DETAILS, setPin } from '../../modules/confirmation/confirmation-test-helpers.ts';
+import { setPin } from '../../modules/confirmation/confirmation-test-helpers.ts';
 import { DEMO_OPERATORS } from '../../modules/operators/seed-demo-operators.ts';
 import { testDbKind } from '../test-database.ts';
 import type { ApiProcess } from './api-process.ts';
-import { type Browser, errorOf, type HttpAnswer } from './browser.ts';
-import { type ServerPair, startServerPair } from './server-pair.ts';
+import { type Browser, errorOf, type HttpAnswer, statusCounts } from './browser.ts';
+import { payHeldBooking } from './sandbox-payment.ts';
+import { burstClients, type ServerPair, startServerPair } from './server-pair.ts';
 
 // Issue 20, point 1: limits that hold under parallel bursts. Two API processes on one PostgreSQL database, real
 // HTTP, every burst sent at once over both. A request the limit let through to the expensive check is "evaluated":
@@ -26,32 +27,13 @@ const [, linksTravel] = DEMO_OPERATORS;
 const evaluated = (answers: HttpAnswer[], ok: number, wrong: number) =>
   answers.filter((answer) => answer.status === ok || answer.status === wrong).length;
 
-const statusCounts = (answers: HttpAnswer[]) =>
-  answers.reduce<Record<number, number>>((counts, answer) => {
-    counts[answer.status] = (counts[answer.status] ?? 0) + 1;
-    return counts;
-  }, {});
-
 if (testDbKind() === 'postgres') {
   describe('limits under parallel bursts over two API processes', () => {
     let pair: ServerPair | undefined;
     const linkSigningSecret = randomBytes(32).toString('hex');
-    let addressCount = 0;
     let freeSlots: number[] = [];
 
-    const servers = (): [ApiProcess, ApiProcess] => {
-      if (!pair) throw new Error('the API processes were not started');
-      return [pair.a, pair.b];
-    };
-    const nextAddress = () => {
-      addressCount += 1;
-      return `192.0.2.${addressCount}`;
-    };
-    const browser = async (address: string, server: ApiProcess) => {
-      const made = (pair as ServerPair).browser(address);
-      await made.csrf(server);
-      return made;
-    };
+    const { servers, nextAddress, nextAddresses, browser, browsersFrom } = burstClients(() => pair);
 
     beforeAll(async () => {
       pair = await startServerPair({
@@ -91,30 +73,12 @@ if (testDbKind() === 'postgres') {
       );
       expect(held.status, held.text).toBe(200);
       const booking = (held.json as { data: { booking_id: number; booking_number: string } }).data;
-      const saved = await golfer.call(B, 'PATCH', `/v1/bookings/${booking.booking_id}/details`, {
-        ...CONTACT_DETAILS,
-        email_address: `bursts-${randomBytes(4).toString('hex')}@example.com`,
-      });
-      expect(saved.status, saved.text).toBe(200);
-      const intent = (saved.json as { data: { payment_intent: { id: string; client_secret: string } } }).data
-        .payment_intent;
-      const paid = await golfer.call(A, 'POST', `/v1/sandbox/payment_intents/${intent.id}/confirm`, {
-        client_secret: intent.client_secret,
-        card: {
-          number: '4242 4242 4242 4242',
-          exp_month: 12,
-          exp_year: new Date().getUTCFullYear() + 2,
-          cvc: '123',
-        },
-        return_url: '/confirmation/pending',
-      });
-      expect(paid.status, paid.text).toBe(200);
-      const recorded = await golfer.call(B, 'PATCH', `/v1/bookings/${booking.booking_id}/payment`, {
-        booking_id: booking.booking_id,
-        payment_intent: intent.id,
-        newsletter: false,
-      });
-      expect(recorded.status, recorded.text).toBe(200);
+      await payHeldBooking(
+        golfer,
+        [A, B],
+        booking.booking_id,
+        `bursts-${randomBytes(4).toString('hex')}@example.com`,
+      );
       await setPin((pair as ServerPair).db, linkSigningSecret, booking.booking_id, PIN);
       return booking.booking_number;
     }
@@ -123,12 +87,7 @@ if (testDbKind() === 'postgres') {
       const [A, B] = servers();
       await (pair as ServerPair).withServerLogs(async () => {
         const limit = LOGIN_ACCOUNT_RULES[0]?.max as number;
-        const addresses = [nextAddress(), nextAddress(), nextAddress()];
-        const browsers = await Promise.all(
-          Array.from({ length: 30 }, (_, index) =>
-            browser(addresses[index % 3] as string, index % 2 === 0 ? A : B),
-          ),
-        );
+        const browsers = await browsersFrom(nextAddresses(3), 30);
         // 29 wrong passwords and the right one last: sent together, the right one must not get in once the
         // attempts allowed are used up by the guesses.
         const answers = await Promise.all(
@@ -173,9 +132,7 @@ if (testDbKind() === 'postgres') {
             pin,
           });
 
-        const guessers = await Promise.all(
-          Array.from({ length: 60 }, (_, index) => browser(nextAddress(), index % 2 === 0 ? A : B)),
-        );
+        const guessers = await browsersFrom(nextAddresses(60), 60);
         const burst = await Promise.all(
           guessers.map((made, index) =>
             pinCall(made, index % 2 === 0 ? B : A, String(100_000 + index).padStart(6, '0')),
@@ -189,9 +146,7 @@ if (testDbKind() === 'postgres') {
 
         // A second booking, guessed from 20 addresses, 20 guesses each, all at once.
         const second = await paidBooking(await browser(nextAddress(), B), [A, B]);
-        const spread = await Promise.all(
-          Array.from({ length: 20 }, (_, index) => browser(nextAddress(), index % 2 === 0 ? A : B)),
-        );
+        const spread = await browsersFrom(nextAddresses(20), 20);
         const wide = await Promise.all(
           Array.from({ length: 400 }, (_, index) =>
             (spread[index % 20] as Browser).call(
@@ -236,8 +191,9 @@ if (testDbKind() === 'postgres') {
         expect(fromSession.filter((answer) => answer.status === 429)).toHaveLength(28);
 
         // 45 sessions on 45 addresses of one /24, at once over A and B: the network's cap of 30, exactly.
-        const network = await Promise.all(
-          Array.from({ length: 45 }, (_, index) => browser(`198.18.5.${index + 1}`, index % 2 === 0 ? A : B)),
+        const network = await browsersFrom(
+          Array.from({ length: 45 }, (_, index) => `198.18.5.${index + 1}`),
+          45,
         );
         const fromNetwork = await Promise.all(
           network.map((made, index) => holdOn(made, index % 2 === 0 ? B : A)),

@@ -11,12 +11,13 @@ import { bookings, mailOutbox, teeSlots } from '../../db/schema/index.ts';
 import { writeMaintenanceFlag } from '../../lib/maintenance.ts';
 import { LOGIN_ACCOUNT_RULES, LOGIN_ADDRESS_RULES } from '../../modules/auth/auth-rate-limits.ts';
 import { bookingBody } from '../../modules/bookings/booking-test-helpers.ts';
-import { CONTACT_DETAILS, setPin } from '../../modules/confirmation/confirmation-test-helpers.ts';
+import { setPin } from '../../modules/confirmation/confirmation-test-helpers.ts';
 import { DEMO_OPERATORS, seedDemoOperators } from '../../modules/operators/seed-demo-operators.ts';
 import { seedDatabase } from '../../seed/index.ts';
 import { createDatabaseFrom, databaseUrlFor, testDbKind, uniqueDatabaseName } from '../test-database.ts';
 import { type ApiProcess, describeProcess, logLines, spawnApiProcess } from './api-process.ts';
-import { Browser, errorOf, type HttpAnswer } from './browser.ts';
+import { Browser, errorOf } from './browser.ts';
+import { expectStatus, payHeldBooking } from './sandbox-payment.ts';
 import { bookingStatusChanges, recordBookingStatusChanges } from './status-changes.ts';
 import { poll, serverDatabaseUrl, startTwoApiProcesses, tearDownProcesses } from './two-processes.ts';
 
@@ -70,6 +71,12 @@ if (testDbKind() === 'postgres') {
       return `198.51.${Math.floor(addressCount / 250)}.${(addressCount % 250) + 1}`;
     };
     const newBrowser = () => new Browser(API_KEY, nextAddress());
+    /** A new browser that has fetched its CSRF token from `server`. */
+    const browserOn = async (server: ApiProcess) => {
+      const browser = newBrowser();
+      await browser.csrf(server);
+      return browser;
+    };
     const nextSlot = () => {
       const slot = freeSlots.shift();
       if (!slot) throw new Error('ran out of seeded tee slots');
@@ -91,9 +98,6 @@ if (testDbKind() === 'postgres') {
         throw error;
       }
     };
-
-    const expectStatus = (answer: HttpAnswer, status: number, what: string) =>
-      expect(answer.status, `${what}: ${answer.text.slice(0, 500)}`).toBe(status);
 
     async function holdBooking(browser: Browser, server: ApiProcess, slotId: number) {
       const answer = await browser.call(
@@ -170,8 +174,7 @@ if (testDbKind() === 'postgres') {
         const [A, B] = servers();
 
         // A golfer's session from A holds a booking on B, and A knows whose booking it is.
-        const golfer = newBrowser();
-        await golfer.csrf(A);
+        const golfer = await browserOn(A);
         const first = nextSlot();
         const held = await holdBooking(golfer, B, first.id);
         const moved = await golfer.call(
@@ -182,8 +185,7 @@ if (testDbKind() === 'postgres') {
         );
         expectStatus(moved, 200, 'the owner changes the hold on the other process');
         // Another session (made on B) is a stranger on A; a session's XSRF token does not pass for another's cookie.
-        const stranger = newBrowser();
-        await stranger.csrf(B);
+        const stranger = await browserOn(B);
         const refused = await stranger.call(
           A,
           'PATCH',
@@ -194,8 +196,7 @@ if (testDbKind() === 'postgres') {
         expect(errorOf(refused).code).toBe('booking_not_found');
 
         // An operator signs in on A: B sees the operator; signing out on B ends that session on A too.
-        const operator = newBrowser();
-        await operator.csrf(B);
+        const operator = await browserOn(B);
         const login = await operator.call(A, 'POST', '/v1/login', {
           username: fairwayTours.username,
           password: fairwayTours.password,
@@ -226,8 +227,7 @@ if (testDbKind() === 'postgres') {
         const addressLimit = LOGIN_ADDRESS_RULES[0]?.max as number;
 
         // One account, guessed from a new address each time, alternately on A and B.
-        const guesser = newBrowser();
-        await guesser.csrf(A);
+        const guesser = await browserOn(A);
         for (let guess = 1; guess <= accountLimit; guess += 1) {
           guesser.address = nextAddress();
           const server = guess % 2 === 1 ? A : B;
@@ -249,8 +249,7 @@ if (testDbKind() === 'postgres') {
         }
 
         // One address, guessing a different username each time, alternately on A and B.
-        const sprayer = newBrowser();
-        await sprayer.csrf(B);
+        const sprayer = await browserOn(B);
         for (let guess = 1; guess <= addressLimit; guess += 1) {
           const server = guess % 2 === 1 ? B : A;
           const answer = await sprayer.call(server, 'POST', '/v1/login', {
@@ -268,8 +267,7 @@ if (testDbKind() === 'postgres') {
           expect(errorOf(locked).code).toBe('login_throttled');
         }
         // The owner, from an address of its own, is not locked out.
-        const owner = newBrowser();
-        await owner.csrf(A);
+        const owner = await browserOn(A);
         expectStatus(
           await owner.call(B, 'POST', '/v1/login', {
             username: fairwayTours.username,
@@ -287,33 +285,9 @@ if (testDbKind() === 'postgres') {
         const [A, B] = servers();
         // A booking paid the way a golfer pays, each step on the other process than the last.
         const email = `multi-process-${randomBytes(4).toString('hex')}@example.com`;
-        const golfer = newBrowser();
-        await golfer.csrf(A);
+        const golfer = await browserOn(A);
         const held = await holdBooking(golfer, A, nextSlot().id);
-        const saved = await golfer.call(B, 'PATCH', `/v1/bookings/${held.booking_id}/details`, {
-          ...CONTACT_DETAILS,
-          email_address: email,
-        });
-        expectStatus(saved, 200, 'contact details on B');
-        const intent = (saved.json as { data: { payment_intent: { id: string; client_secret: string } } })
-          .data.payment_intent;
-        const paid = await golfer.call(A, 'POST', `/v1/sandbox/payment_intents/${intent.id}/confirm`, {
-          client_secret: intent.client_secret,
-          card: {
-            number: '4242 4242 4242 4242',
-            exp_month: 12,
-            exp_year: new Date().getUTCFullYear() + 2,
-            cvc: '123',
-          },
-          return_url: '/confirmation/pending',
-        });
-        expectStatus(paid, 200, 'card payment on A');
-        const recorded = await golfer.call(B, 'PATCH', `/v1/bookings/${held.booking_id}/payment`, {
-          booking_id: held.booking_id,
-          payment_intent: intent.id,
-          newsletter: false,
-        });
-        expectStatus(recorded, 200, 'payment recorded on B');
+        await payHeldBooking(golfer, [A, B], held.booking_id, email);
         paidBooking = { bookingId: held.booking_id, email };
         // The real PIN is only in the e-mail; set a known one the way the servers check it.
         await setPin(db(), linkSigningSecret, held.booking_id, PIN);
@@ -323,12 +297,10 @@ if (testDbKind() === 'postgres') {
             pin,
           });
 
-        const visitor = newBrowser();
-        await visitor.csrf(B);
+        const visitor = await browserOn(B);
         expectStatus(await pinCall(visitor, B, PIN), 200, 'the right PIN before any guessing');
 
-        const guesser = newBrowser();
-        await guesser.csrf(A);
+        const guesser = await browserOn(A);
         for (let guess = 0; guess < 5; guess += 1) {
           guesser.address = nextAddress();
           const server = guess % 2 === 0 ? A : B;
@@ -339,8 +311,7 @@ if (testDbKind() === 'postgres') {
           );
         }
         for (const server of [A, B]) {
-          const late = newBrowser();
-          await late.csrf(server);
+          const late = await browserOn(server);
           const locked = await pinCall(late, server, PIN);
           expectStatus(locked, 429, `the right PIN after five wrong ones, on ${server.name}`);
           expect(errorOf(locked).code).toBe('pin_locked');
@@ -352,8 +323,7 @@ if (testDbKind() === 'postgres') {
       'booking creations from one address are counted once across the processes',
       withServerLogs(async () => {
         const [A, B] = servers();
-        const golfer = newBrowser();
-        await golfer.csrf(B);
+        const golfer = await browserOn(B);
         for (let made = 1; made <= BOOKING_RATE_LIMIT_MAX; made += 1) {
           await holdBooking(golfer, made % 2 === 1 ? A : B, nextSlot().id);
         }
@@ -374,8 +344,7 @@ if (testDbKind() === 'postgres') {
       'maintenance switched on one process flips both within the cache time, and off again',
       withServerLogs(async () => {
         const [A, B] = servers();
-        const visitor = newBrowser();
-        await visitor.csrf(A);
+        const visitor = await browserOn(A);
         const admin = (server: ApiProcess, enabled: boolean) =>
           fetch(`${server.url}/admin/maintenance`, {
             method: 'PUT',
@@ -421,8 +390,7 @@ if (testDbKind() === 'postgres') {
       'lapsed holds are expired exactly once though both processes sweep, and their places are free on both',
       withServerLogs(async () => {
         const [A, B] = servers();
-        const golfer = newBrowser();
-        await golfer.csrf(B);
+        const golfer = await browserOn(B);
         const slots = [nextSlot(), nextSlot(), nextSlot()];
         const held: number[] = [];
         for (const [index, slot] of slots.entries()) {

@@ -100,3 +100,38 @@ export async function startServerPair(
     throw error;
   }
 }
+
+/**
+ * What a burst suite calls on the pair its beforeAll starts: both servers, a new client address per call (TEST-NET-1,
+ * so each burst meets only its own address limits), and a browser from an address with its CSRF token fetched.
+ */
+export function burstClients(started: () => ServerPair | undefined) {
+  let addressCount = 0;
+  const pair = (): ServerPair => {
+    const current = started();
+    if (!current) throw new Error('the API processes were not started');
+    return current;
+  };
+  const nextAddress = () => {
+    addressCount += 1;
+    return `192.0.2.${addressCount}`;
+  };
+  const browser = async (address: string, server: ApiProcess) => {
+    const made = pair().browser(address);
+    await made.csrf(server);
+    return made;
+  };
+  return {
+    servers: (): [ApiProcess, ApiProcess] => [pair().a, pair().b],
+    nextAddress,
+    nextAddresses: (count: number) => Array.from({ length: count }, nextAddress),
+    browser,
+    /** `count` browsers from `addresses` in turn, each fetching its CSRF token from A and B in turn. */
+    browsersFrom: (addresses: string[], count: number) =>
+      Promise.all(
+        Array.from({ length: count }, (_, index) =>
+          browser(addresses[index % addresses.length] as string, index % 2 === 0 ? pair().a : pair().b),
+        ),
+      ),
+  };
+}

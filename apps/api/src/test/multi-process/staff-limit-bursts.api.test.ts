@@ -4,9 +4,8 @@ import { createStaffUser } from '../../modules/staff/manage-staff-users.ts';
 import { STAFF_CODE_RULES, STAFF_PASSWORD_RULES } from '../../modules/staff/staff-rate-limits.ts';
 import { totpCode } from '../../modules/staff/totp.ts';
 import { testDbKind } from '../test-database.ts';
-import type { ApiProcess } from './api-process.ts';
-import { type Browser, errorOf, type HttpAnswer } from './browser.ts';
-import { type ServerPair, startServerPair } from './server-pair.ts';
+import { type Browser, errorOf, type HttpAnswer, statusCounts } from './browser.ts';
+import { burstClients, type ServerPair, startServerPair } from './server-pair.ts';
 
 // Issue 22: staff sign-in and code guessing are limited like the operator sign-in, atomically under parallel bursts.
 // Two API processes on one PostgreSQL database, real HTTP, every burst sent at once over both. An "evaluated" request
@@ -16,31 +15,13 @@ const PASSWORD = 'Starter-Hut-2026!';
 
 const evaluated = (answers: HttpAnswer[]) =>
   answers.filter((answer) => answer.status === 200 || answer.status === 401).length;
-const statusCounts = (answers: HttpAnswer[]) =>
-  answers.reduce<Record<number, number>>((counts, answer) => {
-    counts[answer.status] = (counts[answer.status] ?? 0) + 1;
-    return counts;
-  }, {});
 
 if (testDbKind() === 'postgres') {
   describe('staff sign-in limits under parallel bursts over two API processes', () => {
     let pair: ServerPair | undefined;
     const staffFactorKey = randomBytes(32).toString('hex');
-    let addressCount = 0;
 
-    const servers = (): [ApiProcess, ApiProcess] => {
-      if (!pair) throw new Error('the API processes were not started');
-      return [pair.a, pair.b];
-    };
-    const nextAddress = () => {
-      addressCount += 1;
-      return `192.0.2.${addressCount}`;
-    };
-    const browser = async (address: string, server: ApiProcess) => {
-      const made = (pair as ServerPair).browser(address);
-      await made.csrf(server);
-      return made;
-    };
+    const { servers, nextAddresses, browser, browsersFrom } = burstClients(() => pair);
     /** A staff user made as the command line makes one, with the servers' factor key; enrolled by its first code. */
     const addStaff = async (username: string) => {
       const created = await createStaffUser(
@@ -63,12 +44,7 @@ if (testDbKind() === 'postgres') {
       await (pair as ServerPair).withServerLogs(async () => {
         await addStaff('burst.password');
         const limit = STAFF_PASSWORD_RULES.account[0]?.max as number;
-        const addresses = [nextAddress(), nextAddress(), nextAddress()];
-        const browsers = await Promise.all(
-          Array.from({ length: 30 }, (_, index) =>
-            browser(addresses[index % 3] as string, index % 2 === 0 ? A : B),
-          ),
-        );
+        const browsers = await browsersFrom(nextAddresses(3), 30);
         // 29 wrong passwords and the right one last, sent together.
         const answers = await Promise.all(
           browsers.map((made, index) =>
@@ -92,7 +68,7 @@ if (testDbKind() === 'postgres') {
       await (pair as ServerPair).withServerLogs(async () => {
         const secret = await addStaff('burst.code');
         const limit = STAFF_CODE_RULES.account[0]?.max as number;
-        const addresses = [nextAddress(), nextAddress(), nextAddress()];
+        const addresses = nextAddresses(3);
         // 30 browsers each past the password (a right password clears the account's password failures).
         const halves: Browser[] = [];
         for (let index = 0; index < 30; index += 1) {

@@ -1,7 +1,8 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataDirOwner, LOCK_FILE } from '../../db/data-dir-lock.ts';
+import { cleanupSteps } from '../cleanup-steps.ts';
 import { migratedDataDir } from '../migrated-data-dir.ts';
 import {
   type ApiProcess,
@@ -21,16 +22,7 @@ import { TEST_API_KEY } from '../test-app.ts';
 
 const READY_MS = 120_000;
 
-const cleanup: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-
-async function dataDirForTest(): Promise<{ root: string; dataDir: string }> {
-  const made = await migratedDataDir('links-owner-');
-  cleanup.push(() => rm(made.root, { recursive: true, force: true }));
-  return made;
-}
+const cleanup = cleanupSteps();
 
 function serverEnv(dataDir: string): Record<string, string> {
   return {
@@ -75,7 +67,7 @@ async function ownerPid(dataDir: string): Promise<number | undefined> {
 
 describe('one process per PGlite data directory', () => {
   it('refuses a second server while the first runs, naming it; the first keeps serving', async () => {
-    const { root, dataDir } = await dataDirForTest();
+    const { root, dataDir } = await migratedDataDir('links-owner-', cleanup);
     const first = await server('first', root, dataDir);
     expect(await ready(first), describeProcess(first)).toBe('ready');
 
@@ -102,7 +94,7 @@ describe('one process per PGlite data directory', () => {
   }, 300_000);
 
   it('runs exactly one of two servers started at the same moment', async () => {
-    const { root, dataDir } = await dataDirForTest();
+    const { root, dataDir } = await migratedDataDir('links-owner-', cleanup);
     const both = await Promise.all([server('left', root, dataDir), server('right', root, dataDir)]);
     const outcomes = await Promise.all(both.map((one) => ready(one)));
     expect([...outcomes].sort(), both.map((one) => describeProcess(one)).join('\n')).toEqual([
@@ -114,7 +106,7 @@ describe('one process per PGlite data directory', () => {
   }, 300_000);
 
   it('takes over a lock left by a killed server (its pid is gone)', async () => {
-    const { root, dataDir } = await dataDirForTest();
+    const { root, dataDir } = await migratedDataDir('links-owner-', cleanup);
     const killed = await server('killed', root, dataDir);
     expect(await ready(killed)).toBe('ready');
     await killed.stop(0);
@@ -129,7 +121,7 @@ describe('one process per PGlite data directory', () => {
   }, 300_000);
 
   it('sees a command holding the directory: the server and the other commands refuse until it is done', async () => {
-    const { root, dataDir } = await dataDirForTest();
+    const { root, dataDir } = await migratedDataDir('links-owner-', cleanup);
     // `operator create --password-stdin` holds the database open while it waits for the password.
     const operator = command(
       'operator',

@@ -1,8 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listLocalOutbox } from '../../modules/mail/local-outbox-transport.ts';
+import { cleanupSteps } from '../cleanup-steps.ts';
 import { migratedDataDir } from '../migrated-data-dir.ts';
 import {
   type ApiProcess,
@@ -21,14 +22,10 @@ import { TEST_API_KEY } from '../test-app.ts';
 const READY_MS = 120_000;
 const OPERATOR = { username: 'links-travel', email: 'ops@links-travel.example' };
 
-const cleanup: Array<() => Promise<unknown>> = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
+const cleanup = cleanupSteps();
 
 async function dataDirWithOperator(): Promise<{ root: string; dataDir: string }> {
-  const made = await migratedDataDir('links-public-url-');
-  cleanup.push(() => rm(made.root, { recursive: true, force: true }));
+  const made = await migratedDataDir('links-public-url-', cleanup);
   const created = await runCli(
     'operator',
     ['create', '--company', 'Links Travel Ltd', '--username', OPERATOR.username, '--email', OPERATOR.email],

@@ -1,6 +1,5 @@
 import { PageFrame } from '@/components/layouts/page-frame';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { LoadFailedAlert } from '@/components/ui/load-failed-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useOperatorDetails } from '@/features/account/api/get-operator-details';
 import { AccountDetailsForm } from '@/features/account/components/account-details-form';
@@ -10,7 +9,6 @@ import { UpdatePasswordForm } from '@/features/account/components/update-passwor
 import { type Operator, useUser } from '@/features/auth/api/get-user';
 import { OperatorOnly } from '@/features/auth/components/auth-guards';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { LOAD_FAILED_FALLBACK, userMessage } from '@/lib/api-client';
 import styles from './frames.module.css';
 
 function AccountForms({ operator }: { operator: Operator }) {
@@ -28,12 +26,11 @@ function AccountForms({ operator }: { operator: Operator }) {
   }
   if (details.isError) {
     return (
-      <Alert type="error" title={ACCOUNT_LOAD_ERROR}>
-        <p>{userMessage(details.error, LOAD_FAILED_FALLBACK)}</p>
-        <Button variant="secondary" size="sm" onClick={() => void details.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailedAlert
+        title={ACCOUNT_LOAD_ERROR}
+        error={details.error}
+        onRetry={() => void details.refetch()}
+      />
     );
   }
   return (

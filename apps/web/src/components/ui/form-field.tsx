@@ -75,41 +75,42 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> &
     after?: ReactNode;
   };
 
-export function TextField({
-  id: fixedId,
-  label,
-  error,
-  hint,
-  optional,
-  wide,
-  ref,
-  after,
-  fieldClassName,
-  className,
-  ...input
-}: TextFieldProps) {
+/**
+ * Splits a field's props into what its FieldFrame shows and what goes on the control: the id (the fixed one, or
+ * one made), its classes, the invalid state and descriptions a screen reader reads with it, then its own attributes.
+ */
+function useField<P extends FieldProps>(
+  { id: fixedId, label, error, hint, optional, wide, fieldClassName, ...own }: P,
+  controlClasses: (string | undefined)[],
+) {
   const madeId = useId();
   const id = fixedId ?? madeId;
+  return {
+    frame: { id, label, error, hint, optional, wide, className: fieldClassName },
+    control: {
+      id,
+      className: controlClasses.filter(Boolean).join(' '),
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': fieldDescribedBy(id, error, hint),
+      ...own,
+    },
+  };
+}
+
+export function TextField({ ref, after, className, ...props }: TextFieldProps) {
+  const { frame, control } = useField(props, [styles.input, className]);
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      optional={optional}
-      wide={wide}
-      className={fieldClassName}
-    >
-      <input
-        ref={ref}
-        id={id}
-        className={[styles.input, className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={fieldDescribedBy(id, error, hint)}
-        {...input}
-      />
+    <FieldFrame {...frame}>
+      <input ref={ref} {...control} />
       {after}
     </FieldFrame>
+  );
+}
+
+/** A username as people sign in with it: the browser's saved one offered, typed as is (no capital, no spell check). */
+export function UsernameField(props: Omit<TextFieldProps, 'label'>) {
+  return (
+    <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} {...props} />
   );
 }
 
@@ -168,40 +169,17 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> &
   };
 
 export function SelectField({
-  id: fixedId,
-  label,
-  error,
-  hint,
-  optional,
-  wide,
   options = [],
   placeholder,
   ref,
-  fieldClassName,
   className,
   children,
-  ...select
+  ...props
 }: SelectFieldProps) {
-  const madeId = useId();
-  const id = fixedId ?? madeId;
+  const { frame, control } = useField(props, [styles.input, styles.select, className]);
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      optional={optional}
-      wide={wide}
-      className={fieldClassName}
-    >
-      <select
-        ref={ref}
-        id={id}
-        className={[styles.input, styles.select, className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={fieldDescribedBy(id, error, hint)}
-        {...select}
-      >
+    <FieldFrame {...frame}>
+      <select ref={ref} {...control}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { closeServer, listenOnLoopback, loopbackApi } from '../../../test/loopback-server.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoopbackServer } from '../../../test/loopback-server.ts';
 
 // A local stand-in for the few Stripe API endpoints the adapter uses, so the adapter is tested offline through the
 // real stripe-node client (which accepts host, port and protocol): POST /v1/payment_intents, GET
@@ -58,32 +58,17 @@ export function decodeStripeForm(body: string): Record<string, unknown> {
   return result;
 }
 
-export class StripeFake {
+export class StripeFake extends LoopbackServer {
   readonly intents = new Map<string, FakeIntent>();
   readonly refunds = new Map<string, FakeRefund>();
   readonly requests: RecordedRequest[] = [];
   readonly secretKey = `sk_test_fake_${randomBytes(8).toString('hex')}`;
   readonly #idempotent = new Map<string, Stored>();
-  #server: Server | undefined;
-  port = 0;
 
-  async start(): Promise<this> {
-    this.#server = createServer((request, response) => {
-      this.#handle(request, response).catch((error: unknown) => {
-        this.#send(response, 500, { error: { type: 'api_error', message: String(error) } });
-      });
+  protected override handle(request: IncomingMessage, response: ServerResponse): void {
+    this.#handle(request, response).catch((error: unknown) => {
+      this.#send(response, 500, { error: { type: 'api_error', message: String(error) } });
     });
-    this.port = await listenOnLoopback(this.#server);
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    await closeServer(this.#server);
-  }
-
-  /** What stripe-node's config needs to talk to this fake. */
-  get api() {
-    return loopbackApi(this.port);
   }
 
   /** Simulates the customer paying (what Stripe.js and the bank would do). */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { signWebhookPayload } from '../webhook-signature.ts';
 
 /** A Stripe-shaped event about an object, as JSON text, and its Stripe-Signature header. */
@@ -19,4 +20,18 @@ export function signedEvent(
     data: { object },
   });
   return { id, payload, signature: signWebhookPayload(payload, secret, options.timestamp) };
+}
+
+/** POST /v1/webhooks/stripe as Stripe sends an event: its JSON and signature, no API key or CSRF token. */
+export function deliverEvent(
+  app: FastifyInstance,
+  event: { payload: string; signature: string },
+  contentType = 'application/json',
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/webhooks/stripe',
+    headers: { 'content-type': contentType, 'stripe-signature': event.signature },
+    payload: event.payload,
+  });
 }

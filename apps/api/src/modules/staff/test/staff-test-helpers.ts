@@ -10,7 +10,7 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '../../../lib/session-token.ts';
-import { apiHeaders, type TestApp } from '../../../test/test-app.ts';
+import { apiHeaders, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { type Browser, browserFrom } from '../../auth/test/auth-test-helpers.ts';
 import { createStaffUser } from '../manage-staff-users.ts';
 import { createStaffSession, type StaffSessionStage } from '../staff-sessions.ts';
@@ -18,6 +18,19 @@ import { totpCode, totpStep } from '../totp.ts';
 
 export const STAFF_PASSWORD = 'Starter-Hut-2026!';
 export const NEW_STAFF_PASSWORD = 'Buddon-Burn-Links-9?';
+
+/** `npm run staff` arguments that create the resort's first admin (the password still to give). */
+export const CREATE_FIRST_ADMIN = [
+  'create',
+  '--username',
+  'first.admin',
+  '--name',
+  'First Admin',
+  '--email',
+  'admin@links.example',
+  '--role',
+  'admin',
+];
 
 export type TestStaffUser = { id: number; username: string; password: string; secret: string };
 
@@ -68,37 +81,73 @@ export async function nextFreshStep(t: TestApp, userId: number): Promise<Date> {
   return now;
 }
 
-export async function postPassword(
+export function postPassword(
   app: FastifyInstance,
   browser: Browser,
   username: string,
   password: string,
   remoteAddress = '127.0.0.1',
 ): Promise<{ response: LightMyRequestResponse; browser: Browser }> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/v1/staff/session',
-    headers: browser.headers,
-    payload: { username, password },
-    remoteAddress,
-  });
-  return { response, browser: browserFrom(response, browser) };
+  return postSignInStep(app, browser, '/v1/staff/session', { username, password }, remoteAddress);
 }
 
-export async function postCode(
+export function postCode(
   app: FastifyInstance,
   browser: Browser,
   code: string,
   remoteAddress = '127.0.0.1',
 ): Promise<{ response: LightMyRequestResponse; browser: Browser }> {
+  return postSignInStep(app, browser, '/v1/staff/session/code', { code }, remoteAddress);
+}
+
+/** One sign-in step from `browser`: the answer, and the browser holding whatever cookies it set. */
+async function postSignInStep(
+  app: FastifyInstance,
+  browser: Browser,
+  url: string,
+  payload: object,
+  remoteAddress: string,
+): Promise<{ response: LightMyRequestResponse; browser: Browser }> {
   const response = await app.inject({
     method: 'POST',
-    url: '/v1/staff/session/code',
+    url,
     headers: browser.headers,
-    payload: { code },
+    payload,
     remoteAddress,
   });
   return { response, browser: browserFrom(response, browser) };
+}
+
+/** A browser that has fetched its CSRF token and nothing else: no one is signed in on it. */
+export async function freshBrowser(app: FastifyInstance): Promise<Browser> {
+  return browserFrom(await app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() }));
+}
+
+/** A staff API call from `browser`: a GET sends its cookie only, any other method its CSRF headers too. */
+export function sendFrom(
+  app: FastifyInstance,
+  browser: Browser,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: method === 'GET' ? apiHeaders({ cookie: browser.cookie }) : browser.headers,
+    ...(payload && { payload }),
+  });
+}
+
+/** A fresh app whose enrolled admin 'club.admin' is signed in on `adminBrowser`. */
+export async function appWithSignedInAdmin(): Promise<{
+  t: TestApp;
+  admin: TestStaffUser;
+  adminBrowser: Browser;
+}> {
+  const t = await createTestApp();
+  const admin = await addStaffUser(t, { username: 'club.admin', role: 'admin' });
+  return { t, admin, adminBrowser: await signInStaff(t, admin) };
 }
 
 /** Both steps, as a person does them; fails the test when either is refused. */
@@ -107,8 +156,13 @@ export async function signInStaff(
   user: TestStaffUser,
   remoteAddress = '127.0.0.1',
 ): Promise<Browser> {
-  const start = browserFrom(await t.app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() }));
-  const password = await postPassword(t.app, start, user.username, user.password, remoteAddress);
+  const password = await postPassword(
+    t.app,
+    await freshBrowser(t.app),
+    user.username,
+    user.password,
+    remoteAddress,
+  );
   if (password.response.statusCode !== 200) throw new Error(`password step: ${password.response.body}`);
   const at = await nextFreshStep(t, user.id);
   const code = await postCode(t.app, password.browser, totpCode(user.secret, at), remoteAddress);

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ForgotPasswordRequest, forgotPasswordRequestSchema } from '@links/shared/schemas/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { TextField } from '@/components/ui/form-field';
+import { UsernameField } from '@/components/ui/form-field';
 import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { useRequestPasswordReset } from '../api/forgot-password';
@@ -79,14 +79,7 @@ export function ForgotPasswordForm() {
         fallback={FORGOT_ERROR_FALLBACK}
         onDismiss={() => request.reset()}
       />
-      <TextField
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
-      />
+      <UsernameField error={errors.username?.message} {...register('username')} />
       <p className={styles.help}>{RESET_WAIT_HELP}</p>
       <SubmitButton size="lg" block pending={request.isPending} busy="Sending...">
         Send reset link

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginRequest, loginRequestSchema } from '@links/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { PasswordField, TextField } from '@/components/ui/form-field';
+import { PasswordField, UsernameField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
@@ -42,14 +42,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (operator: Operator) => 
           <p>{failure}</p>
         </Alert>
       ) : null}
-      <TextField
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
-      />
+      <UsernameField error={errors.username?.message} {...register('username')} />
       <PasswordField
         label="Password"
         autoComplete="current-password"

@@ -1,10 +1,9 @@
 import type { Course } from '@links/shared/schemas/courses';
 import { lazy } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
+import { LoadFailedAlert } from '@/components/ui/load-failed-alert';
 import { useModal } from '@/components/ui/modal';
-import { LOAD_FAILED_FALLBACK, userMessage } from '@/lib/api-client';
 import { hideBrokenImage } from '@/lib/hide-broken-image';
 import { useCourses } from '../api/get-courses';
 import { courseImageSources } from '../course-image';
@@ -79,12 +78,11 @@ export function CourseSelection({ selectedIds, onToggle }: CourseSelectionProps)
 
   if (courses.isError) {
     return (
-      <Alert type="error" title="There was an error loading the courses">
-        <p>{userMessage(courses.error, LOAD_FAILED_FALLBACK)}</p>
-        <Button variant="secondary" size="sm" onClick={() => void courses.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailedAlert
+        title="There was an error loading the courses"
+        error={courses.error}
+        onRetry={() => void courses.refetch()}
+      />
     );
   }
 

@@ -2,9 +2,8 @@ import { MAX_GOLFERS, UNDER_16_PLAYER_TYPE_ID } from '@links/shared/constants';
 import type { PlayerType } from '@links/shared/schemas/players';
 import { useEffect, useId, useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { CloseIcon, UserIcon } from '@/components/ui/icons';
-import { LOAD_FAILED_FALLBACK, userMessage } from '@/lib/api-client';
+import { LoadFailedAlert } from '@/components/ui/load-failed-alert';
 import { usePlayerTypes } from '../api/get-player-types';
 import styles from './golfer-selector.module.css';
 
@@ -48,12 +47,11 @@ export function GolferSelector({ golfers, onAdd, onAddFirst, onRemove, onTypeCha
 
   if (playerTypes.isError) {
     return (
-      <Alert type="error" title="There was an error loading the player types">
-        <p>{userMessage(playerTypes.error, LOAD_FAILED_FALLBACK)}</p>
-        <Button variant="secondary" size="sm" onClick={() => void playerTypes.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailedAlert
+        title="There was an error loading the player types"
+        error={playerTypes.error}
+        onRetry={() => void playerTypes.refetch()}
+      />
     );
   }
 

@@ -9,7 +9,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { PasswordField, TextField } from '@/components/ui/form-field';
+import { PasswordField, TextField, UsernameField } from '@/components/ui/form-field';
 import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { env } from '@/config/env';
 import { useStaffCode, useStaffSignIn } from '../api/staff-api';
@@ -57,14 +57,7 @@ function PasswordStep({ onAnswer }: { onAnswer: (answer: StaffSignInAnswer) => v
         fallback={SIGN_IN_FAILED}
         onDismiss={() => signIn.reset()}
       />
-      <TextField
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
-      />
+      <UsernameField error={errors.username?.message} {...register('username')} />
       <PasswordField
         label="Password"
         autoComplete="current-password"

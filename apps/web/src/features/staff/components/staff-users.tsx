@@ -9,7 +9,7 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { PasswordField, SelectField, TextField } from '@/components/ui/form-field';
+import { PasswordField, SelectField, TextField, UsernameField } from '@/components/ui/form-field';
 import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
@@ -219,14 +219,7 @@ function CreateUserForm({ onCreated }: { onCreated: (created: CreatedStaffUser) 
       />
       <form className={styles['form-grid']} onSubmit={onSubmit} noValidate aria-labelledby="add-staff-user">
         <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
-        <TextField
-          label="Username"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.username?.message}
-          {...register('username')}
-        />
+        <UsernameField autoComplete="off" error={errors.username?.message} {...register('username')} />
         <TextField
           label="E-mail"
           type="email"

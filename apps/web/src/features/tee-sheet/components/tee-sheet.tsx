@@ -16,9 +16,8 @@ import {
 import { formatLongDate, londonTime } from '@links/shared/uk-time';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { LoadFailedAlert } from '@/components/ui/load-failed-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { LOAD_FAILED_FALLBACK, userMessage } from '@/lib/api-client';
 import { useDiary } from '../api/get-diary';
 import styles from './tee-sheet.module.css';
 
@@ -163,12 +162,7 @@ export function TeeSheet({
     body = <p className={styles.message}>Add your golfers to see the tee times.</p>;
   } else if (diary.isError) {
     body = (
-      <Alert type="error" title={DIARY_ERROR_TITLE}>
-        <p>{userMessage(diary.error, LOAD_FAILED_FALLBACK)}</p>
-        <Button variant="secondary" size="sm" onClick={() => void diary.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailedAlert title={DIARY_ERROR_TITLE} error={diary.error} onRetry={() => void diary.refetch()} />
     );
   } else if (!slots) {
     body = (

@@ -1,0 +1,2 @@
+export declare const DEBIAN_CHROMIUM: string;
+export declare const CHROMIUM_ARGS: readonly string[];
