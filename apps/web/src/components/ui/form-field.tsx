@@ -121,6 +121,7 @@ export function PasswordField({
   label,
   error,
   hint,
+  optional,
   wide,
   ref,
   after,
@@ -131,7 +132,15 @@ export function PasswordField({
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} wide={wide} className={fieldClassName}>
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      optional={optional}
+      wide={wide}
+      className={fieldClassName}
+    >
       <div className={styles['input-with-action']}>
         <input
           ref={ref}

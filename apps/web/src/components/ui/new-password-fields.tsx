@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   type Control,
   type FieldErrors,
@@ -43,11 +43,16 @@ export function NewPasswordFields<T extends FieldValues & PasswordPair>({
   const confirmation = 'password_confirmation' as Path<T>;
   const typed = useWatch({ control, name: password }) as string | undefined;
   const fieldErrors = errors as FieldErrors<PasswordPair>;
-  // A message about the pair goes as soon as a keystroke settles it, not when the field is left: a stale 'passwords
-  // do not match' under two equal passwords would vanish on the way to the button, moving it from under the click.
-  const settle = () => {
-    if (fieldErrors.password || fieldErrors.password_confirmation) void trigger([password, confirmation]);
-  };
+  const confirmed = useWatch({ control, name: confirmation }) as string | undefined;
+  // Messages about the pair go as soon as the two agree, not when the field is left: a stale 'passwords do not match'
+  // under two equal passwords would vanish on the way to the button and move it from under the click. A check of
+  // the pair started on leaving the first field can answer after the second was filled, so this runs whenever a
+  // message about the confirmation arrives while the two agree (a check of two equal, filled passwords leaves none,
+  // so it never repeats itself).
+  const confirmationMessage = fieldErrors.password_confirmation?.message;
+  useEffect(() => {
+    if (confirmationMessage && typed && typed === confirmed) void trigger([password, confirmation]);
+  }, [confirmationMessage, typed, confirmed, trigger, password, confirmation]);
   return (
     <>
       <PasswordField
@@ -60,13 +65,13 @@ export function NewPasswordFields<T extends FieldValues & PasswordPair>({
             <PasswordStrengthMeter password={typed ?? ''} minLength={minLength} />
           )
         }
-        {...register(password, { deps: [confirmation], onChange: settle })}
+        {...register(password, { deps: [confirmation] })}
       />
       <PasswordField
         label={confirmLabel}
         autoComplete="new-password"
         error={fieldErrors.password_confirmation?.message}
-        {...register(confirmation, { deps: [password], onChange: settle })}
+        {...register(confirmation, { deps: [password] })}
       />
     </>
   );
