@@ -117,44 +117,17 @@ export function UsernameField(props: Omit<TextFieldProps, 'label'>) {
 type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
 
 /** A password input with a show/hide toggle (people retype fewer passwords when they can check them). */
-export function PasswordField({
-  label,
-  error,
-  hint,
-  optional,
-  wide,
-  ref,
-  after,
-  fieldClassName,
-  className,
-  ...input
-}: PasswordFieldProps) {
-  const id = useId();
+export function PasswordField({ ref, after, className, ...props }: PasswordFieldProps) {
+  const { frame, control } = useField(props, [styles.input, className]);
   const [visible, setVisible] = useState(false);
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      optional={optional}
-      wide={wide}
-      className={fieldClassName}
-    >
+    <FieldFrame {...frame}>
       <div className={styles['input-with-action']}>
-        <input
-          ref={ref}
-          id={id}
-          type={visible ? 'text' : 'password'}
-          className={[styles.input, className].filter(Boolean).join(' ')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={fieldDescribedBy(id, error, hint)}
-          {...input}
-        />
+        <input ref={ref} {...control} type={visible ? 'text' : 'password'} />
         <button
           type="button"
           className={styles['input-action']}
-          aria-controls={id}
+          aria-controls={frame.id}
           aria-pressed={visible}
           onClick={() => setVisible((shown) => !shown)}
         >
