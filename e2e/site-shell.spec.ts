@@ -141,7 +141,11 @@ test('/ arrives prerendered and is hydrated; the pages that need nothing to draw
     /^"Cormorant Garamond"/,
   );
   expect(await page.locator('link[rel="stylesheet"]:not([disabled])').count()).toBe(0);
+  // The hydrated page's first API call (the session check) starts in an effect, after React attached its listeners:
+  // a click before that would be lost.
+  const hydrated = page.waitForRequest(/\/v1\//);
   release();
+  await hydrated;
   await page.getByRole('button', { name: 'Add a Golfer' }).click();
   await expect(page.getByText('Golfer 1', { exact: true })).toBeVisible();
   expect(await heading.evaluate((element) => 'prerenderedNode' in element)).toBe(true);
@@ -175,6 +179,8 @@ test('a prerendered page beyond / is hydrated, not drawn again, and needs no sty
   expect(await heading.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(
     /^"Cormorant Garamond"/,
   );
+  // Until hydrated the button is disabled (the browser's own GET would put the password in the address).
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
   release();
   // Hydrated: the form answers (its validation message), and the heading is the very node of the markup.
   await page.getByRole('button', { name: 'Sign in' }).click();

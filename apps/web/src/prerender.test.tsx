@@ -30,6 +30,9 @@ describe('prerenderPage', () => {
       // A page's own suspended loading state would show the page fallback.
       expect(markup).not.toContain('<!--$!-->');
       expect(markup).not.toContain('<!--$?-->');
+      // A form's submit button waits for the script: the browser's own GET would put a password or PIN in the address.
+      for (const button of markup.match(/<button[^>]*type="submit"[^>]*>/g) ?? [])
+        expect(button).toContain('disabled');
     });
   }
 });

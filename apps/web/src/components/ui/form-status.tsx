@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { type MessageRule, userMessage } from '@/lib/api-client';
 import { Alert } from './alert';
 import { Button, type ButtonProps } from './button';
@@ -29,10 +30,14 @@ export function PendingLabel({ pending, busy, children }: PendingLabelProps) {
 
 type SubmitButtonProps = Omit<ButtonProps, 'type' | 'disabled'> & PendingLabelProps;
 
-/** The form's submit button: disabled and marked busy while its request is pending, so it cannot be sent twice. */
+/**
+ * The form's submit button: disabled and marked busy while its request is pending, so it cannot be sent twice, and
+ * disabled in prerendered markup until the page is hydrated (see useHydrated).
+ */
 export function SubmitButton({ pending, busy, children, ...button }: SubmitButtonProps) {
+  const hydrated = useHydrated();
   return (
-    <Button type="submit" disabled={pending} aria-busy={pending} {...button}>
+    <Button type="submit" disabled={pending || !hydrated} aria-busy={pending} {...button}>
       <PendingLabel pending={pending} busy={busy}>
         {children}
       </PendingLabel>

@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { accessWithPin, PIN_ERROR_TITLE, pinErrorDetails } from '../api/confirmation-api';
 import styles from './pin-form.module.css';
 
@@ -25,6 +26,7 @@ export type PinFormProps = {
 
 /** Spec sections 2 and 5: booking number (numeric keypad, at most 24) and masked PIN; ERR-045 on failure. */
 export function PinForm({ bookingNumber, onSuccess }: PinFormProps) {
+  const hydrated = useHydrated();
   const locked = bookingNumber !== undefined;
   const [failure, setFailure] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const {
@@ -118,7 +120,8 @@ export function PinForm({ bookingNumber, onSuccess }: PinFormProps) {
         ) : null}
       </div>
 
-      <Button type="submit" block size="lg" disabled={busy}>
+      {/* Disabled until hydrated: the browser's own submission would put the PIN in the address (useHydrated). */}
+      <Button type="submit" block size="lg" disabled={busy || !hydrated}>
         {busy ? <Spinner variant="light" size="sm" label="Checking for booking..." /> : 'View booking'}
       </Button>
     </form>
