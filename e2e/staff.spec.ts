@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 import { E2E_STAFF_ADMIN } from './support/staff-accounts.ts';
+import { COURSES, getDiary, seedBooking, ukTime, weekdayAhead } from './support/step-one-api.ts';
 
 // Issue 22, staff sign-in: the first administrator (made with `npm run staff -- create`) signs in with the password,
 // enrols an authenticator app from the key the page shows, signs in with its code, manages staff users, reads the
@@ -12,6 +13,8 @@ function codeFor(key: string, at = Date.now()): string {
     timestamp: at,
   });
 }
+
+const BUDDON_LINKS = COURSES.buddonLinks.id;
 
 async function signInWithPassword(page: Page) {
   await page.goto('/staff');
@@ -49,8 +52,35 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   const nav = page.getByRole('navigation', { name: 'Staff pages' });
-  await expect(nav.getByRole('link')).toHaveText(['Staff users', 'Audit log', 'Your account']);
-  await expect(page).toHaveURL(/\/staff\/users$/);
+  await expect(nav.getByRole('link')).toHaveText(['Tee sheet', 'Staff users', 'Audit log', 'Your account']);
+  await expect(page).toHaveURL(/\/staff\/tee-sheet$/);
+  await expect(nav.getByRole('link', { name: 'Tee sheet' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tee sheet' })).toBeVisible();
+
+  // The tee sheet shows a visitor's hold made elsewhere within seconds, without a reload.
+  // On a far weekday on the Buddon Links, which no other journey books.
+  const date = weekdayAhead(50, 2);
+  const [slot] = await getDiary(page.request, BUDDON_LINKS, date);
+  expect(slot, `a Buddon Links slot on ${date}`).toBeDefined();
+  const time = ukTime(slot!.slot_date_time);
+  await page.getByLabel('Date').fill(date);
+  await page.getByLabel('Course').selectOption({ label: 'Buddon Links Course' });
+  await expect(page).toHaveURL(new RegExp(`course=${BUDDON_LINKS}&date=${date}$`));
+  const sheet = page.getByRole('table', { name: /^Tee sheet for Buddon Links Course/ });
+  const group = sheet.getByRole('rowgroup').filter({ has: page.getByRole('rowheader', { name: time }) });
+  await expect(group).toContainText('4 of 4');
+  await expect(group).toContainText('Free');
+
+  // Another visitor holds three places through the public API; the open sheet shows it on its next refresh.
+  await seedBooking([{ courseId: BUDDON_LINKS, slotId: slot!.id }], 3);
+  await expect(group).toContainText('1 of 4', { timeout: 5_000 });
+  await expect(group.getByRole('row')).toHaveCount(1);
+  await expect(group).toContainText('Held');
+  await expect(group).toContainText('No details yet');
+  await saveScreenshot(page, 'staff-tee-sheet-1280');
+  await axe();
+
+  await nav.getByRole('link', { name: 'Staff users' }).click();
   await expect(nav.getByRole('link', { name: 'Staff users' })).toHaveAttribute('aria-current', 'page');
   const users = page.getByRole('table', { name: 'Staff users' });
   await expect(users.getByRole('rowheader', { name: new RegExp(E2E_STAFF_ADMIN.name) })).toBeVisible();
@@ -113,6 +143,11 @@ test.describe('at 375 px', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     await saveScreenshot(page, 'staff-account-375');
+    await axe();
+    await nav.getByRole('link', { name: 'Tee sheet' }).click();
+    await expect(page.getByRole('table', { name: /^Tee sheet for Championship Course/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await saveScreenshot(page, 'staff-tee-sheet-375');
     await axe();
     await nav.getByRole('link', { name: 'Staff users' }).click();
     await expect(page.getByRole('table', { name: 'Staff users' })).toBeVisible();

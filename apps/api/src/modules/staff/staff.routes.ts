@@ -8,6 +8,8 @@ import {
   staffPasswordChangeRequestSchema,
   staffSignInRequestSchema,
   staffSignInResponseSchema,
+  staffTeeSheetQuerySchema,
+  staffTeeSheetResponseSchema,
   staffUserIdParamsSchema,
   staffUserResponseSchema,
   staffUsersResponseSchema,
@@ -26,6 +28,7 @@ import {
 import { signInStaffWithPassword, submitStaffCode } from './sign-in-staff.ts';
 import { ANY_STAFF_ROLE, registerStaffGuard, type StaffAccess, staffOf } from './staff-guard.ts';
 import { deleteStaffSession } from './staff-sessions.ts';
+import { staffTeeSheet } from './staff-tee-sheet.ts';
 import { staffUserView } from './staff-user-view.ts';
 
 // /v1/staff: the resort's staff area (issue 22). Every route declares who may call it in `config.staffAccess`
@@ -215,6 +218,22 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         data: { entries, total, page: request.query.page, page_size: request.query.page_size },
       };
     },
+  );
+
+  app.get(
+    '/tee-sheet',
+    {
+      config: access({ roles: ANY_STAFF_ROLE }),
+      schema: {
+        summary: 'One course’s day: every slot, its block and the bookings that take its places (every role)',
+        tags: TAGS,
+        querystring: staffTeeSheetQuerySchema,
+        response: { 200: staffTeeSheetResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await staffTeeSheet(app.db, request.query.course_id, request.query.date),
+    }),
   );
 };
 

@@ -5,6 +5,7 @@ import {
   staffUserResponseSchema,
   staffUsersResponseSchema,
 } from '@links/shared/schemas/staff';
+import { staffTeeSheetResponseSchema } from '@links/shared/schemas/staff-tee-sheet';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -22,6 +23,18 @@ const ADMIN: StaffUser = {
   factor_enrolled: true,
   created_at: '2026-11-01T09:00:00Z',
 };
+
+const COURSES = [{ id: 1, name: 'Championship Course' }];
+const emptySheet = () =>
+  answer(staffTeeSheetResponseSchema, {
+    data: {
+      course: COURSES[0]!,
+      date: '2026-11-26',
+      courses: COURSES,
+      slots: [],
+      totals: { slots: 0, blocked: 0, golfers: 0, bookings: 0 },
+    },
+  });
 
 const unauthorised = () => refuse(401, { code: 'staff_unauthorized', message: 'Please sign in.' });
 
@@ -65,6 +78,7 @@ describe('/staff', () => {
         }),
       ),
       http.get(v1('/staff/users'), () => answer(staffUsersResponseSchema, { data: [ADMIN] })),
+      http.get(v1('/staff/tee-sheet'), emptySheet),
     );
     const user = userEvent.setup();
     const router = renderAt('/staff');
@@ -91,19 +105,22 @@ describe('/staff', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Staff users', 'Audit log', 'Your account']);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/users'));
+    ).toEqual(['Tee sheet', 'Staff users', 'Audit log', 'Your account']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/tee-sheet'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tee sheet' })).toBeTruthy();
+    await user.click(within(nav).getByRole('link', { name: 'Staff users' }));
     const users = await screen.findByRole('table', { name: 'Staff users' });
     expect(within(users).getByRole('rowheader', { name: /Alex Admin/ })).toBeTruthy();
     expect(passwords.map((call) => call.body)).toEqual([{ username: 'admin', password: 'correct horse' }]);
     expect(codes.map((call) => call.body)).toEqual([{ code: '123456' }]);
   });
 
-  it("shows a starter only their own account, and the server's refusal of a wrong code", async () => {
+  it("shows a starter only the tee sheet and their own account, and the server's refusal of a wrong code", async () => {
     server.use(
       http.get(v1('/staff/me'), () =>
         answer(staffUserResponseSchema, { data: { ...ADMIN, role: 'starter' } }),
       ),
+      http.get(v1('/staff/tee-sheet'), emptySheet),
     );
     const router = renderAt('/staff/users');
     const nav = await screen.findByRole('navigation', { name: 'Staff pages' });
@@ -111,9 +128,10 @@ describe('/staff', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Your account']);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/account'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your account' })).toBeTruthy();
+    ).toEqual(['Tee sheet', 'Your account']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/tee-sheet'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tee sheet' })).toBeTruthy();
+    expect(await screen.findByText('No tee times on this day.')).toBeTruthy();
     cleanup();
 
     server.use(

@@ -8,6 +8,7 @@ import { StaffAccount } from './components/staff-account';
 import { StaffAudit } from './components/staff-audit';
 import { StaffShell } from './components/staff-shell';
 import { StaffSignIn } from './components/staff-sign-in';
+import { StaffTeeSheet } from './components/staff-tee-sheet';
 import { StaffUsers } from './components/staff-users';
 
 /** A staff page and the roles that may open it (the API refuses the others whatever the page shows). */
@@ -19,6 +20,12 @@ export type StaffPage = {
 };
 
 export const STAFF_PAGES: readonly StaffPage[] = [
+  {
+    path: 'tee-sheet',
+    label: 'Tee sheet',
+    roles: ['admin', 'reservations', 'starter'],
+    element: <StaffTeeSheet />,
+  },
   { path: 'users', label: 'Staff users', roles: ['admin'], element: <StaffUsers /> },
   { path: 'audit', label: 'Audit log', roles: ['admin'], element: <StaffAudit /> },
   {

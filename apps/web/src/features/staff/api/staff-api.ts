@@ -10,6 +10,7 @@ import type {
   StaffUser,
   UpdateStaffUserRequest,
 } from '@links/shared/schemas/staff';
+import type { StaffTeeSheet } from '@links/shared/schemas/staff-tee-sheet';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, apiRequest } from '@/lib/api-client';
 
@@ -109,5 +110,20 @@ export function useStaffAudit(filter: AuditFilter) {
     queryFn: ({ signal }) =>
       api.get<StaffAuditPage>('/staff/audit', { query: { ...filter, page_size: 50 }, signal }),
     placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * How often an open tee sheet asks again while its tab is in view: bookings, holds and payments made on any
+ * instance show within this time (one small read per staff browser; the API keeps no connection open for it).
+ */
+export const TEE_SHEET_REFRESH_MS = 2_000;
+
+export function useStaffTeeSheet(courseId: number, date: string) {
+  return useQuery({
+    queryKey: [...STAFF_KEY, 'tee-sheet', courseId, date],
+    queryFn: ({ signal }) =>
+      api.get<StaffTeeSheet>('/staff/tee-sheet', { query: { course_id: courseId, date }, signal }),
+    refetchInterval: TEE_SHEET_REFRESH_MS,
   });
 }

@@ -1,0 +1,218 @@
+import { COURSE_IDS } from '@links/shared/constants';
+import { londonWallTimeToUtc } from '@links/shared/uk-time';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockedPeriods, bookingGolfers, bookings } from '../../db/schema/index.ts';
+import { ADULT_PLAYER_TYPE_ID, CONCESSION_PLAYER_TYPE_ID } from '../../seed/reference-data.ts';
+import { addOperator, type Browser } from '../auth/test/auth-test-helpers.ts';
+import {
+  createSeededApp,
+  holdExpiring,
+  insertBooking,
+  type SeededApp,
+  slotIdAt,
+} from '../tee-sheet/tee-sheet-test-data.ts';
+import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+
+// Issue 22, the tee sheet: a course's day with every slot, its block, and the bookings taking its places now,
+// named (lead, golfers by type, operator, caddies, notes) and in their state; lapsed holds and cancelled bookings
+// are not on it. Which roles may read it is proved for every staff route in staff-routes-access.api.test.ts.
+
+const NOW = new Date('2026-06-01T09:00:00Z');
+const DAY = '2026-06-10';
+const CHAMPIONSHIP = COURSE_IDS.championship;
+
+let t: SeededApp;
+let starter: Browser;
+const numbers: Record<string, string> = {};
+
+async function numberOf(id: number): Promise<string> {
+  const [row] = await t.database.db
+    .select({ n: bookings.bookingNumber })
+    .from(bookings)
+    .where(eq(bookings.id, id));
+  return row!.n;
+}
+
+async function golfers(bookingId: number, types: number[]) {
+  await t.database.db.insert(bookingGolfers).values(
+    types.map((playerTypeId, index) => ({
+      bookingId,
+      position: index + 1,
+      playerTypeId,
+      netPence: 10_000,
+      vatPence: 2_000,
+      totalPence: 12_000,
+      tickets: [],
+      ticketLabel: 'Championship Course',
+    })),
+  );
+}
+
+beforeAll(async () => {
+  t = await createSeededApp(NOW);
+  const db = t.database.db;
+  const operator = await addOperator(db);
+  const slot = (time: string) => slotIdAt(db, CHAMPIONSHIP, DAY, time);
+
+  const paid = await insertBooking(db, {
+    status: 'confirmed',
+    rounds: [{ courseId: CHAMPIONSHIP, slotId: await slot('09:00'), players: 2 }],
+  });
+  await db
+    .update(bookings)
+    .set({
+      payablePence: 24_000,
+      paidPence: 24_000,
+      notes: 'Celebrating a birthday',
+      playerDetails: { player_type: 'individual', first_name: 'Ada', surname: 'Lovelace' },
+    })
+    .where(eq(bookings.id, paid));
+  await golfers(paid, [ADULT_PLAYER_TYPE_ID, CONCESSION_PLAYER_TYPE_ID]);
+
+  const deposit = await insertBooking(db, {
+    status: 'confirmed',
+    rounds: [{ courseId: CHAMPIONSHIP, slotId: await slot('09:00'), players: 2 }],
+  });
+  await db
+    .update(bookings)
+    .set({
+      operatorId: operator.id,
+      paymentMethod: 'deposit',
+      payablePence: 24_000,
+      paidPence: 12_000,
+      playerDetails: { first_name: 'Grace', surname: 'Hopper' },
+    })
+    .where(eq(bookings.id, deposit));
+  await golfers(deposit, [ADULT_PLAYER_TYPE_ID, ADULT_PLAYER_TYPE_ID]);
+
+  const held = await insertBooking(db, {
+    status: 'held',
+    rounds: [{ courseId: CHAMPIONSHIP, slotId: await slot('09:10'), players: 3 }],
+  });
+  await db.update(bookings).set({ payablePence: 36_000, paidPence: 0 }).where(eq(bookings.id, held));
+  // Not on the sheet: a hold released after its grace minute, and a cancelled booking.
+  await insertBooking(db, {
+    status: 'held',
+    holdExpiresAt: holdExpiring.twoMinutesAgo,
+    rounds: [{ courseId: CHAMPIONSHIP, slotId: await slot('09:20'), players: 4 }],
+  });
+  await insertBooking(db, {
+    status: 'cancelled',
+    rounds: [{ courseId: CHAMPIONSHIP, slotId: await slot('09:20'), players: 1 }],
+  });
+  await db.insert(blockedPeriods).values({
+    courseId: CHAMPIONSHIP,
+    startsAt: londonWallTimeToUtc(DAY, '14:00'),
+    endsAt: londonWallTimeToUtc(DAY, '15:00'),
+    reason: 'competition',
+    note: 'Club medal',
+  });
+  numbers.paid = await numberOf(paid);
+  numbers.deposit = await numberOf(deposit);
+  numbers.held = await numberOf(held);
+
+  const user = await addStaffUser(t, { username: 'the.starter', role: 'starter' });
+  starter = await staffSessionBrowser(t, user.id, 'full');
+});
+afterAll(async () => t?.close());
+
+const sheet = (query: string, browser = starter) =>
+  sendFrom(t.app, browser, 'GET', `/v1/staff/tee-sheet?${query}`);
+
+describe('GET /v1/staff/tee-sheet', () => {
+  it('lists every slot of the day with the bookings on it, their state, lead, golfers and operator', async () => {
+    const response = await sheet(`course_id=${CHAMPIONSHIP}&date=${DAY}`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.course).toEqual({ id: CHAMPIONSHIP, name: 'Championship Course' });
+    expect(data.date).toBe(DAY);
+    expect(data.courses.map((course: { name: string }) => course.name)).toEqual([
+      'Championship Course',
+      'Burnside Course',
+      'Buddon Links Course',
+    ]);
+    const times: string[] = data.slots.map((slot: { time: string }) => slot.time);
+    expect(times.length).toBeGreaterThan(30);
+    expect(times).toEqual([...times].sort());
+
+    const at = (time: string) => data.slots.find((slot: { time: string }) => slot.time === time);
+    const nine = at('09:00');
+    expect(nine).toMatchObject({ capacity: 4, taken: 4, places_left: 0, block: null });
+    expect(nine.starts_at).toBe(londonWallTimeToUtc(DAY, '09:00').toISOString());
+    expect(nine.bookings).toEqual([
+      {
+        booking_number: numbers.paid,
+        state: 'paid',
+        lead_name: 'Ada Lovelace',
+        players: 2,
+        caddies: 0,
+        golfers: [
+          { position: 1, player_type: 'Adult' },
+          { position: 2, player_type: 'Senior (65 and over)' },
+        ],
+        operator: null,
+        notes: 'Celebrating a birthday',
+        payable: 24_000,
+        paid: 24_000,
+        hold_expires_at: null,
+      },
+      expect.objectContaining({
+        booking_number: numbers.deposit,
+        state: 'deposit',
+        lead_name: 'Grace Hopper',
+        operator: 'Fairway Golf Tours',
+        payable: 24_000,
+        paid: 12_000,
+      }),
+    ]);
+
+    const nineTen = at('09:10');
+    expect(nineTen).toMatchObject({ taken: 3, places_left: 1 });
+    expect(nineTen.bookings).toEqual([
+      expect.objectContaining({ booking_number: numbers.held, state: 'held', lead_name: '', golfers: [] }),
+    ]);
+    // Holds run on the database clock (live-bookings.ts): five minutes from now.
+    expect(Date.parse(nineTen.bookings[0].hold_expires_at)).toBeGreaterThan(Date.now());
+
+    // The released hold and the cancelled booking take nothing.
+    expect(at('09:20')).toMatchObject({ taken: 0, places_left: 4, bookings: [] });
+    expect(at('14:00').block).toEqual({ reason: 'competition', note: 'Club medal' });
+    expect(at('14:50').block).toEqual({ reason: 'competition', note: 'Club medal' });
+    expect(at('15:00').block).toBeNull();
+    expect(data.totals).toMatchObject({ golfers: 7, bookings: 3, blocked: 6, slots: times.length });
+  });
+
+  it('answers a day with no slots with an empty sheet, and another course with its own', async () => {
+    const empty = await sheet(`course_id=${CHAMPIONSHIP}&date=2019-01-01`);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().data).toMatchObject({ slots: [], totals: { slots: 0, golfers: 0, bookings: 0 } });
+    const burnside = await sheet(`course_id=${COURSE_IDS.burnside}&date=${DAY}`);
+    expect(burnside.json().data.course.name).toBe('Burnside Course');
+    expect(burnside.json().data.totals.golfers).toBe(0);
+  });
+
+  it('refuses bad input with a clear message and an unknown course with 404', async () => {
+    for (const query of [
+      'course_id=1',
+      `date=${DAY}`,
+      'course_id=x&date=2026-06-10',
+      'course_id=1&date=2026-02-30',
+    ]) {
+      const response = await sheet(query);
+      expect(response.statusCode, query).toBe(400);
+      const { error } = response.json();
+      expect(error.code, query).toBe('validation_failed');
+      expect(Object.keys(error.fields ?? {}).join(), query).toMatch(/course_id|date/);
+    }
+    const unknown = await sheet(`course_id=3&date=${DAY}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe('There is no such course.');
+  });
+
+  it('refuses a browser without a staff session', async () => {
+    const reservations = await addStaffUser(t, { username: 'res.desk', role: 'reservations' });
+    const pending = await staffSessionBrowser(t, reservations.id, 'password');
+    expect((await sheet(`course_id=${CHAMPIONSHIP}&date=${DAY}`, pending)).statusCode).toBe(401);
+  });
+});

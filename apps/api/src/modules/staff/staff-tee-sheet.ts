@@ -1,0 +1,192 @@
+import { londonTime } from '@links/shared';
+import type {
+  StaffTeeSheet,
+  StaffTeeSheetBooking,
+  StaffTeeSheetSlot,
+  TeeSheetBookingState,
+} from '@links/shared/schemas/staff-tee-sheet';
+import { and, asc, eq, gt, gte, inArray, lt } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  blockedPeriods,
+  bookingGolfers,
+  bookingRounds,
+  bookings,
+  courses,
+  operators,
+  playerTypes,
+  teeSlots,
+} from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { leadName } from '../confirmation/confirmation-payload.ts';
+import { ukDateRange } from '../courses/bookable-dates.ts';
+import { bookingTakesPlaces } from '../tee-sheet/live-bookings.ts';
+
+// The staff tee sheet (issue 22): one course's UK day, each slot with its block and the bookings that take its
+// places now, by the same rule as the capacity check (bookingTakesPlaces): a lapsed hold is not on the sheet.
+
+type RoundRow = {
+  slotId: number;
+  bookingId: number;
+  bookingNumber: string;
+  status: string;
+  paymentMethod: 'online' | 'deposit' | 'offline' | null;
+  payablePence: number | null;
+  paidPence: number | null;
+  holdExpiresAt: Date | null;
+  playerDetails: unknown;
+  notes: string | null;
+  operator: string | null;
+  players: number;
+  caddies: number;
+};
+
+/** How a booking stands: held; confirmed and paid in full; or confirmed on terms with money still due. */
+export function bookingState(
+  row: Pick<RoundRow, 'status' | 'paymentMethod' | 'payablePence' | 'paidPence'>,
+): TeeSheetBookingState {
+  if (row.status === 'held') return 'held';
+  const due = (row.payablePence ?? 0) - (row.paidPence ?? 0);
+  if (due <= 0) return 'paid';
+  return row.paymentMethod === 'deposit' ? 'deposit' : 'pay_later';
+}
+
+const courseNotFound = () => notFound('There is no such course.', 'course_not_found');
+
+export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string): Promise<StaffTeeSheet> {
+  const allCourses = await db
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .orderBy(asc(courses.sortOrder), asc(courses.id));
+  const course = allCourses.find((row) => row.id === courseId);
+  if (!course) throw courseNotFound();
+  const { from, to } = ukDateRange(date, date);
+
+  const slots = await db
+    .select({ id: teeSlots.id, startsAt: teeSlots.startsAt, capacity: teeSlots.capacity })
+    .from(teeSlots)
+    .where(and(eq(teeSlots.courseId, courseId), gte(teeSlots.startsAt, from), lt(teeSlots.startsAt, to)))
+    .orderBy(asc(teeSlots.startsAt));
+  // The blocks reaching into the day; a slot lies in one when it starts inside [starts_at, ends_at) (notBlocked).
+  const blocks = await db
+    .select({
+      startsAt: blockedPeriods.startsAt,
+      endsAt: blockedPeriods.endsAt,
+      reason: blockedPeriods.reason,
+      note: blockedPeriods.note,
+    })
+    .from(blockedPeriods)
+    .where(
+      and(
+        eq(blockedPeriods.courseId, courseId),
+        lt(blockedPeriods.startsAt, to),
+        gt(blockedPeriods.endsAt, from),
+      ),
+    )
+    .orderBy(asc(blockedPeriods.startsAt));
+  const blockAt = (startsAt: Date) =>
+    blocks.find((block) => block.startsAt <= startsAt && block.endsAt > startsAt) ?? null;
+
+  const rounds: RoundRow[] =
+    slots.length === 0
+      ? []
+      : await db
+          .select({
+            slotId: bookingRounds.slotId,
+            bookingId: bookings.id,
+            bookingNumber: bookings.bookingNumber,
+            status: bookings.status,
+            paymentMethod: bookings.paymentMethod,
+            payablePence: bookings.payablePence,
+            paidPence: bookings.paidPence,
+            holdExpiresAt: bookings.holdExpiresAt,
+            playerDetails: bookings.playerDetails,
+            notes: bookings.notes,
+            operator: operators.companyName,
+            players: bookingRounds.players,
+            caddies: bookingRounds.caddies,
+          })
+          .from(bookingRounds)
+          .innerJoin(bookings, eq(bookings.id, bookingRounds.bookingId))
+          .leftJoin(operators, eq(operators.id, bookings.operatorId))
+          .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+          .where(
+            and(
+              eq(teeSlots.courseId, courseId),
+              gte(teeSlots.startsAt, from),
+              lt(teeSlots.startsAt, to),
+              bookingTakesPlaces,
+            ),
+          )
+          .orderBy(asc(bookings.createdAt), asc(bookings.id));
+
+  const bookingIds = [...new Set(rounds.map((round) => round.bookingId))];
+  const golfers =
+    bookingIds.length === 0
+      ? []
+      : await db
+          .select({
+            bookingId: bookingGolfers.bookingId,
+            position: bookingGolfers.position,
+            playerType: playerTypes.name,
+          })
+          .from(bookingGolfers)
+          .innerJoin(playerTypes, eq(playerTypes.id, bookingGolfers.playerTypeId))
+          .where(inArray(bookingGolfers.bookingId, bookingIds))
+          .orderBy(asc(bookingGolfers.bookingId), asc(bookingGolfers.position));
+  const golfersOf = new Map<number, StaffTeeSheetBooking['golfers']>();
+  for (const golfer of golfers) {
+    const list = golfersOf.get(golfer.bookingId) ?? [];
+    list.push({ position: golfer.position, player_type: golfer.playerType });
+    golfersOf.set(golfer.bookingId, list);
+  }
+
+  const bookingsOf = new Map<number, StaffTeeSheetBooking[]>();
+  for (const round of rounds) {
+    const list = bookingsOf.get(round.slotId) ?? [];
+    list.push({
+      booking_number: round.bookingNumber,
+      state: bookingState(round),
+      lead_name: leadName(round.playerDetails),
+      players: round.players,
+      caddies: round.caddies,
+      golfers: golfersOf.get(round.bookingId) ?? [],
+      operator: round.operator,
+      notes: round.notes?.trim() ? round.notes : null,
+      payable: round.payablePence ?? 0,
+      paid: round.paidPence ?? 0,
+      hold_expires_at:
+        round.status === 'held' && round.holdExpiresAt ? round.holdExpiresAt.toISOString() : null,
+    });
+    bookingsOf.set(round.slotId, list);
+  }
+
+  const sheet: StaffTeeSheetSlot[] = slots.map((slot) => {
+    const onSlot = bookingsOf.get(slot.id) ?? [];
+    const taken = onSlot.reduce((sum, booking) => sum + booking.players, 0);
+    const block = blockAt(slot.startsAt);
+    return {
+      id: slot.id,
+      starts_at: slot.startsAt.toISOString(),
+      time: londonTime(slot.startsAt),
+      capacity: slot.capacity,
+      taken,
+      places_left: Math.max(0, slot.capacity - taken),
+      block: block ? { reason: block.reason, note: block.note } : null,
+      bookings: onSlot,
+    };
+  });
+
+  return {
+    course,
+    date,
+    courses: allCourses,
+    slots: sheet,
+    totals: {
+      slots: sheet.length,
+      blocked: sheet.filter((slot) => slot.block !== null).length,
+      golfers: sheet.reduce((sum, slot) => sum + slot.taken, 0),
+      bookings: new Set(rounds.map((round) => round.bookingId)).size,
+    },
+  };
+}

@@ -1,0 +1,185 @@
+// @vitest-environment happy-dom
+import { staffUserResponseSchema } from '@links/shared/schemas/staff';
+import {
+  type StaffTeeSheet,
+  type StaffTeeSheetBooking,
+  staffTeeSheetResponseSchema,
+} from '@links/shared/schemas/staff-tee-sheet';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { answer, type Received, recorded, useApiServer, v1 } from '@/test/api-server';
+import { renderRoute } from '@/test/render-route';
+
+const COURSES = [
+  { id: 1, name: 'Championship Course' },
+  { id: 2, name: 'Burnside Course' },
+];
+
+const booking = (overrides: Partial<StaffTeeSheetBooking>): StaffTeeSheetBooking => ({
+  booking_number: '4417730261',
+  state: 'paid',
+  lead_name: 'Ada Lovelace',
+  players: 2,
+  caddies: 0,
+  golfers: [
+    { position: 1, player_type: 'Adult' },
+    { position: 2, player_type: 'Adult' },
+  ],
+  operator: null,
+  notes: null,
+  payable: 24_000,
+  paid: 24_000,
+  hold_expires_at: null,
+  ...overrides,
+});
+
+const slot = (time: string, rest: Partial<StaffTeeSheet['slots'][number]> = {}) => ({
+  id: Number(time.replace(':', '')),
+  starts_at: `2026-06-10T${String(Number(time.slice(0, 2)) - 1).padStart(2, '0')}:${time.slice(3)}:00.000Z`,
+  time,
+  capacity: 4,
+  taken: 0,
+  places_left: 4,
+  block: null,
+  bookings: [],
+  ...rest,
+});
+
+function sheetFor(courseId: number, date: string): StaffTeeSheet {
+  return {
+    course: COURSES.find((course) => course.id === courseId)!,
+    date,
+    courses: COURSES,
+    slots: [
+      slot('09:00', {
+        taken: 4,
+        places_left: 0,
+        bookings: [
+          booking({ notes: 'Birthday round', caddies: 1 }),
+          booking({
+            booking_number: '5520019934',
+            state: 'deposit',
+            lead_name: 'Grace Hopper',
+            operator: 'Fairway Golf Tours',
+            paid: 12_000,
+            golfers: [
+              { position: 1, player_type: 'Adult' },
+              { position: 2, player_type: 'Senior (65 and over)' },
+            ],
+          }),
+        ],
+      }),
+      slot('09:10', {
+        taken: 3,
+        places_left: 1,
+        bookings: [
+          booking({
+            booking_number: '6630045512',
+            state: 'held',
+            lead_name: '',
+            players: 3,
+            golfers: [],
+            hold_expires_at: '2026-06-10T08:21:00.000Z',
+          }),
+        ],
+      }),
+      slot('09:20'),
+      slot('14:00', { block: { reason: 'competition', note: 'Club medal' } }),
+    ],
+    totals: { slots: 4, blocked: 1, golfers: 7, bookings: 3 },
+  };
+}
+
+describe('the staff tee sheet', () => {
+  const server = useApiServer();
+  const reads: Received[] = [];
+  beforeAll(async () => {
+    await import('@/app/routes/staff');
+  }, 60_000);
+  beforeEach(() => {
+    reads.length = 0;
+    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
+    document.cookie = 'XSRF-TOKEN=test-token';
+    server.use(
+      http.get(v1('/staff/me'), () =>
+        answer(staffUserResponseSchema, {
+          data: {
+            id: 3,
+            username: 'starter',
+            name: 'Sam Starter',
+            email: 'sam@example.com',
+            role: 'starter',
+            status: 'active',
+            factor_enrolled: true,
+            created_at: '2026-11-01T09:00:00Z',
+          },
+        }),
+      ),
+      http.get(
+        v1('/staff/tee-sheet'),
+        recorded(reads, ({ request }) => {
+          const query = new URL(request.url).searchParams;
+          return answer(staffTeeSheetResponseSchema, {
+            data: sheetFor(Number(query.get('course_id')), query.get('date') ?? ''),
+          });
+        }),
+      ),
+    );
+  });
+  afterEach(() => cleanup());
+
+  it('shows each tee time once with its places, and a row per booking with its state, lead and golfers', async () => {
+    renderRoute('/staff/tee-sheet?course=1&date=2026-06-10');
+    expect(await screen.findByText('Championship Course, Wednesday 10th June 2026')).toBeTruthy();
+    const table = await screen.findByRole('table', {
+      name: 'Tee sheet for Championship Course, Wednesday 10th June 2026',
+    });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const text = rows.map((row) => row.textContent);
+    expect(text).toEqual([
+      '09:00FullPaid4417730261Ada Lovelace22 Adult—1Birthday round',
+      'Deposit£120.00 due5520019934Grace Hopper21 Adult, 1 Senior (65 and over)Fairway Golf Tours—',
+      '09:101 of 4Helduntil 09:216630045512No details yet3——',
+      '09:204 of 4Free',
+      '14:004 of 4BlockedCompetition: Club medal',
+    ]);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['09:00', '09:10', '09:20', '14:00']);
+    expect(screen.getByRole('list', { name: 'The day in numbers' }).textContent).toBe(
+      '4 tee times3 bookings7 golfers1 blocked',
+    );
+    expect(reads[0]?.url).toContain('course_id=1&date=2026-06-10');
+  });
+
+  it('moves a day at a time and to another course, keeping both in the address', async () => {
+    const user = userEvent.setup();
+    const router = renderRoute('/staff/tee-sheet?course=1&date=2026-06-10');
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?course=1&date=2026-06-11'));
+    expect(await screen.findByText('Championship Course, Thursday 11th June 2026')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Course'), 'Burnside Course');
+    await waitFor(() => expect(router.state.location.search).toBe('?course=2&date=2026-06-11'));
+    expect(await screen.findByRole('table', { name: /^Tee sheet for Burnside Course/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Previous day' }));
+    await user.click(screen.getByRole('button', { name: 'Previous day' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?course=2&date=2026-06-09'));
+    expect(reads.map((read) => new URL(read.url, 'http://api.test').search)).toEqual(
+      expect.arrayContaining(['?course_id=2&date=2026-06-09']),
+    );
+  });
+
+  it('opens on today at the Championship Course when the address names no valid day', async () => {
+    renderRoute('/staff/tee-sheet?date=2026-02-30');
+    await screen.findByRole('table');
+    const query = new URL(reads[0]!.url, 'http://api.test').searchParams;
+    expect(query.get('course_id')).toBe('1');
+    expect(query.get('date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(query.get('date')).not.toBe('2026-02-30');
+  });
+});

@@ -1,0 +1,268 @@
+import { COURSE_IDS } from '@links/shared/constants';
+import { formatMoney } from '@links/shared/money';
+import type {
+  StaffTeeSheetBooking,
+  StaffTeeSheetSlot,
+  TeeSheetBookingState,
+} from '@links/shared/schemas/staff-tee-sheet';
+import { addDays, formatLongDate, isValidDateString, londonTime, todayInLondon } from '@links/shared/uk-time';
+import { useId, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { userMessage } from '@/lib/api-client';
+import { useStaffTeeSheet } from '../api/staff-api';
+import styles from './staff.module.css';
+import sheet from './tee-sheet.module.css';
+
+const STATE_LABELS: Record<TeeSheetBookingState | 'free' | 'blocked', string> = {
+  free: 'Free',
+  held: 'Held',
+  paid: 'Paid',
+  deposit: 'Deposit',
+  pay_later: 'Pay later',
+  blocked: 'Blocked',
+};
+
+const BLOCK_LABELS: Record<NonNullable<StaffTeeSheetSlot['block']>['reason'], string> = {
+  competition: 'Competition',
+  dark: 'Darkness',
+  maintenance: 'Maintenance',
+};
+
+/** The course and UK date in the address (?course=1&date=2026-06-10), so a sheet can be bookmarked and shared. */
+function useSheetAddress(): { courseId: number; date: string; go: (courseId: number, date: string) => void } {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(search);
+  const course = Number(params.get('course'));
+  const date = params.get('date') ?? '';
+  return {
+    courseId: Number.isInteger(course) && course > 0 ? course : COURSE_IDS.championship,
+    date: isValidDateString(date) ? date : todayInLondon(),
+    go: (courseId, next) =>
+      void navigate(`/staff/tee-sheet?course=${courseId}&date=${next}`, { replace: true }),
+  };
+}
+
+/** '2 Adult, 1 Senior (65 and over)': a booking's golfers by type, in the order they were entered. */
+function golferTypes(golfers: StaffTeeSheetBooking['golfers']): string {
+  const counts = new Map<string, number>();
+  for (const golfer of golfers) counts.set(golfer.player_type, (counts.get(golfer.player_type) ?? 0) + 1);
+  return [...counts].map(([type, count]) => `${count} ${type}`).join(', ');
+}
+
+function StateTag({ state, note }: { state: keyof typeof STATE_LABELS; note?: string }) {
+  return (
+    <>
+      <span className={`${sheet.state} ${sheet[state]}`}>{STATE_LABELS[state]}</span>
+      {note ? <span className={sheet['state-note']}>{note}</span> : null}
+    </>
+  );
+}
+
+function stateNote(booking: StaffTeeSheetBooking): string | undefined {
+  if (booking.state === 'held' && booking.hold_expires_at) {
+    return `until ${londonTime(new Date(booking.hold_expires_at))}`;
+  }
+  if (booking.state === 'deposit' || booking.state === 'pay_later') {
+    return `${formatMoney(booking.payable - booking.paid)} due`;
+  }
+  return undefined;
+}
+
+function BookingCells({ booking }: { booking: StaffTeeSheetBooking }) {
+  return (
+    <>
+      <td>
+        <StateTag state={booking.state} note={stateNote(booking)} />
+      </td>
+      <td className={sheet.number}>{booking.booking_number}</td>
+      <td>{booking.lead_name || <span className={sheet.muted}>No details yet</span>}</td>
+      <td>
+        {booking.players}
+        {booking.golfers.length > 0 ? (
+          <span className={sheet.types}>{golferTypes(booking.golfers)}</span>
+        ) : null}
+      </td>
+      <td>{booking.operator ?? '—'}</td>
+      <td>{booking.caddies > 0 ? booking.caddies : '—'}</td>
+      <td>{booking.notes ?? ''}</td>
+    </>
+  );
+}
+
+const BOOKING_COLUMNS = 7;
+
+/** One tee time as a row group: its time and places once, then a row per booking (or its free or blocked state). */
+function SlotRows({ slot }: { slot: StaffTeeSheetSlot }) {
+  const rows = slot.bookings.length + (slot.block || slot.bookings.length === 0 ? 1 : 0);
+  const head = (
+    <>
+      <th scope="rowgroup" rowSpan={rows} className={sheet.time}>
+        {slot.time}
+      </th>
+      <td rowSpan={rows} className={`${sheet.places} ${slot.places_left === 0 ? sheet.full : ''}`}>
+        {slot.places_left === 0 ? 'Full' : `${slot.places_left} of ${slot.capacity}`}
+      </td>
+    </>
+  );
+  const [first, ...rest] = slot.bookings;
+  return (
+    <tbody className={slot.block ? sheet['blocked-row'] : undefined}>
+      {slot.block ? (
+        <tr>
+          {head}
+          <td>
+            <StateTag state="blocked" />
+          </td>
+          <td colSpan={BOOKING_COLUMNS - 1}>
+            {BLOCK_LABELS[slot.block.reason]}
+            {slot.block.note ? `: ${slot.block.note}` : ''}
+            {slot.bookings.length > 0 ? ' (bookings below still hold their places)' : ''}
+          </td>
+        </tr>
+      ) : first ? null : (
+        <tr>
+          {head}
+          <td>
+            <StateTag state="free" />
+          </td>
+          <td colSpan={BOOKING_COLUMNS - 1} />
+        </tr>
+      )}
+      {first ? (
+        <tr>
+          {slot.block ? null : head}
+          <BookingCells booking={first} />
+        </tr>
+      ) : null}
+      {rest.map((booking) => (
+        <tr key={booking.booking_number}>
+          <BookingCells booking={booking} />
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
+/** Every role: one course's day, each tee time with its block and the bookings on it, refreshed as it changes. */
+export function StaffTeeSheet() {
+  const { courseId, date, go } = useSheetAddress();
+  const id = useId();
+  const teeSheet = useStaffTeeSheet(courseId, date);
+  // The course list arrives with each sheet; the picker keeps the last one while the next sheet loads.
+  const courses = useRef<{ id: number; name: string }[]>([]);
+  if (teeSheet.data) courses.current = teeSheet.data.courses;
+  const data = teeSheet.data;
+  const courseName = courses.current.find((course) => course.id === courseId)?.name;
+
+  return (
+    <div className={styles.page}>
+      <div className={sheet.head}>
+        <h1>Tee sheet</h1>
+        <p className={sheet.day}>
+          {courseName ? `${courseName}, ` : ''}
+          {formatLongDate(date)}
+        </p>
+      </div>
+      <fieldset className={`${styles.filters} ${sheet.pickers}`}>
+        <legend className="visually-hidden">Which sheet</legend>
+        <label htmlFor={`${id}-course`}>
+          Course
+          <select
+            id={`${id}-course`}
+            value={courseId}
+            onChange={(event) => go(Number(event.target.value), date)}
+          >
+            {courses.current.length === 0 ? <option value={courseId}>Loading...</option> : null}
+            {courses.current.map((course) => (
+              <option key={course.id} value={course.id}>
+                {course.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={`${id}-date`}>
+          Date
+          <input
+            id={`${id}-date`}
+            type="date"
+            value={date}
+            onChange={(event) => {
+              if (isValidDateString(event.target.value)) go(courseId, event.target.value);
+            }}
+          />
+        </label>
+        <Button size="sm" variant="secondary" onClick={() => go(courseId, addDays(date, -1))}>
+          Previous day
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => go(courseId, todayInLondon())}>
+          Today
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => go(courseId, addDays(date, 1))}>
+          Next day
+        </Button>
+      </fieldset>
+      {teeSheet.isPending ? (
+        <Spinner label="Loading the tee sheet..." />
+      ) : teeSheet.isError && !data ? (
+        <Alert type="error" title="The tee sheet could not be loaded">
+          <p>{userMessage(teeSheet.error, 'Please try again in a moment.')}</p>
+        </Alert>
+      ) : data ? (
+        <>
+          <ul className={sheet.totals} aria-label="The day in numbers">
+            <li>
+              <strong>{data.totals.slots}</strong> tee times
+            </li>
+            <li>
+              <strong>{data.totals.bookings}</strong> {data.totals.bookings === 1 ? 'booking' : 'bookings'}
+            </li>
+            <li>
+              <strong>{data.totals.golfers}</strong> {data.totals.golfers === 1 ? 'golfer' : 'golfers'}
+            </li>
+            <li>
+              <strong>{data.totals.blocked}</strong> blocked
+            </li>
+          </ul>
+          {teeSheet.isError ? (
+            <p role="status" className={sheet.refreshed}>
+              Could not refresh; showing the sheet as it was at {londonTime(new Date(teeSheet.dataUpdatedAt))}
+              .
+            </p>
+          ) : null}
+          {data.slots.length === 0 ? (
+            <p className={styles.count}>No tee times on this day.</p>
+          ) : (
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone and has nothing focusable in it, so the frame itself takes focus for the arrow keys.
+            <section className={styles['table-wrap']} aria-label="Tee times" tabIndex={0}>
+              <table className={`${styles.table} ${sheet.sheet}`}>
+                <caption className="visually-hidden">
+                  Tee sheet for {data.course.name}, {formatLongDate(data.date)}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Time</th>
+                    <th scope="col">Places</th>
+                    <th scope="col">State</th>
+                    <th scope="col">Booking</th>
+                    <th scope="col">Lead golfer</th>
+                    <th scope="col">Golfers</th>
+                    <th scope="col">Operator</th>
+                    <th scope="col">Caddies</th>
+                    <th scope="col">Notes</th>
+                  </tr>
+                </thead>
+                {data.slots.map((slot) => (
+                  <SlotRows key={slot.id} slot={slot} />
+                ))}
+              </table>
+            </section>
+          )}
+        </>
+      ) : null}
+    </div>
+  );
+}
