@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
+import { readPastBooking } from './support/past-booking.ts';
 import { E2E_STAFF_ADMIN } from './support/staff-accounts.ts';
-import { COURSES, getDiary, seedBooking, ukTime, weekdayAhead } from './support/step-one-api.ts';
+import { COURSES, getDiary, seedBooking, ukDate, ukTime, weekdayAhead } from './support/step-one-api.ts';
 
 // Issue 22, staff sign-in: the first administrator (made with `npm run staff -- create`) signs in with the password,
 // enrols an authenticator app from the key the page shows, signs in with its code, manages staff users, reads the
@@ -79,6 +81,48 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   await expect(group).toContainText('No details yet');
   await saveScreenshot(page, 'staff-tee-sheet-1280');
   await axe();
+
+  // The CSV carries the same lines; the print is the sheet alone on one A4 page.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`tee-sheet-buddon-links-course-${date}.csv`);
+  const csv = (await readFile((await file.path()) as string, 'utf8')).split('\r\n');
+  expect(csv[0]).toBe(
+    '\uFEFFDate,Course,Time,Capacity,Places left,State,Block,Booking,Lead golfer,Golfers,Player types,Operator,Caddies,Notes,Payable,Paid,Arrived,No-shows',
+  );
+  expect(csv.find((line) => line.includes(`,${time},`))).toMatch(
+    new RegExp(`^${date},Buddon Links Course,${time},4,1,Held,,\\d+,,3,Adult; Adult; Adult,`),
+  );
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: 'Staff pages' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeHidden();
+  await saveScreenshot(page, 'staff-tee-sheet-print');
+  const pdf = (await page.pdf({ format: 'A4', preferCSSPageSize: true })).toString('latin1');
+  expect(pdf.match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
+  await page.emulateMedia({ media: 'screen' });
+
+  // On the day, the starter checks golfers in: the booking teeing off an hour ago on the Burnside.
+  const inPlay = (await readPastBooking()).inPlay;
+  expect(inPlay, 'the e2e seed has a booking in play').toBeDefined();
+  await page.goto(
+    `/staff/tee-sheet?course=${COURSES.burnside.id}&date=${ukDate(Date.parse(inPlay!.teeTime))}`,
+  );
+  const arrived = page.getByRole('button', { name: `Arrived: golfer 1 of booking ${inPlay!.bookingNumber}` });
+  await expect(arrived).toHaveAttribute('aria-pressed', 'false');
+  const totals = page.getByRole('list', { name: 'The day in numbers' });
+  const arrivedBefore = Number((await totals.getByText(/arrived$/).textContent())?.match(/\d+/)?.[0]);
+  await arrived.click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Golfer 1 of booking ${inPlay!.bookingNumber}: arrived.` }),
+  ).toBeVisible();
+  await expect(arrived).toHaveAttribute('aria-pressed', 'true');
+  await expect(totals.getByText(/arrived$/)).toHaveText(`${arrivedBefore + 1} arrived`);
+  await saveScreenshot(page, 'staff-check-in-1280');
+  await axe();
+  // Pressed again: expected once more.
+  await arrived.click();
+  await expect(arrived).toHaveAttribute('aria-pressed', 'false');
 
   await nav.getByRole('link', { name: 'Staff users' }).click();
   await expect(nav.getByRole('link', { name: 'Staff users' })).toHaveAttribute('aria-current', 'page');

@@ -50,6 +50,8 @@ export const API_ERROR_CODES = [
   'staff_unauthorized',
   'staff_role_forbidden',
   'staff_user_not_found',
+  'round_not_found',
+  'check_in_not_allowed',
   'staff_sign_in_failed',
   'username_taken',
   'last_admin',

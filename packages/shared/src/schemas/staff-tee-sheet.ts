@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateStringSchema, positiveIdTextSchema } from './common';
+import { dateStringSchema, MAX_ID, positiveIdTextSchema } from './common';
 import { dataEnvelope } from './envelope';
 
 // The staff tee sheet (issue 22): one course's day, every slot with what is on it. The public diary answers only
@@ -23,7 +23,13 @@ export type TeeSheetBookingState = (typeof TEE_SHEET_BOOKING_STATES)[number];
 
 export const TEE_SHEET_BLOCK_REASONS = ['competition', 'dark', 'maintenance'] as const;
 
+/** A golfer's check-in on the day: 'expected' until the starter marks them arrived or a no-show. */
+export const CHECK_IN_STATUSES = ['expected', 'arrived', 'no_show'] as const;
+export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];
+
 export const staffTeeSheetBookingSchema = z.object({
+  /** The booking's round on this tee time (what a check-in names). */
+  round_id: z.number().int().positive(),
   booking_number: z.string(),
   state: z.enum(TEE_SHEET_BOOKING_STATES),
   /** The lead golfer's name; empty while a hold has no contact details yet. */
@@ -40,6 +46,8 @@ export const staffTeeSheetBookingSchema = z.object({
   paid: z.number().int().nonnegative(),
   /** Until when a hold keeps its places (held only). */
   hold_expires_at: z.iso.datetime().nullable(),
+  /** One per golfer playing this round, by position; empty for a hold (only confirmed bookings check in). */
+  check_ins: z.array(z.object({ position: z.number().int().positive(), status: z.enum(CHECK_IN_STATUSES) })),
 });
 export type StaffTeeSheetBooking = z.infer<typeof staffTeeSheetBookingSchema>;
 
@@ -69,7 +77,43 @@ export const staffTeeSheetSchema = z.object({
     blocked: z.number().int().nonnegative(),
     golfers: z.number().int().nonnegative(),
     bookings: z.number().int().nonnegative(),
+    arrived: z.number().int().nonnegative(),
+    no_show: z.number().int().nonnegative(),
   }),
 });
 export type StaffTeeSheet = z.infer<typeof staffTeeSheetSchema>;
 export const staffTeeSheetResponseSchema = dataEnvelope(staffTeeSheetSchema);
+
+export const CHECK_IN_MESSAGES = {
+  round: 'Please choose a booking on the tee sheet',
+  position: 'Please choose a golfer (1 to 4)',
+  status: 'Please choose expected, arrived or no-show',
+  notConfirmed: 'Only a confirmed booking can be checked in.',
+  noSuchGolfer: 'This booking has no such golfer on this round.',
+  notYet: 'Golfers can be checked in from the day of their round.',
+} as const;
+
+/** PUT /v1/staff/check-ins: one golfer of one round, marked arrived or no-show, or back to expected. */
+export const checkInRequestSchema = z.object({
+  round_id: z
+    .number({ error: CHECK_IN_MESSAGES.round })
+    .int(CHECK_IN_MESSAGES.round)
+    .positive(CHECK_IN_MESSAGES.round)
+    .max(MAX_ID, CHECK_IN_MESSAGES.round),
+  position: z
+    .number({ error: CHECK_IN_MESSAGES.position })
+    .int(CHECK_IN_MESSAGES.position)
+    .min(1, CHECK_IN_MESSAGES.position)
+    .max(4, CHECK_IN_MESSAGES.position),
+  status: z.enum(CHECK_IN_STATUSES, { error: CHECK_IN_MESSAGES.status }),
+});
+export type CheckInRequest = z.infer<typeof checkInRequestSchema>;
+
+export const checkInAnswerSchema = z.object({
+  round_id: z.number().int().positive(),
+  booking_number: z.string(),
+  position: z.number().int().positive(),
+  status: z.enum(CHECK_IN_STATUSES),
+});
+export type CheckInAnswer = z.infer<typeof checkInAnswerSchema>;
+export const checkInResponseSchema = dataEnvelope(checkInAnswerSchema);

@@ -6,10 +6,13 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { bookingRounds } from './bookings.ts';
 
 // The resort's staff (issue 22): accounts with a password and a TOTP second factor, their server-side sessions, and
 // the append-only audit log of what they did. Separate from tour operators (operators.ts): other people, other
@@ -102,5 +105,29 @@ export const staffAuditLog = pgTable(
     index('staff_audit_log_at_idx').on(table.at),
     index('staff_audit_log_user_at_idx').on(table.staffUserId, table.at),
     index('staff_audit_log_action_at_idx').on(table.action, table.at),
+  ],
+);
+
+/**
+ * The starter's check-in (issue 22): whether each golfer of a round arrived or did not come. A golfer without a row
+ * is still expected. Position is the golfer's place in the booking (booking_golfers.position).
+ */
+export const golferCheckIns = pgTable(
+  'golfer_check_ins',
+  {
+    bookingRoundId: integer()
+      .notNull()
+      .references(() => bookingRounds.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    status: text().$type<'arrived' | 'no_show'>().notNull(),
+    staffUserId: integer()
+      .notNull()
+      .references(() => staffUsers.id),
+    updatedAt: instant().notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bookingRoundId, table.position] }),
+    check('golfer_check_ins_position_range', sql`${table.position} between 1 and 4`),
+    check('golfer_check_ins_status_known', sql`${table.status} in ('arrived', 'no_show')`),
   ],
 );

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'staff_user.disabled',
   'staff_user.enabled',
   'staff_user.factor_reset',
+  'golfer.checked_in',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -30,7 +31,7 @@ export type AuditActor = { staffUserId: number } | 'cli' | 'anonymous';
 export type AuditEntry = {
   actor: AuditActor;
   action: AuditAction;
-  target?: { type: 'staff_user'; id: number | string };
+  target?: { type: 'staff_user' | 'booking'; id: number | string };
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   at: Date;

@@ -2,7 +2,13 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { londonWallTimeToUtc } from '@links/shared/uk-time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockedPeriods, bookingGolfers, bookings } from '../../db/schema/index.ts';
+import {
+  blockedPeriods,
+  bookingGolfers,
+  bookings,
+  golferCheckIns,
+  staffAuditLog,
+} from '../../db/schema/index.ts';
 import { ADULT_PLAYER_TYPE_ID, CONCESSION_PLAYER_TYPE_ID } from '../../seed/reference-data.ts';
 import { addOperator, type Browser } from '../auth/test/auth-test-helpers.ts';
 import {
@@ -24,6 +30,7 @@ const CHAMPIONSHIP = COURSE_IDS.championship;
 
 let t: SeededApp;
 let starter: Browser;
+let starterId: number;
 const numbers: Record<string, string> = {};
 
 async function numberOf(id: number): Promise<string> {
@@ -113,6 +120,7 @@ beforeAll(async () => {
   numbers.held = await numberOf(held);
 
   const user = await addStaffUser(t, { username: 'the.starter', role: 'starter' });
+  starterId = user.id;
   starter = await staffSessionBrowser(t, user.id, 'full');
 });
 afterAll(async () => t?.close());
@@ -156,6 +164,11 @@ describe('GET /v1/staff/tee-sheet', () => {
         payable: 24_000,
         paid: 24_000,
         hold_expires_at: null,
+        round_id: expect.any(Number),
+        check_ins: [
+          { position: 1, status: 'expected' },
+          { position: 2, status: 'expected' },
+        ],
       },
       expect.objectContaining({
         booking_number: numbers.deposit,
@@ -170,7 +183,13 @@ describe('GET /v1/staff/tee-sheet', () => {
     const nineTen = at('09:10');
     expect(nineTen).toMatchObject({ taken: 3, places_left: 1 });
     expect(nineTen.bookings).toEqual([
-      expect.objectContaining({ booking_number: numbers.held, state: 'held', lead_name: '', golfers: [] }),
+      expect.objectContaining({
+        booking_number: numbers.held,
+        state: 'held',
+        lead_name: '',
+        golfers: [],
+        check_ins: [],
+      }),
     ]);
     // Holds run on the database clock (live-bookings.ts): five minutes from now.
     expect(Date.parse(nineTen.bookings[0].hold_expires_at)).toBeGreaterThan(Date.now());
@@ -180,7 +199,14 @@ describe('GET /v1/staff/tee-sheet', () => {
     expect(at('14:00').block).toEqual({ reason: 'competition', note: 'Club medal' });
     expect(at('14:50').block).toEqual({ reason: 'competition', note: 'Club medal' });
     expect(at('15:00').block).toBeNull();
-    expect(data.totals).toMatchObject({ golfers: 7, bookings: 3, blocked: 6, slots: times.length });
+    expect(data.totals).toEqual({
+      golfers: 7,
+      bookings: 3,
+      blocked: 6,
+      slots: times.length,
+      arrived: 0,
+      no_show: 0,
+    });
   });
 
   it('answers a day with no slots with an empty sheet, and another course with its own', async () => {
@@ -214,5 +240,130 @@ describe('GET /v1/staff/tee-sheet', () => {
     const reservations = await addStaffUser(t, { username: 'res.desk', role: 'reservations' });
     const pending = await staffSessionBrowser(t, reservations.id, 'password');
     expect((await sheet(`course_id=${CHAMPIONSHIP}&date=${DAY}`, pending)).statusCode).toBe(401);
+  });
+});
+
+/** The clock on the morning of DAY, with a session opened then (the one opened at NOW has long ended). */
+async function onTheDay(): Promise<() => void> {
+  const earlier = starter;
+  t.setNow(new Date(`${DAY}T08:30:00Z`));
+  starter = await staffSessionBrowser(t, starterId, 'full');
+  return () => {
+    t.setNow(NOW);
+    starter = earlier;
+  };
+}
+
+describe('PUT /v1/staff/check-ins', () => {
+  const put = (body: object) => sendFrom(t.app, starter, 'PUT', '/v1/staff/check-ins', body);
+  async function roundsAtNine() {
+    const { data } = (await sheet(`course_id=${CHAMPIONSHIP}&date=${DAY}`)).json();
+    return data.slots.find((slot: { time: string }) => slot.time === '09:00').bookings as Array<{
+      round_id: number;
+      booking_number: string;
+      check_ins: { position: number; status: string }[];
+    }>;
+  }
+  const checkInRows = () => t.database.db.select().from(golferCheckIns);
+  const checkInAudit = async () =>
+    (await t.database.db.select().from(staffAuditLog).orderBy(staffAuditLog.id)).filter(
+      (row) => row.action === 'golfer.checked_in',
+    );
+
+  it('refuses before the day of the round, and changes nothing', async () => {
+    const [paid] = await roundsAtNine();
+    const early = await put({ round_id: paid!.round_id, position: 1, status: 'arrived' });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().error).toMatchObject({
+      code: 'check_in_not_allowed',
+      message: 'Golfers can be checked in from the day of their round.',
+    });
+    expect(await checkInRows()).toEqual([]);
+    expect(await checkInAudit()).toEqual([]);
+  });
+
+  it('marks golfers arrived or no-show on the day, shows them on the sheet and audits each change once', async () => {
+    const restore = await onTheDay();
+    try {
+      const [paid] = await roundsAtNine();
+      const arrived = await put({ round_id: paid!.round_id, position: 1, status: 'arrived' });
+      expect(arrived.statusCode).toBe(200);
+      expect(arrived.json().data).toEqual({
+        round_id: paid!.round_id,
+        booking_number: numbers.paid,
+        position: 1,
+        status: 'arrived',
+      });
+      expect((await put({ round_id: paid!.round_id, position: 2, status: 'no_show' })).statusCode).toBe(200);
+      // The same mark again changes nothing and is not logged twice.
+      expect((await put({ round_id: paid!.round_id, position: 1, status: 'arrived' })).statusCode).toBe(200);
+
+      const [again] = await roundsAtNine();
+      expect(again!.check_ins).toEqual([
+        { position: 1, status: 'arrived' },
+        { position: 2, status: 'no_show' },
+      ]);
+      const { data } = (await sheet(`course_id=${CHAMPIONSHIP}&date=${DAY}`)).json();
+      expect(data.totals).toMatchObject({ arrived: 1, no_show: 1 });
+
+      const audit = await checkInAudit();
+      expect(audit.map((row) => [row.targetType, row.targetId, row.before, row.after])).toEqual([
+        [
+          'booking',
+          numbers.paid,
+          { round_id: paid!.round_id, position: 1, status: 'expected' },
+          { round_id: paid!.round_id, position: 1, status: 'arrived' },
+        ],
+        [
+          'booking',
+          numbers.paid,
+          { round_id: paid!.round_id, position: 2, status: 'expected' },
+          { round_id: paid!.round_id, position: 2, status: 'no_show' },
+        ],
+      ]);
+      expect(audit[0]!.staffUserId).not.toBeNull();
+
+      // Back to expected: the mark is gone, and that is logged too.
+      expect((await put({ round_id: paid!.round_id, position: 2, status: 'expected' })).statusCode).toBe(200);
+      expect((await roundsAtNine())[0]!.check_ins[1]).toEqual({ position: 2, status: 'expected' });
+      expect(await checkInRows()).toHaveLength(1);
+      expect((await checkInAudit()).at(-1)!.after).toMatchObject({ position: 2, status: 'expected' });
+    } finally {
+      restore();
+    }
+  });
+
+  it('refuses a hold, a golfer the round does not have, an unknown round and malformed input', async () => {
+    const restore = await onTheDay();
+    try {
+      const before = (await checkInRows()).length;
+      const { data } = (await sheet(`course_id=${CHAMPIONSHIP}&date=${DAY}`)).json();
+      const held = data.slots.find((slot: { time: string }) => slot.time === '09:10').bookings[0];
+      const hold = await put({ round_id: held.round_id, position: 1, status: 'arrived' });
+      expect(hold.statusCode).toBe(422);
+      expect(hold.json().error.message).toBe('Only a confirmed booking can be checked in.');
+      const [paid] = await roundsAtNine();
+      const third = await put({ round_id: paid!.round_id, position: 3, status: 'arrived' });
+      expect(third.statusCode).toBe(422);
+      expect(third.json().error.message).toBe('This booking has no such golfer on this round.');
+      const unknown = await put({ round_id: 999_999, position: 1, status: 'arrived' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error.code).toBe('round_not_found');
+      for (const body of [
+        {},
+        { round_id: paid!.round_id, position: 5, status: 'arrived' },
+        { round_id: paid!.round_id, position: 1, status: 'late' },
+        { round_id: 'x', position: 1, status: 'arrived' },
+        { round_id: 2 ** 40, position: 1, status: 'arrived' },
+        { round_id: paid!.round_id, position: 1.5, status: 'arrived' },
+      ]) {
+        const response = await put(body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        expect(response.json().error.code).toBe('validation_failed');
+      }
+      expect(await checkInRows()).toHaveLength(before);
+    } finally {
+      restore();
+    }
   });
 });

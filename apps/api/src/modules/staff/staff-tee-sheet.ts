@@ -13,6 +13,7 @@ import {
   bookingRounds,
   bookings,
   courses,
+  golferCheckIns,
   operators,
   playerTypes,
   teeSlots,
@@ -26,6 +27,7 @@ import { bookingTakesPlaces } from '../tee-sheet/live-bookings.ts';
 // places now, by the same rule as the capacity check (bookingTakesPlaces): a lapsed hold is not on the sheet.
 
 type RoundRow = {
+  roundId: number;
   slotId: number;
   bookingId: number;
   bookingNumber: string;
@@ -49,6 +51,13 @@ export function bookingState(
   const due = (row.payablePence ?? 0) - (row.paidPence ?? 0);
   if (due <= 0) return 'paid';
   return row.paymentMethod === 'deposit' ? 'deposit' : 'pay_later';
+}
+
+function countStatus(slot: StaffTeeSheetSlot, status: 'arrived' | 'no_show'): number {
+  return slot.bookings.reduce(
+    (sum, booking) => sum + booking.check_ins.filter((checkIn) => checkIn.status === status).length,
+    0,
+  );
 }
 
 const courseNotFound = () => notFound('There is no such course.', 'course_not_found');
@@ -92,6 +101,7 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
       ? []
       : await db
           .select({
+            roundId: bookingRounds.id,
             slotId: bookingRounds.slotId,
             bookingId: bookings.id,
             bookingNumber: bookings.bookingNumber,
@@ -141,10 +151,32 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
     golfersOf.set(golfer.bookingId, list);
   }
 
+  const roundIds = rounds.map((round) => round.roundId);
+  const checkIns =
+    roundIds.length === 0
+      ? []
+      : await db
+          .select({
+            roundId: golferCheckIns.bookingRoundId,
+            position: golferCheckIns.position,
+            status: golferCheckIns.status,
+          })
+          .from(golferCheckIns)
+          .where(inArray(golferCheckIns.bookingRoundId, roundIds));
+  const checkInOf = new Map(checkIns.map((row) => [`${row.roundId}:${row.position}`, row.status]));
+  const checkInsOf = (round: RoundRow): StaffTeeSheetBooking['check_ins'] =>
+    round.status !== 'confirmed'
+      ? []
+      : Array.from({ length: round.players }, (_, index) => ({
+          position: index + 1,
+          status: checkInOf.get(`${round.roundId}:${index + 1}`) ?? 'expected',
+        }));
+
   const bookingsOf = new Map<number, StaffTeeSheetBooking[]>();
   for (const round of rounds) {
     const list = bookingsOf.get(round.slotId) ?? [];
     list.push({
+      round_id: round.roundId,
       booking_number: round.bookingNumber,
       state: bookingState(round),
       lead_name: leadName(round.playerDetails),
@@ -157,6 +189,7 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
       paid: round.paidPence ?? 0,
       hold_expires_at:
         round.status === 'held' && round.holdExpiresAt ? round.holdExpiresAt.toISOString() : null,
+      check_ins: checkInsOf(round),
     });
     bookingsOf.set(round.slotId, list);
   }
@@ -187,6 +220,8 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
       blocked: sheet.filter((slot) => slot.block !== null).length,
       golfers: sheet.reduce((sum, slot) => sum + slot.taken, 0),
       bookings: new Set(rounds.map((round) => round.bookingId)).size,
+      arrived: sheet.reduce((sum, slot) => sum + countStatus(slot, 'arrived'), 0),
+      no_show: sheet.reduce((sum, slot) => sum + countStatus(slot, 'no_show'), 0),
     },
   };
 }

@@ -1,4 +1,6 @@
 import {
+  checkInRequestSchema,
+  checkInResponseSchema,
   createStaffUserRequestSchema,
   createStaffUserResponseSchema,
   emptyResponseSchema,
@@ -19,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit, recordAudit } from './audit-log.ts';
 import { changeStaffPassword } from './change-staff-password.ts';
+import { setCheckIn } from './check-in.ts';
 import {
   createStaffUser,
   listStaffUsers,
@@ -233,6 +236,22 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await staffTeeSheet(app.db, request.query.course_id, request.query.date),
+    }),
+  );
+
+  app.put(
+    '/check-ins',
+    {
+      config: access({ roles: ANY_STAFF_ROLE }),
+      schema: {
+        summary: 'Marks one golfer of a round arrived or a no-show, or expected again (every role; audited)',
+        tags: TAGS,
+        body: checkInRequestSchema,
+        response: { 200: checkInResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await setCheckIn(app.db, request.body, staffOf(request).user.id, app.clock.now()),
     }),
   );
 };

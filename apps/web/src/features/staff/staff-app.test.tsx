@@ -32,7 +32,7 @@ const emptySheet = () =>
       date: '2026-11-26',
       courses: COURSES,
       slots: [],
-      totals: { slots: 0, blocked: 0, golfers: 0, bookings: 0 },
+      totals: { slots: 0, blocked: 0, golfers: 0, bookings: 0, arrived: 0, no_show: 0 },
     },
   });
 

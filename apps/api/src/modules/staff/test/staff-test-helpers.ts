@@ -127,7 +127,7 @@ export async function freshBrowser(app: FastifyInstance): Promise<Browser> {
 export function sendFrom(
   app: FastifyInstance,
   browser: Browser,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: object,
 ): Promise<LightMyRequestResponse> {

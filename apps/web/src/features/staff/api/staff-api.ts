@@ -10,7 +10,7 @@ import type {
   StaffUser,
   UpdateStaffUserRequest,
 } from '@links/shared/schemas/staff';
-import type { StaffTeeSheet } from '@links/shared/schemas/staff-tee-sheet';
+import type { CheckInAnswer, CheckInRequest, StaffTeeSheet } from '@links/shared/schemas/staff-tee-sheet';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, apiRequest } from '@/lib/api-client';
 
@@ -117,7 +117,7 @@ export function useStaffAudit(filter: AuditFilter) {
  * How often an open tee sheet asks again while its tab is in view: bookings, holds and payments made on any
  * instance show within this time (one small read per staff browser; the API keeps no connection open for it).
  */
-export const TEE_SHEET_REFRESH_MS = 2_000;
+export const TEE_SHEET_REFRESH_MS = 1_500;
 
 export function useStaffTeeSheet(courseId: number, date: string) {
   return useQuery({
@@ -125,5 +125,15 @@ export function useStaffTeeSheet(courseId: number, date: string) {
     queryFn: ({ signal }) =>
       api.get<StaffTeeSheet>('/staff/tee-sheet', { query: { course_id: courseId, date }, signal }),
     refetchInterval: TEE_SHEET_REFRESH_MS,
+  });
+}
+
+/** Marks a golfer arrived, a no-show or expected again; the open sheets read again at once. */
+export function useCheckIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CheckInRequest) =>
+      apiRequest<CheckInAnswer>('/staff/check-ins', { method: 'PUT', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'tee-sheet'] }),
   });
 }

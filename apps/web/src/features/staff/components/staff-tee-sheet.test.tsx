@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { staffUserResponseSchema } from '@links/shared/schemas/staff';
 import {
+  checkInResponseSchema,
   type StaffTeeSheet,
   type StaffTeeSheetBooking,
   staffTeeSheetResponseSchema,
@@ -18,6 +19,7 @@ const COURSES = [
 ];
 
 const booking = (overrides: Partial<StaffTeeSheetBooking>): StaffTeeSheetBooking => ({
+  round_id: 11,
   booking_number: '4417730261',
   state: 'paid',
   lead_name: 'Ada Lovelace',
@@ -32,12 +34,16 @@ const booking = (overrides: Partial<StaffTeeSheetBooking>): StaffTeeSheetBooking
   payable: 24_000,
   paid: 24_000,
   hold_expires_at: null,
+  check_ins: [
+    { position: 1, status: 'expected' },
+    { position: 2, status: 'expected' },
+  ],
   ...overrides,
 });
 
 const slot = (time: string, rest: Partial<StaffTeeSheet['slots'][number]> = {}) => ({
   id: Number(time.replace(':', '')),
-  starts_at: `2026-06-10T${String(Number(time.slice(0, 2)) - 1).padStart(2, '0')}:${time.slice(3)}:00.000Z`,
+  starts_at: `2030-06-10T${String(Number(time.slice(0, 2)) - 1).padStart(2, '0')}:${time.slice(3)}:00.000Z`,
   time,
   capacity: 4,
   taken: 0,
@@ -81,14 +87,15 @@ function sheetFor(courseId: number, date: string): StaffTeeSheet {
             lead_name: '',
             players: 3,
             golfers: [],
-            hold_expires_at: '2026-06-10T08:21:00.000Z',
+            hold_expires_at: '2030-06-10T08:21:00.000Z',
+            check_ins: [],
           }),
         ],
       }),
       slot('09:20'),
       slot('14:00', { block: { reason: 'competition', note: 'Club medal' } }),
     ],
-    totals: { slots: 4, blocked: 1, golfers: 7, bookings: 3 },
+    totals: { slots: 4, blocked: 1, golfers: 7, bookings: 3, arrived: 0, no_show: 0 },
   };
 }
 
@@ -131,10 +138,10 @@ describe('the staff tee sheet', () => {
   afterEach(() => cleanup());
 
   it('shows each tee time once with its places, and a row per booking with its state, lead and golfers', async () => {
-    renderRoute('/staff/tee-sheet?course=1&date=2026-06-10');
-    expect(await screen.findByText('Championship Course, Wednesday 10th June 2026')).toBeTruthy();
+    renderRoute('/staff/tee-sheet?course=1&date=2030-06-10');
+    expect(await screen.findByText('Championship Course, Monday 10th June 2030')).toBeTruthy();
     const table = await screen.findByRole('table', {
-      name: 'Tee sheet for Championship Course, Wednesday 10th June 2026',
+      name: 'Tee sheet for Championship Course, Monday 10th June 2030',
     });
     const rows = within(table).getAllByRole('row').slice(1);
     const text = rows.map((row) => row.textContent);
@@ -153,25 +160,60 @@ describe('the staff tee sheet', () => {
     expect(screen.getByRole('list', { name: 'The day in numbers' }).textContent).toBe(
       '4 tee times3 bookings7 golfers1 blocked',
     );
-    expect(reads[0]?.url).toContain('course_id=1&date=2026-06-10');
+    expect(reads[0]?.url).toContain('course_id=1&date=2030-06-10');
   });
 
   it('moves a day at a time and to another course, keeping both in the address', async () => {
     const user = userEvent.setup();
-    const router = renderRoute('/staff/tee-sheet?course=1&date=2026-06-10');
+    const router = renderRoute('/staff/tee-sheet?course=1&date=2030-06-10');
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Next day' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?course=1&date=2026-06-11'));
-    expect(await screen.findByText('Championship Course, Thursday 11th June 2026')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe('?course=1&date=2030-06-11'));
+    expect(await screen.findByText('Championship Course, Tuesday 11th June 2030')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Course'), 'Burnside Course');
-    await waitFor(() => expect(router.state.location.search).toBe('?course=2&date=2026-06-11'));
+    await waitFor(() => expect(router.state.location.search).toBe('?course=2&date=2030-06-11'));
     expect(await screen.findByRole('table', { name: /^Tee sheet for Burnside Course/ })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Previous day' }));
     await user.click(screen.getByRole('button', { name: 'Previous day' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?course=2&date=2026-06-09'));
+    await waitFor(() => expect(router.state.location.search).toBe('?course=2&date=2030-06-09'));
     expect(reads.map((read) => new URL(read.url, 'http://api.test').search)).toEqual(
-      expect.arrayContaining(['?course_id=2&date=2026-06-09']),
+      expect.arrayContaining(['?course_id=2&date=2030-06-09']),
     );
+  });
+
+  it('checks golfers in on the day: Arrived and No-show toggle, the sheet reads again and the change is announced', async () => {
+    const puts: Received[] = [];
+    server.use(
+      http.put(
+        v1('/staff/check-ins'),
+        recorded(puts, ({ request }) =>
+          request.json().then((body) =>
+            answer(checkInResponseSchema, {
+              data: {
+                ...(body as { round_id: number; position: number; status: 'arrived' }),
+                booking_number: '4417730261',
+              },
+            }),
+          ),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/staff/tee-sheet?course=1&date=2026-06-10');
+    const table = await screen.findByRole('table');
+    // A past day: the golfers of confirmed bookings have their toggles; the hold has none.
+    const arrived = within(table).getByRole('button', { name: 'Arrived: golfer 1 of booking 4417730261' });
+    expect(arrived.getAttribute('aria-pressed')).toBe('false');
+    expect(within(table).queryByRole('button', { name: /of booking 6630045512$/ })).toBeNull();
+    expect(screen.getByRole('list', { name: 'The day in numbers' }).textContent).toContain(
+      '0 arrived0 no-shows',
+    );
+    const readsBefore = reads.length;
+    await user.click(arrived);
+    expect(await screen.findByText('Golfer 1 of booking 4417730261: arrived.')).toBeTruthy();
+    expect(puts.map((call) => call.body)).toEqual([{ round_id: 11, position: 1, status: 'arrived' }]);
+    await waitFor(() => expect(reads.length).toBeGreaterThan(readsBefore));
+    expect(screen.getByText('Golfer 1 of booking 4417730261: arrived.').getAttribute('role')).toBe('status');
   });
 
   it('opens on today at the Championship Course when the address names no valid day', async () => {

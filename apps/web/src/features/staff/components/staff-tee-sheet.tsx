@@ -1,20 +1,24 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { formatMoney } from '@links/shared/money';
 import type {
+  CheckInRequest,
+  CheckInStatus,
   StaffTeeSheetBooking,
+  StaffTeeSheet as StaffTeeSheetData,
   StaffTeeSheetSlot,
   TeeSheetBookingState,
 } from '@links/shared/schemas/staff-tee-sheet';
 import { addDays, formatLongDate, isValidDateString, londonTime, todayInLondon } from '@links/shared/uk-time';
-import { useId, useRef } from 'react';
+import { createContext, useContext, useId, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
-import { useStaffTeeSheet } from '../api/staff-api';
+import { useCheckIn, useStaffTeeSheet } from '../api/staff-api';
 import styles from './staff.module.css';
 import sheet from './tee-sheet.module.css';
+import { teeSheetCsv, teeSheetFileName } from './tee-sheet-csv';
 
 const STATE_LABELS: Record<TeeSheetBookingState | 'free' | 'blocked', string> = {
   free: 'Free',
@@ -23,6 +27,12 @@ const STATE_LABELS: Record<TeeSheetBookingState | 'free' | 'blocked', string> = 
   deposit: 'Deposit',
   pay_later: 'Pay later',
   blocked: 'Blocked',
+};
+
+const CHECK_IN_WORDS: Record<CheckInStatus, string> = {
+  expected: 'expected',
+  arrived: 'arrived',
+  no_show: 'no-show',
 };
 
 const BLOCK_LABELS: Record<NonNullable<StaffTeeSheetSlot['block']>['reason'], string> = {
@@ -72,7 +82,59 @@ function stateNote(booking: StaffTeeSheetBooking): string | undefined {
   return undefined;
 }
 
+/** What the golfer cells need to check golfers in: whether the day has come, and the one mutation of the page. */
+type CheckInControl = { open: boolean; pending: boolean; mark: (request: CheckInRequest) => void };
+const CheckInContext = createContext<CheckInControl>({ open: false, pending: false, mark: () => {} });
+
+const MARKS: { status: Exclude<CheckInStatus, 'expected'>; label: string }[] = [
+  { status: 'arrived', label: 'Arrived' },
+  { status: 'no_show', label: 'No-show' },
+];
+
+/** Each golfer of a confirmed round with Arrived and No-show toggles (pressed again: expected once more). */
+function CheckIns({ booking }: { booking: StaffTeeSheetBooking }) {
+  const { pending, mark } = useContext(CheckInContext);
+  return (
+    <ul className={sheet.golfers}>
+      {booking.check_ins.map((checkIn) => {
+        const type = booking.golfers.find((golfer) => golfer.position === checkIn.position)?.player_type;
+        return (
+          <li key={checkIn.position}>
+            <span className={sheet.golfer}>
+              {checkIn.position}
+              {type ? ` ${type}` : ''}
+            </span>
+            {MARKS.map(({ status, label }) => {
+              const pressed = checkIn.status === status;
+              return (
+                <button
+                  key={status}
+                  type="button"
+                  className={`${styles['table-button']} ${sheet.mark} ${sheet[status]}`}
+                  aria-pressed={pressed}
+                  aria-label={`${label}: golfer ${checkIn.position} of booking ${booking.booking_number}`}
+                  disabled={pending}
+                  onClick={() =>
+                    mark({
+                      round_id: booking.round_id,
+                      position: checkIn.position,
+                      status: pressed ? 'expected' : status,
+                    })
+                  }
+                >
+                  {label}
+                </button>
+              );
+            })}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function BookingCells({ booking }: { booking: StaffTeeSheetBooking }) {
+  const { open } = useContext(CheckInContext);
   return (
     <>
       <td>
@@ -81,10 +143,16 @@ function BookingCells({ booking }: { booking: StaffTeeSheetBooking }) {
       <td className={sheet.number}>{booking.booking_number}</td>
       <td>{booking.lead_name || <span className={sheet.muted}>No details yet</span>}</td>
       <td>
-        {booking.players}
-        {booking.golfers.length > 0 ? (
-          <span className={sheet.types}>{golferTypes(booking.golfers)}</span>
-        ) : null}
+        {open && booking.check_ins.length > 0 ? (
+          <CheckIns booking={booking} />
+        ) : (
+          <>
+            {booking.players}
+            {booking.golfers.length > 0 ? (
+              <span className={sheet.types}>{golferTypes(booking.golfers)}</span>
+            ) : null}
+          </>
+        )}
       </td>
       <td>{booking.operator ?? '—'}</td>
       <td>{booking.caddies > 0 ? booking.caddies : '—'}</td>
@@ -147,11 +215,29 @@ function SlotRows({ slot }: { slot: StaffTeeSheetSlot }) {
   );
 }
 
+/** Saves the sheet as a CSV file, made here from what is on screen (no second request that could differ). */
+function downloadCsv(data: StaffTeeSheetData) {
+  const url = URL.createObjectURL(new Blob([teeSheetCsv(data)], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = teeSheetFileName(data);
+  link.click();
+  // After the click has started the download: revoking at once can cancel it in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 /** Every role: one course's day, each tee time with its block and the bookings on it, refreshed as it changes. */
 export function StaffTeeSheet() {
   const { courseId, date, go } = useSheetAddress();
   const id = useId();
   const teeSheet = useStaffTeeSheet(courseId, date);
+  const checkIn = useCheckIn();
+  const checkInControl: CheckInControl = {
+    // Golfers check in from the day of their round (the API holds the same rule).
+    open: date <= todayInLondon(),
+    pending: checkIn.isPending,
+    mark: (request) => checkIn.mutate(request),
+  };
   // The course list arrives with each sheet; the picker keeps the last one while the next sheet loads.
   const courses = useRef<{ id: number; name: string }[]>([]);
   if (teeSheet.data) courses.current = teeSheet.data.courses;
@@ -213,6 +299,14 @@ export function StaffTeeSheet() {
         </Alert>
       ) : data ? (
         <>
+          <div className={sheet.tools}>
+            <Button size="sm" variant="secondary" onClick={() => window.print()}>
+              Print
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => downloadCsv(data)}>
+              Download CSV
+            </Button>
+          </div>
           <ul className={sheet.totals} aria-label="The day in numbers">
             <li>
               <strong>{data.totals.slots}</strong> tee times
@@ -226,7 +320,24 @@ export function StaffTeeSheet() {
             <li>
               <strong>{data.totals.blocked}</strong> blocked
             </li>
+            {checkInControl.open ? (
+              <>
+                <li>
+                  <strong>{data.totals.arrived}</strong> arrived
+                </li>
+                <li>
+                  <strong>{data.totals.no_show}</strong> {data.totals.no_show === 1 ? 'no-show' : 'no-shows'}
+                </li>
+              </>
+            ) : null}
           </ul>
+          <p role="status" className={sheet.refreshed}>
+            {checkIn.isError
+              ? userMessage(checkIn.error, 'The check-in could not be saved. Please try again.')
+              : checkIn.data
+                ? `Golfer ${checkIn.data.position} of booking ${checkIn.data.booking_number}: ${CHECK_IN_WORDS[checkIn.data.status]}.`
+                : ''}
+          </p>
           {teeSheet.isError ? (
             <p role="status" className={sheet.refreshed}>
               Could not refresh; showing the sheet as it was at {londonTime(new Date(teeSheet.dataUpdatedAt))}
@@ -255,9 +366,11 @@ export function StaffTeeSheet() {
                     <th scope="col">Notes</th>
                   </tr>
                 </thead>
-                {data.slots.map((slot) => (
-                  <SlotRows key={slot.id} slot={slot} />
-                ))}
+                <CheckInContext.Provider value={checkInControl}>
+                  {data.slots.map((slot) => (
+                    <SlotRows key={slot.id} slot={slot} />
+                  ))}
+                </CheckInContext.Provider>
               </table>
             </section>
           )}
