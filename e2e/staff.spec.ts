@@ -124,6 +124,32 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   await arrived.click();
   await expect(arrived).toHaveAttribute('aria-pressed', 'false');
 
+  // A day blocked for a competition leaves the public tee sheet at once, and comes back when unblocked.
+  const blockDay = weekdayAhead(50, 4);
+  const onSale = (await getDiary(page.request, BUDDON_LINKS, blockDay)).length;
+  expect(onSale).toBeGreaterThan(0);
+  await page.goto(`/staff/tee-sheet?course=${BUDDON_LINKS}&date=${blockDay}`);
+  await page.getByRole('button', { name: 'Block tee times' }).click();
+  const panel = page.getByRole('region', { name: 'Block tee times on the Buddon Links Course' });
+  await panel.getByLabel('Reason').selectOption({ label: 'Competition' });
+  await panel.getByLabel(/^Note/).fill('Autumn Medal');
+  await panel.getByRole('button', { name: 'Check period' }).click();
+  await expect(panel.getByText(`This takes ${onSale} tee times out of sale.`)).toBeVisible();
+  await saveScreenshot(page, 'staff-block-1280');
+  await axe();
+  await panel.getByRole('button', { name: 'Block these tee times' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Blocked .* \(all day\): Competition\.$/ }),
+  ).toBeVisible();
+  expect(await getDiary(page.request, BUDDON_LINKS, blockDay)).toEqual([]);
+  const sheetRows = page.getByRole('table', { name: /^Tee sheet for Buddon Links Course/ });
+  await expect(sheetRows.getByText('Competition: Autumn Medal').first()).toBeVisible();
+  await page.getByRole('button', { name: /^Unblock / }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'the tee times are on sale again.' }),
+  ).toBeVisible();
+  expect(await getDiary(page.request, BUDDON_LINKS, blockDay)).toHaveLength(onSale);
+
   await nav.getByRole('link', { name: 'Staff users' }).click();
   await expect(nav.getByRole('link', { name: 'Staff users' })).toHaveAttribute('aria-current', 'page');
   const users = page.getByRole('table', { name: 'Staff users' });

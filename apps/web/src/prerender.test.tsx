@@ -33,6 +33,12 @@ describe('prerenderPage', () => {
       // A form's submit button waits for the script: the browser's own GET would put a password or PIN in the address.
       for (const button of markup.match(/<button[^>]*type="submit"[^>]*>/g) ?? [])
         expect(button).toContain('disabled');
+      // Its fields take no typing until then: the form would wipe it when it registers them.
+      if (['/login', '/forgot-password', '/confirmation'].includes(location)) {
+        const inputs = markup.match(/<input[^>]*>/g) ?? [];
+        expect(inputs.length, location).toBeGreaterThan(0);
+        for (const input of inputs) expect(input, location).toMatch(/readOnly=""/);
+      }
     });
   }
 });

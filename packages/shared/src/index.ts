@@ -19,6 +19,7 @@ export * from './schemas/operator-account';
 export * from './schemas/payments';
 export * from './schemas/players';
 export * from './schemas/staff';
+export * from './schemas/staff-blocks';
 export * from './schemas/staff-tee-sheet';
 export * from './schemas/system';
 export * from './schemas/ticket-prices';

@@ -61,7 +61,15 @@ export const staffTeeSheetSlotSchema = z.object({
   taken: z.number().int().nonnegative(),
   places_left: z.number().int().nonnegative(),
   /** The block the slot lies in, if any: the public tee sheet does not list it. */
-  block: z.object({ reason: z.enum(TEE_SHEET_BLOCK_REASONS), note: z.string().nullable() }).nullable(),
+  block: z
+    .object({
+      id: z.number().int().positive(),
+      reason: z.enum(TEE_SHEET_BLOCK_REASONS),
+      note: z.string().nullable(),
+      starts_at: z.iso.datetime(),
+      ends_at: z.iso.datetime(),
+    })
+    .nullable(),
   bookings: z.array(staffTeeSheetBookingSchema),
 });
 export type StaffTeeSheetSlot = z.infer<typeof staffTeeSheetSlotSchema>;

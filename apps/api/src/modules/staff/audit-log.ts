@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'staff_user.enabled',
   'staff_user.factor_reset',
   'golfer.checked_in',
+  'block.created',
+  'block.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -31,7 +33,7 @@ export type AuditActor = { staffUserId: number } | 'cli' | 'anonymous';
 export type AuditEntry = {
   actor: AuditActor;
   action: AuditAction;
-  target?: { type: 'staff_user' | 'booking'; id: number | string };
+  target?: { type: 'staff_user' | 'booking' | 'block'; id: number | string };
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   at: Date;

@@ -79,6 +79,7 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
   // The blocks reaching into the day; a slot lies in one when it starts inside [starts_at, ends_at) (notBlocked).
   const blocks = await db
     .select({
+      id: blockedPeriods.id,
       startsAt: blockedPeriods.startsAt,
       endsAt: blockedPeriods.endsAt,
       reason: blockedPeriods.reason,
@@ -205,7 +206,15 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
       capacity: slot.capacity,
       taken,
       places_left: Math.max(0, slot.capacity - taken),
-      block: block ? { reason: block.reason, note: block.note } : null,
+      block: block
+        ? {
+            id: block.id,
+            reason: block.reason,
+            note: block.note,
+            starts_at: block.startsAt.toISOString(),
+            ends_at: block.endsAt.toISOString(),
+          }
+        : null,
       bookings: onSlot,
     };
   });

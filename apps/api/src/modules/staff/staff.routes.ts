@@ -1,6 +1,12 @@
 import {
+  blockIdParamsSchema,
+  blockPeriodSchema,
+  blockPreviewResponseSchema,
+  blockResponseSchema,
   checkInRequestSchema,
   checkInResponseSchema,
+  createBlockRequestSchema,
+  createdBlockResponseSchema,
   createStaffUserRequestSchema,
   createStaffUserResponseSchema,
   emptyResponseSchema,
@@ -20,6 +26,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit, recordAudit } from './audit-log.ts';
+import { createBlock, previewBlock, removeBlock } from './blocks.ts';
 import { changeStaffPassword } from './change-staff-password.ts';
 import { setCheckIn } from './check-in.ts';
 import {
@@ -41,6 +48,8 @@ import { staffUserView } from './staff-user-view.ts';
 const TAGS = ['staff'];
 const access = (staffAccess: StaffAccess) => ({ staffAccess });
 const ADMIN_ONLY = access({ roles: ['admin'] });
+/** Bookings, blocks and refunds: the reservations desk (and admins, who pass every check). */
+const BOOKINGS_DESK = access({ roles: ['reservations'] });
 
 const staffPlugin: FastifyPluginAsyncZod = async (app) => {
   registerStaffGuard(app);
@@ -252,6 +261,55 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await setCheckIn(app.db, request.body, staffOf(request).user.id, app.clock.now()),
+    }),
+  );
+
+  app.post(
+    '/blocks/preview',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          'What blocking a period would take out of sale, and the bookings and holds inside it (no change)',
+        tags: TAGS,
+        body: blockPeriodSchema,
+        response: { 200: blockPreviewResponseSchema },
+      },
+    },
+    async (request) => ({ data: await previewBlock(app.db, request.body) }),
+  );
+
+  app.post(
+    '/blocks',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          'Blocks a period of one course (audited); over bookings or holds only with confirm: true (409 else)',
+        tags: TAGS,
+        body: createBlockRequestSchema,
+        response: { 201: createdBlockResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createBlock(app.db, request.body, staffOf(request).user.id, app.clock.now());
+      return reply.code(201).send({ data: created });
+    },
+  );
+
+  app.delete(
+    '/blocks/:id',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary: 'Removes a block: its tee times are on sale again at once (audited)',
+        tags: TAGS,
+        params: blockIdParamsSchema,
+        response: { 200: blockResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await removeBlock(app.db, request.params.id, staffOf(request).user.id, app.clock.now()),
     }),
   );
 };

@@ -6,6 +6,7 @@ import {
   useId,
   useState,
 } from 'react';
+import { useHydrated } from '@/hooks/use-hydrated';
 import styles from './form-field.module.css';
 
 type FieldFrameProps = {
@@ -85,6 +86,9 @@ function useField<P extends FieldProps>(
 ) {
   const madeId = useId();
   const id = fixedId ?? madeId;
+  // Read-only in prerendered markup until React has adopted it: what is typed before then would be wiped when the
+  // form registers its fields (see useHydrated).
+  const hydrated = useHydrated();
   return {
     frame: { id, label, error, hint, optional, wide, className: fieldClassName },
     control: {
@@ -93,6 +97,7 @@ function useField<P extends FieldProps>(
       'aria-invalid': error ? true : undefined,
       'aria-describedby': fieldDescribedBy(id, error, hint),
       ...own,
+      ...(hydrated ? {} : { readOnly: true }),
     },
   };
 }

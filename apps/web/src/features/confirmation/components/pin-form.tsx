@@ -84,7 +84,8 @@ export function PinForm({ bookingNumber, onSuccess }: PinFormProps) {
           inputMode="numeric"
           autoComplete="off"
           maxLength={BOOKING_NUMBER_MAX_LENGTH}
-          readOnly={locked}
+          // Also until hydrated: typing before then would be wiped when the form registers its fields.
+          readOnly={locked || !hydrated}
           aria-readonly={locked || undefined}
           aria-invalid={bookingError ? true : undefined}
           aria-describedby={bookingError ? 'pin-booking-number-error' : undefined}
@@ -111,6 +112,7 @@ export function PinForm({ bookingNumber, onSuccess }: PinFormProps) {
           autoFocus={locked}
           aria-invalid={pinError ? true : undefined}
           aria-describedby={pinError ? 'pin-code-error' : undefined}
+          readOnly={!hydrated}
           {...register('pin')}
         />
         {pinError ? (

@@ -10,6 +10,13 @@ import type {
   StaffUser,
   UpdateStaffUserRequest,
 } from '@links/shared/schemas/staff';
+import type {
+  Block,
+  BlockPeriodInput,
+  BlockPreview,
+  CreateBlockInput,
+  CreatedBlock,
+} from '@links/shared/schemas/staff-blocks';
 import type { CheckInAnswer, CheckInRequest, StaffTeeSheet } from '@links/shared/schemas/staff-tee-sheet';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, apiRequest } from '@/lib/api-client';
@@ -129,11 +136,28 @@ export function useStaffTeeSheet(courseId: number, date: string) {
 }
 
 /** Marks a golfer arrived, a no-show or expected again; the open sheets read again at once. */
-export function useCheckIn() {
+export const useCheckIn = () =>
+  useSheetChange((body: CheckInRequest) =>
+    apiRequest<CheckInAnswer>('/staff/check-ins', { method: 'PUT', body }),
+  );
+
+/** What blocking a period would take out of sale (no change). */
+export function useBlockPreview() {
+  return useMutation({
+    mutationFn: (body: BlockPeriodInput) => api.post<BlockPreview>('/staff/blocks/preview', body),
+  });
+}
+
+function useSheetChange<V, T>(call: (values: V) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CheckInRequest) =>
-      apiRequest<CheckInAnswer>('/staff/check-ins', { method: 'PUT', body }),
+    mutationFn: call,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'tee-sheet'] }),
   });
 }
+
+export const useCreateBlock = () =>
+  useSheetChange((body: CreateBlockInput) => api.post<CreatedBlock>('/staff/blocks', body));
+
+export const useRemoveBlock = () =>
+  useSheetChange((id: number) => apiRequest<Block>(`/staff/blocks/${id}`, { method: 'DELETE' }));

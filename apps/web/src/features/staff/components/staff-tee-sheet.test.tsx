@@ -1,6 +1,11 @@
 // @vitest-environment happy-dom
 import { staffUserResponseSchema } from '@links/shared/schemas/staff';
 import {
+  blockPreviewResponseSchema,
+  blockResponseSchema,
+  createdBlockResponseSchema,
+} from '@links/shared/schemas/staff-blocks';
+import {
   checkInResponseSchema,
   type StaffTeeSheet,
   type StaffTeeSheetBooking,
@@ -93,7 +98,15 @@ function sheetFor(courseId: number, date: string): StaffTeeSheet {
         ],
       }),
       slot('09:20'),
-      slot('14:00', { block: { reason: 'competition', note: 'Club medal' } }),
+      slot('14:00', {
+        block: {
+          id: 7,
+          reason: 'competition',
+          note: 'Club medal',
+          starts_at: `${date}T13:00:00.000Z`,
+          ends_at: `${date}T14:00:00.000Z`,
+        },
+      }),
     ],
     totals: { slots: 4, blocked: 1, golfers: 7, bookings: 3, arrived: 0, no_show: 0 },
   };
@@ -102,11 +115,13 @@ function sheetFor(courseId: number, date: string): StaffTeeSheet {
 describe('the staff tee sheet', () => {
   const server = useApiServer();
   const reads: Received[] = [];
+  let role: 'starter' | 'reservations' = 'starter';
   beforeAll(async () => {
     await import('@/app/routes/staff');
   }, 60_000);
   beforeEach(() => {
     reads.length = 0;
+    role = 'starter';
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
     document.cookie = 'XSRF-TOKEN=test-token';
     server.use(
@@ -117,7 +132,7 @@ describe('the staff tee sheet', () => {
             username: 'starter',
             name: 'Sam Starter',
             email: 'sam@example.com',
-            role: 'starter',
+            role,
             status: 'active',
             factor_enrolled: true,
             created_at: '2026-11-01T09:00:00Z',
@@ -150,7 +165,7 @@ describe('the staff tee sheet', () => {
       'Deposit£120.00 due5520019934Grace Hopper21 Adult, 1 Senior (65 and over)Fairway Golf Tours—',
       '09:101 of 4Helduntil 09:216630045512No details yet3——',
       '09:204 of 4Free',
-      '14:004 of 4BlockedCompetition: Club medal',
+      '14:004 of 4BlockedCompetition: Club medalMon 10 Jun 14:00–15:00',
     ]);
     expect(
       within(table)
@@ -214,6 +229,123 @@ describe('the staff tee sheet', () => {
     expect(puts.map((call) => call.body)).toEqual([{ round_id: 11, position: 1, status: 'arrived' }]);
     await waitFor(() => expect(reads.length).toBeGreaterThan(readsBefore));
     expect(screen.getByText('Golfer 1 of booking 4417730261: arrived.').getAttribute('role')).toBe('status');
+  });
+
+  it('lets the reservations desk check a period, see the bookings inside and block anyway', async () => {
+    role = 'reservations';
+    const previews: Received[] = [];
+    const creates: Received[] = [];
+    const inside = {
+      booking_number: '4417730261',
+      state: 'paid' as const,
+      lead_name: 'Ada Lovelace',
+      starts_at: '2030-06-10T08:00:00.000Z',
+      players: 2,
+    };
+    server.use(
+      http.post(
+        v1('/staff/blocks/preview'),
+        recorded(previews, () =>
+          answer(blockPreviewResponseSchema, { data: { tee_times: 2, bookings: [inside] } }),
+        ),
+      ),
+      http.post(
+        v1('/staff/blocks'),
+        recorded(creates, () =>
+          answer(
+            createdBlockResponseSchema,
+            {
+              data: {
+                block: {
+                  id: 9,
+                  course_id: 1,
+                  starts_at: '2030-06-10T08:00:00.000Z',
+                  ends_at: '2030-06-10T08:20:00.000Z',
+                  reason: 'maintenance',
+                  note: 'Greens',
+                },
+                bookings: [inside],
+              },
+            },
+            { status: 201 },
+          ),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/staff/tee-sheet?course=1&date=2030-06-10');
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Block tee times' }));
+    const panel = screen.getByRole('region', { name: 'Block tee times on the Championship Course' });
+    await user.type(within(panel).getByLabelText(/^From time/), '09:00');
+    await user.type(within(panel).getByLabelText(/^Until time/), '08:00');
+    await user.click(within(panel).getByRole('button', { name: 'Check period' }));
+    // The shared schema answers here first: nothing is sent for a period that ends before it starts.
+    expect(await within(panel).findByText('The block must end after it starts')).toBeTruthy();
+    expect(previews).toEqual([]);
+    await user.clear(within(panel).getByLabelText(/^Until time/));
+    await user.type(within(panel).getByLabelText(/^Until time/), '09:20');
+    await user.selectOptions(within(panel).getByLabelText('Reason'), 'Maintenance');
+    await user.type(within(panel).getByLabelText(/^Note/), 'Greens');
+    await user.click(within(panel).getByRole('button', { name: 'Check period' }));
+    expect(await within(panel).findByText('This takes 2 tee times out of sale.')).toBeTruthy();
+    expect(within(panel).getByText('1 booking or hold is inside.')).toBeTruthy();
+    expect(within(panel).getByRole('listitem').textContent).toBe(
+      'Mon 10 Jun 09:00 · 4417730261 · Ada Lovelace · 2 golfers · Paid',
+    );
+    expect(previews.map((call) => call.body)).toEqual([
+      {
+        course_id: 1,
+        from_date: '2030-06-10',
+        from_time: '09:00',
+        until_date: '2030-06-10',
+        until_time: '09:20',
+        reason: 'maintenance',
+        note: 'Greens',
+      },
+    ]);
+    await user.click(within(panel).getByRole('button', { name: 'Block anyway' }));
+    expect(
+      await screen.findByText('Blocked Mon 10 Jun 09:00–09:20: Maintenance. 1 booking keeps its places.'),
+    ).toBeTruthy();
+    expect(creates.map((call) => call.body)).toEqual([{ ...(previews[0]!.body as object), confirm: true }]);
+    expect(screen.queryByRole('region', { name: /^Block tee times/ })).toBeNull();
+  });
+
+  it('unblocks from the first tee time of a block, for the reservations desk only', async () => {
+    const deletes: Received[] = [];
+    server.use(
+      http.delete(
+        v1('/staff/blocks/7'),
+        recorded(deletes, () =>
+          answer(blockResponseSchema, {
+            data: {
+              id: 7,
+              course_id: 1,
+              starts_at: '2030-06-10T13:00:00.000Z',
+              ends_at: '2030-06-10T14:00:00.000Z',
+              reason: 'competition',
+              note: 'Club medal',
+            },
+          }),
+        ),
+      ),
+    );
+    renderRoute('/staff/tee-sheet?course=1&date=2030-06-10');
+    await screen.findByRole('table');
+    expect(screen.queryByRole('button', { name: /^Unblock/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Block tee times' })).toBeNull();
+    cleanup();
+
+    role = 'reservations';
+    const user = userEvent.setup();
+    renderRoute('/staff/tee-sheet?course=1&date=2030-06-10');
+    await screen.findByRole('table');
+    await user.click(await screen.findByRole('button', { name: 'Unblock Mon 10 Jun 14:00–15:00' }));
+    expect(
+      await screen.findByText('Unblocked Mon 10 Jun 14:00–15:00: the tee times are on sale again.'),
+    ).toBeTruthy();
+    expect(deletes).toHaveLength(1);
   });
 
   it('opens on today at the Championship Course when the address names no valid day', async () => {

@@ -6,39 +6,25 @@ import type {
   StaffTeeSheetBooking,
   StaffTeeSheet as StaffTeeSheetData,
   StaffTeeSheetSlot,
-  TeeSheetBookingState,
 } from '@links/shared/schemas/staff-tee-sheet';
 import { addDays, formatLongDate, isValidDateString, londonTime, todayInLondon } from '@links/shared/uk-time';
-import { createContext, useContext, useId, useRef } from 'react';
+import { createContext, useContext, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
-import { useCheckIn, useStaffTeeSheet } from '../api/staff-api';
+import { useCheckIn, useRemoveBlock, useStaffMe, useStaffTeeSheet } from '../api/staff-api';
+import { BlockPanel } from './block-panel';
 import styles from './staff.module.css';
 import sheet from './tee-sheet.module.css';
 import { teeSheetCsv, teeSheetFileName } from './tee-sheet-csv';
-
-const STATE_LABELS: Record<TeeSheetBookingState | 'free' | 'blocked', string> = {
-  free: 'Free',
-  held: 'Held',
-  paid: 'Paid',
-  deposit: 'Deposit',
-  pay_later: 'Pay later',
-  blocked: 'Blocked',
-};
+import { BLOCK_LABELS, blockSpan, STATE_LABELS } from './tee-sheet-labels';
 
 const CHECK_IN_WORDS: Record<CheckInStatus, string> = {
   expected: 'expected',
   arrived: 'arrived',
   no_show: 'no-show',
-};
-
-const BLOCK_LABELS: Record<NonNullable<StaffTeeSheetSlot['block']>['reason'], string> = {
-  competition: 'Competition',
-  dark: 'Darkness',
-  maintenance: 'Maintenance',
 };
 
 /** The course and UK date in the address (?course=1&date=2026-06-10), so a sheet can be bookmarked and shared. */
@@ -83,8 +69,21 @@ function stateNote(booking: StaffTeeSheetBooking): string | undefined {
 }
 
 /** What the golfer cells need to check golfers in: whether the day has come, and the one mutation of the page. */
-type CheckInControl = { open: boolean; pending: boolean; mark: (request: CheckInRequest) => void };
-const CheckInContext = createContext<CheckInControl>({ open: false, pending: false, mark: () => {} });
+type CheckInControl = {
+  open: boolean;
+  pending: boolean;
+  mark: (request: CheckInRequest) => void;
+  /** Unblocks a block (reservations and admins), or null for a role that may not. */
+  unblock: ((block: NonNullable<StaffTeeSheetSlot['block']>) => void) | null;
+  unblocking: boolean;
+};
+const CheckInContext = createContext<CheckInControl>({
+  open: false,
+  pending: false,
+  mark: () => {},
+  unblock: null,
+  unblocking: false,
+});
 
 const MARKS: { status: Exclude<CheckInStatus, 'expected'>; label: string }[] = [
   { status: 'arrived', label: 'Arrived' },
@@ -164,7 +163,8 @@ function BookingCells({ booking }: { booking: StaffTeeSheetBooking }) {
 const BOOKING_COLUMNS = 7;
 
 /** One tee time as a row group: its time and places once, then a row per booking (or its free or blocked state). */
-function SlotRows({ slot }: { slot: StaffTeeSheetSlot }) {
+function SlotRows({ slot, firstOfBlock }: { slot: StaffTeeSheetSlot; firstOfBlock: boolean }) {
+  const { unblock, unblocking } = useContext(CheckInContext);
   const rows = slot.bookings.length + (slot.block || slot.bookings.length === 0 ? 1 : 0);
   const head = (
     <>
@@ -186,9 +186,22 @@ function SlotRows({ slot }: { slot: StaffTeeSheetSlot }) {
             <StateTag state="blocked" />
           </td>
           <td colSpan={BOOKING_COLUMNS - 1}>
-            {BLOCK_LABELS[slot.block.reason]}
-            {slot.block.note ? `: ${slot.block.note}` : ''}
-            {slot.bookings.length > 0 ? ' (bookings below still hold their places)' : ''}
+            <span className={sheet['block-text']}>
+              {BLOCK_LABELS[slot.block.reason]}
+              {slot.block.note ? `: ${slot.block.note}` : ''}
+              {firstOfBlock ? <span className={sheet.types}>{blockSpan(slot.block)}</span> : null}
+              {slot.bookings.length > 0 ? ' (bookings below keep their places)' : ''}
+            </span>
+            {firstOfBlock && unblock ? (
+              <button
+                type="button"
+                className={`${styles['table-button']} ${sheet.unblock}`}
+                disabled={unblocking}
+                onClick={() => unblock(slot.block!)}
+              >
+                Unblock<span className="visually-hidden"> {blockSpan(slot.block)}</span>
+              </button>
+            ) : null}
           </td>
         </tr>
       ) : first ? null : (
@@ -231,12 +244,35 @@ export function StaffTeeSheet() {
   const { courseId, date, go } = useSheetAddress();
   const id = useId();
   const teeSheet = useStaffTeeSheet(courseId, date);
+  const me = useStaffMe();
+  const canBlock = me.data?.role === 'admin' || me.data?.role === 'reservations';
+  const [blocking, setBlocking] = useState(false);
+  // The last change made here, announced where staff are looking (a polite live region by the sheet).
+  const [message, setMessage] = useState('');
+  const failed = (error: unknown, fallback: string) => setMessage(userMessage(error, fallback));
   const checkIn = useCheckIn();
+  const removeBlock = useRemoveBlock();
   const checkInControl: CheckInControl = {
     // Golfers check in from the day of their round (the API holds the same rule).
     open: date <= todayInLondon(),
     pending: checkIn.isPending,
-    mark: (request) => checkIn.mutate(request),
+    mark: (request) =>
+      checkIn.mutate(request, {
+        onSuccess: (done) =>
+          setMessage(
+            `Golfer ${done.position} of booking ${done.booking_number}: ${CHECK_IN_WORDS[done.status]}.`,
+          ),
+        onError: (error) => failed(error, 'The check-in could not be saved. Please try again.'),
+      }),
+    unblock: canBlock
+      ? (block) =>
+          removeBlock.mutate(block.id, {
+            onSuccess: (removed) =>
+              setMessage(`Unblocked ${blockSpan(removed)}: the tee times are on sale again.`),
+            onError: (error) => failed(error, 'The block could not be removed. Please try again.'),
+          })
+      : null,
+    unblocking: removeBlock.isPending,
   };
   // The course list arrives with each sheet; the picker keeps the last one while the next sheet loads.
   const courses = useRef<{ id: number; name: string }[]>([]);
@@ -291,6 +327,19 @@ export function StaffTeeSheet() {
           Next day
         </Button>
       </fieldset>
+      <p role="status" className={sheet.message}>
+        {message}
+      </p>
+      {blocking && canBlock ? (
+        <BlockPanel
+          key={`${courseId}-${date}`}
+          courseId={courseId}
+          courseName={courseName ?? 'course'}
+          date={date}
+          onDone={setMessage}
+          onClose={() => setBlocking(false)}
+        />
+      ) : null}
       {teeSheet.isPending ? (
         <Spinner label="Loading the tee sheet..." />
       ) : teeSheet.isError && !data ? (
@@ -300,6 +349,11 @@ export function StaffTeeSheet() {
       ) : data ? (
         <>
           <div className={sheet.tools}>
+            {canBlock && !blocking ? (
+              <Button size="sm" variant="secondary" onClick={() => setBlocking(true)}>
+                Block tee times
+              </Button>
+            ) : null}
             <Button size="sm" variant="secondary" onClick={() => window.print()}>
               Print
             </Button>
@@ -331,13 +385,7 @@ export function StaffTeeSheet() {
               </>
             ) : null}
           </ul>
-          <p role="status" className={sheet.refreshed}>
-            {checkIn.isError
-              ? userMessage(checkIn.error, 'The check-in could not be saved. Please try again.')
-              : checkIn.data
-                ? `Golfer ${checkIn.data.position} of booking ${checkIn.data.booking_number}: ${CHECK_IN_WORDS[checkIn.data.status]}.`
-                : ''}
-          </p>
+
           {teeSheet.isError ? (
             <p role="status" className={sheet.refreshed}>
               Could not refresh; showing the sheet as it was at {londonTime(new Date(teeSheet.dataUpdatedAt))}
@@ -367,8 +415,12 @@ export function StaffTeeSheet() {
                   </tr>
                 </thead>
                 <CheckInContext.Provider value={checkInControl}>
-                  {data.slots.map((slot) => (
-                    <SlotRows key={slot.id} slot={slot} />
+                  {data.slots.map((slot, index) => (
+                    <SlotRows
+                      key={slot.id}
+                      slot={slot}
+                      firstOfBlock={slot.block !== null && data.slots[index - 1]?.block?.id !== slot.block.id}
+                    />
                   ))}
                 </CheckInContext.Provider>
               </table>

@@ -46,7 +46,13 @@ const SHEET: StaffTeeSheet = {
       capacity: 4,
       taken: 0,
       places_left: 4,
-      block: { reason: 'maintenance', note: null },
+      block: {
+        id: 5,
+        reason: 'maintenance',
+        note: null,
+        starts_at: '2027-01-19T09:10:00.000Z',
+        ends_at: '2027-01-19T09:20:00.000Z',
+      },
       bookings: [],
     },
     {
