@@ -196,8 +196,14 @@ describe('GET /v1/staff/tee-sheet', () => {
 
     // The released hold and the cancelled booking take nothing.
     expect(at('09:20')).toMatchObject({ taken: 0, places_left: 4, bookings: [] });
-    expect(at('14:00').block).toEqual({ reason: 'competition', note: 'Club medal' });
-    expect(at('14:50').block).toEqual({ reason: 'competition', note: 'Club medal' });
+    expect(at('14:00').block).toEqual({
+      id: expect.any(Number),
+      reason: 'competition',
+      note: 'Club medal',
+      starts_at: londonWallTimeToUtc(DAY, '14:00').toISOString(),
+      ends_at: londonWallTimeToUtc(DAY, '15:00').toISOString(),
+    });
+    expect(at('14:50').block).toEqual(at('14:00').block);
     expect(at('15:00').block).toBeNull();
     expect(data.totals).toEqual({
       golfers: 7,
