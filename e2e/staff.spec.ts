@@ -54,7 +54,7 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   const nav = page.getByRole('navigation', { name: 'Staff pages' });
-  await expect(nav.getByRole('link')).toHaveText(['Tee sheet', 'Staff users', 'Audit log', 'Your account']);
+  await expect(nav.getByRole('link')).toHaveText(['Tee sheet', 'Bookings', 'Staff users', 'Audit log', 'Your account']);
   await expect(page).toHaveURL(/\/staff\/tee-sheet$/);
   await expect(nav.getByRole('link', { name: 'Tee sheet' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { level: 1, name: 'Tee sheet' })).toBeVisible();
@@ -150,6 +150,22 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   ).toBeVisible();
   expect(await getDiary(page.request, BUDDON_LINKS, blockDay)).toHaveLength(onSale);
 
+  // The booking checked in above, found by its lead's surname, and opened from its number.
+  await nav.getByRole('link', { name: 'Bookings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
+  await page.getByLabel('Number, name, e-mail, phone or operator').fill('Fairlie');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page).toHaveURL(/\/staff\/bookings\?q=Fairlie$/);
+  const found = page.getByRole('table', { name: 'Bookings found' });
+  await found.getByRole('link', { name: inPlay!.bookingNumber }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Booking ${inPlay!.bookingNumber}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Rounds', exact: true })).toContainText('Burnside Course');
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline).toContainText(`${E2E_STAFF_ADMIN.name} Golfer 1 marked arrived`);
+  await expect(timeline).toContainText(`${E2E_STAFF_ADMIN.name} Golfer 1 marked expected`);
+  await saveScreenshot(page, 'staff-booking-1280');
+  await axe();
+
   await nav.getByRole('link', { name: 'Staff users' }).click();
   await expect(nav.getByRole('link', { name: 'Staff users' })).toHaveAttribute('aria-current', 'page');
   const users = page.getByRole('table', { name: 'Staff users' });
@@ -213,6 +229,13 @@ test.describe('at 375 px', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     await saveScreenshot(page, 'staff-account-375');
+    await axe();
+    await nav.getByRole('link', { name: 'Bookings' }).click();
+    await expect(page.getByRole('table', { name: 'Bookings found' })).toBeVisible();
+    await page.getByRole('table', { name: 'Bookings found' }).getByRole('link').first().click();
+    await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await saveScreenshot(page, 'staff-booking-375');
     await axe();
     await nav.getByRole('link', { name: 'Tee sheet' }).click();
     await expect(page.getByRole('table', { name: /^Tee sheet for Championship Course/ })).toBeVisible();

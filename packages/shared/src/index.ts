@@ -20,6 +20,7 @@ export * from './schemas/payments';
 export * from './schemas/players';
 export * from './schemas/staff';
 export * from './schemas/staff-blocks';
+export * from './schemas/staff-bookings';
 export * from './schemas/staff-tee-sheet';
 export * from './schemas/system';
 export * from './schemas/ticket-prices';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bookings } from './bookings.ts';
 
 // The transactional mail outbox: a message is written in the same transaction as the change it reports, and a
 // worker sends it afterwards, so mail is never lost and never sent for a change that rolled back.
@@ -25,9 +26,12 @@ export const mailOutbox = pgTable(
     lastError: text(),
     createdAt: instant().notNull().defaultNow(),
     sentAt: instant(),
+    /** The booking the message is about (confirmations, reminders, refunds), for the staff booking page. */
+    bookingId: integer().references(() => bookings.id, { onDelete: 'set null' }),
   },
   (table) => [
     check('mail_outbox_status_known', sql`${table.status} in ('pending', 'sent', 'failed')`),
     index('mail_outbox_due_index').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index('mail_outbox_booking_index').on(table.bookingId).where(sql`${table.bookingId} is not null`),
   ],
 );

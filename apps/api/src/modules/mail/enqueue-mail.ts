@@ -7,7 +7,12 @@ import { type MailMessage, mailMessageSchema } from './mail-message.ts';
  * confirmation, a password reset): the message then exists exactly when the change does, and the worker sends it
  * after commit. Throws on a malformed message, which is a programming error, before anything is written.
  */
-export async function enqueueMail(db: DbOrTx, message: MailMessage): Promise<{ id: string }> {
+export async function enqueueMail(
+  db: DbOrTx,
+  message: MailMessage,
+  /** The booking the message is about, listed on the staff booking page. */
+  about: { bookingId: number } | null = null,
+): Promise<{ id: string }> {
   const valid = mailMessageSchema.parse(message);
   const [row] = await db
     .insert(mailOutbox)
@@ -17,6 +22,7 @@ export async function enqueueMail(db: DbOrTx, message: MailMessage): Promise<{ i
       html: valid.html,
       text: valid.text,
       attachments: valid.attachments,
+      bookingId: about?.bookingId ?? null,
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('The mail outbox insert returned no row');

@@ -67,6 +67,7 @@ async function remind(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<num
         final: row.remindersDone >= reminderDays.length,
         brand: deps.config.brand,
       }),
+      { bookingId: row.id },
     );
   }
   return ids;
@@ -84,6 +85,7 @@ async function cancel(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<num
     await enqueueMail(
       tx,
       await paymentCancellationEmail(row.operatorEmail, emailBooking(row), deps.config.brand),
+      { bookingId: row.id },
     );
   }
   return ids;

@@ -248,7 +248,7 @@ async function queueConfirmationEmail(
     link.url,
     deps.config.brand,
   );
-  await enqueueMail(tx, message);
+  await enqueueMail(tx, message, { bookingId: booking.id });
   return true;
 }
 

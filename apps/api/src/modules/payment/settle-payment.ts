@@ -153,6 +153,7 @@ async function refund(deps: SettlementDeps, intent: PaymentIntent, bookingId: nu
         await enqueueMail(
           tx,
           await paymentRefundedEmail(to.email, { ...details, reason }, deps.config.brand),
+          { bookingId },
         );
       }
       deps.log.warn(

@@ -12,6 +12,9 @@ import {
   emptyResponseSchema,
   staffAuditQuerySchema,
   staffAuditResponseSchema,
+  staffBookingDetailResponseSchema,
+  staffBookingSearchQuerySchema,
+  staffBookingSearchResponseSchema,
   staffCodeRequestSchema,
   staffPasswordChangeRequestSchema,
   staffSignInRequestSchema,
@@ -23,6 +26,7 @@ import {
   staffUsersResponseSchema,
   updateStaffUserRequestSchema,
 } from '@links/shared';
+import { bookingNumberParamsSchema } from '@links/shared/schemas/confirmation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit, recordAudit } from './audit-log.ts';
@@ -36,6 +40,7 @@ import {
   updateStaffUserAccess,
 } from './manage-staff-users.ts';
 import { signInStaffWithPassword, submitStaffCode } from './sign-in-staff.ts';
+import { searchBookings, staffBookingDetail } from './staff-bookings.ts';
 import { ANY_STAFF_ROLE, registerStaffGuard, type StaffAccess, staffOf } from './staff-guard.ts';
 import { deleteStaffSession } from './staff-sessions.ts';
 import { staffTeeSheet } from './staff-tee-sheet.ts';
@@ -261,6 +266,37 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await setCheckIn(app.db, request.body, staffOf(request).user.id, app.clock.now()),
+    }),
+  );
+
+  app.get(
+    '/bookings',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          'Finds bookings by number, name, e-mail, phone, operator and UK dates of play; newest first, paged',
+        tags: TAGS,
+        querystring: staffBookingSearchQuerySchema,
+        response: { 200: staffBookingSearchResponseSchema },
+      },
+    },
+    async (request) => ({ data: await searchBookings(app.db, request.query) }),
+  );
+
+  app.get(
+    '/bookings/:bookingNumber',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary: 'One booking for staff: its confirmation, contact, payments, refunds, e-mails and timeline',
+        tags: TAGS,
+        params: bookingNumberParamsSchema,
+        response: { 200: staffBookingDetailResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await staffBookingDetail(app.db, request.params.bookingNumber, app.clock.now()),
     }),
   );
 

@@ -1,11 +1,13 @@
 import type { StaffRole, StaffUser } from '@links/shared/schemas/staff';
 import { useEffect } from 'react';
-import { type RouteObject, useNavigate, useRoutes } from 'react-router';
+import { type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useStaffMe } from './api/staff-api';
 import styles from './components/staff.module.css';
 import { StaffAccount } from './components/staff-account';
 import { StaffAudit } from './components/staff-audit';
+import { StaffBookingPage } from './components/staff-booking-page';
+import { StaffBookings } from './components/staff-bookings';
 import { StaffShell } from './components/staff-shell';
 import { StaffSignIn } from './components/staff-sign-in';
 import { StaffTeeSheet } from './components/staff-tee-sheet';
@@ -26,6 +28,7 @@ export const STAFF_PAGES: readonly StaffPage[] = [
     roles: ['admin', 'reservations', 'starter'],
     element: <StaffTeeSheet />,
   },
+  { path: 'bookings', label: 'Bookings', roles: ['admin', 'reservations'], element: <StaffBookings /> },
   { path: 'users', label: 'Staff users', roles: ['admin'], element: <StaffUsers /> },
   { path: 'audit', label: 'Audit log', roles: ['admin'], element: <StaffAudit /> },
   {
@@ -49,12 +52,22 @@ function ToFirstPage({ path }: { path: string }) {
   return null;
 }
 
+/** /staff/bookings/:number (the number read from the address: useParams would add to the public entry). */
+function BookingRoute() {
+  const { pathname } = useLocation();
+  const number = pathname.split('/').at(-1) ?? '';
+  return <StaffBookingPage key={number} bookingNumber={number} />;
+}
+
 function SignedIn({ user }: { user: StaffUser }) {
   const pages = pagesFor(user);
   const first = pages[0]?.path ?? 'account';
   const routes: RouteObject[] = [
     { index: true, element: <ToFirstPage path={first} /> },
     ...pages.map((page) => ({ path: page.path, element: page.element })),
+    ...(pages.some((page) => page.path === 'bookings')
+      ? [{ path: 'bookings/:number', element: <BookingRoute /> }]
+      : []),
     { path: '*', element: <ToFirstPage path={first} /> },
   ];
   const element = useRoutes(routes);

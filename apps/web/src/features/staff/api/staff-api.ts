@@ -17,6 +17,11 @@ import type {
   CreateBlockInput,
   CreatedBlock,
 } from '@links/shared/schemas/staff-blocks';
+import type {
+  StaffBookingDetail,
+  StaffBookingSearch,
+  StaffBookingSearchQueryInput,
+} from '@links/shared/schemas/staff-bookings';
 import type { CheckInAnswer, CheckInRequest, StaffTeeSheet } from '@links/shared/schemas/staff-tee-sheet';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, apiRequest } from '@/lib/api-client';
@@ -161,3 +166,19 @@ export const useCreateBlock = () =>
 
 export const useRemoveBlock = () =>
   useSheetChange((id: number) => apiRequest<Block>(`/staff/blocks/${id}`, { method: 'DELETE' }));
+
+export function useStaffBookingSearch(query: StaffBookingSearchQueryInput) {
+  return useQuery({
+    queryKey: [...STAFF_KEY, 'bookings', query],
+    queryFn: ({ signal }) => api.get<StaffBookingSearch>('/staff/bookings', { query, signal }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useStaffBooking(bookingNumber: string) {
+  return useQuery({
+    queryKey: [...STAFF_KEY, 'booking', bookingNumber],
+    queryFn: ({ signal }) => api.get<StaffBookingDetail>(`/staff/bookings/${bookingNumber}`, { signal }),
+    retry: false,
+  });
+}

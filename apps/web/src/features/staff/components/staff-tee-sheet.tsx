@@ -12,11 +12,13 @@ import { createContext, useContext, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
 import { useCheckIn, useRemoveBlock, useStaffMe, useStaffTeeSheet } from '../api/staff-api';
 import { BlockPanel } from './block-panel';
 import styles from './staff.module.css';
+import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
 import { teeSheetCsv, teeSheetFileName } from './tee-sheet-csv';
 import { BLOCK_LABELS, blockSpan, STATE_LABELS } from './tee-sheet-labels';
@@ -133,13 +135,21 @@ function CheckIns({ booking }: { booking: StaffTeeSheetBooking }) {
 }
 
 function BookingCells({ booking }: { booking: StaffTeeSheetBooking }) {
-  const { open } = useContext(CheckInContext);
+  const { open, unblock } = useContext(CheckInContext);
+  // The booking page is the reservations desk's (and admins'): the roles that may also unblock.
+  const canOpen = unblock !== null;
   return (
     <>
       <td>
         <StateTag state={booking.state} note={stateNote(booking)} />
       </td>
-      <td className={sheet.number}>{booking.booking_number}</td>
+      <td className={sheet.number}>
+        {canOpen ? (
+          <Link to={`/staff/bookings/${booking.booking_number}`}>{booking.booking_number}</Link>
+        ) : (
+          booking.booking_number
+        )}
+      </td>
       <td>{booking.lead_name || <span className={sheet.muted}>No details yet</span>}</td>
       <td>
         {open && booking.check_ins.length > 0 ? (
@@ -395,8 +405,7 @@ export function StaffTeeSheet() {
           {data.slots.length === 0 ? (
             <p className={styles.count}>No tee times on this day.</p>
           ) : (
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone and has nothing focusable in it, so the frame itself takes focus for the arrow keys.
-            <section className={styles['table-wrap']} aria-label="Tee times" tabIndex={0}>
+            <TableFrame label="Tee times">
               <table className={`${styles.table} ${sheet.sheet}`}>
                 <caption className="visually-hidden">
                   Tee sheet for {data.course.name}, {formatLongDate(data.date)}
@@ -424,7 +433,7 @@ export function StaffTeeSheet() {
                   ))}
                 </CheckInContext.Provider>
               </table>
-            </section>
+            </TableFrame>
           )}
         </>
       ) : null}

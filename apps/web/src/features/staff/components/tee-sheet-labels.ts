@@ -1,4 +1,5 @@
 import type { Block } from '@links/shared/schemas/staff-blocks';
+import type { StaffBookingState } from '@links/shared/schemas/staff-bookings';
 import type { StaffTeeSheetSlot, TeeSheetBookingState } from '@links/shared/schemas/staff-tee-sheet';
 
 // The words the tee sheet and its block panel use for states, reasons and periods.
@@ -10,6 +11,15 @@ export const STATE_LABELS: Record<TeeSheetBookingState | 'free' | 'blocked', str
   deposit: 'Deposit',
   pay_later: 'Pay later',
   blocked: 'Blocked',
+};
+
+export const BOOKING_STATE_LABELS: Record<StaffBookingState, string> = {
+  held: 'Held',
+  paid: 'Paid',
+  deposit: 'Deposit',
+  pay_later: 'Pay later',
+  cancelled: 'Cancelled',
+  expired: 'Abandoned hold',
 };
 
 export const BLOCK_LABELS: Record<NonNullable<StaffTeeSheetSlot['block']>['reason'], string> = {

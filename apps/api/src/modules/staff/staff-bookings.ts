@@ -1,0 +1,350 @@
+import { formatMoney } from '@links/shared/money';
+import {
+  STAFF_BOOKING_PAGE_SIZE,
+  type StaffBookingDetail,
+  type StaffBookingSearch,
+  type StaffBookingSearchQuery,
+  type StaffBookingState,
+} from '@links/shared/schemas/staff-bookings';
+import { addDays } from '@links/shared/uk-time';
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  bookingRounds,
+  bookings,
+  courses,
+  mailOutbox,
+  operators,
+  paymentIntents,
+  paymentRefunds,
+  staffAuditLog,
+  staffUsers,
+  teeSlots,
+} from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
+import { confirmationPayload, leadName } from '../confirmation/confirmation-payload.ts';
+import { ukDayStart } from '../courses/bookable-dates.ts';
+import { bookingState } from './staff-tee-sheet.ts';
+
+// Finding a booking and its staff page (issue 22): search by number, name, e-mail, phone, operator and dates of
+// play; the page answers the confirmation page's payload plus contact details, payments and refunds, the e-mails
+// about it and a timeline put together from what the database records of it.
+
+const detail = (key: string) => sql<string>`coalesce(${bookings.playerDetails}->>${key}, '')`;
+
+/** LIKE's own characters in what staff typed match themselves. */
+function likeText(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function searchConditions(query: StaffBookingSearchQuery): SQL[] {
+  const conditions: SQL[] = [];
+  conditions.push(query.status ? eq(bookings.status, query.status) : ne(bookings.status, 'expired'));
+  const text = query.q ?? '';
+  if (text !== '') {
+    const contains = `%${likeText(text)}%`;
+    const matches: SQL[] = [
+      sql`(${detail('first_name')} || ' ' || ${detail('surname')}) ilike ${contains}`,
+      sql`${detail('lead_player_name')} ilike ${contains}`,
+      sql`${detail('email_address')} ilike ${contains}`,
+      sql`coalesce(${operators.companyName}, '') ilike ${contains}`,
+      sql`coalesce(${operators.username}, '') ilike ${contains}`,
+      sql`coalesce(${operators.email}, '') ilike ${contains}`,
+    ];
+    if (/^\d+$/.test(text)) matches.push(sql`${bookings.bookingNumber} like ${`${text}%`}`);
+    const digits = text.replace(/\D/g, '');
+    // A phone number as typed ('07400 123456', '+44 7400 123456'): its digits, however it was stored.
+    if (digits.length >= 5 && /^[\d\s()+.-]+$/.test(text)) {
+      const tail = `%${digits.replace(/^(44|0)/, '')}%`;
+      matches.push(sql`regexp_replace(${detail('telephone_number')}, '[^0-9]', '', 'g') like ${tail}`);
+      matches.push(
+        sql`regexp_replace(coalesce(${operators.telephoneNumber}, ''), '[^0-9]', '', 'g') like ${tail}`,
+      );
+    }
+    conditions.push(or(...matches) as SQL);
+  }
+  if (query.from || query.to) {
+    const from = query.from ? ukDayStart(query.from) : new Date(0);
+    const to = query.to ? ukDayStart(addDays(query.to, 1)) : new Date('9999-01-01T00:00:00Z');
+    conditions.push(sql`exists (
+      select 1 from ${bookingRounds} join ${teeSlots} on ${teeSlots.id} = ${bookingRounds.slotId}
+      where ${bookingRounds.bookingId} = ${bookings.id}
+        and ${teeSlots.startsAt} >= ${from} and ${teeSlots.startsAt} < ${to})`);
+  }
+  return conditions;
+}
+
+function stateOf(row: {
+  status: 'held' | 'confirmed' | 'cancelled' | 'expired';
+  paymentMethod: 'online' | 'deposit' | 'offline' | null;
+  payablePence: number | null;
+  paidPence: number | null;
+}): StaffBookingState {
+  return row.status === 'cancelled' || row.status === 'expired' ? row.status : bookingState(row);
+}
+
+export async function searchBookings(
+  db: DbOrTx,
+  query: StaffBookingSearchQuery,
+): Promise<StaffBookingSearch> {
+  const where = and(...searchConditions(query));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: bookings.id,
+        bookingNumber: bookings.bookingNumber,
+        status: bookings.status,
+        paymentMethod: bookings.paymentMethod,
+        payablePence: bookings.payablePence,
+        paidPence: bookings.paidPence,
+        playerDetails: bookings.playerDetails,
+        createdAt: bookings.createdAt,
+        operator: operators.companyName,
+        operatorEmail: operators.email,
+        operatorPhone: operators.telephoneNumber,
+      })
+      .from(bookings)
+      .leftJoin(operators, eq(operators.id, bookings.operatorId))
+      .where(where)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(STAFF_BOOKING_PAGE_SIZE)
+      .offset((query.page - 1) * STAFF_BOOKING_PAGE_SIZE),
+    db
+      .select({ total: count() })
+      .from(bookings)
+      .leftJoin(operators, eq(operators.id, bookings.operatorId))
+      .where(where),
+  ]);
+  const ids = rows.map((row) => row.id);
+  const rounds =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            bookingId: bookingRounds.bookingId,
+            course: courses.name,
+            startsAt: teeSlots.startsAt,
+            players: bookingRounds.players,
+          })
+          .from(bookingRounds)
+          .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+          .innerJoin(courses, eq(courses.id, bookingRounds.courseId))
+          .where(inArray(bookingRounds.bookingId, ids))
+          .orderBy(asc(teeSlots.startsAt));
+  return {
+    bookings: rows.map((row) => {
+      const own = rounds.filter((round) => round.bookingId === row.id);
+      const details = (row.playerDetails ?? {}) as Record<string, unknown>;
+      const text = (key: string) => (typeof details[key] === 'string' ? (details[key] as string) : '');
+      return {
+        booking_number: row.bookingNumber,
+        state: stateOf(row),
+        lead_name: leadName(row.playerDetails),
+        email: text('email_address') || row.operatorEmail || '',
+        phone: text('telephone_number') || row.operatorPhone || '',
+        operator: row.operator,
+        first_tee_time: own[0]?.startsAt.toISOString() ?? null,
+        courses: own.map((round) => round.course),
+        players: Math.max(0, ...own.map((round) => round.players)),
+        payable: row.payablePence ?? 0,
+        paid: row.paidPence ?? 0,
+        created_at: row.createdAt.toISOString(),
+      };
+    }),
+    total: counted?.total ?? 0,
+    page: query.page,
+    page_size: STAFF_BOOKING_PAGE_SIZE,
+  };
+}
+
+const REFUND_WORDS: Record<string, string> = {
+  amount_mismatch: 'the amount did not match',
+  paid_twice: 'it was paid twice',
+  booking_cancelled: 'the booking was cancelled',
+  places_gone: 'its places had been taken',
+};
+
+const CHECK_IN_WORDS: Record<string, string> = {
+  arrived: 'arrived',
+  no_show: 'a no-show',
+  expected: 'expected',
+};
+
+/** One audit entry about the booking, as the timeline says it. */
+function auditWords(action: string, after: Record<string, unknown> | null): string {
+  if (action === 'golfer.checked_in' && after) {
+    return `Golfer ${String(after.position)} marked ${CHECK_IN_WORDS[String(after.status)] ?? String(after.status)}`;
+  }
+  return action;
+}
+
+export async function staffBookingDetail(
+  db: DbOrTx,
+  bookingNumber: string,
+  now: Date,
+): Promise<StaffBookingDetail> {
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      paymentMethod: bookings.paymentMethod,
+      payablePence: bookings.payablePence,
+      paidPence: bookings.paidPence,
+      playerDetails: bookings.playerDetails,
+      notes: bookings.notes,
+      createdAt: bookings.createdAt,
+      confirmedAt: bookings.confirmedAt,
+      cancelledAt: bookings.cancelledAt,
+      cancelledReason: bookings.cancelledReason,
+      operatorId: bookings.operatorId,
+      company: operators.companyName,
+      operatorUsername: operators.username,
+      operatorEmail: operators.email,
+      operatorPhone: operators.telephoneNumber,
+    })
+    .from(bookings)
+    .leftJoin(operators, eq(operators.id, bookings.operatorId))
+    .where(eq(bookings.bookingNumber, bookingNumber));
+  const record = row ? await loadBookingRecord(db, row.id) : undefined;
+  if (!row || !record) throw notFound('There is no booking with this number.', 'booking_not_found');
+
+  const [payments, refunds, emails, audit] = await Promise.all([
+    db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.bookingId, row.id))
+      .orderBy(asc(paymentIntents.createdAt)),
+    db
+      .select({
+        id: paymentRefunds.id,
+        amount: paymentRefunds.amount,
+        status: paymentRefunds.status,
+        createdAt: paymentRefunds.createdAt,
+      })
+      .from(paymentRefunds)
+      .innerJoin(paymentIntents, eq(paymentIntents.id, paymentRefunds.paymentIntentId))
+      .where(eq(paymentIntents.bookingId, row.id))
+      .orderBy(asc(paymentRefunds.createdAt)),
+    db
+      .select({
+        id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        status: mailOutbox.status,
+        attempts: mailOutbox.attempts,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+      })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.bookingId, row.id))
+      .orderBy(asc(mailOutbox.createdAt)),
+    db
+      .select({
+        at: staffAuditLog.at,
+        action: staffAuditLog.action,
+        after: staffAuditLog.after,
+        who: staffUsers.name,
+      })
+      .from(staffAuditLog)
+      .leftJoin(staffUsers, eq(staffUsers.id, staffAuditLog.staffUserId))
+      .where(and(eq(staffAuditLog.targetType, 'booking'), eq(staffAuditLog.targetId, bookingNumber)))
+      .orderBy(asc(staffAuditLog.id)),
+  ]);
+
+  const by = row.operatorId === null ? ('golfer' as const) : ('operator' as const);
+  type Event = StaffBookingDetail['timeline'][number];
+  const timeline: Event[] = [{ at: row.createdAt.toISOString(), by, who: null, what: 'Tee times held' }];
+  for (const payment of payments) {
+    timeline.push({
+      at: payment.createdAt.toISOString(),
+      by,
+      who: null,
+      what: `Card payment of ${formatMoney(payment.amount)} started`,
+    });
+    if (payment.settledAt && payment.settlement === 'refunded') {
+      const reason = payment.settlementReason ? REFUND_WORDS[payment.settlementReason] : undefined;
+      timeline.push({
+        at: payment.settledAt.toISOString(),
+        by: 'system',
+        who: null,
+        what: `Payment of ${formatMoney(payment.amount)} refunded${reason ? `: ${reason}` : ''}`,
+      });
+    }
+  }
+  if (row.confirmedAt) {
+    timeline.push({ at: row.confirmedAt.toISOString(), by: 'system', who: null, what: 'Booking confirmed' });
+  }
+  for (const entry of audit) {
+    timeline.push({
+      at: entry.at.toISOString(),
+      by: 'staff',
+      who: entry.who,
+      what: auditWords(entry.action, entry.after as Record<string, unknown> | null),
+    });
+  }
+  if (row.cancelledAt) {
+    const why =
+      row.cancelledReason === 'unpaid'
+        ? ': not paid by its deadline'
+        : row.cancelledReason === 'places_gone'
+          ? ': paid after its places were taken'
+          : '';
+    timeline.push({
+      at: row.cancelledAt.toISOString(),
+      by: 'system',
+      who: null,
+      what: `Booking cancelled${why}`,
+    });
+  }
+  timeline.sort((a, b) => a.at.localeCompare(b.at));
+
+  const details = (row.playerDetails ?? {}) as Record<string, unknown>;
+  const text = (key: string) => (typeof details[key] === 'string' ? (details[key] as string).trim() : '');
+  const address = ['address_line_1', 'address_line_2', 'city', 'county', 'postcode', 'country']
+    .map(text)
+    .filter(Boolean)
+    .join(', ');
+  return {
+    confirmation: confirmationPayload(record, now),
+    state: stateOf(row),
+    created_at: row.createdAt.toISOString(),
+    confirmed_at: row.confirmedAt?.toISOString() ?? null,
+    contact: {
+      name: [text('title'), text('first_name'), text('surname')].filter(Boolean).join(' '),
+      email: text('email_address') || row.operatorEmail || '',
+      phone: text('telephone_number') || row.operatorPhone || '',
+      address,
+      stay_connected: details.stay_connected === true,
+    },
+    operator:
+      row.company && row.operatorUsername && row.operatorEmail
+        ? { company_name: row.company, username: row.operatorUsername, email: row.operatorEmail }
+        : null,
+    notes: row.notes?.trim() ? row.notes : null,
+    payments: payments.map((payment) => ({
+      id: payment.id,
+      provider: payment.provider,
+      amount: payment.amount,
+      status: payment.status,
+      settlement: payment.settlement ?? null,
+      created_at: payment.createdAt.toISOString(),
+    })),
+    refunds: refunds.map((refund) => ({
+      id: refund.id,
+      amount: refund.amount,
+      status: refund.status,
+      created_at: refund.createdAt.toISOString(),
+    })),
+    emails: emails.map((email) => ({
+      id: email.id,
+      to: email.to,
+      subject: email.subject,
+      status: email.status,
+      attempts: email.attempts,
+      created_at: email.createdAt.toISOString(),
+      sent_at: email.sentAt?.toISOString() ?? null,
+    })),
+    timeline,
+  };
+}

@@ -1,0 +1,263 @@
+import { formatMoney } from '@links/shared/money';
+import type { StaffBookingDetail } from '@links/shared/schemas/staff-bookings';
+import { Alert } from '@/components/ui/alert';
+import { Link } from '@/components/ui/link';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, userMessage } from '@/lib/api-client';
+import { useStaffBooking } from '../api/staff-api';
+import styles from './staff.module.css';
+import { StateTag } from './staff-bookings';
+import { TableFrame } from './table-frame';
+import sheet from './tee-sheet.module.css';
+import { teeTimeOf } from './tee-sheet-labels';
+
+const WHEN = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : '—');
+
+const BY: Record<StaffBookingDetail['timeline'][number]['by'], string> = {
+  golfer: 'Golfer',
+  operator: 'Operator',
+  staff: 'Staff',
+  system: 'System',
+};
+
+const MAIL_STATES: Record<StaffBookingDetail['emails'][number]['status'], string> = {
+  pending: 'Waiting to send',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+function Facts({ rows }: { rows: { term: string; value: React.ReactNode }[] }) {
+  return (
+    <dl className={styles.facts}>
+      {rows.map(({ term, value }) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `booking-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section className={styles.panel} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Body({ booking }: { booking: StaffBookingDetail }) {
+  const { confirmation: c, contact } = booking;
+  return (
+    <div className={sheet['booking-grid']}>
+      <Panel title="Rounds">
+        <TableFrame label="Rounds table">
+          <table className={styles.table}>
+            <caption className="visually-hidden">Rounds of booking {c.booking_number}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Course</th>
+                <th scope="col">Tee time</th>
+                <th scope="col">Golfers</th>
+                <th scope="col">Caddies</th>
+              </tr>
+            </thead>
+            <tbody>
+              {c.courses.map((course) => (
+                <tr key={course.id}>
+                  <th scope="row">{course.name}</th>
+                  <td className={styles.nowrap}>{course.tee_time ? teeTimeOf(course.tee_time) : '—'}</td>
+                  <td>{course.players}</td>
+                  <td>
+                    {course.caddies > 0 ? `${course.caddies} (${formatMoney(course.caddie_total)})` : '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
+        <p className={styles.count}>
+          {c.price_breakdown
+            .map((line) => `${line.count} ${line.player_type} ${formatMoney(line.total)}`)
+            .join(' · ')}
+        </p>
+      </Panel>
+      <Panel title="Money">
+        <Facts
+          rows={[
+            { term: 'Total payable', value: formatMoney(c.totals.payable) },
+            { term: 'Paid', value: formatMoney(c.totals.paid) },
+            { term: 'Due', value: formatMoney(c.totals.due) },
+            {
+              term: 'Terms',
+              value: c.payment_method === 'card' ? 'Card, paid when booked' : c.payment_method,
+            },
+            { term: 'Balance due by', value: when(c.balance_due_at ?? null) },
+          ]}
+        />
+      </Panel>
+      <Panel title="Contact">
+        <Facts
+          rows={[
+            { term: 'Name', value: contact.name || '—' },
+            {
+              term: 'E-mail',
+              value: contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : '—',
+            },
+            {
+              term: 'Phone',
+              value: contact.phone ? (
+                <a href={`tel:${contact.phone.replace(/\s+/g, '')}`}>{contact.phone}</a>
+              ) : (
+                '—'
+              ),
+            },
+            { term: 'Address', value: contact.address || '—' },
+            { term: 'News by e-mail', value: contact.stay_connected ? 'Yes' : 'No' },
+            {
+              term: 'Operator',
+              value: booking.operator
+                ? `${booking.operator.company_name} (${booking.operator.username})`
+                : '—',
+            },
+            { term: 'Notes', value: booking.notes ?? '—' },
+          ]}
+        />
+      </Panel>
+      <Panel title="Payments and refunds">
+        {booking.payments.length === 0 && booking.refunds.length === 0 ? (
+          <p className={styles.count}>No card payment recorded.</p>
+        ) : (
+          <TableFrame label="Payments table">
+            <table className={styles.table}>
+              <caption className="visually-hidden">
+                Payments and refunds of booking {c.booking_number}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Reference</th>
+                </tr>
+              </thead>
+              <tbody>
+                {booking.payments.map((payment) => (
+                  <tr key={payment.id}>
+                    <td className={styles.nowrap}>{when(payment.created_at)}</td>
+                    <td>Card payment ({payment.provider})</td>
+                    <td>{formatMoney(payment.amount)}</td>
+                    <td>
+                      {payment.status}
+                      {payment.settlement ? ` · ${payment.settlement}` : ''}
+                    </td>
+                    <td className={sheet.number}>{payment.id}</td>
+                  </tr>
+                ))}
+                {booking.refunds.map((refund) => (
+                  <tr key={refund.id}>
+                    <td className={styles.nowrap}>{when(refund.created_at)}</td>
+                    <td>Refund</td>
+                    <td>−{formatMoney(refund.amount)}</td>
+                    <td>{refund.status}</td>
+                    <td className={sheet.number}>{refund.id}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+        )}
+      </Panel>
+      <Panel title="E-mails">
+        {booking.emails.length === 0 ? (
+          <p className={styles.count}>No e-mail about this booking.</p>
+        ) : (
+          <TableFrame label="E-mails table">
+            <table className={styles.table}>
+              <caption className="visually-hidden">E-mails about booking {c.booking_number}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Queued</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {booking.emails.map((email) => (
+                  <tr key={email.id}>
+                    <td className={styles.nowrap}>{when(email.created_at)}</td>
+                    <td>{email.subject}</td>
+                    <td>{email.to}</td>
+                    <td>
+                      {MAIL_STATES[email.status]}
+                      {email.sent_at ? ` ${when(email.sent_at)}` : ''}
+                      {email.status !== 'sent' && email.attempts > 0 ? ` (${email.attempts} attempts)` : ''}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+        )}
+      </Panel>
+      <Panel title="Timeline">
+        <ol className={sheet.timeline}>
+          {booking.timeline.map((event, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: events have no id; the list is rebuilt whole each time.
+            <li key={index}>
+              <span className={styles.nowrap}>{when(event.at)}</span>{' '}
+              <span className={sheet.by}>{event.who ?? BY[event.by]}</span> {event.what}
+            </li>
+          ))}
+        </ol>
+      </Panel>
+    </div>
+  );
+}
+
+/** Reservations and admins: everything about one booking (/staff/bookings/:number). */
+export function StaffBookingPage({ bookingNumber }: { bookingNumber: string }) {
+  const booking = useStaffBooking(bookingNumber);
+  return (
+    <div className={styles.page}>
+      <p>
+        <Link to="/staff/bookings">Back to bookings</Link>
+      </p>
+      <div className={sheet.head}>
+        <h1>Booking {bookingNumber}</h1>
+        {booking.data ? (
+          <>
+            <StateTag state={booking.data.state} />
+            <p className={sheet.day}>
+              {booking.data.confirmation.lead_name || 'No details yet'} · booked{' '}
+              {when(booking.data.created_at)}
+            </p>
+          </>
+        ) : null}
+      </div>
+      {booking.isPending ? (
+        <Spinner label="Loading the booking..." />
+      ) : booking.isError ? (
+        <Alert type="error" title="The booking could not be opened">
+          <p>
+            {booking.error instanceof ApiError && booking.error.status === 404
+              ? 'There is no booking with this number.'
+              : userMessage(booking.error, 'Please try again in a moment.')}
+          </p>
+        </Alert>
+      ) : (
+        <Body booking={booking.data} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+// @vitest-environment happy-dom
+import { staffUserResponseSchema } from '@links/shared/schemas/staff';
+import {
+  type StaffBookingDetail,
+  staffBookingDetailResponseSchema,
+  staffBookingSearchResponseSchema,
+} from '@links/shared/schemas/staff-bookings';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { renderRoute } from '@/test/render-route';
+
+const SUMMARY = {
+  booking_number: '4417730261',
+  state: 'paid' as const,
+  lead_name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '07400 123456',
+  operator: null,
+  first_tee_time: '2030-06-10T08:00:00.000Z',
+  courses: ['Burnside Course'],
+  players: 2,
+  payable: 15_000,
+  paid: 15_000,
+  created_at: '2030-05-01T10:00:00.000Z',
+};
+
+const DETAIL: StaffBookingDetail = {
+  confirmation: {
+    booking_number: '4417730261',
+    status: 'confirmed',
+    amount_paid: 15_000,
+    totals: { net: 12_500, vat: 2_500, payable: 15_000, paid: 15_000, due: 0 },
+    golfer_count: 2,
+    golfers: [
+      { id: 1, player_type_id: 1, player_type: 'Adult', total: 10_000 },
+      { id: 2, player_type_id: 3, player_type: 'Under 16', total: 5_000 },
+    ],
+    price_breakdown: [
+      { player_type_id: 1, player_type: 'Adult', count: 1, total: 10_000 },
+      { player_type_id: 3, player_type: 'Under 16', count: 1, total: 5_000 },
+    ],
+    subtotal: 12_500,
+    vat: 2_500,
+    total: 15_000,
+    courses: [
+      {
+        id: 2,
+        name: 'Burnside Course',
+        slug: 'burnside',
+        image: '/images/burnside.jpg',
+        tee_time: '2030-06-10T08:00:00.000Z',
+        players: 2,
+        caddies: 1,
+        caddie_price: 5_000,
+        caddie_total: 5_000,
+        guide_url: 'https://example.com',
+        caddies_editable: true,
+        caddie_cutoff: '2030-06-09T08:00:00.000Z',
+      },
+    ],
+    caddie_total: 5_000,
+    last_tee_time: '2030-06-10T08:00:00.000Z',
+    has_played: false,
+    lead_name: 'Ada Lovelace',
+    payment_method: 'card',
+    calendar_url: '/v1/bookings/4417730261/calendar.ics',
+    server_time: '2030-05-01T10:00:00.000Z',
+  } as StaffBookingDetail['confirmation'],
+  state: 'paid',
+  created_at: '2030-05-01T10:00:00.000Z',
+  confirmed_at: '2030-05-01T10:05:00.000Z',
+  contact: {
+    name: 'Dr Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '07400 123456',
+    address: '1 Links Road, Carnoustie, Angus, DD7 7JE, GB',
+    stay_connected: true,
+  },
+  operator: null,
+  notes: 'Celebrating a birthday',
+  payments: [
+    {
+      id: 'pi_sbx_1',
+      provider: 'sandbox',
+      amount: 15_000,
+      status: 'succeeded',
+      settlement: 'confirmed',
+      created_at: '2030-05-01T10:04:00.000Z',
+    },
+  ],
+  refunds: [],
+  emails: [
+    {
+      id: 'a1b2',
+      to: 'ada@example.com',
+      subject: 'Your tee times are confirmed: booking 4417730261',
+      status: 'sent',
+      attempts: 1,
+      created_at: '2030-05-01T10:05:00.000Z',
+      sent_at: '2030-05-01T10:05:04.000Z',
+    },
+  ],
+  timeline: [
+    { at: '2030-05-01T10:00:00.000Z', by: 'golfer', who: null, what: 'Tee times held' },
+    { at: '2030-05-01T10:05:00.000Z', by: 'system', who: null, what: 'Booking confirmed' },
+    { at: '2030-06-10T07:40:00.000Z', by: 'staff', who: 'Morag Starter', what: 'Golfer 1 marked arrived' },
+  ],
+};
+
+describe('finding a booking and its page', () => {
+  const server = useApiServer();
+  const searches: Received[] = [];
+  beforeAll(async () => {
+    await import('@/app/routes/staff');
+  }, 60_000);
+  beforeEach(() => {
+    searches.length = 0;
+    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
+    document.cookie = 'XSRF-TOKEN=test-token';
+    server.use(
+      http.get(v1('/staff/me'), () =>
+        answer(staffUserResponseSchema, {
+          data: {
+            id: 2,
+            username: 'desk',
+            name: 'Iain Desk',
+            email: 'iain@example.com',
+            role: 'reservations',
+            status: 'active',
+            factor_enrolled: true,
+            created_at: '2026-11-01T09:00:00Z',
+          },
+        }),
+      ),
+      http.get(
+        v1('/staff/bookings'),
+        recorded(searches, () =>
+          answer(staffBookingSearchResponseSchema, {
+            data: { bookings: [SUMMARY], total: 1, page: 1, page_size: 50 },
+          }),
+        ),
+      ),
+      http.get(v1('/staff/bookings/4417730261'), () =>
+        answer(staffBookingDetailResponseSchema, { data: DETAIL }),
+      ),
+      http.get(v1('/staff/bookings/999999'), () =>
+        refuse(404, { code: 'booking_not_found', message: 'There is no booking with this number.' }),
+      ),
+    );
+  });
+  afterEach(() => cleanup());
+
+  it('searches from the address and the form, and opens a booking from its number', async () => {
+    const user = userEvent.setup();
+    const router = renderRoute('/staff/bookings');
+    await screen.findByRole('table', { name: 'Bookings found' });
+    expect(screen.getByRole('status').textContent).toBe('1 booking, page 1 of 1');
+    await user.type(screen.getByLabelText('Number, name, e-mail, phone or operator'), '  ada ');
+    await user.type(screen.getByLabelText('Playing from'), '2030-06-01');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Confirmed');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ada&from=2030-06-01&status=confirmed'));
+    await waitFor(() => expect(searches.at(-1)?.url).toContain('q=ada&from=2030-06-01&status=confirmed'));
+
+    const row = screen.getByRole('row', { name: /4417730261/ });
+    expect(row.textContent).toContain('Ada Lovelace');
+    expect(row.textContent).toContain('£150.00 of £150.00');
+    await user.click(within(row).getByRole('link', { name: '4417730261' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/bookings/4417730261'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booking 4417730261' })).toBeTruthy();
+    const contact = screen.getByRole('region', { name: 'Contact' });
+    expect(within(contact).getByRole('link', { name: 'ada@example.com' }).getAttribute('href')).toBe(
+      'mailto:ada@example.com',
+    );
+    expect(within(contact).getByText('Celebrating a birthday')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'E-mails' })).getByRole('row', { name: /confirmed/ })
+        .textContent,
+    ).toContain('Sent');
+    expect(
+      within(screen.getByRole('region', { name: 'Timeline' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace(/^.*?\d{2}:\d{2}\s/, '')),
+    ).toEqual(['Golfer Tee times held', 'System Booking confirmed', 'Morag Starter Golfer 1 marked arrived']);
+  });
+
+  it('says so when the number is unknown', async () => {
+    renderRoute('/staff/bookings/999999');
+    expect(await screen.findByText('There is no booking with this number.')).toBeTruthy();
+  });
+});
