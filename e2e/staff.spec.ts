@@ -54,7 +54,13 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   const nav = page.getByRole('navigation', { name: 'Staff pages' });
-  await expect(nav.getByRole('link')).toHaveText(['Tee sheet', 'Bookings', 'Staff users', 'Audit log', 'Your account']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Tee sheet',
+    'Bookings',
+    'Staff users',
+    'Audit log',
+    'Your account',
+  ]);
   await expect(page).toHaveURL(/\/staff\/tee-sheet$/);
   await expect(nav.getByRole('link', { name: 'Tee sheet' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { level: 1, name: 'Tee sheet' })).toBeVisible();
@@ -158,7 +164,9 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   await expect(page).toHaveURL(/\/staff\/bookings\?q=Fairlie$/);
   const found = page.getByRole('table', { name: 'Bookings found' });
   await found.getByRole('link', { name: inPlay!.bookingNumber }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Booking ${inPlay!.bookingNumber}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Booking ${inPlay!.bookingNumber}` }),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Rounds', exact: true })).toContainText('Burnside Course');
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline).toContainText(`${E2E_STAFF_ADMIN.name} Golfer 1 marked arrived`);

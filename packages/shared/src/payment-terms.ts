@@ -123,7 +123,7 @@ function instalment(kind: Instalment['kind'], amountPence: number, dueBy: Date):
 }
 
 /** The end of a UK calendar day, as an instant. */
-function endOfLondonDay(date: string): Date {
+export function endOfLondonDay(date: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(endOfDay(new TZDate(year, month - 1, day, 12, 0, UK_TIME_ZONE)).getTime());
 }

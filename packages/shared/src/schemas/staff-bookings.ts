@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CONFIRMATION_STATUSES, confirmationSchema } from './confirmation';
 import { dateStringSchema } from './common';
+import { CONFIRMATION_STATUSES, confirmationSchema } from './confirmation';
 import { dataEnvelope } from './envelope';
 import { TEE_SHEET_BOOKING_STATES } from './staff-tee-sheet';
 
@@ -22,7 +22,11 @@ const pageNumber = z
  */
 export const staffBookingSearchQuerySchema = z
   .object({
-    q: z.string({ error: 'q must be text' }).trim().max(200, { error: 'Please search with at most 200 characters' }).optional(),
+    q: z
+      .string({ error: 'q must be text' })
+      .trim()
+      .max(200, { error: 'Please search with at most 200 characters' })
+      .optional(),
     from: dateStringSchema('from').optional(),
     to: dateStringSchema('to').optional(),
     status: z.enum(CONFIRMATION_STATUSES, { error: 'Please choose a known status' }).optional(),
@@ -80,9 +84,7 @@ export const staffBookingDetailSchema = z.object({
     /** The visitor asked for news (individual bookings). */
     stay_connected: z.boolean(),
   }),
-  operator: z
-    .object({ company_name: z.string(), username: z.string(), email: z.string() })
-    .nullable(),
+  operator: z.object({ company_name: z.string(), username: z.string(), email: z.string() }).nullable(),
   notes: z.string().nullable(),
   payments: z.array(
     z.object({
@@ -98,6 +100,18 @@ export const staffBookingDetailSchema = z.object({
   refunds: z.array(
     z.object({ id: z.string(), amount: z.number().int(), status: z.string(), created_at: z.iso.datetime() }),
   ),
+  /** Payments staff recorded (phone, desk, bank transfer). */
+  recorded_payments: z.array(
+    z.object({
+      amount: z.number().int().positive(),
+      method: z.enum(['phone', 'desk', 'bank_transfer']),
+      reference: z.string(),
+      by: z.string(),
+      at: z.iso.datetime(),
+    }),
+  ),
+  /** When the whole payable is due (bookings on terms), and whether staff may record money or move the date. */
+  balance_due_at: z.iso.datetime().nullable(),
   emails: z.array(
     z.object({
       id: z.string(),
@@ -122,3 +136,51 @@ export const staffBookingDetailSchema = z.object({
 });
 export type StaffBookingDetail = z.infer<typeof staffBookingDetailSchema>;
 export const staffBookingDetailResponseSchema = dataEnvelope(staffBookingDetailSchema);
+
+// Money taken by phone, at the desk or by bank transfer, and a later due date (issue 22): the payment-schedule job
+// then neither reminds nor cancels a booking that was paid, or whose deadline staff moved.
+
+export const RECORDED_PAYMENT_METHODS = ['phone', 'desk', 'bank_transfer'] as const;
+export type RecordedPaymentMethod = (typeof RECORDED_PAYMENT_METHODS)[number];
+
+export const MONEY_MESSAGES = {
+  amount: 'Please enter the amount taken, for example 55.00',
+  method: 'Please choose how it was paid',
+  reference: 'Please enter the payment reference (up to 100 characters)',
+  notConfirmed: 'Only a confirmed booking can take a payment or a new due date.',
+  nothingDue: 'Nothing is due on this booking.',
+  tooMuch: 'That is more than is due on this booking.',
+  dueDate: 'Please enter the new due date',
+  dueDatePast: 'The new due date must be today or later.',
+  dueDateAfterPlay: 'The new due date must be before the first round.',
+  notOnTerms: 'Only a booking on deposit or pay-later terms has a due date.',
+} as const;
+
+/** POST /v1/staff/bookings/:number/payments: `amount` in pence. */
+export const recordPaymentRequestSchema = z.object({
+  amount: z
+    .number({ error: MONEY_MESSAGES.amount })
+    .int(MONEY_MESSAGES.amount)
+    .positive(MONEY_MESSAGES.amount)
+    .max(100_000_000, MONEY_MESSAGES.amount),
+  method: z.enum(RECORDED_PAYMENT_METHODS, { error: MONEY_MESSAGES.method }),
+  reference: z
+    .string({ error: MONEY_MESSAGES.reference })
+    .trim()
+    .min(1, MONEY_MESSAGES.reference)
+    .max(100, MONEY_MESSAGES.reference),
+});
+export type RecordPaymentRequest = z.infer<typeof recordPaymentRequestSchema>;
+
+/** POST /v1/staff/bookings/:number/due-date: the UK date by whose end the balance is now due. */
+export const dueDateRequestSchema = z.object({ due_date: dateStringSchema('due_date') });
+export type DueDateRequest = z.infer<typeof dueDateRequestSchema>;
+
+export const moneyChangeSchema = z.object({
+  booking_number: z.string(),
+  paid: z.number().int().nonnegative(),
+  payable: z.number().int().nonnegative(),
+  balance_due_at: z.iso.datetime().nullable(),
+});
+export type MoneyChange = z.infer<typeof moneyChangeSchema>;
+export const moneyChangeResponseSchema = dataEnvelope(moneyChangeSchema);

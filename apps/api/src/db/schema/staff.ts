@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { bookingRounds } from './bookings.ts';
+import { bookingRounds, bookings } from './bookings.ts';
 
 // The resort's staff (issue 22): accounts with a password and a TOTP second factor, their server-side sessions, and
 // the append-only audit log of what they did. Separate from tour operators (operators.ts): other people, other
@@ -129,5 +129,32 @@ export const golferCheckIns = pgTable(
     primaryKey({ columns: [table.bookingRoundId, table.position] }),
     check('golfer_check_ins_position_range', sql`${table.position} between 1 and 4`),
     check('golfer_check_ins_status_known', sql`${table.status} in ('arrived', 'no_show')`),
+  ],
+);
+
+/**
+ * Money taken outside the card flow (issue 22): by phone, at the desk or by bank transfer, recorded by staff. Each
+ * row raised bookings.paid_pence by its amount in the same transaction; the rows are the record of why.
+ */
+export const recordedPayments = pgTable(
+  'recorded_payments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer()
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    amountPence: integer().notNull(),
+    method: text().$type<'phone' | 'desk' | 'bank_transfer'>().notNull(),
+    /** The card terminal's or the bank's reference, as staff typed it. */
+    reference: text().notNull(),
+    staffUserId: integer()
+      .notNull()
+      .references(() => staffUsers.id),
+    recordedAt: instant().notNull().defaultNow(),
+  },
+  (table) => [
+    check('recorded_payments_amount_positive', sql`${table.amountPence} > 0`),
+    check('recorded_payments_method_known', sql`${table.method} in ('phone', 'desk', 'bank_transfer')`),
+    index('recorded_payments_booking_index').on(table.bookingId),
   ],
 );

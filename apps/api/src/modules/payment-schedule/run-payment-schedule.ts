@@ -98,7 +98,7 @@ async function cancel(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<num
  * confirmed and live held bookings), so the diary and capacity release its tee times at once.
  */
 export async function runPaymentSchedule(deps: PaymentScheduleDeps, now: Date): Promise<PaymentScheduleRun> {
-  // Off (CANCEL_UNPAID_TERMS) while a payment taken by phone cannot be recorded: the job would cancel paid bookings.
+  // Off by default (CANCEL_UNPAID_TERMS): a payment taken by phone and not yet recorded by staff would look unpaid.
   const cancelled = deps.config.bookings.cancelUnpaidTerms
     ? await deps.db.transaction((tx) => cancel(deps, tx, now))
     : [];

@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'golfer.checked_in',
   'block.created',
   'block.removed',
+  'booking.payment_recorded',
+  'booking.due_date_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -17,6 +17,7 @@ import {
   operators,
   paymentIntents,
   paymentRefunds,
+  recordedPayments,
   staffAuditLog,
   staffUsers,
   teeSlots,
@@ -172,7 +173,19 @@ const CHECK_IN_WORDS: Record<string, string> = {
 };
 
 /** One audit entry about the booking, as the timeline says it. */
+const METHOD_WORDS: Record<string, string> = {
+  phone: 'by phone',
+  desk: 'at the desk',
+  bank_transfer: 'by bank transfer',
+};
+
 function auditWords(action: string, after: Record<string, unknown> | null): string {
+  if (action === 'booking.payment_recorded' && after) {
+    return `Payment of ${formatMoney(Number(after.amount))} taken ${METHOD_WORDS[String(after.method)] ?? ''} recorded (${String(after.reference)})`;
+  }
+  if (action === 'booking.due_date_changed' && after) {
+    return `Balance now due by ${new Date(String(after.balance_due_at)).toLocaleDateString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' })}`;
+  }
   if (action === 'golfer.checked_in' && after) {
     return `Golfer ${String(after.position)} marked ${CHECK_IN_WORDS[String(after.status)] ?? String(after.status)}`;
   }
@@ -202,6 +215,7 @@ export async function staffBookingDetail(
       operatorUsername: operators.username,
       operatorEmail: operators.email,
       operatorPhone: operators.telephoneNumber,
+      balanceDueAt: bookings.balanceDueAt,
     })
     .from(bookings)
     .leftJoin(operators, eq(operators.id, bookings.operatorId))
@@ -209,7 +223,7 @@ export async function staffBookingDetail(
   const record = row ? await loadBookingRecord(db, row.id) : undefined;
   if (!row || !record) throw notFound('There is no booking with this number.', 'booking_not_found');
 
-  const [payments, refunds, emails, audit] = await Promise.all([
+  const [payments, refunds, emails, audit, recorded] = await Promise.all([
     db
       .select()
       .from(paymentIntents)
@@ -250,6 +264,18 @@ export async function staffBookingDetail(
       .leftJoin(staffUsers, eq(staffUsers.id, staffAuditLog.staffUserId))
       .where(and(eq(staffAuditLog.targetType, 'booking'), eq(staffAuditLog.targetId, bookingNumber)))
       .orderBy(asc(staffAuditLog.id)),
+    db
+      .select({
+        amount: recordedPayments.amountPence,
+        method: recordedPayments.method,
+        reference: recordedPayments.reference,
+        by: staffUsers.name,
+        at: recordedPayments.recordedAt,
+      })
+      .from(recordedPayments)
+      .innerJoin(staffUsers, eq(staffUsers.id, recordedPayments.staffUserId))
+      .where(eq(recordedPayments.bookingId, row.id))
+      .orderBy(asc(recordedPayments.id)),
   ]);
 
   const by = row.operatorId === null ? ('golfer' as const) : ('operator' as const);
@@ -330,6 +356,14 @@ export async function staffBookingDetail(
       settlement: payment.settlement ?? null,
       created_at: payment.createdAt.toISOString(),
     })),
+    recorded_payments: recorded.map((payment) => ({
+      amount: payment.amount,
+      method: payment.method,
+      reference: payment.reference,
+      by: payment.by,
+      at: payment.at.toISOString(),
+    })),
+    balance_due_at: row.balanceDueAt?.toISOString() ?? null,
     refunds: refunds.map((refund) => ({
       id: refund.id,
       amount: refund.amount,

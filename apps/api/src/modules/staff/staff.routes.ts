@@ -9,7 +9,10 @@ import {
   createdBlockResponseSchema,
   createStaffUserRequestSchema,
   createStaffUserResponseSchema,
+  dueDateRequestSchema,
   emptyResponseSchema,
+  moneyChangeResponseSchema,
+  recordPaymentRequestSchema,
   staffAuditQuerySchema,
   staffAuditResponseSchema,
   staffBookingDetailResponseSchema,
@@ -31,6 +34,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit, recordAudit } from './audit-log.ts';
 import { createBlock, previewBlock, removeBlock } from './blocks.ts';
+import { extendDueDate, recordPayment } from './booking-money.ts';
 import { changeStaffPassword } from './change-staff-password.ts';
 import { setCheckIn } from './check-in.ts';
 import {
@@ -297,6 +301,55 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await staffBookingDetail(app.db, request.params.bookingNumber, app.clock.now()),
+    }),
+  );
+
+  app.post(
+    '/bookings/:bookingNumber/payments',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          'Records money taken by phone, at the desk or by bank transfer (at most what is due; audited)',
+        tags: TAGS,
+        params: bookingNumberParamsSchema,
+        body: recordPaymentRequestSchema,
+        response: { 200: moneyChangeResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await recordPayment(
+        app.db,
+        request.params.bookingNumber,
+        request.body,
+        staffOf(request).user.id,
+        app.clock.now(),
+      ),
+    }),
+  );
+
+  app.post(
+    '/bookings/:bookingNumber/due-date',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          'Gives a booking on terms a later due date for its balance; its reminders start again (audited)',
+        tags: TAGS,
+        params: bookingNumberParamsSchema,
+        body: dueDateRequestSchema,
+        response: { 200: moneyChangeResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await extendDueDate(
+        app.db,
+        request.params.bookingNumber,
+        request.body,
+        staffOf(request).user.id,
+        app.config.bookings.paymentReminderDays,
+        app.clock.now(),
+      ),
     }),
   );
 

@@ -18,6 +18,9 @@ import type {
   CreatedBlock,
 } from '@links/shared/schemas/staff-blocks';
 import type {
+  DueDateRequest,
+  MoneyChange,
+  RecordPaymentRequest,
   StaffBookingDetail,
   StaffBookingSearch,
   StaffBookingSearchQueryInput,
@@ -182,3 +185,26 @@ export function useStaffBooking(bookingNumber: string) {
     retry: false,
   });
 }
+
+function useBookingChange<V>(bookingNumber: string, call: (values: V) => Promise<MoneyChange>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'booking', bookingNumber] }),
+        queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'bookings'] }),
+        queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'tee-sheet'] }),
+      ]),
+  });
+}
+
+export const useRecordPayment = (bookingNumber: string) =>
+  useBookingChange(bookingNumber, (body: RecordPaymentRequest) =>
+    api.post<MoneyChange>(`/staff/bookings/${bookingNumber}/payments`, body),
+  );
+
+export const useMoveDueDate = (bookingNumber: string) =>
+  useBookingChange(bookingNumber, (body: DueDateRequest) =>
+    api.post<MoneyChange>(`/staff/bookings/${bookingNumber}/due-date`, body),
+  );

@@ -1,10 +1,12 @@
 import { formatMoney } from '@links/shared/money';
 import type { StaffBookingDetail } from '@links/shared/schemas/staff-bookings';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, userMessage } from '@/lib/api-client';
 import { useStaffBooking } from '../api/staff-api';
+import { DueDateForm, METHOD_LABELS, RecordPaymentForm } from './booking-money-forms';
 import styles from './staff.module.css';
 import { StateTag } from './staff-bookings';
 import { TableFrame } from './table-frame';
@@ -54,7 +56,14 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
-function Body({ booking }: { booking: StaffBookingDetail }) {
+const TERMS: Record<StaffBookingDetail['confirmation']['payment_method'], string> = {
+  card: 'Card, paid when booked',
+  online: 'Operator, paid by card',
+  deposit: 'Operator, deposit by card',
+  offline: 'Operator, pay later',
+};
+
+function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (message: string) => void }) {
   const { confirmation: c, contact } = booking;
   return (
     <div className={sheet['booking-grid']}>
@@ -96,13 +105,25 @@ function Body({ booking }: { booking: StaffBookingDetail }) {
             { term: 'Total payable', value: formatMoney(c.totals.payable) },
             { term: 'Paid', value: formatMoney(c.totals.paid) },
             { term: 'Due', value: formatMoney(c.totals.due) },
-            {
-              term: 'Terms',
-              value: c.payment_method === 'card' ? 'Card, paid when booked' : c.payment_method,
-            },
-            { term: 'Balance due by', value: when(c.balance_due_at ?? null) },
+            { term: 'Terms', value: TERMS[c.payment_method] },
+            { term: 'Balance due by', value: when(booking.balance_due_at) },
           ]}
         />
+        {booking.state !== 'cancelled' &&
+        booking.state !== 'expired' &&
+        booking.state !== 'held' &&
+        c.totals.due > 0 ? (
+          <>
+            <h3 className={sheet['sub-head']}>Record a payment</h3>
+            <RecordPaymentForm booking={booking} onDone={onDone} />
+            {c.payment_method === 'deposit' || c.payment_method === 'offline' ? (
+              <>
+                <h3 className={sheet['sub-head']}>Change the due date</h3>
+                <DueDateForm booking={booking} onDone={onDone} />
+              </>
+            ) : null}
+          </>
+        ) : null}
       </Panel>
       <Panel title="Contact">
         <Facts
@@ -133,8 +154,10 @@ function Body({ booking }: { booking: StaffBookingDetail }) {
         />
       </Panel>
       <Panel title="Payments and refunds">
-        {booking.payments.length === 0 && booking.refunds.length === 0 ? (
-          <p className={styles.count}>No card payment recorded.</p>
+        {booking.payments.length === 0 &&
+        booking.refunds.length === 0 &&
+        booking.recorded_payments.length === 0 ? (
+          <p className={styles.count}>No payment recorded.</p>
         ) : (
           <TableFrame label="Payments table">
             <table className={styles.table}>
@@ -161,6 +184,17 @@ function Body({ booking }: { booking: StaffBookingDetail }) {
                       {payment.settlement ? ` · ${payment.settlement}` : ''}
                     </td>
                     <td className={sheet.number}>{payment.id}</td>
+                  </tr>
+                ))}
+                {booking.recorded_payments.map((payment) => (
+                  <tr key={`${payment.at}-${payment.reference}`}>
+                    <td className={styles.nowrap}>{when(payment.at)}</td>
+                    <td>
+                      {METHOD_LABELS[payment.method]} (recorded by {payment.by})
+                    </td>
+                    <td>{formatMoney(payment.amount)}</td>
+                    <td>recorded</td>
+                    <td className={sheet.number}>{payment.reference}</td>
                   </tr>
                 ))}
                 {booking.refunds.map((refund) => (
@@ -228,6 +262,7 @@ function Body({ booking }: { booking: StaffBookingDetail }) {
 /** Reservations and admins: everything about one booking (/staff/bookings/:number). */
 export function StaffBookingPage({ bookingNumber }: { bookingNumber: string }) {
   const booking = useStaffBooking(bookingNumber);
+  const [message, setMessage] = useState('');
   return (
     <div className={styles.page}>
       <p>
@@ -245,6 +280,9 @@ export function StaffBookingPage({ bookingNumber }: { bookingNumber: string }) {
           </>
         ) : null}
       </div>
+      <p role="status" className={sheet.message}>
+        {message}
+      </p>
       {booking.isPending ? (
         <Spinner label="Loading the booking..." />
       ) : booking.isError ? (
@@ -256,7 +294,7 @@ export function StaffBookingPage({ bookingNumber }: { bookingNumber: string }) {
           </p>
         </Alert>
       ) : (
-        <Body booking={booking.data} />
+        <Body booking={booking.data} onDone={setMessage} />
       )}
     </div>
   );

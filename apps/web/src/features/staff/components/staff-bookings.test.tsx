@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { staffUserResponseSchema } from '@links/shared/schemas/staff';
 import {
+  moneyChangeResponseSchema,
   type StaffBookingDetail,
   staffBookingDetailResponseSchema,
   staffBookingSearchResponseSchema,
@@ -92,6 +93,8 @@ const DETAIL: StaffBookingDetail = {
     },
   ],
   refunds: [],
+  recorded_payments: [],
+  balance_due_at: null,
   emails: [
     {
       id: 'a1b2',
@@ -185,6 +188,75 @@ describe('finding a booking and its page', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent?.replace(/^.*?\d{2}:\d{2}\s/, '')),
     ).toEqual(['Golfer Tee times held', 'System Booking confirmed', 'Morag Starter Golfer 1 marked arrived']);
+  });
+
+  it('records a phone payment and a later due date on a booking on terms', async () => {
+    const ON_TERMS: StaffBookingDetail = {
+      ...DETAIL,
+      state: 'pay_later',
+      confirmation: {
+        ...DETAIL.confirmation,
+        booking_number: '5520019934',
+        payment_method: 'offline',
+        totals: { ...DETAIL.confirmation.totals, paid: 0, due: 15_000 },
+      },
+      balance_due_at: '2030-05-20T22:59:59.999Z',
+    };
+    const payments: Received[] = [];
+    const dueDates: Received[] = [];
+    server.use(
+      http.get(v1('/staff/bookings/5520019934'), () =>
+        answer(staffBookingDetailResponseSchema, { data: ON_TERMS }),
+      ),
+      http.post(
+        v1('/staff/bookings/5520019934/payments'),
+        recorded(payments, () =>
+          answer(moneyChangeResponseSchema, {
+            data: {
+              booking_number: '5520019934',
+              paid: 2_050,
+              payable: 15_000,
+              balance_due_at: ON_TERMS.balance_due_at,
+            },
+          }),
+        ),
+      ),
+      http.post(
+        v1('/staff/bookings/5520019934/due-date'),
+        recorded(dueDates, () =>
+          answer(moneyChangeResponseSchema, {
+            data: {
+              booking_number: '5520019934',
+              paid: 0,
+              payable: 15_000,
+              balance_due_at: '2030-05-28T22:59:59.999Z',
+            },
+          }),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/staff/bookings/5520019934');
+    const form = await screen.findByRole('form', { name: 'Record a payment' });
+    await user.type(within(form).getByLabelText(/^Amount/), '151');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    expect(within(form).getByText('That is more than is due on this booking.')).toBeTruthy();
+    await user.clear(within(form).getByLabelText(/^Amount/));
+    await user.type(within(form).getByLabelText(/^Amount/), '20.5');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    expect(within(form).getByText('Please enter the payment reference (up to 100 characters)')).toBeTruthy();
+    await user.type(within(form).getByLabelText(/^Reference/), 'PDQ 0042');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('Recorded £20.50 by phone. Paid £20.50 of £150.00.')).toBeTruthy();
+    expect(payments.map((call) => call.body)).toEqual([
+      { amount: 2_050, method: 'phone', reference: 'PDQ 0042' },
+    ]);
+
+    const due = screen.getByRole('form', { name: 'Change the due date' });
+    await user.type(within(due).getByLabelText('Balance due by'), '2030-05-28');
+    await user.click(within(due).getByRole('button', { name: 'Set due date' }));
+    expect(await screen.findByText('The balance is now due by 28 May 2030.')).toBeTruthy();
+    expect(dueDates.map((call) => call.body)).toEqual([{ due_date: '2030-05-28' }]);
   });
 
   it('says so when the number is unknown', async () => {

@@ -1,0 +1,147 @@
+import { endOfLondonDay, todayInLondon } from '@links/shared';
+import {
+  type DueDateRequest,
+  MONEY_MESSAGES,
+  type MoneyChange,
+  type RecordPaymentRequest,
+} from '@links/shared/schemas/staff-bookings';
+import { londonDate } from '@links/shared/uk-time';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { bookingRounds, bookings, recordedPayments, teeSlots } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { remindersDoneAtBooking } from '../payment-schedule/payment-schedule.repository.ts';
+import { recordAudit } from './audit-log.ts';
+
+// Money outside the card flow (issue 22): staff record a payment taken by phone, at the desk or by bank transfer, or
+// give a booking on terms a later due date. Each locks the booking row (as the card payment's confirmation and the
+// payment-schedule job do), changes it and writes its audit row in one transaction; so the job, which claims only
+// unpaid rows past their deadline, never cancels a booking paid or moved a moment before.
+
+const notAllowed = (message: string) => new AppError('money_change_not_allowed', 422, message);
+
+async function lockBooking(tx: Tx, bookingNumber: string) {
+  const [row] = await tx
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      paymentMethod: bookings.paymentMethod,
+      payablePence: bookings.payablePence,
+      paidPence: bookings.paidPence,
+      depositPence: bookings.depositPence,
+      depositDueAt: bookings.depositDueAt,
+      balanceDueAt: bookings.balanceDueAt,
+    })
+    .from(bookings)
+    .where(eq(bookings.bookingNumber, bookingNumber))
+    .for('update');
+  if (!row) throw notFound('There is no booking with this number.', 'booking_not_found');
+  if (row.status !== 'confirmed') throw notAllowed(MONEY_MESSAGES.notConfirmed);
+  return row;
+}
+
+function change(
+  bookingNumber: string,
+  row: { paid: number; payable: number; dueAt: Date | null },
+): MoneyChange {
+  return {
+    booking_number: bookingNumber,
+    paid: row.paid,
+    payable: row.payable,
+    balance_due_at: row.dueAt?.toISOString() ?? null,
+  };
+}
+
+export async function recordPayment(
+  db: Db,
+  bookingNumber: string,
+  request: RecordPaymentRequest,
+  staffUserId: number,
+  now: Date,
+): Promise<MoneyChange> {
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, bookingNumber);
+    const payable = booking.payablePence ?? 0;
+    const paid = booking.paidPence ?? 0;
+    const due = payable - paid;
+    if (due <= 0) throw notAllowed(MONEY_MESSAGES.nothingDue);
+    if (request.amount > due) throw notAllowed(MONEY_MESSAGES.tooMuch);
+    await tx.insert(recordedPayments).values({
+      bookingId: booking.id,
+      amountPence: request.amount,
+      method: request.method,
+      reference: request.reference,
+      staffUserId,
+      recordedAt: now,
+    });
+    const [updated] = await tx
+      .update(bookings)
+      .set({ paidPence: sql`coalesce(${bookings.paidPence}, 0) + ${request.amount}`, updatedAt: sql`now()` })
+      .where(eq(bookings.id, booking.id))
+      .returning({ paid: bookings.paidPence });
+    await recordAudit(tx, {
+      actor: { staffUserId },
+      action: 'booking.payment_recorded',
+      target: { type: 'booking', id: bookingNumber },
+      before: { paid, payable },
+      after: { paid: updated?.paid ?? paid + request.amount, payable, ...request },
+      at: now,
+    });
+    return change(bookingNumber, { paid: updated?.paid ?? 0, payable, dueAt: booking.balanceDueAt });
+  });
+}
+
+export async function extendDueDate(
+  db: Db,
+  bookingNumber: string,
+  request: DueDateRequest,
+  staffUserId: number,
+  reminderDays: readonly number[],
+  now: Date,
+): Promise<MoneyChange> {
+  return db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, bookingNumber);
+    if (booking.paymentMethod !== 'deposit' && booking.paymentMethod !== 'offline') {
+      throw notAllowed(MONEY_MESSAGES.notOnTerms);
+    }
+    const payable = booking.payablePence ?? 0;
+    const paid = booking.paidPence ?? 0;
+    if (payable - paid <= 0) throw notAllowed(MONEY_MESSAGES.nothingDue);
+    if (request.due_date < todayInLondon(now)) throw notAllowed(MONEY_MESSAGES.dueDatePast);
+    const [first] = await tx
+      .select({ startsAt: teeSlots.startsAt })
+      .from(bookingRounds)
+      .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+      .where(eq(bookingRounds.bookingId, booking.id))
+      .orderBy(asc(teeSlots.startsAt))
+      .limit(1);
+    if (first && request.due_date >= londonDate(first.startsAt))
+      throw notAllowed(MONEY_MESSAGES.dueDateAfterPlay);
+
+    const dueAt = endOfLondonDay(request.due_date);
+    // The deposit is never due after the whole; the reminders start again for the new date (those whose point has
+    // already passed are skipped, as at booking), and the cancellation waits for one of them.
+    const depositDueAt = booking.depositDueAt && booking.depositDueAt > dueAt ? dueAt : booking.depositDueAt;
+    // The deadline now running, as the job reads it (currentDeadline): the deposit's while it is unpaid.
+    const running = depositDueAt && paid < (booking.depositPence ?? 0) ? depositDueAt : dueAt;
+    await tx
+      .update(bookings)
+      .set({
+        balanceDueAt: dueAt,
+        depositDueAt,
+        paymentRemindersDone: remindersDoneAtBooking(running, now, reminderDays),
+        paymentReminderSentAt: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(bookings.id, booking.id));
+    await recordAudit(tx, {
+      actor: { staffUserId },
+      action: 'booking.due_date_changed',
+      target: { type: 'booking', id: bookingNumber },
+      before: { balance_due_at: booking.balanceDueAt?.toISOString() ?? null },
+      after: { balance_due_at: dueAt.toISOString() },
+      at: now,
+    });
+    return change(bookingNumber, { paid, payable, dueAt });
+  });
+}

@@ -1,0 +1,166 @@
+import { formatMoney } from '@links/shared/money';
+import {
+  MONEY_MESSAGES,
+  RECORDED_PAYMENT_METHODS,
+  type RecordedPaymentMethod,
+  type StaffBookingDetail,
+} from '@links/shared/schemas/staff-bookings';
+import { isValidDateString, todayInLondon } from '@links/shared/uk-time';
+import { type FormEvent, useState } from 'react';
+import { SelectField, TextField } from '@/components/ui/form-field';
+import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { useMoveDueDate, useRecordPayment } from '../api/staff-api';
+import styles from './staff.module.css';
+
+export const METHOD_LABELS: Record<RecordedPaymentMethod, string> = {
+  phone: 'By phone',
+  desk: 'At the desk',
+  bank_transfer: 'Bank transfer',
+};
+
+const FAILED = 'Please try again in a moment.';
+
+/** '55', '55.5' or '55.50' pounds as pence; null for anything else. */
+export function poundsToPence(text: string): number | null {
+  const match = /^\s*£?\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** Money taken by phone, at the desk or by bank transfer: at most what is due (the API holds the same rule). */
+export function RecordPaymentForm({
+  booking,
+  onDone,
+}: {
+  booking: StaffBookingDetail;
+  onDone: (message: string) => void;
+}) {
+  const number = booking.confirmation.booking_number;
+  const due = booking.confirmation.totals.due;
+  const record = useRecordPayment(number);
+  const [form, setForm] = useState({ amount: '', method: 'phone' as RecordedPaymentMethod, reference: '' });
+  const [errors, setErrors] = useState<{ amount?: string; reference?: string }>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const amount = poundsToPence(form.amount);
+    const reference = form.reference.trim();
+    const found = {
+      ...(amount === null || amount <= 0
+        ? { amount: MONEY_MESSAGES.amount }
+        : amount > due
+          ? { amount: MONEY_MESSAGES.tooMuch }
+          : {}),
+      ...(reference === '' || reference.length > 100 ? { reference: MONEY_MESSAGES.reference } : {}),
+    };
+    setErrors(found);
+    if (Object.keys(found).length > 0 || amount === null) return;
+    record.mutate(
+      { amount, method: form.method, reference },
+      {
+        onSuccess: (changed) => {
+          setForm({ amount: '', method: 'phone', reference: '' });
+          onDone(
+            `Recorded ${formatMoney(amount)} ${METHOD_LABELS[form.method].toLowerCase()}. Paid ${formatMoney(changed.paid)} of ${formatMoney(changed.payable)}.`,
+          );
+        },
+      },
+    );
+  }
+
+  return (
+    <form className={styles['form-grid']} onSubmit={submit} noValidate aria-label="Record a payment">
+      <FailureAlert
+        error={record.error}
+        title="The payment could not be recorded"
+        fallback={FAILED}
+        onDismiss={() => record.reset()}
+      />
+      <TextField
+        label="Amount (£)"
+        inputMode="decimal"
+        autoComplete="off"
+        hint={`Up to ${formatMoney(due)}.`}
+        value={form.amount}
+        error={errors.amount}
+        onChange={(event) => setForm({ ...form, amount: event.target.value })}
+      />
+      <SelectField
+        label="How"
+        options={RECORDED_PAYMENT_METHODS.map((method) => ({ value: method, label: METHOD_LABELS[method] }))}
+        value={form.method}
+        onChange={(event) => setForm({ ...form, method: event.target.value as RecordedPaymentMethod })}
+      />
+      <TextField
+        label="Reference"
+        autoComplete="off"
+        hint="The card terminal's or the bank's reference."
+        value={form.reference}
+        error={errors.reference}
+        onChange={(event) => setForm({ ...form, reference: event.target.value })}
+      />
+      <div className={styles['form-actions']}>
+        <SubmitButton pending={record.isPending} busy="Recording...">
+          Record payment
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/** A later date for the balance of a booking on terms; its reminders start again for it. */
+export function DueDateForm({
+  booking,
+  onDone,
+}: {
+  booking: StaffBookingDetail;
+  onDone: (message: string) => void;
+}) {
+  const move = useMoveDueDate(booking.confirmation.booking_number);
+  const [date, setDate] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isValidDateString(date)) return setError(MONEY_MESSAGES.dueDate);
+    if (date < todayInLondon()) return setError(MONEY_MESSAGES.dueDatePast);
+    setError(undefined);
+    move.mutate(
+      { due_date: date },
+      {
+        onSuccess: (changed) =>
+          onDone(
+            `The balance is now due by ${new Date(changed.balance_due_at ?? '').toLocaleDateString('en-GB', {
+              timeZone: 'Europe/London',
+              day: 'numeric',
+              month: 'long',
+              year: 'numeric',
+            })}.`,
+          ),
+      },
+    );
+  }
+
+  return (
+    <form className={styles['form-grid']} onSubmit={submit} noValidate aria-label="Change the due date">
+      <FailureAlert
+        error={move.error}
+        title="The due date could not be changed"
+        fallback={FAILED}
+        onDismiss={() => move.reset()}
+      />
+      <TextField
+        label="Balance due by"
+        type="date"
+        value={date}
+        error={error}
+        onChange={(event) => setDate(event.target.value)}
+      />
+      <div className={styles['form-actions']}>
+        <SubmitButton pending={move.isPending} busy="Saving...">
+          Set due date
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
