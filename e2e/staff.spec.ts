@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
+import { DEPOSIT_OPERATOR } from './support/operator-accounts.ts';
+import { createOfflineOperatorBooking, createPaidBooking, findSlot } from './support/paid-booking.ts';
 import { readPastBooking } from './support/past-booking.ts';
 import { E2E_STAFF_ADMIN } from './support/staff-accounts.ts';
 import { COURSES, getDiary, seedBooking, ukDate, ukTime, weekdayAhead } from './support/step-one-api.ts';
@@ -172,6 +174,58 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   await expect(timeline).toContainText(`${E2E_STAFF_ADMIN.name} Golfer 1 marked arrived`);
   await expect(timeline).toContainText(`${E2E_STAFF_ADMIN.name} Golfer 1 marked expected`);
   await saveScreenshot(page, 'staff-booking-1280');
+  await axe();
+
+  // A tour operator's pay-later booking: the desk records £10.00 taken by phone and gives the balance a later date.
+  const termsSlot = await findSlot(page.request, COURSES.championship.id, 2, 24 * 71, 24 * 78);
+  const onTerms = await createOfflineOperatorBooking({
+    username: DEPOSIT_OPERATOR.username,
+    password: DEPOSIT_OPERATOR.password,
+    rounds: [{ courseId: COURSES.championship.id, slot: termsSlot }],
+  });
+  await page.goto(`/staff/bookings/${onTerms.bookingNumber}`);
+  const record = page.getByRole('form', { name: 'Record a payment' });
+  await record.getByLabel(/^Amount/).fill('10');
+  await record.getByLabel(/^Reference/).fill('PDQ 0042');
+  await record.getByRole('button', { name: 'Record payment' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Recorded £10\.00 by phone\. Paid £10\.00 of £/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Payments and refunds' })).toContainText('PDQ 0042');
+  const dueBy = ukDate(Date.now() + 20 * 24 * 3_600_000);
+  const due = page.getByRole('form', { name: 'Change the due date' });
+  await due.getByLabel('Balance due by').fill(dueBy);
+  await due.getByRole('button', { name: 'Set due date' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^The balance is now due by / })).toBeVisible();
+  await saveScreenshot(page, 'staff-booking-money-1280');
+  await axe();
+
+  // A visitor's paid booking, cancelled with a partial refund: the tee time is back on the public sheet.
+  const paidSlot = await findSlot(page.request, COURSES.burnside.id, 2, 24 * 21, 24 * 28);
+  const paid = await createPaidBooking({ rounds: [{ courseId: COURSES.burnside.id, slot: paidSlot }] });
+  const placesLeft = async () =>
+    (await getDiary(page.request, COURSES.burnside.id, ukDate(Date.parse(paidSlot.slot_date_time))))
+      .find((candidate) => candidate.id === paidSlot.id)
+      ?.bookings.reduce((sum, entry) => sum + entry.players, 0) ?? 0;
+  const takenBefore = await placesLeft();
+  await page.goto(`/staff/bookings/${paid.bookingNumber}`);
+  const cancelForm = page.getByRole('form', { name: 'Cancel this booking' });
+  await cancelForm.getByLabel(/^Reason/).fill('Golfer ill, agreed by phone');
+  await cancelForm.getByLabel(/^Refund to the card/).fill('20');
+  await cancelForm.getByRole('button', { name: 'Cancel booking' }).click();
+  await page.getByRole('alert').getByRole('button', { name: 'Yes, cancel the booking' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `Booking ${paid.bookingNumber} is cancelled and £20.00 was refunded to the card.` }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Booking ${paid.bookingNumber}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Payments and refunds' })).toContainText('−£20.00');
+  await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(
+    'Booking cancelled: Golfer ill, agreed by phone (£20.00 refunded to the card)',
+  );
+  expect(await placesLeft()).toBe(takenBefore - 2);
+  await saveScreenshot(page, 'staff-booking-cancelled-1280');
   await axe();
 
   await nav.getByRole('link', { name: 'Staff users' }).click();

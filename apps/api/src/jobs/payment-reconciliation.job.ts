@@ -11,6 +11,7 @@ import {
   toPaymentIntent,
 } from '../modules/payment-provider/payment-intents.repository.ts';
 import { FINAL_INTENT_STATUSES, type PaymentIntent } from '../modules/payment-provider/payment-provider.ts';
+import { retryPendingRefunds } from '../modules/staff/booking-cancel.ts';
 import { configuredInterval, type Job } from './job.ts';
 import { describeJobError } from './scheduler.ts';
 
@@ -38,6 +39,9 @@ export type ReconciliationPass = {
   canceled: number;
   waiting: number;
   failed: number;
+  /** Refunds of bookings cancelled by staff, made now or still waiting for the provider. */
+  staffRefundsMade: number;
+  staffRefundsWaiting: number;
 };
 
 type Outcome = 'confirmed' | 'refunded' | 'canceled' | 'waiting';
@@ -93,7 +97,15 @@ async function reconcile(deps: ReconciliationDeps, row: PaymentIntentRow): Promi
  * the refund, and refunds with one idempotency key per intent: confirmed once, refunded once, one e-mail.
  */
 async function reconcilePayments(deps: ReconciliationDeps): Promise<ReconciliationPass> {
-  const pass: ReconciliationPass = { confirmed: 0, refunded: 0, canceled: 0, waiting: 0, failed: 0 };
+  const pass: ReconciliationPass = {
+    confirmed: 0,
+    refunded: 0,
+    canceled: 0,
+    waiting: 0,
+    failed: 0,
+    staffRefundsMade: 0,
+    staffRefundsWaiting: 0,
+  };
   const claimed = await claimUnsettledIntents(deps.db, deps.payments.mode, {
     limit: RECONCILIATION_BATCH,
     leaseMs: LEASE_MS,
@@ -118,6 +130,10 @@ async function reconcilePayments(deps: ReconciliationDeps): Promise<Reconciliati
       else deps.log.warn(fields, 'payment reconciliation attempt failed');
     }
   }
+  // Refunds of bookings cancelled by staff that the provider has not made yet (booking-cancel.ts).
+  const refunds = await retryPendingRefunds(deps);
+  pass.staffRefundsMade = refunds.made;
+  pass.staffRefundsWaiting = refunds.waiting;
   return pass;
 }
 

@@ -112,6 +112,8 @@ export const staffBookingDetailSchema = z.object({
   ),
   /** When the whole payable is due (bookings on terms), and whether staff may record money or move the date. */
   balance_due_at: z.iso.datetime().nullable(),
+  /** What can still be returned to the card (the confirming card payment less its refunds). */
+  refundable: z.number().int().nonnegative(),
   emails: z.array(
     z.object({
       id: z.string(),
@@ -184,3 +186,38 @@ export const moneyChangeSchema = z.object({
 });
 export type MoneyChange = z.infer<typeof moneyChangeSchema>;
 export const moneyChangeResponseSchema = dataEnvelope(moneyChangeSchema);
+
+// Cancelling a booking (issue 22): its places return to the public at once; what was paid by card is refunded in
+// full or in part through the payment provider, once; the golfer is told, with the calendar events cancelled.
+
+export const CANCEL_MESSAGES = {
+  reason: 'Please say why the booking is cancelled (up to 200 characters)',
+  refund: 'Please enter the amount to refund, for example 55.00, or 0',
+  tooMuch: 'That is more than was paid by card on this booking.',
+  notConfirmed: 'Only a confirmed booking can be cancelled here.',
+} as const;
+
+export const cancelBookingRequestSchema = z.object({
+  reason: z
+    .string({ error: CANCEL_MESSAGES.reason })
+    .trim()
+    .min(1, CANCEL_MESSAGES.reason)
+    .max(200, CANCEL_MESSAGES.reason),
+  /** Pence returned to the card; 0 keeps the money (e.g. inside the resort's cancellation terms). */
+  refund: z
+    .number({ error: CANCEL_MESSAGES.refund })
+    .int(CANCEL_MESSAGES.refund)
+    .min(0, CANCEL_MESSAGES.refund)
+    .max(100_000_000, CANCEL_MESSAGES.refund),
+});
+export type CancelBookingRequest = z.infer<typeof cancelBookingRequestSchema>;
+
+export const cancelledBookingSchema = z.object({
+  booking_number: z.string(),
+  /** The refund, 'succeeded' once the provider made it, 'pending' while it is retried. */
+  refund: z
+    .object({ amount: z.number().int().positive(), status: z.enum(['pending', 'succeeded']) })
+    .nullable(),
+});
+export type CancelledBooking = z.infer<typeof cancelledBookingSchema>;
+export const cancelledBookingResponseSchema = dataEnvelope(cancelledBookingSchema);

@@ -158,3 +158,36 @@ export const recordedPayments = pgTable(
     index('recorded_payments_booking_index').on(table.bookingId),
   ],
 );
+
+/**
+ * Money returned to the card when staff cancel a booking (issue 22): written 'pending' in the cancellation's
+ * transaction, then sent to the provider with its one idempotency key (by the request, else by the
+ * payment-reconciliation job's retries) and marked 'succeeded' with the provider's refund id. One per booking.
+ */
+export const staffRefunds = pgTable(
+  'staff_refunds',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    bookingId: integer()
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    paymentIntentId: text().notNull(),
+    amountPence: integer().notNull(),
+    idempotencyKey: text().notNull().unique(),
+    status: text().$type<'pending' | 'succeeded'>().notNull().default('pending'),
+    refundId: text(),
+    attempts: integer().notNull().default(0),
+    /** When a retry is next due; while one runs, the end of its lease. */
+    nextAttemptAt: instant().notNull().defaultNow(),
+    staffUserId: integer()
+      .notNull()
+      .references(() => staffUsers.id),
+    createdAt: instant().notNull().defaultNow(),
+  },
+  (table) => [
+    check('staff_refunds_amount_positive', sql`${table.amountPence} > 0`),
+    check('staff_refunds_status_known', sql`${table.status} in ('pending', 'succeeded')`),
+    index('staff_refunds_pending_index').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+  ],
+);

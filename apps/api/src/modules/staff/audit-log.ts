@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'block.removed',
   'booking.payment_recorded',
   'booking.due_date_changed',
+  'booking.cancelled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -19,6 +19,7 @@ import {
   paymentRefunds,
   recordedPayments,
   staffAuditLog,
+  staffRefunds,
   staffUsers,
   teeSlots,
 } from '../../db/schema/index.ts';
@@ -26,6 +27,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { confirmationPayload, leadName } from '../confirmation/confirmation-payload.ts';
 import { ukDayStart } from '../courses/bookable-dates.ts';
+import { refundableOf } from './booking-cancel.ts';
 import { bookingState } from './staff-tee-sheet.ts';
 
 // Finding a booking and its staff page (issue 22): search by number, name, e-mail, phone, operator and dates of
@@ -183,6 +185,10 @@ function auditWords(action: string, after: Record<string, unknown> | null): stri
   if (action === 'booking.payment_recorded' && after) {
     return `Payment of ${formatMoney(Number(after.amount))} taken ${METHOD_WORDS[String(after.method)] ?? ''} recorded (${String(after.reference)})`;
   }
+  if (action === 'booking.cancelled' && after) {
+    const refund = Number(after.refund);
+    return `Booking cancelled: ${String(after.reason)}${refund > 0 ? ` (${formatMoney(refund)} refunded to the card)` : ' (no refund)'}`;
+  }
   if (action === 'booking.due_date_changed' && after) {
     return `Balance now due by ${new Date(String(after.balance_due_at)).toLocaleDateString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' })}`;
   }
@@ -216,6 +222,7 @@ export async function staffBookingDetail(
       operatorEmail: operators.email,
       operatorPhone: operators.telephoneNumber,
       balanceDueAt: bookings.balanceDueAt,
+      paymentIntentId: bookings.paymentIntentId,
     })
     .from(bookings)
     .leftJoin(operators, eq(operators.id, bookings.operatorId))
@@ -223,7 +230,7 @@ export async function staffBookingDetail(
   const record = row ? await loadBookingRecord(db, row.id) : undefined;
   if (!row || !record) throw notFound('There is no booking with this number.', 'booking_not_found');
 
-  const [payments, refunds, emails, audit, recorded] = await Promise.all([
+  const [payments, refunds, emails, audit, recorded, pendingRefunds, refundable] = await Promise.all([
     db
       .select()
       .from(paymentIntents)
@@ -276,6 +283,11 @@ export async function staffBookingDetail(
       .innerJoin(staffUsers, eq(staffUsers.id, recordedPayments.staffUserId))
       .where(eq(recordedPayments.bookingId, row.id))
       .orderBy(asc(recordedPayments.id)),
+    db
+      .select({ id: staffRefunds.id, amount: staffRefunds.amountPence, createdAt: staffRefunds.createdAt })
+      .from(staffRefunds)
+      .where(and(eq(staffRefunds.bookingId, row.id), eq(staffRefunds.status, 'pending'))),
+    row.status === 'confirmed' ? refundableOf(db, row.paymentIntentId) : Promise.resolve(null),
   ]);
 
   const by = row.operatorId === null ? ('golfer' as const) : ('operator' as const);
@@ -309,7 +321,8 @@ export async function staffBookingDetail(
       what: auditWords(entry.action, entry.after as Record<string, unknown> | null),
     });
   }
-  if (row.cancelledAt) {
+  // A cancellation by staff is on the timeline as their action (with the reason), from the audit log.
+  if (row.cancelledAt && row.cancelledReason !== 'staff') {
     const why =
       row.cancelledReason === 'unpaid'
         ? ': not paid by its deadline'
@@ -364,12 +377,22 @@ export async function staffBookingDetail(
       at: payment.at.toISOString(),
     })),
     balance_due_at: row.balanceDueAt?.toISOString() ?? null,
-    refunds: refunds.map((refund) => ({
-      id: refund.id,
-      amount: refund.amount,
-      status: refund.status,
-      created_at: refund.createdAt.toISOString(),
-    })),
+    refundable: refundable?.amount ?? 0,
+    refunds: [
+      ...refunds.map((refund) => ({
+        id: refund.id,
+        amount: refund.amount,
+        status: refund.status,
+        created_at: refund.createdAt.toISOString(),
+      })),
+      // Asked for by staff, not yet made by the provider (the reconciliation job retries it).
+      ...pendingRefunds.map((refund) => ({
+        id: `staff-refund-${refund.id}`,
+        amount: refund.amount,
+        status: 'pending',
+        created_at: refund.createdAt.toISOString(),
+      })),
+    ],
     emails: emails.map((email) => ({
       id: email.id,
       to: email.to,

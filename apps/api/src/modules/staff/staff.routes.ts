@@ -3,6 +3,8 @@ import {
   blockPeriodSchema,
   blockPreviewResponseSchema,
   blockResponseSchema,
+  cancelBookingRequestSchema,
+  cancelledBookingResponseSchema,
   checkInRequestSchema,
   checkInResponseSchema,
   createBlockRequestSchema,
@@ -34,6 +36,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit, recordAudit } from './audit-log.ts';
 import { createBlock, previewBlock, removeBlock } from './blocks.ts';
+import { cancelBooking } from './booking-cancel.ts';
 import { extendDueDate, recordPayment } from './booking-money.ts';
 import { changeStaffPassword } from './change-staff-password.ts';
 import { setCheckIn } from './check-in.ts';
@@ -350,6 +353,24 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         app.config.bookings.paymentReminderDays,
         app.clock.now(),
       ),
+    }),
+  );
+
+  app.post(
+    '/bookings/:bookingNumber/cancel',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          'Cancels a confirmed booking: places back on sale at once, a full or partial card refund made once, the golfer told (audited)',
+        tags: TAGS,
+        params: bookingNumberParamsSchema,
+        body: cancelBookingRequestSchema,
+        response: { 200: cancelledBookingResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await cancelBooking(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
     }),
   );
 

@@ -18,6 +18,8 @@ import type {
   CreatedBlock,
 } from '@links/shared/schemas/staff-blocks';
 import type {
+  CancelBookingRequest,
+  CancelledBooking,
   DueDateRequest,
   MoneyChange,
   RecordPaymentRequest,
@@ -186,7 +188,7 @@ export function useStaffBooking(bookingNumber: string) {
   });
 }
 
-function useBookingChange<V>(bookingNumber: string, call: (values: V) => Promise<MoneyChange>) {
+function useBookingChange<V, T>(bookingNumber: string, call: (values: V) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -207,4 +209,9 @@ export const useRecordPayment = (bookingNumber: string) =>
 export const useMoveDueDate = (bookingNumber: string) =>
   useBookingChange(bookingNumber, (body: DueDateRequest) =>
     api.post<MoneyChange>(`/staff/bookings/${bookingNumber}/due-date`, body),
+  );
+
+export const useCancelBooking = (bookingNumber: string) =>
+  useBookingChange(bookingNumber, (body: CancelBookingRequest) =>
+    api.post<CancelledBooking>(`/staff/bookings/${bookingNumber}/cancel`, body),
   );

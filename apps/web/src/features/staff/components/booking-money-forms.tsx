@@ -1,5 +1,6 @@
 import { formatMoney } from '@links/shared/money';
 import {
+  CANCEL_MESSAGES,
   MONEY_MESSAGES,
   RECORDED_PAYMENT_METHODS,
   type RecordedPaymentMethod,
@@ -7,9 +8,10 @@ import {
 } from '@links/shared/schemas/staff-bookings';
 import { isValidDateString, todayInLondon } from '@links/shared/uk-time';
 import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
-import { useMoveDueDate, useRecordPayment } from '../api/staff-api';
+import { FailureAlert, PendingLabel, SubmitButton } from '@/components/ui/form-status';
+import { useCancelBooking, useMoveDueDate, useRecordPayment } from '../api/staff-api';
 import styles from './staff.module.css';
 
 export const METHOD_LABELS: Record<RecordedPaymentMethod, string> = {
@@ -162,5 +164,113 @@ export function DueDateForm({
         </SubmitButton>
       </div>
     </form>
+  );
+}
+
+/** Cancels a confirmed booking with a full, partial or no refund to the card; a second step confirms it. */
+export function CancelBookingForm({
+  booking,
+  onDone,
+}: {
+  booking: StaffBookingDetail;
+  onDone: (message: string) => void;
+}) {
+  const number = booking.confirmation.booking_number;
+  const cancel = useCancelBooking(number);
+  const [form, setForm] = useState({ reason: '', refund: (booking.refundable / 100).toFixed(2) });
+  const [errors, setErrors] = useState<{ reason?: string; refund?: string }>({});
+  const [asked, setAsked] = useState<{ reason: string; refund: number } | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const refund = poundsToPence(form.refund);
+    const reason = form.reason.trim();
+    const found = {
+      ...(reason === '' || reason.length > 200 ? { reason: CANCEL_MESSAGES.reason } : {}),
+      ...(refund === null
+        ? { refund: CANCEL_MESSAGES.refund }
+        : refund > booking.refundable
+          ? { refund: CANCEL_MESSAGES.tooMuch }
+          : {}),
+    };
+    setErrors(found);
+    if (Object.keys(found).length > 0 || refund === null) return;
+    setAsked({ reason, refund });
+  }
+
+  function confirm() {
+    if (!asked) return;
+    cancel.mutate(asked, {
+      onSuccess: (done) => {
+        setAsked(null);
+        onDone(
+          done.refund === null
+            ? `Booking ${number} is cancelled; nothing was refunded. Its tee times are on sale again.`
+            : done.refund.status === 'succeeded'
+              ? `Booking ${number} is cancelled and ${formatMoney(done.refund.amount)} was refunded to the card. Its tee times are on sale again.`
+              : `Booking ${number} is cancelled. The refund of ${formatMoney(done.refund.amount)} could not reach the card provider yet; it is retried automatically.`,
+        );
+      },
+    });
+  }
+
+  return (
+    <>
+      <FailureAlert
+        error={cancel.error}
+        title="The booking could not be cancelled"
+        fallback={FAILED}
+        onDismiss={() => cancel.reset()}
+      />
+      <form className={styles['form-grid']} onSubmit={submit} noValidate aria-label="Cancel this booking">
+        <TextField
+          label="Reason"
+          autoComplete="off"
+          value={form.reason}
+          error={errors.reason}
+          onChange={(event) => {
+            setAsked(null);
+            setForm({ ...form, reason: event.target.value });
+          }}
+        />
+        <TextField
+          label="Refund to the card (£)"
+          inputMode="decimal"
+          autoComplete="off"
+          hint={`Up to ${formatMoney(booking.refundable)} paid by card; 0 keeps the money.`}
+          value={form.refund}
+          error={errors.refund}
+          onChange={(event) => {
+            setAsked(null);
+            setForm({ ...form, refund: event.target.value });
+          }}
+        />
+        <div className={styles['form-actions']}>
+          <SubmitButton pending={false} busy="" className={styles['danger-button']}>
+            Cancel booking
+          </SubmitButton>
+        </div>
+      </form>
+      {asked ? (
+        <div role="alert" className={styles.actions}>
+          <p>
+            {`Cancel booking ${number} and ${asked.refund > 0 ? `refund ${formatMoney(asked.refund)} to the card` : 'refund nothing'}? Its tee times go back on sale at once and the golfer is told.`}
+          </p>
+          <Button
+            onClick={confirm}
+            disabled={cancel.isPending}
+            aria-busy={cancel.isPending}
+            className={styles['danger-button']}
+          >
+            <PendingLabel pending={cancel.isPending} busy="Cancelling...">
+              Yes, cancel the booking
+            </PendingLabel>
+          </Button>
+          <button type="button" className={styles['table-button']} onClick={() => setAsked(null)}>
+            Keep the booking
+          </button>
+        </div>
+      ) : null}
+    </>
   );
 }

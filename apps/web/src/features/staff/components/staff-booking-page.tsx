@@ -6,7 +6,7 @@ import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, userMessage } from '@/lib/api-client';
 import { useStaffBooking } from '../api/staff-api';
-import { DueDateForm, METHOD_LABELS, RecordPaymentForm } from './booking-money-forms';
+import { CancelBookingForm, DueDateForm, METHOD_LABELS, RecordPaymentForm } from './booking-money-forms';
 import styles from './staff.module.css';
 import { StateTag } from './staff-bookings';
 import { TableFrame } from './table-frame';
@@ -125,6 +125,11 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
           </>
         ) : null}
       </Panel>
+      {booking.state !== 'cancelled' && booking.state !== 'expired' && booking.state !== 'held' ? (
+        <Panel title="Cancel">
+          <CancelBookingForm booking={booking} onDone={onDone} />
+        </Panel>
+      ) : null}
       <Panel title="Contact">
         <Facts
           rows={[

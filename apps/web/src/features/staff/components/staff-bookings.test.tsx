@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { staffUserResponseSchema } from '@links/shared/schemas/staff';
 import {
+  cancelledBookingResponseSchema,
   moneyChangeResponseSchema,
   type StaffBookingDetail,
   staffBookingDetailResponseSchema,
@@ -95,6 +96,7 @@ const DETAIL: StaffBookingDetail = {
   refunds: [],
   recorded_payments: [],
   balance_due_at: null,
+  refundable: 15_000,
   emails: [
     {
       id: 'a1b2',
@@ -257,6 +259,47 @@ describe('finding a booking and its page', () => {
     await user.click(within(due).getByRole('button', { name: 'Set due date' }));
     expect(await screen.findByText('The balance is now due by 28 May 2030.')).toBeTruthy();
     expect(dueDates.map((call) => call.body)).toEqual([{ due_date: '2030-05-28' }]);
+  });
+
+  it('cancels a booking with a partial refund after a second, explicit step', async () => {
+    const cancels: Received[] = [];
+    server.use(
+      http.post(
+        v1('/staff/bookings/4417730261/cancel'),
+        recorded(cancels, () =>
+          answer(cancelledBookingResponseSchema, {
+            data: { booking_number: '4417730261', refund: { amount: 5_000, status: 'succeeded' } },
+          }),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/staff/bookings/4417730261');
+    const form = await screen.findByRole('form', { name: 'Cancel this booking' });
+    const refund = within(form).getByLabelText(/^Refund to the card/) as HTMLInputElement;
+    expect(refund.value).toBe('150.00');
+    await user.click(within(form).getByRole('button', { name: 'Cancel booking' }));
+    expect(
+      within(form).getByText('Please say why the booking is cancelled (up to 200 characters)'),
+    ).toBeTruthy();
+    await user.type(within(form).getByLabelText(/^Reason/), 'Golfer ill');
+    await user.clear(refund);
+    await user.type(refund, '150.01');
+    await user.click(within(form).getByRole('button', { name: 'Cancel booking' }));
+    expect(within(form).getByText('That is more than was paid by card on this booking.')).toBeTruthy();
+    await user.clear(refund);
+    await user.type(refund, '50');
+    await user.click(within(form).getByRole('button', { name: 'Cancel booking' }));
+    expect(cancels).toEqual([]);
+    const ask = screen.getByRole('alert');
+    expect(ask.textContent).toContain('Cancel booking 4417730261 and refund £50.00 to the card?');
+    await user.click(within(ask).getByRole('button', { name: 'Yes, cancel the booking' }));
+    expect(
+      await screen.findByText(
+        'Booking 4417730261 is cancelled and £50.00 was refunded to the card. Its tee times are on sale again.',
+      ),
+    ).toBeTruthy();
+    expect(cancels.map((call) => call.body)).toEqual([{ reason: 'Golfer ill', refund: 5_000 }]);
   });
 
   it('says so when the number is unknown', async () => {

@@ -1,0 +1,196 @@
+import { COURSE_IDS } from '@links/shared/constants';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, mailOutbox, paymentRefunds, staffAuditLog, staffRefunds } from '../../db/schema/index.ts';
+import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import type { Browser } from '../auth/test/auth-test-helpers.ts';
+import { createBookingApp } from '../bookings/booking-test-helpers.ts';
+import { confirmedBooking, type MadeBooking } from '../confirmation/confirmation-test-helpers.ts';
+import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+
+// Issue 22: staff cancel a confirmed booking with a full or partial refund through the payment provider. Its places
+// return to the public at once, the refund is made exactly once (also when the provider is down and the
+// reconciliation job finishes it, and when two staff cancel at once), the golfer gets an e-mail with the calendar
+// events cancelled, and the audit log and the booking's timeline say who did it and why.
+
+const NOW = new Date('2026-03-20T09:05:00Z');
+const { burnside } = COURSE_IDS;
+
+let t: TestApp;
+let desk: Browser;
+let now = NOW;
+let nth = 0;
+
+beforeAll(async () => {
+  t = await createBookingApp(NOW);
+  t.clock.pin(() => now);
+  desk = await staffSessionBrowser(
+    t,
+    (await addStaffUser(t, { username: 'res.desk', role: 'reservations' })).id,
+    'full',
+  );
+});
+afterAll(async () => t?.close());
+
+/** A visitor's card booking, one round on the Burnside a week on, each at its own tee time. */
+async function booking(): Promise<MadeBooking> {
+  const time = ['10:00', '10:10', '10:20', '10:30', '10:40', '10:50', '11:00', '11:10'][nth]!;
+  nth += 1;
+  return confirmedBooking(
+    t.app,
+    t.database.db,
+    await withCsrf(t.app),
+    [{ courseId: burnside, date: '2026-03-27', time }],
+    [1, 1],
+  );
+}
+
+const cancel = (number: string, body: object) =>
+  sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${number}/cancel`, body);
+const row = async (id: number) =>
+  (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+const refundsOf = async (intentId: string) =>
+  t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentIntentId, intentId));
+
+describe('POST /v1/staff/bookings/:number/cancel', () => {
+  it('cancels with a partial refund made once, frees the places and tells the golfer with the calendar cancelled', async () => {
+    const made = await booking();
+    const before = await row(made.bookingId);
+    const paid = before.paidPence!;
+    const tooMuch = await cancel(made.bookingNumber, { reason: 'Golfer ill', refund: paid + 1 });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().error.message).toBe('That is more than was paid by card on this booking.');
+    expect((await row(made.bookingId)).status).toBe('confirmed');
+
+    const answer = await cancel(made.bookingNumber, { reason: '  Golfer ill  ', refund: 5_000 });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toEqual({
+      booking_number: made.bookingNumber,
+      refund: { amount: 5_000, status: 'succeeded' },
+    });
+    const after = await row(made.bookingId);
+    expect(after).toMatchObject({ status: 'cancelled', cancelledReason: 'staff' });
+    expect(after.calendarSequence).toBe(before.calendarSequence + 1);
+    expect((await refundsOf(before.paymentIntentId!)).map((refund) => refund.amount)).toEqual([5_000]);
+
+    // The places are back on the public tee sheet.
+    const sheet = await sendFrom(
+      t.app,
+      desk,
+      'GET',
+      `/v1/staff/tee-sheet?course_id=${burnside}&date=2026-03-27`,
+    );
+    const numbers = sheet
+      .json()
+      .data.slots.flatMap((slot: { bookings: { booking_number: string }[] }) =>
+        slot.bookings.map((entry) => entry.booking_number),
+      );
+    expect(numbers).not.toContain(made.bookingNumber);
+
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.bookingId, made.bookingId));
+    const cancelled = mails.find(
+      (mail) => mail.subject === `Booking ${made.bookingNumber} has been cancelled`,
+    );
+    expect(cancelled?.text).toContain('We are refunding £50.00 to the card you paid with.');
+    const ics = Buffer.from(cancelled!.attachments[0]!.content, 'base64').toString('utf8');
+    expect(ics).toContain('STATUS:CANCELLED');
+    expect(ics).toContain(`SEQUENCE:${before.calendarSequence + 1}`);
+
+    const [audit] = (await t.database.db.select().from(staffAuditLog)).filter(
+      (entry) => entry.action === 'booking.cancelled',
+    );
+    expect(audit).toMatchObject({
+      targetId: made.bookingNumber,
+      before: { status: 'confirmed' },
+      after: { status: 'cancelled', reason: 'Golfer ill', refund: 5_000 },
+    });
+    const page = (await sendFrom(t.app, desk, 'GET', `/v1/staff/bookings/${made.bookingNumber}`)).json().data;
+    expect(page.state).toBe('cancelled');
+    expect(page.refundable).toBe(0);
+    expect(page.refunds).toEqual([expect.objectContaining({ amount: 5_000, status: 'succeeded' })]);
+    // (Rows stamped by the database clock and this test's pinned app clock do not sort together: found by its words.)
+    expect(page.timeline.find((event: { by: string }) => event.by === 'staff')).toMatchObject({
+      by: 'staff',
+      who: 'Morag Starter',
+      what: 'Booking cancelled: Golfer ill (£50.00 refunded to the card)',
+    });
+
+    const again = await cancel(made.bookingNumber, { reason: 'again', refund: 0 });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.message).toBe('Only a confirmed booking can be cancelled here.');
+  });
+
+  it('with the provider down, cancels now and the reconciliation job makes the refund later, once', async () => {
+    const made = await booking();
+    const intentId = (await row(made.bookingId)).paymentIntentId!;
+    const provider = t.app.payments;
+    const realRefund = provider.refund.bind(provider);
+    provider.refund = async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'payment_provider_unavailable' });
+    };
+    try {
+      const answer = await cancel(made.bookingNumber, { reason: 'Course closed', refund: 2_000 });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().data.refund).toEqual({ amount: 2_000, status: 'pending' });
+      expect((await row(made.bookingId)).status).toBe('cancelled');
+      expect(await refundsOf(intentId)).toEqual([]);
+      // Still down at the next pass a minute later: still pending, one more attempt counted.
+      now = new Date(NOW.getTime() + 61_000);
+      expect(await t.app.jobs.runOnce('payment-reconciliation')).toMatchObject({ staffRefundsWaiting: 1 });
+    } finally {
+      provider.refund = realRefund;
+    }
+    now = new Date(NOW.getTime() + 10 * 60_000);
+    expect(await t.app.jobs.runOnce('payment-reconciliation')).toMatchObject({ staffRefundsMade: 1 });
+    expect(await t.app.jobs.runOnce('payment-reconciliation')).toMatchObject({
+      staffRefundsMade: 0,
+      staffRefundsWaiting: 0,
+    });
+    expect((await refundsOf(intentId)).map((refund) => refund.amount)).toEqual([2_000]);
+    const [pending] = await t.database.db
+      .select()
+      .from(staffRefunds)
+      .where(eq(staffRefunds.bookingId, made.bookingId));
+    expect(pending).toMatchObject({ status: 'succeeded', attempts: 2 });
+    now = NOW;
+  });
+
+  it('refunds once when two staff cancel at the same moment, and cancels without a refund when asked', async () => {
+    const made = await booking();
+    const answers = await Promise.all([
+      cancel(made.bookingNumber, { reason: 'A', refund: 1_000 }),
+      cancel(made.bookingNumber, { reason: 'B', refund: 1_000 }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+    expect(await refundsOf((await row(made.bookingId)).paymentIntentId!)).toHaveLength(1);
+
+    const kept = await booking();
+    const none = await cancel(kept.bookingNumber, { reason: 'Inside 48 hours', refund: 0 });
+    expect(none.json().data).toEqual({ booking_number: kept.bookingNumber, refund: null });
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.bookingId, kept.bookingId));
+    expect(mails.find((mail) => mail.subject.endsWith('has been cancelled'))?.text).toContain(
+      'No refund is due on this booking.',
+    );
+  });
+
+  it('refuses malformed input and an unknown booking', async () => {
+    const made = await booking();
+    for (const body of [
+      { reason: '', refund: 0 },
+      { reason: 'x', refund: -1 },
+      { reason: 'x', refund: 1.5 },
+      { reason: 'x'.repeat(201), refund: 0 },
+      { refund: 0 },
+    ]) {
+      expect((await cancel(made.bookingNumber, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await cancel('123456789', { reason: 'x', refund: 0 })).statusCode).toBe(404);
+    expect((await row(made.bookingId)).status).toBe('confirmed');
+  });
+});

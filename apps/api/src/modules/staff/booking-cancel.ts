@@ -1,0 +1,213 @@
+import { bookingCalendarFileName, ICS_CONTENT_TYPE } from '@links/shared/calendar-ics';
+import {
+  CANCEL_MESSAGES,
+  type CancelBookingRequest,
+  type CancelledBooking,
+} from '@links/shared/schemas/staff-bookings';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { bookings, paymentIntents, paymentRefunds, staffRefunds } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { bookingCalendarFor } from '../confirmation/booking-calendar.ts';
+import { bumpCalendarSequence } from '../confirmation/calendar-sequence.ts';
+import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { lockBooking, recipient } from '../payment/confirm-booking.ts';
+import { recordAudit } from './audit-log.ts';
+import { bookingCancelledEmail } from './booking-cancelled-email.tsx';
+
+// Staff cancel a confirmed booking (issue 22). One transaction, under the booking row lock: the booking becomes
+// 'cancelled' (its places return to the public at once: bookingTakesPlaces counts only live bookings), its calendar
+// sequence rises, a pending refund of at most what the card paid is written with its one idempotency key, the audit
+// row and the golfer's e-mail (with the cancelled .ics) are queued. Then the refund goes to the provider; if the
+// provider cannot be reached, or the process stops first, the payment-reconciliation job sends it again with the same
+// key until the provider confirms it: the money goes back exactly once, whatever fails in between.
+
+export type CancelDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'log' | 'payments'>;
+
+/** After a failed attempt: 1 minute, doubling to an hour. */
+const RETRY_BASE_MS = 60_000;
+const RETRY_MAX_MS = 60 * 60_000;
+/** Longer than one provider call with its own retries. */
+const LEASE_MS = 5 * 60_000;
+
+/** The card payment that confirmed the booking, less what was refunded of it. */
+export async function refundableOf(
+  db: DbOrTx,
+  paymentIntentId: string | null,
+): Promise<{ intentId: string; amount: number } | null> {
+  if (!paymentIntentId) return null;
+  const [intent] = await db
+    .select({
+      amount: paymentIntents.amount,
+      status: paymentIntents.status,
+      settlement: paymentIntents.settlement,
+    })
+    .from(paymentIntents)
+    .where(eq(paymentIntents.id, paymentIntentId));
+  if (intent?.status !== 'succeeded' || intent.settlement !== 'confirmed') return null;
+  const [refunded] = await db
+    .select({ total: sql<number>`coalesce(sum(${paymentRefunds.amount}), 0)::integer` })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentIntentId, paymentIntentId));
+  const [pending] = await db
+    .select({ total: sql<number>`coalesce(sum(${staffRefunds.amountPence}), 0)::integer` })
+    .from(staffRefunds)
+    .where(and(eq(staffRefunds.paymentIntentId, paymentIntentId), eq(staffRefunds.status, 'pending')));
+  return {
+    intentId: paymentIntentId,
+    amount: Math.max(0, intent.amount - (refunded?.total ?? 0) - (pending?.total ?? 0)),
+  };
+}
+
+async function cancelInTransaction(
+  deps: CancelDeps,
+  tx: Tx,
+  bookingNumber: string,
+  request: CancelBookingRequest,
+  staffUserId: number,
+) {
+  const [found] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.bookingNumber, bookingNumber));
+  const booking = found ? await lockBooking(tx, found.id) : undefined;
+  if (!booking) throw notFound('There is no booking with this number.', 'booking_not_found');
+  if (booking.status !== 'confirmed')
+    throw new AppError('money_change_not_allowed', 422, CANCEL_MESSAGES.notConfirmed);
+  const refundable = await refundableOf(tx, booking.paymentIntentId);
+  if (request.refund > (refundable?.amount ?? 0)) {
+    throw new AppError('refund_amount_invalid', 422, CANCEL_MESSAGES.tooMuch);
+  }
+  const now = deps.clock.now();
+  await tx
+    .update(bookings)
+    .set({ status: 'cancelled', cancelledAt: now, cancelledReason: 'staff', updatedAt: sql`now()` })
+    .where(eq(bookings.id, booking.id));
+  await bumpCalendarSequence(tx, [booking.id]);
+  const [refund] =
+    request.refund > 0 && refundable
+      ? await tx
+          .insert(staffRefunds)
+          .values({
+            bookingId: booking.id,
+            paymentIntentId: refundable.intentId,
+            amountPence: request.refund,
+            idempotencyKey: `staff-cancel-${booking.id}`,
+            staffUserId,
+          })
+          .returning()
+      : [];
+  await recordAudit(tx, {
+    actor: { staffUserId },
+    action: 'booking.cancelled',
+    target: { type: 'booking', id: bookingNumber },
+    before: { status: 'confirmed' },
+    after: { status: 'cancelled', reason: request.reason, refund: request.refund },
+    at: now,
+  });
+  const to = await recipient(tx, booking);
+  const record = await loadBookingRecord(tx, booking.id);
+  if (to && record) {
+    const ics = bookingCalendarFor(record, {
+      publicUrl: deps.config.publicUrl,
+      now,
+      resortName: deps.config.brand.resortName,
+    });
+    await enqueueMail(
+      tx,
+      await bookingCancelledEmail(
+        to.email,
+        {
+          bookingNumber,
+          greeting: to.greeting,
+          rounds: record.rounds.map((round) => ({ courseName: round.courseName, startsAt: round.startsAt })),
+          refundPence: request.refund,
+          ics: {
+            filename: bookingCalendarFileName(bookingNumber),
+            contentType: ICS_CONTENT_TYPE,
+            content: Buffer.from(ics, 'utf8').toString('base64'),
+          },
+        },
+        deps.config.brand,
+      ),
+      { bookingId: booking.id },
+    );
+  }
+  return refund ?? null;
+}
+
+type StaffRefundRow = typeof staffRefunds.$inferSelect;
+
+/** Sends one pending refund to the provider (same key every time) and marks it made; false when it must wait. */
+async function sendRefund(deps: CancelDeps, row: StaffRefundRow): Promise<boolean> {
+  try {
+    const made = await deps.payments.refund({
+      intentId: row.paymentIntentId,
+      amount: row.amountPence,
+      idempotencyKey: row.idempotencyKey,
+    });
+    await deps.db
+      .update(staffRefunds)
+      .set({ status: 'succeeded', refundId: made.id })
+      .where(and(eq(staffRefunds.id, row.id), eq(staffRefunds.status, 'pending')));
+    return true;
+  } catch (error) {
+    const attempts = row.attempts + 1;
+    const wait = Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), RETRY_MAX_MS);
+    await deps.db
+      .update(staffRefunds)
+      .set({ attempts, nextAttemptAt: new Date(deps.clock.now().getTime() + wait) })
+      .where(eq(staffRefunds.id, row.id));
+    deps.log.warn(
+      { bookingId: row.bookingId, attempts, errorCode: (error as { code?: string }).code ?? 'unknown' },
+      'a staff refund could not be made yet; it will be retried',
+    );
+    return false;
+  }
+}
+
+export async function cancelBooking(
+  deps: CancelDeps,
+  bookingNumber: string,
+  request: CancelBookingRequest,
+  staffUserId: number,
+): Promise<CancelledBooking> {
+  const refund = await deps.db.transaction((tx) =>
+    cancelInTransaction(deps, tx, bookingNumber, request, staffUserId),
+  );
+  if (!refund) return { booking_number: bookingNumber, refund: null };
+  const made = await sendRefund(deps, refund);
+  return {
+    booking_number: bookingNumber,
+    refund: { amount: refund.amountPence, status: made ? 'succeeded' : 'pending' },
+  };
+}
+
+/**
+ * The payment-reconciliation job's share: the staff refunds still pending whose next attempt is due, each leased
+ * (its next attempt pushed past the lease) by one conditional UPDATE over SKIP LOCKED rows, so two instances never
+ * send the same one at once; and the provider's idempotency key makes a repeat harmless anyway.
+ */
+export async function retryPendingRefunds(
+  deps: CancelDeps,
+  limit = 20,
+): Promise<{ made: number; waiting: number }> {
+  const now = deps.clock.now();
+  const due = deps.db
+    .select({ id: staffRefunds.id })
+    .from(staffRefunds)
+    .where(and(eq(staffRefunds.status, 'pending'), lte(staffRefunds.nextAttemptAt, now)))
+    .orderBy(asc(staffRefunds.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await deps.db
+    .update(staffRefunds)
+    .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+    .where(and(inArray(staffRefunds.id, due), eq(staffRefunds.status, 'pending')))
+    .returning();
+  let made = 0;
+  for (const row of claimed) if (await sendRefund(deps, row)) made += 1;
+  return { made, waiting: claimed.length - made };
+}
