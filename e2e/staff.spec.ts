@@ -203,12 +203,27 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   // A visitor's paid booking, cancelled with a partial refund: the tee time is back on the public sheet.
   const paidSlot = await findSlot(page.request, COURSES.burnside.id, 2, 24 * 21, 24 * 28);
   const paid = await createPaidBooking({ rounds: [{ courseId: COURSES.burnside.id, slot: paidSlot }] });
+  // Golfers on the Burnside that day, over every tee time.
   const placesLeft = async () =>
-    (await getDiary(page.request, COURSES.burnside.id, ukDate(Date.parse(paidSlot.slot_date_time))))
-      .find((candidate) => candidate.id === paidSlot.id)
-      ?.bookings.reduce((sum, entry) => sum + entry.players, 0) ?? 0;
+    (await getDiary(page.request, COURSES.burnside.id, ukDate(Date.parse(paidSlot.slot_date_time)))).reduce(
+      (sum, candidate) => sum + candidate.bookings.reduce((inSlot, entry) => inSlot + entry.players, 0),
+      0,
+    );
   const takenBefore = await placesLeft();
   await page.goto(`/staff/bookings/${paid.bookingNumber}`);
+  // First moved to another tee time that day (the golfer asked), then cancelled.
+  const moveForm = page.getByRole('form', { name: 'Move the Burnside Course round' });
+  const newTime = moveForm.getByLabel('New tee time on the Burnside Course');
+  await expect(newTime.locator('option').nth(1)).toBeAttached();
+  await newTime.selectOption({ index: 1 });
+  await moveForm.getByRole('button', { name: 'Move round' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /^The Burnside Course round moved from \d\d:\d\d to \d\d:\d\d\./ }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Round moved from');
+  expect(await placesLeft()).toBe(takenBefore);
   const cancelForm = page.getByRole('form', { name: 'Cancel this booking' });
   await cancelForm.getByLabel(/^Reason/).fill('Golfer ill, agreed by phone');
   await cancelForm.getByLabel(/^Refund to the card/).fill('20');

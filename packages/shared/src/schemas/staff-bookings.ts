@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateStringSchema } from './common';
+import { dateStringSchema, MAX_ID } from './common';
 import { CONFIRMATION_STATUSES, confirmationSchema } from './confirmation';
 import { dataEnvelope } from './envelope';
 import { TEE_SHEET_BOOKING_STATES } from './staff-tee-sheet';
@@ -221,3 +221,42 @@ export const cancelledBookingSchema = z.object({
 });
 export type CancelledBooking = z.infer<typeof cancelledBookingSchema>;
 export const cancelledBookingResponseSchema = dataEnvelope(cancelledBookingSchema);
+
+// Moving a round (issue 22): to another tee time of the same course on the same day, where the price is the same;
+// capacity is checked in the transaction that moves it, as the public booking engine checks it.
+
+export const MOVE_MESSAGES = {
+  course: 'Please choose the round to move',
+  slot: 'Please choose the new tee time',
+  notConfirmed: 'Only a confirmed booking can be moved here.',
+  noRound: 'This booking has no round on that course.',
+  sameSlot: 'The round is already at that tee time.',
+  otherDay:
+    'A round can be moved to another tee time on the same course and day (another day may change its price).',
+  started: 'That tee time has already started.',
+  blocked: 'That tee time is blocked.',
+  full: 'That tee time does not have enough free places.',
+} as const;
+
+export const moveRoundRequestSchema = z.object({
+  course_id: z
+    .number({ error: MOVE_MESSAGES.course })
+    .int(MOVE_MESSAGES.course)
+    .positive(MOVE_MESSAGES.course)
+    .max(MAX_ID, MOVE_MESSAGES.course),
+  slot_id: z
+    .number({ error: MOVE_MESSAGES.slot })
+    .int(MOVE_MESSAGES.slot)
+    .positive(MOVE_MESSAGES.slot)
+    .max(MAX_ID, MOVE_MESSAGES.slot),
+});
+export type MoveRoundRequest = z.infer<typeof moveRoundRequestSchema>;
+
+export const movedRoundSchema = z.object({
+  booking_number: z.string(),
+  course_id: z.number().int().positive(),
+  from: z.iso.datetime(),
+  to: z.iso.datetime(),
+});
+export type MovedRound = z.infer<typeof movedRoundSchema>;
+export const movedRoundResponseSchema = dataEnvelope(movedRoundSchema);

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'booking.payment_recorded',
   'booking.due_date_changed',
   'booking.cancelled',
+  'booking.round_moved',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -181,9 +181,22 @@ const METHOD_WORDS: Record<string, string> = {
   bank_transfer: 'by bank transfer',
 };
 
-function auditWords(action: string, after: Record<string, unknown> | null): string {
+function auditWords(
+  action: string,
+  after: Record<string, unknown> | null,
+  before: Record<string, unknown> | null = null,
+): string {
   if (action === 'booking.payment_recorded' && after) {
     return `Payment of ${formatMoney(Number(after.amount))} taken ${METHOD_WORDS[String(after.method)] ?? ''} recorded (${String(after.reference)})`;
+  }
+  if (action === 'booking.round_moved' && after && before) {
+    const time = (value: unknown) =>
+      new Date(String(value)).toLocaleTimeString('en-GB', {
+        timeZone: 'Europe/London',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+    return `Round moved from ${time(before.tee_time)} to ${time(after.tee_time)}`;
   }
   if (action === 'booking.cancelled' && after) {
     const refund = Number(after.refund);
@@ -264,6 +277,7 @@ export async function staffBookingDetail(
       .select({
         at: staffAuditLog.at,
         action: staffAuditLog.action,
+        before: staffAuditLog.before,
         after: staffAuditLog.after,
         who: staffUsers.name,
       })
@@ -318,7 +332,11 @@ export async function staffBookingDetail(
       at: entry.at.toISOString(),
       by: 'staff',
       who: entry.who,
-      what: auditWords(entry.action, entry.after as Record<string, unknown> | null),
+      what: auditWords(
+        entry.action,
+        entry.after as Record<string, unknown> | null,
+        entry.before as Record<string, unknown> | null,
+      ),
     });
   }
   // A cancellation by staff is on the timeline as their action (with the reason), from the audit log.

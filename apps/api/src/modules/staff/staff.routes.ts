@@ -14,6 +14,8 @@ import {
   dueDateRequestSchema,
   emptyResponseSchema,
   moneyChangeResponseSchema,
+  movedRoundResponseSchema,
+  moveRoundRequestSchema,
   recordPaymentRequestSchema,
   staffAuditQuerySchema,
   staffAuditResponseSchema,
@@ -38,6 +40,7 @@ import { listAudit, recordAudit } from './audit-log.ts';
 import { createBlock, previewBlock, removeBlock } from './blocks.ts';
 import { cancelBooking } from './booking-cancel.ts';
 import { extendDueDate, recordPayment } from './booking-money.ts';
+import { moveRound } from './booking-move.ts';
 import { changeStaffPassword } from './change-staff-password.ts';
 import { setCheckIn } from './check-in.ts';
 import {
@@ -353,6 +356,24 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         app.config.bookings.paymentReminderDays,
         app.clock.now(),
       ),
+    }),
+  );
+
+  app.post(
+    '/bookings/:bookingNumber/move',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          'Moves a round to another tee time of its course that day (capacity checked as for a booking; audited)',
+        tags: TAGS,
+        params: bookingNumberParamsSchema,
+        body: moveRoundRequestSchema,
+        response: { 200: movedRoundResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await moveRound(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
     }),
   );
 

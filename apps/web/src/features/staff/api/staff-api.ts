@@ -22,6 +22,8 @@ import type {
   CancelledBooking,
   DueDateRequest,
   MoneyChange,
+  MovedRound,
+  MoveRoundRequest,
   RecordPaymentRequest,
   StaffBookingDetail,
   StaffBookingSearch,
@@ -162,7 +164,10 @@ function useSheetChange<V, T>(call: (values: V) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'tee-sheet'] }),
+    // Not awaited, as in useBookingChange: the caller's onSuccess runs before the sheet is read again.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'tee-sheet'] });
+    },
   });
 }
 
@@ -192,12 +197,13 @@ function useBookingChange<V, T>(bookingNumber: string, call: (values: V) => Prom
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'booking', bookingNumber] }),
-        queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'bookings'] }),
-        queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'tee-sheet'] }),
-      ]),
+    // Not awaited: the caller's own onSuccess (its message) must run before the page reads the booking again, which
+    // may remove the form that made the change (a cancelled booking has no cancel form) and with it that callback.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'booking', bookingNumber] });
+      void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'bookings'] });
+      void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'tee-sheet'] });
+    },
   });
 }
 
@@ -214,4 +220,9 @@ export const useMoveDueDate = (bookingNumber: string) =>
 export const useCancelBooking = (bookingNumber: string) =>
   useBookingChange(bookingNumber, (body: CancelBookingRequest) =>
     api.post<CancelledBooking>(`/staff/bookings/${bookingNumber}/cancel`, body),
+  );
+
+export const useMoveRound = (bookingNumber: string) =>
+  useBookingChange(bookingNumber, (body: MoveRoundRequest) =>
+    api.post<MovedRound>(`/staff/bookings/${bookingNumber}/move`, body),
   );

@@ -6,12 +6,18 @@ import {
   type RecordedPaymentMethod,
   type StaffBookingDetail,
 } from '@links/shared/schemas/staff-bookings';
-import { isValidDateString, todayInLondon } from '@links/shared/uk-time';
+import { isValidDateString, londonDate, londonTime, todayInLondon } from '@links/shared/uk-time';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { FailureAlert, PendingLabel, SubmitButton } from '@/components/ui/form-status';
-import { useCancelBooking, useMoveDueDate, useRecordPayment } from '../api/staff-api';
+import {
+  useCancelBooking,
+  useMoveDueDate,
+  useMoveRound,
+  useRecordPayment,
+  useStaffTeeSheet,
+} from '../api/staff-api';
 import styles from './staff.module.css';
 
 export const METHOD_LABELS: Record<RecordedPaymentMethod, string> = {
@@ -272,5 +278,78 @@ export function CancelBookingForm({
         </div>
       ) : null}
     </>
+  );
+}
+
+type Round = StaffBookingDetail['confirmation']['courses'][number];
+
+/** Another tee time for one round: the same course and day, with room for its golfers (the API checks it again). */
+export function MoveRoundForm({
+  booking,
+  round,
+  onDone,
+}: {
+  booking: StaffBookingDetail;
+  round: Round & { tee_time: string };
+  onDone: (message: string) => void;
+}) {
+  const number = booking.confirmation.booking_number;
+  const date = londonDate(new Date(round.tee_time));
+  const sheet = useStaffTeeSheet(round.id, date);
+  const move = useMoveRound(number);
+  const [slotId, setSlotId] = useState('');
+  const now = Date.now();
+  const choices = (sheet.data?.slots ?? []).filter(
+    (slot) =>
+      slot.block === null &&
+      Date.parse(slot.starts_at) > now &&
+      slot.starts_at !== round.tee_time &&
+      slot.places_left >= round.players,
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!slotId) return;
+    move.mutate(
+      { course_id: round.id, slot_id: Number(slotId) },
+      {
+        onSuccess: (moved) => {
+          setSlotId('');
+          onDone(
+            `The ${round.name} round moved from ${londonTime(new Date(moved.from))} to ${londonTime(new Date(moved.to))}. The golfer has been told.`,
+          );
+        },
+      },
+    );
+  }
+
+  return (
+    <form className={styles.filters} onSubmit={submit} noValidate aria-label={`Move the ${round.name} round`}>
+      <FailureAlert
+        error={move.error}
+        title="The round could not be moved"
+        fallback={FAILED}
+        onDismiss={() => move.reset()}
+      />
+      <SelectField
+        label={`New tee time on the ${round.name}`}
+        placeholder={
+          sheet.isPending
+            ? 'Loading tee times...'
+            : choices.length === 0
+              ? 'No tee time with room that day'
+              : 'Choose a tee time'
+        }
+        options={choices.map((slot) => ({
+          value: String(slot.id),
+          label: `${slot.time} (${slot.places_left} of ${slot.capacity} free)`,
+        }))}
+        value={slotId}
+        onChange={(event) => setSlotId(event.target.value)}
+      />
+      <SubmitButton pending={move.isPending} busy="Moving..." size="sm">
+        Move round
+      </SubmitButton>
+    </form>
   );
 }

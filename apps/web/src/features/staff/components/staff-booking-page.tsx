@@ -6,7 +6,13 @@ import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, userMessage } from '@/lib/api-client';
 import { useStaffBooking } from '../api/staff-api';
-import { CancelBookingForm, DueDateForm, METHOD_LABELS, RecordPaymentForm } from './booking-money-forms';
+import {
+  CancelBookingForm,
+  DueDateForm,
+  METHOD_LABELS,
+  MoveRoundForm,
+  RecordPaymentForm,
+} from './booking-money-forms';
 import styles from './staff.module.css';
 import { StateTag } from './staff-bookings';
 import { TableFrame } from './table-frame';
@@ -98,6 +104,18 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
             .map((line) => `${line.count} ${line.player_type} ${formatMoney(line.total)}`)
             .join(' · ')}
         </p>
+        {c.status === 'confirmed'
+          ? c.courses.map((course) =>
+              course.tee_time && Date.parse(course.tee_time) > Date.now() ? (
+                <MoveRoundForm
+                  key={course.id}
+                  booking={booking}
+                  round={{ ...course, tee_time: course.tee_time }}
+                  onDone={onDone}
+                />
+              ) : null,
+            )
+          : null}
       </Panel>
       <Panel title="Money">
         <Facts

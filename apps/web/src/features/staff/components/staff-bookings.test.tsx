@@ -3,10 +3,12 @@ import { staffUserResponseSchema } from '@links/shared/schemas/staff';
 import {
   cancelledBookingResponseSchema,
   moneyChangeResponseSchema,
+  movedRoundResponseSchema,
   type StaffBookingDetail,
   staffBookingDetailResponseSchema,
   staffBookingSearchResponseSchema,
 } from '@links/shared/schemas/staff-bookings';
+import { staffTeeSheetResponseSchema } from '@links/shared/schemas/staff-tee-sheet';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -115,6 +117,31 @@ const DETAIL: StaffBookingDetail = {
   ],
 };
 
+const teeTime = (time: string, placesLeft: number, id: number) => ({
+  id,
+  starts_at: `2030-06-10T${String(Number(time.slice(0, 2)) - 1).padStart(2, '0')}:${time.slice(3)}:00.000Z`,
+  time,
+  capacity: 4,
+  taken: 4 - placesLeft,
+  places_left: placesLeft,
+  block: null,
+  bookings: [],
+});
+
+/** The Burnside on the booking's day: its own 09:00, one full tee time, two with room. */
+const BURNSIDE_DAY = {
+  course: { id: 2, name: 'Burnside Course' },
+  date: '2030-06-10',
+  courses: [{ id: 2, name: 'Burnside Course' }],
+  slots: [
+    teeTime('09:00', 2, 900),
+    teeTime('09:10', 0, 910),
+    teeTime('09:20', 1, 920),
+    teeTime('09:30', 4, 930),
+  ],
+  totals: { slots: 4, blocked: 0, golfers: 9, bookings: 3, arrived: 0, no_show: 0 },
+};
+
 describe('finding a booking and its page', () => {
   const server = useApiServer();
   const searches: Received[] = [];
@@ -151,6 +178,7 @@ describe('finding a booking and its page', () => {
       http.get(v1('/staff/bookings/4417730261'), () =>
         answer(staffBookingDetailResponseSchema, { data: DETAIL }),
       ),
+      http.get(v1('/staff/tee-sheet'), () => answer(staffTeeSheetResponseSchema, { data: BURNSIDE_DAY })),
       http.get(v1('/staff/bookings/999999'), () =>
         refuse(404, { code: 'booking_not_found', message: 'There is no booking with this number.' }),
       ),
@@ -264,6 +292,19 @@ describe('finding a booking and its page', () => {
   it('cancels a booking with a partial refund after a second, explicit step', async () => {
     const cancels: Received[] = [];
     server.use(
+      // Read again after the cancellation: cancelled, so the page has no cancel form any more.
+      http.get(v1('/staff/bookings/4417730261'), () =>
+        answer(staffBookingDetailResponseSchema, {
+          data:
+            cancels.length > 0
+              ? {
+                  ...DETAIL,
+                  state: 'cancelled',
+                  confirmation: { ...DETAIL.confirmation, status: 'cancelled' },
+                }
+              : DETAIL,
+        }),
+      ),
       http.post(
         v1('/staff/bookings/4417730261/cancel'),
         recorded(cancels, () =>
@@ -300,6 +341,47 @@ describe('finding a booking and its page', () => {
       ),
     ).toBeTruthy();
     expect(cancels.map((call) => call.body)).toEqual([{ reason: 'Golfer ill', refund: 5_000 }]);
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Cancel this booking' })).toBeNull());
+    expect(screen.getByText(/^Booking 4417730261 is cancelled and £50\.00 was refunded/)).toBeTruthy();
+  });
+
+  it('moves a round to a tee time with room for its golfers that day', async () => {
+    const moves: Received[] = [];
+    server.use(
+      http.post(
+        v1('/staff/bookings/4417730261/move'),
+        recorded(moves, () =>
+          answer(movedRoundResponseSchema, {
+            data: {
+              booking_number: '4417730261',
+              course_id: 2,
+              from: '2030-06-10T08:00:00.000Z',
+              to: '2030-06-10T08:30:00.000Z',
+            },
+          }),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/staff/bookings/4417730261');
+    const form = await screen.findByRole('form', { name: 'Move the Burnside Course round' });
+    const select = within(form).getByLabelText('New tee time on the Burnside Course');
+    // Two golfers: neither its own tee time, nor the full one, nor one with a single place.
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Choose a tee time', '09:30 (4 of 4 free)']),
+    );
+    await user.selectOptions(select, '09:30 (4 of 4 free)');
+    await user.click(within(form).getByRole('button', { name: 'Move round' }));
+    expect(
+      await screen.findByText(
+        'The Burnside Course round moved from 09:00 to 09:30. The golfer has been told.',
+      ),
+    ).toBeTruthy();
+    expect(moves.map((call) => call.body)).toEqual([{ course_id: 2, slot_id: 930 }]);
   });
 
   it('says so when the number is unknown', async () => {
