@@ -1,5 +1,6 @@
-import { bookingCalendarIcs } from '@links/shared/calendar-ics';
+import { bookingCalendarFileName, bookingCalendarIcs, ICS_CONTENT_TYPE } from '@links/shared/calendar-ics';
 import { formatMoney } from '@links/shared/money';
+import type { MailAttachment } from '../../db/schema/mail.ts';
 import type { BookingRecord } from './confirmation.repository.ts';
 
 /** The host of the public URL, for UIDs that are unique to this site ('booking-4821-course-1@links.example'). */
@@ -49,4 +50,16 @@ export function bookingCalendarFor(
       url: `${options.publicUrl.replace(/\/+$/, '')}/confirmation/${record.bookingNumber}`,
     })),
   });
+}
+
+/** The booking's .ics as an e-mail attachment (the confirmation, and staff moves and cancellations). */
+export function bookingCalendarAttachment(
+  record: Parameters<typeof bookingCalendarFor>[0],
+  options: Parameters<typeof bookingCalendarFor>[1],
+): MailAttachment {
+  return {
+    filename: bookingCalendarFileName(record.bookingNumber),
+    contentType: ICS_CONTENT_TYPE,
+    content: Buffer.from(bookingCalendarFor(record, options), 'utf8').toString('base64'),
+  };
 }

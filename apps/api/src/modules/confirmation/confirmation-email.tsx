@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 
-import { bookingCalendarFileName, ICS_CONTENT_TYPE } from '@links/shared/calendar-ics';
+import { bookingCalendarFileName } from '@links/shared/calendar-ics';
 import { VAT_RATE_PERCENT } from '@links/shared/constants';
 import { formatMoney } from '@links/shared/money';
 import { formatConfirmationTeeTime } from '@links/shared/uk-time';
@@ -17,7 +17,7 @@ import {
 import { JsonLd } from '../mail/json-ld.tsx';
 import type { MailMessage } from '../mail/mail-message.ts';
 import { type MailBrand, renderEmail } from '../mail/render-email.ts';
-import { bookingCalendarFor } from './booking-calendar.ts';
+import { bookingCalendarAttachment } from './booking-calendar.ts';
 import type { BookingRecord } from './confirmation.repository.ts';
 import { eventReservations } from './reservation-markup.ts';
 
@@ -176,21 +176,16 @@ export async function confirmationEmail(
   const rendered = await renderEmail(
     <ConfirmationEmail booking={booking} pin={pin} linkUrl={linkUrl} brand={brand} />,
   );
-  const ics = bookingCalendarFor(booking.record, {
-    publicUrl: new URL(linkUrl).origin,
-    now: new Date(),
-    resortName: brand.resortName,
-  });
   return {
     to,
     subject: `Your booking ${booking.bookingNumber} is confirmed`,
     ...rendered,
     attachments: [
-      {
-        filename: bookingCalendarFileName(booking.bookingNumber),
-        contentType: ICS_CONTENT_TYPE,
-        content: Buffer.from(ics, 'utf8').toString('base64'),
-      },
+      bookingCalendarAttachment(booking.record, {
+        publicUrl: new URL(linkUrl).origin,
+        now: new Date(),
+        resortName: brand.resortName,
+      }),
     ],
   };
 }

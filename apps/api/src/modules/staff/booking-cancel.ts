@@ -1,4 +1,3 @@
-import { bookingCalendarFileName, ICS_CONTENT_TYPE } from '@links/shared/calendar-ics';
 import {
   CANCEL_MESSAGES,
   type CancelBookingRequest,
@@ -8,14 +7,15 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { bookings, paymentIntents, paymentRefunds, staffRefunds } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { bookingCalendarFor } from '../confirmation/booking-calendar.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { bookingCalendarAttachment } from '../confirmation/booking-calendar.ts';
 import { bumpCalendarSequence } from '../confirmation/calendar-sequence.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { lockBooking, recipient } from '../payment/confirm-booking.ts';
+import { recipient } from '../payment/confirm-booking.ts';
 import { recordAudit } from './audit-log.ts';
 import { bookingCancelledEmail } from './booking-cancelled-email.tsx';
+import { lockBookingByNumber } from './lock-booking-by-number.ts';
 
 // Staff cancel a confirmed booking (issue 22). One transaction, under the booking row lock: the booking becomes
 // 'cancelled' (its places return to the public at once: bookingTakesPlaces counts only live bookings), its calendar
@@ -68,12 +68,7 @@ async function cancelInTransaction(
   request: CancelBookingRequest,
   staffUserId: number,
 ) {
-  const [found] = await tx
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(eq(bookings.bookingNumber, bookingNumber));
-  const booking = found ? await lockBooking(tx, found.id) : undefined;
-  if (!booking) throw notFound('There is no booking with this number.', 'booking_not_found');
+  const booking = await lockBookingByNumber(tx, bookingNumber);
   if (booking.status !== 'confirmed')
     throw new AppError('money_change_not_allowed', 422, CANCEL_MESSAGES.notConfirmed);
   const refundable = await refundableOf(tx, booking.paymentIntentId);
@@ -110,11 +105,6 @@ async function cancelInTransaction(
   const to = await recipient(tx, booking);
   const record = await loadBookingRecord(tx, booking.id);
   if (to && record) {
-    const ics = bookingCalendarFor(record, {
-      publicUrl: deps.config.publicUrl,
-      now,
-      resortName: deps.config.brand.resortName,
-    });
     await enqueueMail(
       tx,
       await bookingCancelledEmail(
@@ -124,11 +114,11 @@ async function cancelInTransaction(
           greeting: to.greeting,
           rounds: record.rounds.map((round) => ({ courseName: round.courseName, startsAt: round.startsAt })),
           refundPence: request.refund,
-          ics: {
-            filename: bookingCalendarFileName(bookingNumber),
-            contentType: ICS_CONTENT_TYPE,
-            content: Buffer.from(ics, 'utf8').toString('base64'),
-          },
+          ics: bookingCalendarAttachment(record, {
+            publicUrl: deps.config.publicUrl,
+            now,
+            resortName: deps.config.brand.resortName,
+          }),
         },
         deps.config.brand,
       ),

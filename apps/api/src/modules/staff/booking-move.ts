@@ -1,18 +1,18 @@
-import { bookingCalendarFileName, ICS_CONTENT_TYPE } from '@links/shared/calendar-ics';
 import { MOVE_MESSAGES, type MovedRound, type MoveRoundRequest } from '@links/shared/schemas/staff-bookings';
 import { londonDate } from '@links/shared/uk-time';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookingRounds, bookings } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { lockSlots } from '../bookings/bookings.repository.ts';
-import { bookingCalendarFor } from '../confirmation/booking-calendar.ts';
+import { bookingCalendarAttachment } from '../confirmation/booking-calendar.ts';
 import { bumpCalendarSequence } from '../confirmation/calendar-sequence.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { lockBooking, recipient } from '../payment/confirm-booking.ts';
+import { recipient } from '../payment/confirm-booking.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 import { recordAudit } from './audit-log.ts';
+import { lockBookingByNumber } from './lock-booking-by-number.ts';
 import { roundMovedEmail } from './round-moved-email.tsx';
 
 // Staff move a round to another tee time (issue 22): the same course and UK day, so the price is the one paid. The
@@ -31,12 +31,7 @@ export async function moveRound(
   staffUserId: number,
 ): Promise<MovedRound> {
   return deps.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(eq(bookings.bookingNumber, bookingNumber));
-    const booking = found ? await lockBooking(tx, found.id) : undefined;
-    if (!booking) throw notFound('There is no booking with this number.', 'booking_not_found');
+    const booking = await lockBookingByNumber(tx, bookingNumber);
     if (booking.status !== 'confirmed') throw notAllowed(MOVE_MESSAGES.notConfirmed);
     const [round] = await tx
       .select({ id: bookingRounds.id, slotId: bookingRounds.slotId, players: bookingRounds.players })
@@ -77,11 +72,6 @@ export async function moveRound(
     const to_ = await recipient(tx, booking);
     const record = await loadBookingRecord(tx, booking.id);
     if (to_ && record) {
-      const ics = bookingCalendarFor(record, {
-        publicUrl: deps.config.publicUrl,
-        now,
-        resortName: deps.config.brand.resortName,
-      });
       const moved = record.rounds.find((entry) => entry.courseId === request.course_id);
       await enqueueMail(
         tx,
@@ -93,11 +83,11 @@ export async function moveRound(
             courseName: moved?.courseName ?? '',
             from: from.startsAt,
             to: to.startsAt,
-            ics: {
-              filename: bookingCalendarFileName(bookingNumber),
-              contentType: ICS_CONTENT_TYPE,
-              content: Buffer.from(ics, 'utf8').toString('base64'),
-            },
+            ics: bookingCalendarAttachment(record, {
+              publicUrl: deps.config.publicUrl,
+              now,
+              resortName: deps.config.brand.resortName,
+            }),
           },
           deps.config.brand,
         ),
