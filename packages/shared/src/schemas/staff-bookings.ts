@@ -260,3 +260,29 @@ export const movedRoundSchema = z.object({
 });
 export type MovedRound = z.infer<typeof movedRoundSchema>;
 export const movedRoundResponseSchema = dataEnvelope(movedRoundSchema);
+
+// Caddies changed by staff (issue 22): any time before the round, also within the 24 hours the golfer's own page
+// refuses; caddies are paid in cash on the day, so the booking's money does not change.
+
+export const staffCaddiesRequestSchema = z.object({
+  course_id: z
+    .number({ error: MOVE_MESSAGES.course })
+    .int(MOVE_MESSAGES.course)
+    .positive(MOVE_MESSAGES.course)
+    .max(MAX_ID, MOVE_MESSAGES.course),
+  caddies: z
+    .number({ error: 'Please choose 0 to 4 caddies' })
+    .int('Please choose 0 to 4 caddies')
+    .min(0, 'Please choose 0 to 4 caddies')
+    .max(4, 'Please choose 0 to 4 caddies'),
+});
+export type StaffCaddiesRequest = z.infer<typeof staffCaddiesRequestSchema>;
+
+export const staffCaddiesAnswerSchema = z.object({
+  booking_number: z.string(),
+  course_id: z.number().int().positive(),
+  caddies: z.number().int().nonnegative(),
+  changed: z.boolean(),
+});
+export type StaffCaddiesAnswer = z.infer<typeof staffCaddiesAnswerSchema>;
+export const staffCaddiesResponseSchema = dataEnvelope(staffCaddiesAnswerSchema);

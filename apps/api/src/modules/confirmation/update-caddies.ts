@@ -5,6 +5,7 @@ import {
 } from '@links/shared/schemas/confirmation';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.ts';
 import { bookingRounds, bookings, courses, teeSlots } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { bumpCalendarSequence } from './calendar-sequence.ts';
@@ -13,6 +14,15 @@ import { caddiesEditable } from './confirmation-payload.ts';
 
 /** What this use case needs of the app (any object with these members: the app, or a test's own). */
 export type UpdateCaddiesDeps = Pick<FastifyInstance, 'clock' | 'db'>;
+
+export type CaddieChange = { courseId: number; courseName: string; from: number; caddies: number };
+
+export type UpdateCaddiesOptions = {
+  /** Staff may change a round within its last 24 hours (never after the booking's last round). */
+  overrideCutoff?: boolean;
+  /** Runs in the change's transaction when a count changed (the staff area: its audit row and the golfer's e-mail). */
+  afterChange?: (tx: Tx, bookingId: number, changes: CaddieChange[]) => Promise<void>;
+};
 
 const invalid = (message: string, field: string) =>
   new AppError(CODES.caddiesInvalid, 422, message, { [field]: message });
@@ -29,9 +39,10 @@ export async function updateCaddies(
   deps: UpdateCaddiesDeps,
   bookingId: number,
   body: UpdateCaddiesBody,
-): Promise<void> {
+  options: UpdateCaddiesOptions = {},
+): Promise<CaddieChange[]> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [booking] = await tx
       .select({ id: bookings.id, status: bookings.status })
       .from(bookings)
@@ -54,7 +65,7 @@ export async function updateCaddies(
       .innerJoin(courses, eq(courses.id, bookingRounds.courseId))
       .where(eq(bookingRounds.bookingId, booking.id));
     const lastTeeTime = Math.max(...rounds.map((round) => round.startsAt.getTime()));
-    const changes: Array<{ courseId: number; caddies: number }> = [];
+    const changes: CaddieChange[] = [];
     for (const [index, wanted] of body.courses.entries()) {
       const field = `courses.${index}.caddies`;
       const round = rounds.find((candidate) => candidate.courseId === wanted.id);
@@ -63,9 +74,14 @@ export async function updateCaddies(
         throw invalid(M.caddiesOverGolfers(round.courseName, round.players), field);
       if (wanted.caddies === round.caddies) continue;
       if (now.getTime() > lastTeeTime) throw locked(M.played, field);
-      if (!caddiesEditable(booking, round.startsAt, now))
+      if (!options.overrideCutoff && !caddiesEditable(booking, round.startsAt, now))
         throw locked(M.caddiesLocked(round.courseName), field);
-      changes.push({ courseId: round.courseId, caddies: wanted.caddies });
+      changes.push({
+        courseId: round.courseId,
+        courseName: round.courseName,
+        from: round.caddies,
+        caddies: wanted.caddies,
+      });
     }
     for (const change of changes) {
       await tx
@@ -74,6 +90,10 @@ export async function updateCaddies(
         .where(and(eq(bookingRounds.bookingId, booking.id), eq(bookingRounds.courseId, change.courseId)));
     }
     // The caddies are in the calendar events' descriptions: a changed count is a new version of them.
-    if (changes.length > 0) await bumpCalendarSequence(tx, booking.id);
+    if (changes.length > 0) {
+      await bumpCalendarSequence(tx, booking.id);
+      await options.afterChange?.(tx, booking.id, changes);
+    }
+    return changes;
   });
 }

@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'booking.due_date_changed',
   'booking.cancelled',
   'booking.round_moved',
+  'booking.caddies_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -198,6 +198,9 @@ function auditWords(
       });
     return `Round moved from ${time(before.tee_time)} to ${time(after.tee_time)}`;
   }
+  if (action === 'booking.caddies_changed' && after && before) {
+    return `Caddies changed from ${String(before.caddies)} to ${String(after.caddies)}`;
+  }
   if (action === 'booking.cancelled' && after) {
     const refund = Number(after.refund);
     return `Booking cancelled: ${String(after.reason)}${refund > 0 ? ` (${formatMoney(refund)} refunded to the card)` : ' (no refund)'}`;

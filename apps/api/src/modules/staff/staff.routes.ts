@@ -22,6 +22,8 @@ import {
   staffBookingDetailResponseSchema,
   staffBookingSearchQuerySchema,
   staffBookingSearchResponseSchema,
+  staffCaddiesRequestSchema,
+  staffCaddiesResponseSchema,
   staffCodeRequestSchema,
   staffPasswordChangeRequestSchema,
   staffSignInRequestSchema,
@@ -38,6 +40,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit, recordAudit } from './audit-log.ts';
 import { createBlock, previewBlock, removeBlock } from './blocks.ts';
+import { changeCaddies } from './booking-caddies.ts';
 import { cancelBooking } from './booking-cancel.ts';
 import { extendDueDate, recordPayment } from './booking-money.ts';
 import { moveRound } from './booking-move.ts';
@@ -374,6 +377,23 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await moveRound(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
+    }),
+  );
+
+  app.put(
+    '/bookings/:bookingNumber/caddies',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary: 'Sets the caddies of a round, also within its last 24 hours; the golfer is told (audited)',
+        tags: TAGS,
+        params: bookingNumberParamsSchema,
+        body: staffCaddiesRequestSchema,
+        response: { 200: staffCaddiesResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await changeCaddies(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
     }),
   );
 

@@ -28,6 +28,8 @@ import type {
   StaffBookingDetail,
   StaffBookingSearch,
   StaffBookingSearchQueryInput,
+  StaffCaddiesAnswer,
+  StaffCaddiesRequest,
 } from '@links/shared/schemas/staff-bookings';
 import type { CheckInAnswer, CheckInRequest, StaffTeeSheet } from '@links/shared/schemas/staff-tee-sheet';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -225,4 +227,9 @@ export const useCancelBooking = (bookingNumber: string) =>
 export const useMoveRound = (bookingNumber: string) =>
   useBookingChange(bookingNumber, (body: MoveRoundRequest) =>
     api.post<MovedRound>(`/staff/bookings/${bookingNumber}/move`, body),
+  );
+
+export const useStaffCaddies = (bookingNumber: string) =>
+  useBookingChange(bookingNumber, (body: StaffCaddiesRequest) =>
+    apiRequest<StaffCaddiesAnswer>(`/staff/bookings/${bookingNumber}/caddies`, { method: 'PUT', body }),
   );

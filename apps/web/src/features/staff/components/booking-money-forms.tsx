@@ -16,6 +16,7 @@ import {
   useMoveDueDate,
   useMoveRound,
   useRecordPayment,
+  useStaffCaddies,
   useStaffTeeSheet,
 } from '../api/staff-api';
 import styles from './staff.module.css';
@@ -349,6 +350,58 @@ export function MoveRoundForm({
       />
       <SubmitButton pending={move.isPending} busy="Moving..." size="sm">
         Move round
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** A round's caddies, also within its last 24 hours (the golfer's own page no longer may then). */
+export function CaddiesForm({
+  booking,
+  round,
+  onDone,
+}: {
+  booking: StaffBookingDetail;
+  round: Round;
+  onDone: (message: string) => void;
+}) {
+  const change = useStaffCaddies(booking.confirmation.booking_number);
+  const [caddies, setCaddies] = useState(String(round.caddies));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    change.mutate(
+      { course_id: round.id, caddies: Number(caddies) },
+      {
+        onSuccess: (done) =>
+          onDone(
+            done.changed
+              ? `The ${round.name} round now has ${done.caddies === 0 ? 'no caddie' : `${done.caddies} ${done.caddies === 1 ? 'caddie' : 'caddies'}`}. The golfer has been told.`
+              : `The ${round.name} round already had that many caddies.`,
+          ),
+      },
+    );
+  }
+
+  return (
+    <form className={styles.filters} onSubmit={submit} noValidate aria-label={`Caddies on the ${round.name}`}>
+      <FailureAlert
+        error={change.error}
+        title="The caddies could not be changed"
+        fallback={FAILED}
+        onDismiss={() => change.reset()}
+      />
+      <SelectField
+        label={`Caddies on the ${round.name}`}
+        options={Array.from({ length: round.players + 1 }, (_, count) => ({
+          value: String(count),
+          label: count === 0 ? 'None' : String(count),
+        }))}
+        value={caddies}
+        onChange={(event) => setCaddies(event.target.value)}
+      />
+      <SubmitButton pending={change.isPending} busy="Saving..." size="sm">
+        Set caddies
       </SubmitButton>
     </form>
   );

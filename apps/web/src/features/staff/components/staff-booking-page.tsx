@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, userMessage } from '@/lib/api-client';
 import { useStaffBooking } from '../api/staff-api';
 import {
+  CaddiesForm,
   CancelBookingForm,
   DueDateForm,
   METHOD_LABELS,
@@ -107,12 +108,14 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
         {c.status === 'confirmed'
           ? c.courses.map((course) =>
               course.tee_time && Date.parse(course.tee_time) > Date.now() ? (
-                <MoveRoundForm
-                  key={course.id}
-                  booking={booking}
-                  round={{ ...course, tee_time: course.tee_time }}
-                  onDone={onDone}
-                />
+                <div key={course.id} className={sheet['round-tools']}>
+                  <MoveRoundForm
+                    booking={booking}
+                    round={{ ...course, tee_time: course.tee_time }}
+                    onDone={onDone}
+                  />
+                  <CaddiesForm booking={booking} round={course} onDone={onDone} />
+                </div>
               ) : null,
             )
           : null}

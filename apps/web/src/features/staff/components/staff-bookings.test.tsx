@@ -7,6 +7,7 @@ import {
   type StaffBookingDetail,
   staffBookingDetailResponseSchema,
   staffBookingSearchResponseSchema,
+  staffCaddiesResponseSchema,
 } from '@links/shared/schemas/staff-bookings';
 import { staffTeeSheetResponseSchema } from '@links/shared/schemas/staff-tee-sheet';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -382,6 +383,37 @@ describe('finding a booking and its page', () => {
       ),
     ).toBeTruthy();
     expect(moves.map((call) => call.body)).toEqual([{ course_id: 2, slot_id: 930 }]);
+  });
+
+  it('sets the caddies of a round', async () => {
+    const puts: Received[] = [];
+    server.use(
+      http.put(
+        v1('/staff/bookings/4417730261/caddies'),
+        recorded(puts, () =>
+          answer(staffCaddiesResponseSchema, {
+            data: { booking_number: '4417730261', course_id: 2, caddies: 2, changed: true },
+          }),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/staff/bookings/4417730261');
+    const form = await screen.findByRole('form', { name: 'Caddies on the Burnside Course' });
+    const select = within(form).getByLabelText('Caddies on the Burnside Course') as HTMLSelectElement;
+    // One caddie now; at most one per golfer (two).
+    expect(select.value).toBe('1');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['None', '1', '2']);
+    await user.selectOptions(select, '2');
+    await user.click(within(form).getByRole('button', { name: 'Set caddies' }));
+    expect(
+      await screen.findByText('The Burnside Course round now has 2 caddies. The golfer has been told.'),
+    ).toBeTruthy();
+    expect(puts.map((call) => call.body)).toEqual([{ course_id: 2, caddies: 2 }]);
   });
 
   it('says so when the number is unknown', async () => {
