@@ -286,3 +286,24 @@ export const staffCaddiesAnswerSchema = z.object({
 });
 export type StaffCaddiesAnswer = z.infer<typeof staffCaddiesAnswerSchema>;
 export const staffCaddiesResponseSchema = dataEnvelope(staffCaddiesAnswerSchema);
+
+// Contact details corrected by staff (issue 22): the name, e-mail and phone of a visitor's booking, checked by the
+// same rules as the golfer's own form (individualPlayerDetailsSchema over the whole record).
+
+export const staffContactRequestSchema = z.strictObject(
+  {
+    first_name: z.string({ error: 'Please enter a first name' }).optional(),
+    surname: z.string({ error: 'Please enter a surname' }).optional(),
+    email_address: z.string({ error: 'Please enter an email address' }).optional(),
+    telephone_number: z.string({ error: 'Please enter a telephone number' }).optional(),
+  },
+  { error: 'Only the name, e-mail address and telephone number can be changed here' },
+);
+export type StaffContactRequest = z.infer<typeof staffContactRequestSchema>;
+
+export const staffContactAnswerSchema = z.object({
+  booking_number: z.string(),
+  changed: z.array(z.string()),
+});
+export type StaffContactAnswer = z.infer<typeof staffContactAnswerSchema>;
+export const staffContactResponseSchema = dataEnvelope(staffContactAnswerSchema);

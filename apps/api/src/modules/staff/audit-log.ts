@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'booking.cancelled',
   'booking.round_moved',
   'booking.caddies_changed',
+  'booking.contact_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

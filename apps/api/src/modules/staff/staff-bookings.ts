@@ -198,6 +198,11 @@ function auditWords(
       });
     return `Round moved from ${time(before.tee_time)} to ${time(after.tee_time)}`;
   }
+  if (action === 'booking.contact_changed' && after) {
+    return `Contact details corrected: ${Object.keys(after)
+      .map((field) => field.replaceAll('_', ' '))
+      .join(', ')}`;
+  }
   if (action === 'booking.caddies_changed' && after && before) {
     return `Caddies changed from ${String(before.caddies)} to ${String(after.caddies)}`;
   }

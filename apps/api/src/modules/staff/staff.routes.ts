@@ -25,6 +25,8 @@ import {
   staffCaddiesRequestSchema,
   staffCaddiesResponseSchema,
   staffCodeRequestSchema,
+  staffContactRequestSchema,
+  staffContactResponseSchema,
   staffPasswordChangeRequestSchema,
   staffSignInRequestSchema,
   staffSignInResponseSchema,
@@ -42,6 +44,7 @@ import { listAudit, recordAudit } from './audit-log.ts';
 import { createBlock, previewBlock, removeBlock } from './blocks.ts';
 import { changeCaddies } from './booking-caddies.ts';
 import { cancelBooking } from './booking-cancel.ts';
+import { changeContact } from './booking-contact.ts';
 import { extendDueDate, recordPayment } from './booking-money.ts';
 import { moveRound } from './booking-move.ts';
 import { changeStaffPassword } from './change-staff-password.ts';
@@ -377,6 +380,30 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await moveRound(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
+    }),
+  );
+
+  app.patch(
+    '/bookings/:bookingNumber/contact',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          "Corrects a visitor booking's name, e-mail or phone, checked by the golfer's own rules (audited)",
+        tags: TAGS,
+        params: bookingNumberParamsSchema,
+        body: staffContactRequestSchema,
+        response: { 200: staffContactResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await changeContact(
+        app.db,
+        request.params.bookingNumber,
+        request.body,
+        staffOf(request).user.id,
+        app.clock.now(),
+      ),
     }),
   );
 

@@ -30,6 +30,8 @@ import type {
   StaffBookingSearchQueryInput,
   StaffCaddiesAnswer,
   StaffCaddiesRequest,
+  StaffContactAnswer,
+  StaffContactRequest,
 } from '@links/shared/schemas/staff-bookings';
 import type { CheckInAnswer, CheckInRequest, StaffTeeSheet } from '@links/shared/schemas/staff-tee-sheet';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -232,4 +234,9 @@ export const useMoveRound = (bookingNumber: string) =>
 export const useStaffCaddies = (bookingNumber: string) =>
   useBookingChange(bookingNumber, (body: StaffCaddiesRequest) =>
     apiRequest<StaffCaddiesAnswer>(`/staff/bookings/${bookingNumber}/caddies`, { method: 'PUT', body }),
+  );
+
+export const useStaffContact = (bookingNumber: string) =>
+  useBookingChange(bookingNumber, (body: StaffContactRequest) =>
+    api.patch<StaffContactAnswer>(`/staff/bookings/${bookingNumber}/contact`, body),
   );

@@ -11,12 +11,14 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { FailureAlert, PendingLabel, SubmitButton } from '@/components/ui/form-status';
+import { fieldMessages } from '@/lib/api-client';
 import {
   useCancelBooking,
   useMoveDueDate,
   useMoveRound,
   useRecordPayment,
   useStaffCaddies,
+  useStaffContact,
   useStaffTeeSheet,
 } from '../api/staff-api';
 import styles from './staff.module.css';
@@ -403,6 +405,74 @@ export function CaddiesForm({
       <SubmitButton pending={change.isPending} busy="Saving..." size="sm">
         Set caddies
       </SubmitButton>
+    </form>
+  );
+}
+
+/** A visitor's name, e-mail and phone corrected by the desk; the API checks them by the golfer's own form rules. */
+export function ContactForm({
+  booking,
+  onDone,
+}: {
+  booking: StaffBookingDetail;
+  onDone: (message: string) => void;
+}) {
+  const save = useStaffContact(booking.confirmation.booking_number);
+  const [first, ...rest] = booking.contact.name
+    .split(' ')
+    .filter((part) => !/^(Mr|Mrs|Ms|Miss|Dr|Prof)\.?$/.test(part));
+  const [form, setForm] = useState({
+    first_name: first ?? '',
+    surname: rest.join(' '),
+    email_address: booking.contact.email,
+    telephone_number: booking.contact.phone,
+  });
+  const errors = fieldMessages(save.error);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate(form, {
+      onSuccess: (done) =>
+        onDone(
+          done.changed.length === 0
+            ? 'The contact details were already as entered.'
+            : `Contact details corrected: ${done.changed.map((field) => field.replaceAll('_', ' ')).join(', ')}.`,
+        ),
+    });
+  }
+
+  const field = (name: keyof typeof form, label: string, type = 'text') => (
+    <TextField
+      label={label}
+      type={type}
+      autoComplete="off"
+      value={form[name]}
+      error={errors[name]}
+      onChange={(event) => setForm({ ...form, [name]: event.target.value })}
+    />
+  );
+  return (
+    <form
+      className={styles['form-grid']}
+      onSubmit={submit}
+      noValidate
+      aria-label="Correct the contact details"
+    >
+      <FailureAlert
+        error={save.error}
+        title="The contact details could not be saved"
+        fallback={FAILED}
+        onDismiss={() => save.reset()}
+      />
+      {field('first_name', 'First name')}
+      {field('surname', 'Surname')}
+      {field('email_address', 'E-mail', 'email')}
+      {field('telephone_number', 'Telephone', 'tel')}
+      <div className={styles['form-actions']}>
+        <SubmitButton pending={save.isPending} busy="Saving..." size="sm">
+          Save contact details
+        </SubmitButton>
+      </div>
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { useStaffBooking } from '../api/staff-api';
 import {
   CaddiesForm,
   CancelBookingForm,
+  ContactForm,
   DueDateForm,
   METHOD_LABELS,
   MoveRoundForm,
@@ -178,6 +179,12 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
             { term: 'Notes', value: booking.notes ?? '—' },
           ]}
         />
+        {booking.operator === null && booking.state !== 'expired' ? (
+          <>
+            <h3 className={sheet['sub-head']}>Correct the contact details</h3>
+            <ContactForm booking={booking} onDone={onDone} />
+          </>
+        ) : null}
       </Panel>
       <Panel title="Payments and refunds">
         {booking.payments.length === 0 &&

@@ -8,6 +8,7 @@ import {
   staffBookingDetailResponseSchema,
   staffBookingSearchResponseSchema,
   staffCaddiesResponseSchema,
+  staffContactResponseSchema,
 } from '@links/shared/schemas/staff-bookings';
 import { staffTeeSheetResponseSchema } from '@links/shared/schemas/staff-tee-sheet';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -414,6 +415,37 @@ describe('finding a booking and its page', () => {
       await screen.findByText('The Burnside Course round now has 2 caddies. The golfer has been told.'),
     ).toBeTruthy();
     expect(puts.map((call) => call.body)).toEqual([{ course_id: 2, caddies: 2 }]);
+  });
+
+  it("corrects the contact details and shows the API's field message", async () => {
+    let attempts = 0;
+    server.use(
+      http.patch(v1('/staff/bookings/4417730261/contact'), () => {
+        attempts += 1;
+        return attempts === 1
+          ? refuse(400, {
+              code: 'validation_failed',
+              message: 'Some of the details you entered are not valid. Please check them and try again.',
+              fields: { email_address: 'Please enter a valid email address' },
+            })
+          : answer(staffContactResponseSchema, {
+              data: { booking_number: '4417730261', changed: ['email_address'] },
+            });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/staff/bookings/4417730261');
+    const form = await screen.findByRole('form', { name: 'Correct the contact details' });
+    expect((within(form).getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
+    expect((within(form).getByLabelText('Surname') as HTMLInputElement).value).toBe('Lovelace');
+    const email = within(form).getByLabelText('E-mail');
+    await user.clear(email);
+    await user.type(email, 'ada@');
+    await user.click(within(form).getByRole('button', { name: 'Save contact details' }));
+    expect(await within(form).findByText('Please enter a valid email address')).toBeTruthy();
+    await user.type(email, 'example.org');
+    await user.click(within(form).getByRole('button', { name: 'Save contact details' }));
+    expect(await screen.findByText('Contact details corrected: email address.')).toBeTruthy();
   });
 
   it('says so when the number is unknown', async () => {
