@@ -23,7 +23,7 @@ export function ukDayStart(date: string): Date {
 }
 
 /** The instant the UK day after `date` begins. */
-function ukDayEnd(date: string): Date {
+export function ukDayEnd(date: string): Date {
   return new Date(remember(nextDayStarts, date, () => ukDayStart(addDays(date, 1)).getTime()));
 }
 

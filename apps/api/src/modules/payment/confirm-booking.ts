@@ -79,6 +79,7 @@ export type LockedBooking = {
   status: 'held' | 'confirmed' | 'cancelled' | 'expired';
   holdActive: boolean;
   payablePence: number | null;
+  paidPence: number | null;
   netPence: number | null;
   vatPence: number | null;
   paymentIntentId: string | null;
@@ -87,6 +88,7 @@ export type LockedBooking = {
   operatorId: number | null;
   paymentMethod: 'online' | 'deposit' | 'offline' | null;
   depositPence: number | null;
+  depositDueAt: Date | null;
   balanceDueAt: Date | null;
   cancelledReason: string | null;
 };
@@ -100,6 +102,7 @@ export async function lockBooking(tx: Tx, bookingId: number): Promise<LockedBook
       status: bookings.status,
       holdActive: sql<boolean>`coalesce(${bookings.holdExpiresAt} > now(), false)`,
       payablePence: bookings.payablePence,
+      paidPence: bookings.paidPence,
       netPence: bookings.netPence,
       vatPence: bookings.vatPence,
       paymentIntentId: bookings.paymentIntentId,
@@ -108,6 +111,7 @@ export async function lockBooking(tx: Tx, bookingId: number): Promise<LockedBook
       operatorId: bookings.operatorId,
       paymentMethod: bookings.paymentMethod,
       depositPence: bookings.depositPence,
+      depositDueAt: bookings.depositDueAt,
       balanceDueAt: bookings.balanceDueAt,
       cancelledReason: bookings.cancelledReason,
     })

@@ -1,6 +1,6 @@
 import { BLOCK_MESSAGES, type Block, type BlockedBooking, type BlockPeriod } from '@links/shared';
 import type { BlockPreview, CreatedBlock } from '@links/shared/schemas/staff-blocks';
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { blockedPeriods, bookingRounds, bookings, courses, teeSlots } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -70,8 +70,9 @@ async function bookingsInside(db: DbOrTx, period: BlockPeriod): Promise<BlockedB
 }
 
 async function teeTimesInside(db: DbOrTx, period: BlockPeriod): Promise<number> {
-  const rows = await db
-    .select({ id: teeSlots.id })
+  // Counted in the database: a long block covers tens of thousands of tee times.
+  const [counted] = await db
+    .select({ total: count() })
     .from(teeSlots)
     .where(
       and(
@@ -81,7 +82,7 @@ async function teeTimesInside(db: DbOrTx, period: BlockPeriod): Promise<number> 
         notBlocked,
       ),
     );
-  return rows.length;
+  return counted?.total ?? 0;
 }
 
 /** What blocking the period would take out of sale, and the bookings and holds that would be inside it. */

@@ -32,7 +32,20 @@ const RETRY_MAX_MS = 60 * 60_000;
 /** Longer than one provider call with its own retries. */
 const LEASE_MS = 5 * 60_000;
 
-/** The card payment that confirmed the booking, less what was refunded of it. */
+/**
+ * What can still go back to the card: the payment that confirmed the booking (succeeded and settled 'confirmed'),
+ * less its refunds and the staff refunds still pending on it; null when no card payment confirmed it.
+ */
+export function refundableAmount(
+  intent: { amount: number; status: string; settlement: string | null } | undefined,
+  refundedPence: number,
+  pendingPence: number,
+): number | null {
+  if (intent?.status !== 'succeeded' || intent.settlement !== 'confirmed') return null;
+  return Math.max(0, intent.amount - refundedPence - pendingPence);
+}
+
+/** refundableAmount of the booking's confirming payment, read in `db` (the cancellation's transaction). */
 export async function refundableOf(
   db: DbOrTx,
   paymentIntentId: string | null,
@@ -46,7 +59,6 @@ export async function refundableOf(
     })
     .from(paymentIntents)
     .where(eq(paymentIntents.id, paymentIntentId));
-  if (intent?.status !== 'succeeded' || intent.settlement !== 'confirmed') return null;
   const [refunded] = await db
     .select({ total: sql<number>`coalesce(sum(${paymentRefunds.amount}), 0)::integer` })
     .from(paymentRefunds)
@@ -55,10 +67,8 @@ export async function refundableOf(
     .select({ total: sql<number>`coalesce(sum(${staffRefunds.amountPence}), 0)::integer` })
     .from(staffRefunds)
     .where(and(eq(staffRefunds.paymentIntentId, paymentIntentId), eq(staffRefunds.status, 'pending')));
-  return {
-    intentId: paymentIntentId,
-    amount: Math.max(0, intent.amount - (refunded?.total ?? 0) - (pending?.total ?? 0)),
-  };
+  const amount = refundableAmount(intent, refunded?.total ?? 0, pending?.total ?? 0);
+  return amount === null ? null : { intentId: paymentIntentId, amount };
 }
 
 async function cancelInTransaction(

@@ -9,9 +9,10 @@ import { londonDate } from '@links/shared/uk-time';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bookingRounds, bookings, recordedPayments, teeSlots } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { remindersDoneAtBooking } from '../payment-schedule/payment-schedule.repository.ts';
 import { recordAudit } from './audit-log.ts';
+import { lockBookingByNumber } from './lock-booking-by-number.ts';
 
 // Money outside the card flow (issue 22): staff record a payment taken by phone, at the desk or by bank transfer, or
 // give a booking on terms a later due date. Each locks the booking row (as the card payment's confirmation and the
@@ -20,24 +21,11 @@ import { recordAudit } from './audit-log.ts';
 
 const notAllowed = (message: string) => new AppError('money_change_not_allowed', 422, message);
 
-async function lockBooking(tx: Tx, bookingNumber: string) {
-  const [row] = await tx
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      paymentMethod: bookings.paymentMethod,
-      payablePence: bookings.payablePence,
-      paidPence: bookings.paidPence,
-      depositPence: bookings.depositPence,
-      depositDueAt: bookings.depositDueAt,
-      balanceDueAt: bookings.balanceDueAt,
-    })
-    .from(bookings)
-    .where(eq(bookings.bookingNumber, bookingNumber))
-    .for('update');
-  if (!row) throw notFound('There is no booking with this number.', 'booking_not_found');
-  if (row.status !== 'confirmed') throw notAllowed(MONEY_MESSAGES.notConfirmed);
-  return row;
+/** The booking, locked (lockBookingByNumber); only a confirmed one takes money or a new due date. */
+async function lockConfirmed(tx: Tx, bookingNumber: string) {
+  const booking = await lockBookingByNumber(tx, bookingNumber);
+  if (booking.status !== 'confirmed') throw notAllowed(MONEY_MESSAGES.notConfirmed);
+  return booking;
 }
 
 function change(
@@ -60,7 +48,7 @@ export async function recordPayment(
   now: Date,
 ): Promise<MoneyChange> {
   return db.transaction(async (tx) => {
-    const booking = await lockBooking(tx, bookingNumber);
+    const booking = await lockConfirmed(tx, bookingNumber);
     const payable = booking.payablePence ?? 0;
     const paid = booking.paidPence ?? 0;
     const due = payable - paid;
@@ -100,7 +88,7 @@ export async function extendDueDate(
   now: Date,
 ): Promise<MoneyChange> {
   return db.transaction(async (tx) => {
-    const booking = await lockBooking(tx, bookingNumber);
+    const booking = await lockConfirmed(tx, bookingNumber);
     if (booking.paymentMethod !== 'deposit' && booking.paymentMethod !== 'offline') {
       throw notAllowed(MONEY_MESSAGES.notOnTerms);
     }

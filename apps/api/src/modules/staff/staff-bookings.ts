@@ -6,7 +6,6 @@ import {
   type StaffBookingSearchQuery,
   type StaffBookingState,
 } from '@links/shared/schemas/staff-bookings';
-import { addDays } from '@links/shared/uk-time';
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -26,8 +25,8 @@ import {
 import { notFound } from '../../lib/app-error.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { confirmationPayload, leadName } from '../confirmation/confirmation-payload.ts';
-import { ukDayStart } from '../courses/bookable-dates.ts';
-import { refundableOf } from './booking-cancel.ts';
+import { ukDayEnd, ukDayStart } from '../courses/bookable-dates.ts';
+import { refundableAmount } from './booking-cancel.ts';
 import { bookingState } from './staff-tee-sheet.ts';
 
 // Finding a booking and its staff page (issue 22): search by number, name, e-mail, phone, operator and dates of
@@ -35,6 +34,15 @@ import { bookingState } from './staff-tee-sheet.ts';
 // about it and a timeline put together from what the database records of it.
 
 const detail = (key: string) => sql<string>`coalesce(${bookings.playerDetails}->>${key}, '')`;
+
+/** A text field of the stored contact details (trimmed), or '' when it is missing. */
+function detailText(playerDetails: unknown, key: string): string {
+  const value =
+    playerDetails && typeof playerDetails === 'object'
+      ? (playerDetails as Record<string, unknown>)[key]
+      : undefined;
+  return typeof value === 'string' ? value.trim() : '';
+}
 
 /** LIKE's own characters in what staff typed match themselves. */
 function likeText(text: string): string {
@@ -69,7 +77,7 @@ function searchConditions(query: StaffBookingSearchQuery): SQL[] {
   }
   if (query.from || query.to) {
     const from = query.from ? ukDayStart(query.from) : new Date(0);
-    const to = query.to ? ukDayStart(addDays(query.to, 1)) : new Date('9999-01-01T00:00:00Z');
+    const to = query.to ? ukDayEnd(query.to) : new Date('9999-01-01T00:00:00Z');
     conditions.push(sql`exists (
       select 1 from ${bookingRounds} join ${teeSlots} on ${teeSlots.id} = ${bookingRounds.slotId}
       where ${bookingRounds.bookingId} = ${bookings.id}
@@ -138,8 +146,7 @@ export async function searchBookings(
   return {
     bookings: rows.map((row) => {
       const own = rounds.filter((round) => round.bookingId === row.id);
-      const details = (row.playerDetails ?? {}) as Record<string, unknown>;
-      const text = (key: string) => (typeof details[key] === 'string' ? (details[key] as string) : '');
+      const text = (key: string) => detailText(row.playerDetails, key);
       return {
         booking_number: row.bookingNumber,
         state: stateOf(row),
@@ -174,13 +181,13 @@ const CHECK_IN_WORDS: Record<string, string> = {
   expected: 'expected',
 };
 
-/** One audit entry about the booking, as the timeline says it. */
 const METHOD_WORDS: Record<string, string> = {
   phone: 'by phone',
   desk: 'at the desk',
   bank_transfer: 'by bank transfer',
 };
 
+/** One audit entry about the booking, as the timeline says it. */
 function auditWords(
   action: string,
   after: Record<string, unknown> | null,
@@ -251,7 +258,7 @@ export async function staffBookingDetail(
   const record = row ? await loadBookingRecord(db, row.id) : undefined;
   if (!row || !record) throw notFound('There is no booking with this number.', 'booking_not_found');
 
-  const [payments, refunds, emails, audit, recorded, pendingRefunds, refundable] = await Promise.all([
+  const [payments, refunds, emails, audit, recorded, pendingRefunds] = await Promise.all([
     db
       .select()
       .from(paymentIntents)
@@ -260,6 +267,7 @@ export async function staffBookingDetail(
     db
       .select({
         id: paymentRefunds.id,
+        paymentIntentId: paymentRefunds.paymentIntentId,
         amount: paymentRefunds.amount,
         status: paymentRefunds.status,
         createdAt: paymentRefunds.createdAt,
@@ -309,8 +317,21 @@ export async function staffBookingDetail(
       .select({ id: staffRefunds.id, amount: staffRefunds.amountPence, createdAt: staffRefunds.createdAt })
       .from(staffRefunds)
       .where(and(eq(staffRefunds.bookingId, row.id), eq(staffRefunds.status, 'pending'))),
-    row.status === 'confirmed' ? refundableOf(db, row.paymentIntentId) : Promise.resolve(null),
   ]);
+  // From the rows just read, by the cancellation's own rule (refundableOf reads the same in its transaction).
+  const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
+  const refundable =
+    row.status === 'confirmed'
+      ? refundableAmount(
+          payments.find((payment) => payment.id === row.paymentIntentId),
+          sum(
+            refunds
+              .filter((refund) => refund.paymentIntentId === row.paymentIntentId)
+              .map((refund) => refund.amount),
+          ),
+          sum(pendingRefunds.map((refund) => refund.amount)),
+        )
+      : null;
 
   const by = row.operatorId === null ? ('golfer' as const) : ('operator' as const);
   type Event = StaffBookingDetail['timeline'][number];
@@ -364,8 +385,7 @@ export async function staffBookingDetail(
   }
   timeline.sort((a, b) => a.at.localeCompare(b.at));
 
-  const details = (row.playerDetails ?? {}) as Record<string, unknown>;
-  const text = (key: string) => (typeof details[key] === 'string' ? (details[key] as string).trim() : '');
+  const text = (key: string) => detailText(row.playerDetails, key);
   const address = ['address_line_1', 'address_line_2', 'city', 'county', 'postcode', 'country']
     .map(text)
     .filter(Boolean)
@@ -380,7 +400,7 @@ export async function staffBookingDetail(
       email: text('email_address') || row.operatorEmail || '',
       phone: text('telephone_number') || row.operatorPhone || '',
       address,
-      stay_connected: details.stay_connected === true,
+      stay_connected: (row.playerDetails as { stay_connected?: unknown } | null)?.stay_connected === true,
     },
     operator:
       row.company && row.operatorUsername && row.operatorEmail
@@ -403,7 +423,7 @@ export async function staffBookingDetail(
       at: payment.at.toISOString(),
     })),
     balance_due_at: row.balanceDueAt?.toISOString() ?? null,
-    refundable: refundable?.amount ?? 0,
+    refundable: refundable ?? 0,
     refunds: [
       ...refunds.map((refund) => ({
         id: refund.id,

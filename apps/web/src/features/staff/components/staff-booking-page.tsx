@@ -16,7 +16,7 @@ import {
   RecordPaymentForm,
 } from './booking-money-forms';
 import styles from './staff.module.css';
-import { StateTag } from './staff-bookings';
+import { StateTag } from './state-tag';
 import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
 import { teeTimeOf } from './tee-sheet-labels';

@@ -1,5 +1,5 @@
 import { formatMoney } from '@links/shared/money';
-import type { StaffBookingSearchQueryInput, StaffBookingState } from '@links/shared/schemas/staff-bookings';
+import type { StaffBookingSearchQueryInput } from '@links/shared/schemas/staff-bookings';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -9,8 +9,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
 import { useStaffBookingSearch } from '../api/staff-api';
 import styles from './staff.module.css';
+import { StateTag } from './state-tag';
 import sheet from './tee-sheet.module.css';
-import { BOOKING_STATE_LABELS, teeTimeOf } from './tee-sheet-labels';
+import { teeTimeOf } from './tee-sheet-labels';
 
 const FIELDS = ['q', 'from', 'to', 'status', 'page'] as const;
 
@@ -47,10 +48,6 @@ const STATUS_CHOICES: { value: string; label: string }[] = [
   { value: 'cancelled', label: 'Cancelled' },
   { value: 'expired', label: 'Abandoned holds' },
 ];
-
-export function StateTag({ state }: { state: StaffBookingState }) {
-  return <span className={`${sheet.state} ${sheet[state]}`}>{BOOKING_STATE_LABELS[state]}</span>;
-}
 
 /** Reservations and admins: find a booking by number, name, e-mail, phone, operator and dates of play. */
 export function StaffBookings() {

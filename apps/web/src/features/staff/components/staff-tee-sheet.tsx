@@ -18,10 +18,11 @@ import { userMessage } from '@/lib/api-client';
 import { useCheckIn, useRemoveBlock, useStaffMe, useStaffTeeSheet } from '../api/staff-api';
 import { BlockPanel } from './block-panel';
 import styles from './staff.module.css';
+import { StateTag } from './state-tag';
 import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
 import { teeSheetCsv, teeSheetFileName } from './tee-sheet-csv';
-import { BLOCK_LABELS, blockSpan, STATE_LABELS } from './tee-sheet-labels';
+import { BLOCK_LABELS, blockSpan } from './tee-sheet-labels';
 
 const CHECK_IN_WORDS: Record<CheckInStatus, string> = {
   expected: 'expected',
@@ -51,15 +52,6 @@ function golferTypes(golfers: StaffTeeSheetBooking['golfers']): string {
   return [...counts].map(([type, count]) => `${count} ${type}`).join(', ');
 }
 
-function StateTag({ state, note }: { state: keyof typeof STATE_LABELS; note?: string }) {
-  return (
-    <>
-      <span className={`${sheet.state} ${sheet[state]}`}>{STATE_LABELS[state]}</span>
-      {note ? <span className={sheet['state-note']}>{note}</span> : null}
-    </>
-  );
-}
-
 function stateNote(booking: StaffTeeSheetBooking): string | undefined {
   if (booking.state === 'held' && booking.hold_expires_at) {
     return `until ${londonTime(new Date(booking.hold_expires_at))}`;
@@ -70,8 +62,8 @@ function stateNote(booking: StaffTeeSheetBooking): string | undefined {
   return undefined;
 }
 
-/** What the golfer cells need to check golfers in: whether the day has come, and the one mutation of the page. */
-type CheckInControl = {
+/** What the sheet's rows may do: check golfers in (from the day of play), and unblock (the desk's roles only). */
+type SheetActions = {
   open: boolean;
   pending: boolean;
   mark: (request: CheckInRequest) => void;
@@ -79,7 +71,7 @@ type CheckInControl = {
   unblock: ((block: NonNullable<StaffTeeSheetSlot['block']>) => void) | null;
   unblocking: boolean;
 };
-const CheckInContext = createContext<CheckInControl>({
+const SheetActionsContext = createContext<SheetActions>({
   open: false,
   pending: false,
   mark: () => {},
@@ -94,7 +86,7 @@ const MARKS: { status: Exclude<CheckInStatus, 'expected'>; label: string }[] = [
 
 /** Each golfer of a confirmed round with Arrived and No-show toggles (pressed again: expected once more). */
 function CheckIns({ booking }: { booking: StaffTeeSheetBooking }) {
-  const { pending, mark } = useContext(CheckInContext);
+  const { pending, mark } = useContext(SheetActionsContext);
   return (
     <ul className={sheet.golfers}>
       {booking.check_ins.map((checkIn) => {
@@ -135,7 +127,7 @@ function CheckIns({ booking }: { booking: StaffTeeSheetBooking }) {
 }
 
 function BookingCells({ booking }: { booking: StaffTeeSheetBooking }) {
-  const { open, unblock } = useContext(CheckInContext);
+  const { open, unblock } = useContext(SheetActionsContext);
   // The booking page is the reservations desk's (and admins'): the roles that may also unblock.
   const canOpen = unblock !== null;
   return (
@@ -174,7 +166,7 @@ const BOOKING_COLUMNS = 7;
 
 /** One tee time as a row group: its time and places once, then a row per booking (or its free or blocked state). */
 function SlotRows({ slot, firstOfBlock }: { slot: StaffTeeSheetSlot; firstOfBlock: boolean }) {
-  const { unblock, unblocking } = useContext(CheckInContext);
+  const { unblock, unblocking } = useContext(SheetActionsContext);
   const rows = slot.bookings.length + (slot.block || slot.bookings.length === 0 ? 1 : 0);
   const head = (
     <>
@@ -262,7 +254,7 @@ export function StaffTeeSheet() {
   const failed = (error: unknown, fallback: string) => setMessage(userMessage(error, fallback));
   const checkIn = useCheckIn();
   const removeBlock = useRemoveBlock();
-  const checkInControl: CheckInControl = {
+  const actions: SheetActions = {
     // Golfers check in from the day of their round (the API holds the same rule).
     open: date <= todayInLondon(),
     pending: checkIn.isPending,
@@ -384,7 +376,7 @@ export function StaffTeeSheet() {
             <li>
               <strong>{data.totals.blocked}</strong> blocked
             </li>
-            {checkInControl.open ? (
+            {actions.open ? (
               <>
                 <li>
                   <strong>{data.totals.arrived}</strong> arrived
@@ -423,7 +415,7 @@ export function StaffTeeSheet() {
                     <th scope="col">Notes</th>
                   </tr>
                 </thead>
-                <CheckInContext.Provider value={checkInControl}>
+                <SheetActionsContext.Provider value={actions}>
                   {data.slots.map((slot, index) => (
                     <SlotRows
                       key={slot.id}
@@ -431,7 +423,7 @@ export function StaffTeeSheet() {
                       firstOfBlock={slot.block !== null && data.slots[index - 1]?.block?.id !== slot.block.id}
                     />
                   ))}
-                </CheckInContext.Provider>
+                </SheetActionsContext.Provider>
               </table>
             </TableFrame>
           )}

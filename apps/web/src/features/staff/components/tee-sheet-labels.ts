@@ -1,25 +1,21 @@
 import type { Block } from '@links/shared/schemas/staff-blocks';
 import type { StaffBookingState } from '@links/shared/schemas/staff-bookings';
-import type { StaffTeeSheetSlot, TeeSheetBookingState } from '@links/shared/schemas/staff-tee-sheet';
+import type { StaffTeeSheetSlot } from '@links/shared/schemas/staff-tee-sheet';
 
 // The words the tee sheet and its block panel use for states, reasons and periods.
 
-export const STATE_LABELS: Record<TeeSheetBookingState | 'free' | 'blocked', string> = {
-  free: 'Free',
-  held: 'Held',
-  paid: 'Paid',
-  deposit: 'Deposit',
-  pay_later: 'Pay later',
-  blocked: 'Blocked',
-};
+/** Every state a tag shows: a booking's (the tee sheet's four, cancelled, an abandoned hold), or a tee time's. */
+export type TagState = StaffBookingState | 'free' | 'blocked';
 
-export const BOOKING_STATE_LABELS: Record<StaffBookingState, string> = {
+export const STATE_LABELS: Record<TagState, string> = {
+  free: 'Free',
   held: 'Held',
   paid: 'Paid',
   deposit: 'Deposit',
   pay_later: 'Pay later',
   cancelled: 'Cancelled',
   expired: 'Abandoned hold',
+  blocked: 'Blocked',
 };
 
 export const BLOCK_LABELS: Record<NonNullable<StaffTeeSheetSlot['block']>['reason'], string> = {
