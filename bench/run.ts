@@ -33,6 +33,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { TEE_SHEET_REFRESH_MS } from '@links/shared/schemas/staff-tee-sheet';
 import type { OversellCheck } from './booking-raw.ts';
 import {
   type BookingFigures,
@@ -67,6 +68,7 @@ import {
 } from './lib/processes.ts';
 import { findBookableDay, type HttpProbe, londonMonth, probeJson } from './lib/routes.ts';
 import { BENCH_OPERATOR, operatorCliArgs, type SitePage, sitePages } from './lib/site-pages.ts';
+import { BENCH_STAFF, staffCliArgs, staffHeaders } from './lib/staff-session.ts';
 import { formatBytes, formatLoad, printTable, type Row } from './lib/table.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -159,7 +161,7 @@ async function snapshotBuild(): Promise<void> {
   for (const part of BUILD_PARTS) await cp(join(root, part), built(part), { recursive: true });
 }
 
-function cliArgs(name: 'seed' | 'operator'): string[] {
+function cliArgs(name: 'seed' | 'operator' | 'staff'): string[] {
   return [built(`apps/api/dist/cli/${name}.js`)];
 }
 
@@ -172,6 +174,10 @@ type RouteRow = {
   minRatio?: number;
   maxP99Ms?: number;
   note?: string;
+  /** Headers of its own (a signed-in session's cookies) instead of the API key alone. */
+  headers?: Record<string, string>;
+  /** The row's detail from what was measured, instead of `note`. */
+  describe?: (subject: LoadFigures) => string;
 };
 
 function httpRow(route: RouteRow, figures: { baseline: LoadFigures; subject: LoadFigures }): Row {
@@ -199,7 +205,7 @@ function httpRow(route: RouteRow, figures: { baseline: LoadFigures; subject: Loa
     failsRun: broken,
     detail: broken
       ? `non-2xx or errors: app ${subject.failureDetail || 'none'}; bare ${baseline.failureDetail || 'none'}`
-      : route.note,
+      : (route.describe?.(subject) ?? route.note),
     data: { label: route.label, path: route.path, database: route.database, app: subject, bare: baseline },
   };
 }
@@ -381,6 +387,15 @@ async function benchApiServer(options: {
     });
   }
 
+  // The starter whose open tee sheet is measured, made with the resort's own command line like the operator.
+  if (!bookingsOnly && !lighthouseOnly) {
+    await runNode([...cliArgs('staff'), ...staffCliArgs()], {
+      cwd: workDir,
+      env: { ...appEnv, STAFF_PASSWORD: BENCH_STAFF.password },
+      log: appLog,
+    });
+  }
+
   // BENCH_CPU_PROF_DIR: the API server writes a V8 CPU profile there when it stops (for finding where time goes).
   const profileDir = process.env.BENCH_CPU_PROF_DIR;
   const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
@@ -428,6 +443,20 @@ async function benchApiServer(options: {
         maxP99Ms: 10,
         note: `diary of a bookable day (${day.date}, ${day.status}), Championship, on ${database}`,
       });
+      // The live tee sheet (decision record 014): each open sheet reads itself every TEE_SHEET_REFRESH_MS, so the
+      // read rate over that rate is how many sheets one instance keeps live.
+      routes.push({
+        label: 'staff tee sheet',
+        path: `/v1/staff/tee-sheet?course_id=1&date=${day.date}`,
+        database,
+        headers: await staffHeaders(appUrl, API_HEADERS),
+        describe: (subject) =>
+          `one open staff tee sheet's poll (${day.date}, Championship, on ${database}): at ${Math.round(
+            subject.requestsPerSecond,
+          )} reads/s an instance keeps about ${Math.floor(
+            (subject.requestsPerSecond * TEE_SHEET_REFRESH_MS) / 1000,
+          )} sheets live at one read each ${TEE_SHEET_REFRESH_MS / 1000} s`,
+      });
     } else {
       skipped.push(notMeasured('/v1/courses/1/availability + diary', day.reason));
     }
@@ -436,14 +465,17 @@ async function benchApiServer(options: {
     // Short runs skip it: their timings are indicative only, and CI's minute is better spent elsewhere.
     if (bookingsOnly || lighthouseOnly) routes.length = 0;
     for (const route of short ? [] : routes) {
-      await warmUp({ url: `${appUrl}${route.path}`, headers: API_HEADERS }, timing.warmupSeconds);
+      await warmUp(
+        { url: `${appUrl}${route.path}`, headers: route.headers ?? API_HEADERS },
+        timing.warmupSeconds,
+      );
     }
     for (const route of routes) {
       log(
         `measuring GET ${route.path} (${database}) beside the bare server (${timing.secondsPerSide} s each)`,
       );
       const bareTarget: Target = { url: `${bareUrl}/` };
-      const appTarget: Target = { url: `${appUrl}${route.path}`, headers: API_HEADERS };
+      const appTarget: Target = { url: `${appUrl}${route.path}`, headers: route.headers ?? API_HEADERS };
       rows.push(httpRow(route, await measurePair(bareTarget, appTarget, timing)));
     }
     if (!bookingsOnly) rows.push(...skipped);

@@ -224,6 +224,30 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Round moved from');
   expect(await placesLeft()).toBe(takenBefore);
+  // Then a friend joins at a senior's rate, on an empty tee time: priced again, the difference left due.
+  const change = page.getByRole('form', { name: 'Change rounds and golfers' });
+  const changeTime = change.getByLabel('Tee time');
+  const empty = changeTime.locator('option', { hasText: '(4 of 4 free)' }).first();
+  await expect(empty).toBeAttached();
+  await changeTime.selectOption((await empty.getAttribute('value')) ?? '');
+  await change.getByRole('button', { name: 'Add a golfer' }).click();
+  await change.getByLabel('Golfer 3').selectOption({ label: 'Senior (65 and over)' });
+  await change.getByLabel('Reason for the change').fill('A friend joins');
+  await change.getByRole('button', { name: 'Preview change' }).click();
+  const priced = page.getByRole('status').filter({ hasText: /^New total £[\d,.]+ \(was £[\d,.]+, up £/ });
+  await expect(priced).toContainText('will be due, to take by phone or at the desk.');
+  await saveScreenshot(page, 'staff-booking-change-1280');
+  await axe();
+  await priced.getByRole('button', { name: 'Confirm change' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`^Booking ${paid.bookingNumber} is changed: now £`) }),
+  ).toContainText('is due. The golfer has been told.');
+  await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(
+    'Booking changed: A friend joins (price up £',
+  );
+  expect(await placesLeft()).toBe(takenBefore + 1);
   const cancelForm = page.getByRole('form', { name: 'Cancel this booking' });
   await cancelForm.getByLabel(/^Reason/).fill('Golfer ill, agreed by phone');
   await cancelForm.getByLabel(/^Refund to the card/).fill('20');
@@ -309,8 +333,13 @@ test.describe('at 375 px', () => {
     await axe();
     await nav.getByRole('link', { name: 'Bookings' }).click();
     await expect(page.getByRole('table', { name: 'Bookings found' })).toBeVisible();
+    // A confirmed booking, whose page has every form (payments, changes, cancelling).
+    await page.getByLabel('Status').selectOption({ label: 'Confirmed' });
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page).toHaveURL(/status=confirmed/);
     await page.getByRole('table', { name: 'Bookings found' }).getByRole('link').first().click();
     await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Change rounds and golfers' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await saveScreenshot(page, 'staff-booking-375');
     await axe();

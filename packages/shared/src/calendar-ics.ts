@@ -25,6 +25,8 @@ export type CalendarRound = {
   description?: string;
   /** A page about the booking. */
   url?: string;
+  /** A round dropped from a booking that goes on: its event is cancelled like a cancelled booking's. */
+  cancelled?: boolean;
 };
 
 export type BookingCalendar = {
@@ -129,7 +131,7 @@ export function roundEndsAt(startsAt: Date, durationHours: number): Date {
 
 function eventLines(calendar: BookingCalendar, round: CalendarRound): string[] {
   const endsAt = roundEndsAt(round.startsAt, round.durationHours);
-  const cancelled = calendar.cancelled === true;
+  const cancelled = calendar.cancelled === true || round.cancelled === true;
   const description = [`Booking number ${calendar.bookingNumber}.`, round.description]
     .filter((part): part is string => Boolean(part))
     .join('\n');

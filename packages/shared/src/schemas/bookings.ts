@@ -47,6 +47,22 @@ function hasUniqueIds(items: { id: number }[]): boolean {
   return new Set(items.map((item) => item.id)).size === items.length;
 }
 
+/** No round books more caddies than the booking has golfers (the step-1 save's rule; the staff's changes too). */
+export function checkCaddiesWithinGolfers(
+  body: { golfers: unknown[]; courses: Array<{ caddies: number }> },
+  context: z.RefinementCtx,
+): void {
+  for (const [index, course] of body.courses.entries()) {
+    if (course.caddies > body.golfers.length) {
+      context.addIssue({
+        code: 'custom',
+        path: ['courses', index, 'caddies'],
+        message: CADDIES_OVER_GOLFERS_MESSAGE,
+      });
+    }
+  }
+}
+
 export const saveBookingBodySchema = z
   .object({
     golfers: z
@@ -66,17 +82,7 @@ export const saveBookingBodySchema = z
       .transform((notes) => notes?.trim() ?? ''),
     caddiesOption: z.enum(['all', 'some', 'none']).optional(),
   })
-  .superRefine((body, context) => {
-    for (const [index, course] of body.courses.entries()) {
-      if (course.caddies > body.golfers.length) {
-        context.addIssue({
-          code: 'custom',
-          path: ['courses', index, 'caddies'],
-          message: CADDIES_OVER_GOLFERS_MESSAGE,
-        });
-      }
-    }
-  });
+  .superRefine(checkCaddiesWithinGolfers);
 export type SaveBookingBody = z.infer<typeof saveBookingBodySchema>;
 export type SaveBookingBodyInput = z.input<typeof saveBookingBodySchema>;
 

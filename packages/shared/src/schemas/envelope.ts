@@ -57,6 +57,7 @@ export const API_ERROR_CODES = [
   'block_not_found',
   'money_change_not_allowed',
   'move_not_allowed',
+  'change_not_allowed',
   'contact_change_not_allowed',
   'staff_sign_in_failed',
   'username_taken',

@@ -72,6 +72,8 @@ export const staffBookingSearchResponseSchema = dataEnvelope(staffBookingSearchS
 export const staffBookingDetailSchema = z.object({
   /** Everything the golfer's confirmation page shows. */
   confirmation: confirmationSchema,
+  /** The tee slot of each round (the change form starts from them). */
+  rounds: z.array(z.object({ course_id: z.number().int().positive(), slot_id: z.number().int().positive() })),
   state: z.enum(STAFF_BOOKING_STATES),
   created_at: z.iso.datetime(),
   confirmed_at: z.iso.datetime().nullable(),
@@ -307,3 +309,16 @@ export const staffContactAnswerSchema = z.object({
 });
 export type StaffContactAnswer = z.infer<typeof staffContactAnswerSchema>;
 export const staffContactResponseSchema = dataEnvelope(staffContactAnswerSchema);
+
+// Changing a booking's rounds and golfers (issue 22): the request and answer are in staff-booking-change.ts, which
+// the web imports for types only (its schemas build on the public step-1 save's).
+
+export const CHANGE_MESSAGES = {
+  reason: 'Please say why the booking is changed (up to 200 characters)',
+  refund: 'Please enter the amount to refund, for example 20.00, or 0',
+  tooMuchRefund: 'That is more than was overpaid by card on this booking.',
+  override: 'Please say why one golfer may play the Championship Course (up to 200 characters)',
+  notConfirmed: 'Only a confirmed booking can be changed here.',
+  nothing: 'Nothing would change: choose another tee time, round or golfers.',
+  playerType: 'Please choose a player type we have',
+} as const;

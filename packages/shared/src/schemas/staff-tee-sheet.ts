@@ -125,3 +125,10 @@ export const checkInAnswerSchema = z.object({
 });
 export type CheckInAnswer = z.infer<typeof checkInAnswerSchema>;
 export const checkInResponseSchema = dataEnvelope(checkInAnswerSchema);
+
+/**
+ * How often an open tee sheet asks again while its tab is in view: bookings, holds, payments and blocks made on any
+ * instance show within this time (one small read per staff browser; the API keeps no connection open for it).
+ * Decision record 014; the bench measures what one such read costs.
+ */
+export const TEE_SHEET_REFRESH_MS = 1_500;

@@ -91,7 +91,10 @@ export const staffAuditLog = pgTable(
     at: instant().notNull(),
     /** The staff member who acted; null for the command line and for sign-in attempts by nobody known. */
     staffUserId: integer().references(() => staffUsers.id),
-    /** Who acted, as text: 'staff', 'cli', 'anonymous' (a failed sign-in that matched no account). */
+    /**
+     * Who acted, as text: 'staff', 'cli', 'anonymous' (a failed sign-in that matched no account), 'golfer' or
+     * 'operator' (a change to their own confirmed booking).
+     */
     actor: text().notNull(),
     /** What was done: 'sign_in', 'sign_in_failed', 'staff_user.create' ... (staff/audit-log.ts lists them). */
     action: text().notNull(),
@@ -160,17 +163,17 @@ export const recordedPayments = pgTable(
 );
 
 /**
- * Money returned to the card when staff cancel a booking (issue 22): written 'pending' in the cancellation's
+ * Money returned to the card when staff cancel or change a booking (issue 22): written 'pending' in that
  * transaction, then sent to the provider with its one idempotency key (by the request, else by the
- * payment-reconciliation job's retries) and marked 'succeeded' with the provider's refund id. One per booking.
+ * payment-reconciliation job's retries) and marked 'succeeded' with the provider's refund id.
  */
 export const staffRefunds = pgTable(
   'staff_refunds',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** A booking may have several: one per change that returned money, and its cancellation's. */
     bookingId: integer()
       .notNull()
-      .unique()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     paymentIntentId: text().notNull(),
     amountPence: integer().notNull(),
@@ -189,5 +192,6 @@ export const staffRefunds = pgTable(
     check('staff_refunds_amount_positive', sql`${table.amountPence} > 0`),
     check('staff_refunds_status_known', sql`${table.status} in ('pending', 'succeeded')`),
     index('staff_refunds_pending_index').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index('staff_refunds_booking_index').on(table.bookingId),
   ],
 );

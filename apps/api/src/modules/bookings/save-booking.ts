@@ -32,12 +32,29 @@ import { admitNewHold, checkNetworkShare, type HeldRound, type Holder } from './
 /** What this use case needs of the app (any object with these members: the app, or a test's own). */
 export type SaveBookingDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'log' | 'payments'>;
 
-type Round = { index: number; course: Course; slot: LockedSlot; caddies: number };
+export type Round = { index: number; course: Course; slot: LockedSlot; caddies: number };
 
-type Reference = Awaited<ReturnType<typeof loadReference>>;
+/** One round as asked for: the course, its tee time and caddies (the step-1 save's shape). */
+export type ChosenRound = SaveBookingBody['courses'][number];
+
+export type BookingReference = Awaited<ReturnType<typeof loadBookingReference>>;
+
+/**
+ * The slot rules that differ for staff. The public flow keeps all of them; the reservations desk may book caddies
+ * within the last 24 hours, let one golfer play the Championship Course (with a reason), and keep a round where it is
+ * though its tee time has since been blocked or moved past the horizon.
+ */
+export type RoundRules = {
+  caddieCutoff: boolean;
+  championshipMinimum: boolean;
+  /** Tee times the booking already holds: unchanged, they skip the started, blocked and horizon checks. */
+  keptSlotIds?: ReadonlySet<number>;
+};
+
+const PUBLIC_RULES: RoundRules = { caddieCutoff: true, championshipMinimum: true };
 
 // Read outside the transaction: on PGlite (one connection) a query on deps.db inside it would wait forever.
-async function loadReference(deps: SaveBookingDeps) {
+export async function loadBookingReference(deps: Pick<SaveBookingDeps, 'db'>) {
   const [courses, playerTypes, tables] = await Promise.all([
     listCourses(deps.db),
     listPlayerTypes(deps.db),
@@ -51,10 +68,15 @@ function teeTimeField(index: number) {
 }
 
 /** The checks that do not depend on other bookings: known course, player types the public may book. */
-function checkRequest(body: SaveBookingBody, reference: Reference): Map<number, Course> {
+function checkRequest(body: SaveBookingBody, reference: BookingReference): Map<number, Course> {
   checkPublicPlayerTypes(body.golfers, reference.playerTypes);
+  return knownCourses(body.courses, reference);
+}
+
+/** The chosen rounds' courses by id; 400 on the round's own field for a course the resort does not have. */
+export function knownCourses(chosenRounds: ChosenRound[], reference: BookingReference): Map<number, Course> {
   const courses = new Map<number, Course>();
-  for (const [index, chosen] of body.courses.entries()) {
+  for (const [index, chosen] of chosenRounds.entries()) {
     const course = reference.courses.find((row) => row.id === chosen.id);
     if (!course) {
       throw badRequest(
@@ -69,27 +91,29 @@ function checkRequest(body: SaveBookingBody, reference: Reference): Map<number, 
 }
 
 /** Every slot rule of spec section 5, server-side, on slots locked by this transaction. */
-async function checkRounds(
+export async function checkRounds(
   tx: Queryable,
-  deps: SaveBookingDeps,
-  body: SaveBookingBody,
+  deps: Pick<SaveBookingDeps, 'clock'>,
+  chosenRounds: ChosenRound[],
+  golferCount: number,
   courses: Map<number, Course>,
   excludeBookingId: number | undefined,
+  rules: RoundRules = PUBLIC_RULES,
 ): Promise<Round[]> {
   const slots = await lockSlots(
     tx,
-    body.courses.map((chosen) => chosen.teeTime.id),
+    chosenRounds.map((chosen) => chosen.teeTime.id),
   );
   const now = deps.clock.now();
-  const golferCount = body.golfers.length;
 
-  const rounds: Round[] = body.courses.map((chosen, index) => {
+  const rounds: Round[] = chosenRounds.map((chosen, index) => {
     const course = courses.get(chosen.id) as Course;
     const slot = slots.get(chosen.teeTime.id);
     if (!slot || slot.courseId !== course.id) {
       throw badRequest(BOOKING_MESSAGES.unknownTeeTime(course.name), teeTimeField(index), 'unknown_tee_time');
     }
     const named = { courseName: course.name, startsAt: slot.startsAt };
+    if (rules.keptSlotIds?.has(slot.id)) return { index, course, slot, caddies: chosen.caddies };
     if (londonDate(slot.startsAt) > bookableDates(course, now).last) {
       throw badRequest(BOOKING_MESSAGES.afterClosing(course.name), teeTimeField(index), 'date_not_bookable');
     }
@@ -99,7 +123,7 @@ async function checkRounds(
     if (slot.blocked) {
       throw conflict(BOOKING_MESSAGES.unavailable(named), 'tee_time_unavailable', teeTimeField(index));
     }
-    if (chosen.caddies > 0 && !isCaddieEligible(slot.startsAt, now)) {
+    if (rules.caddieCutoff && chosen.caddies > 0 && !isCaddieEligible(slot.startsAt, now)) {
       throw badRequest(
         BOOKING_MESSAGES.caddiesTooLate(named),
         {
@@ -145,15 +169,21 @@ async function checkRounds(
       const free = round.slot.capacity - others;
       throw conflict(BOOKING_MESSAGES.notEnoughPlaces(named, free, golferCount), 'slot_full', field);
     }
-    if (state === 'min_2_golfers') throw conflict(CHAMPIONSHIP_INFO_TEXT, 'championship_min_golfers', field);
+    if (state === 'min_2_golfers' && rules.championshipMinimum)
+      throw conflict(CHAMPIONSHIP_INFO_TEXT, 'championship_min_golfers', field);
   }
   return rounds;
 }
 
-function price(body: SaveBookingBody, rounds: Round[], reference: Reference) {
+/** The server's prices for these golfers on these rounds; 422 when a date has no green fee. */
+export function priceRounds(
+  golfers: SaveBookingBody['golfers'],
+  rounds: Round[],
+  reference: BookingReference,
+) {
   try {
     return priceBooking(
-      body.golfers.map((golfer) => ({ id: golfer.id, playerTypeId: golfer.playerTypeId })),
+      golfers.map((golfer) => ({ id: golfer.id, playerTypeId: golfer.playerTypeId })),
       rounds.map((round) => ({ courseId: round.course.id, date: londonDate(round.slot.startsAt) })),
       reference.tables,
     );
@@ -203,7 +233,7 @@ async function saveAndAnswer(
   bookingId: number,
   body: SaveBookingBody,
   rounds: Round[],
-  priced: ReturnType<typeof price>,
+  priced: ReturnType<typeof priceRounds>,
 ): Promise<SavedBooking> {
   await saveRoundsAndGolfers(
     tx,
@@ -267,7 +297,7 @@ export type Caller = {
 
 /** POST /v1/bookings: checks, prices and holds the places for the reservation window. */
 export async function createBooking(deps: SaveBookingDeps, body: SaveBookingBody, caller: Caller) {
-  const reference = await loadReference(deps);
+  const reference = await loadBookingReference(deps);
   const courses = checkRequest(body, reference);
   // Only statements of db/statements.ts: the transaction needs no drizzle transaction object.
   return answeringBackstop(
@@ -275,11 +305,11 @@ export async function createBooking(deps: SaveBookingDeps, body: SaveBookingBody
       // The holder first, then slots: one fixed lock order for every path that takes places.
       const holder: Holder = { ...caller, operatorId: caller.operatorId ?? undefined };
       const counts = await admitNewHold(tx, deps.config.bookings, holder, caller.solvedChallenge);
-      const rounds = await checkRounds(tx, deps, body, courses, undefined);
+      const rounds = await checkRounds(tx, deps, body.courses, body.golfers.length, courses, undefined);
       await checkNetworkShare(tx, deps.config.bookings, holder, heldRounds(rounds, body.golfers.length), {
         firstHold: counts.network === 0,
       });
-      const priced = price(body, rounds, reference);
+      const priced = priceRounds(body.golfers, rounds, reference);
       const created = await insertHeldBooking(
         tx,
         {
@@ -310,7 +340,7 @@ export async function updateBooking(
   body: SaveBookingBody,
   caller: Pick<Caller, 'sessionKey'>,
 ) {
-  const reference = await loadReference(deps);
+  const reference = await loadBookingReference(deps);
   const courses = checkRequest(body, reference);
   let staleIntentId: string | null = null;
   const saved = await answeringBackstop(
@@ -326,7 +356,7 @@ export async function updateBooking(
       if (booking.status === 'expired' || !booking.holdActive) {
         throw new AppError('booking_expired', 410, BOOKING_MESSAGES.expired);
       }
-      const rounds = await checkRounds(tx, deps, body, courses, booking.id);
+      const rounds = await checkRounds(tx, deps, body.courses, body.golfers.length, courses, booking.id);
       if (booking.networkKey !== null) {
         const holder = {
           sessionKey: caller.sessionKey,
@@ -338,7 +368,7 @@ export async function updateBooking(
           excludeBookingId: booking.id,
         });
       }
-      const priced = price(body, rounds, reference);
+      const priced = priceRounds(body.golfers, rounds, reference);
       const repriced = booking.paymentIntentId !== null && priced.totals.payable !== booking.payablePence;
       staleIntentId = repriced ? booking.paymentIntentId : null;
       await updateBookingDetails(tx, booking.id, {

@@ -21,17 +21,25 @@ function uidDomain(publicUrl: string): string {
  */
 export function bookingCalendarFor(
   record: Pick<BookingRecord, 'bookingNumber' | 'status' | 'calendarSequence' | 'rounds' | 'golfers'>,
-  options: { publicUrl: string; now: Date; resortName: string },
+  options: {
+    publicUrl: string;
+    now: Date;
+    resortName: string;
+    /** Rounds a change dropped from the booking: sent once more, cancelled, so calendars remove them. */
+    droppedRounds?: BookingRecord['rounds'];
+  },
 ): string {
   const domain = uidDomain(options.publicUrl);
   const golfers = record.golfers.length;
+  const dropped = new Set(options.droppedRounds ?? []);
   return bookingCalendarIcs({
     bookingNumber: record.bookingNumber,
     resortName: options.resortName,
     generatedAt: options.now,
     sequence: record.calendarSequence,
     cancelled: record.status === 'cancelled',
-    rounds: record.rounds.map((round) => ({
+    rounds: [...record.rounds, ...dropped].map((round) => ({
+      cancelled: dropped.has(round),
       uid: `booking-${record.bookingNumber}-course-${round.courseId}@${domain}`,
       courseName: round.courseName,
       startsAt: round.startsAt,

@@ -99,6 +99,8 @@ export type BookingRecord = {
   cancelledReason: string | null;
   rounds: Array<{
     courseId: number;
+    /** The tee slot the round holds. */
+    slotId: number;
     courseName: string;
     slug: string;
     image: string;
@@ -138,6 +140,7 @@ export async function loadBookingRecord(db: DbOrTx, bookingId: number): Promise<
   const rounds = await db
     .select({
       courseId: bookingRounds.courseId,
+      slotId: bookingRounds.slotId,
       courseName: courses.name,
       slug: courses.slug,
       image: courses.imagePath,

@@ -21,7 +21,7 @@ import {
   unlockWithPin,
 } from './confirmation-access.ts';
 import { confirmationPayload } from './confirmation-payload.ts';
-import { updateCaddies } from './update-caddies.ts';
+import { updateOwnCaddies } from './update-caddies.ts';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -124,7 +124,7 @@ export const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { bookingNumber } = request.params;
       sameBooking(request.body.booking_id, bookingNumber);
       const booking = await bookingForSession(app, request, bookingNumber);
-      await updateCaddies(app, booking.id, request.body);
+      await updateOwnCaddies(app, booking.id, request.body);
       reply.header('cache-control', 'no-store');
       return { data: await payloadFor(app, booking.id) };
     },

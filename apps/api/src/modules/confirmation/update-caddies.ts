@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { bookingRounds, bookings, courses, teeSlots } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
+import { recordAudit } from '../staff/audit-log.ts';
 import { bumpCalendarSequence } from './calendar-sequence.ts';
 import { bookingNotFound } from './confirmation-access.ts';
 import { caddiesEditable } from './confirmation-payload.ts';
@@ -95,5 +96,35 @@ export async function updateCaddies(
       await options.afterChange?.(tx, booking.id, changes);
     }
     return changes;
+  });
+}
+
+/**
+ * The golfer's (or tour operator's) own change from the confirmation page: the same rules, and an audit row per round
+ * with them as the actor, so the booking's timeline on the staff page has their changes beside the staff's.
+ */
+export function updateOwnCaddies(
+  deps: UpdateCaddiesDeps,
+  bookingId: number,
+  body: UpdateCaddiesBody,
+): Promise<CaddieChange[]> {
+  const now = deps.clock.now();
+  return updateCaddies(deps, bookingId, body, {
+    afterChange: async (tx, id, made) => {
+      const [owner] = await tx
+        .select({ bookingNumber: bookings.bookingNumber, operatorId: bookings.operatorId })
+        .from(bookings)
+        .where(eq(bookings.id, id));
+      for (const change of made) {
+        await recordAudit(tx, {
+          actor: owner?.operatorId ? 'operator' : 'golfer',
+          action: 'booking.caddies_changed',
+          target: { type: 'booking', id: owner?.bookingNumber ?? String(id) },
+          before: { course_id: change.courseId, caddies: change.from },
+          after: { course_id: change.courseId, caddies: change.caddies },
+          at: now,
+        });
+      }
+    },
   });
 }

@@ -30,11 +30,15 @@ export const AUDIT_ACTIONS = [
   'booking.round_moved',
   'booking.caddies_changed',
   'booking.contact_changed',
+  'booking.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** Who acted: a signed-in staff member, the command line, or (a sign-in matching no account) nobody known. */
-export type AuditActor = { staffUserId: number } | 'cli' | 'anonymous';
+/**
+ * Who acted: a signed-in staff member, the command line, (a sign-in matching no account) nobody known, or the golfer
+ * or tour operator changing their own confirmed booking (so the booking's timeline has every change, not only staff's).
+ */
+export type AuditActor = { staffUserId: number } | 'cli' | 'anonymous' | 'golfer' | 'operator';
 
 export type AuditEntry = {
   actor: AuditActor;

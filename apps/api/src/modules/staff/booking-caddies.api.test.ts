@@ -146,3 +146,26 @@ describe('PUT /v1/staff/bookings/:number/caddies', () => {
     now = NOW;
   });
 });
+
+describe("the golfer's own change on the staff timeline", () => {
+  it('records a change from the confirmation page with the golfer as the actor', async () => {
+    now = NOW;
+    const golfer = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/bookings/${made.bookingNumber}/caddies`,
+      headers: owner.headers,
+      payload: { booking_id: made.bookingNumber, courses: [{ id: burnside, caddies: 1 }] },
+    });
+    expect(golfer.statusCode, golfer.body).toBe(200);
+    const rows = (await t.database.db.select().from(staffAuditLog)).filter((row) => row.actor === 'golfer');
+    expect(rows.map((row) => [row.action, row.staffUserId, row.after])).toEqual([
+      ['booking.caddies_changed', null, { course_id: burnside, caddies: 1 }],
+    ]);
+    const page = (
+      await sendFrom(t.app, await desk(), 'GET', `/v1/staff/bookings/${made.bookingNumber}`)
+    ).json().data;
+    expect(page.timeline).toContainEqual(
+      expect.objectContaining({ by: 'golfer', who: null, what: 'Caddies changed from 2 to 1' }),
+    );
+  });
+});

@@ -138,10 +138,10 @@ async function cancelInTransaction(
   return refund ?? null;
 }
 
-type StaffRefundRow = typeof staffRefunds.$inferSelect;
+export type StaffRefundRow = typeof staffRefunds.$inferSelect;
 
 /** Sends one pending refund to the provider (same key every time) and marks it made; false when it must wait. */
-async function sendRefund(deps: CancelDeps, row: StaffRefundRow): Promise<boolean> {
+export async function sendRefund(deps: CancelDeps, row: StaffRefundRow): Promise<boolean> {
   try {
     const made = await deps.payments.refund({
       intentId: row.paymentIntentId,

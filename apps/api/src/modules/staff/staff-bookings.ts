@@ -213,6 +213,15 @@ function auditWords(
   if (action === 'booking.caddies_changed' && after && before) {
     return `Caddies changed from ${String(before.caddies)} to ${String(after.caddies)}`;
   }
+  if (action === 'booking.changed' && after && before) {
+    const payable = Number(after.payable) - Number(before.payable);
+    const refund = Number(after.refund);
+    const price =
+      payable === 0
+        ? 'price unchanged'
+        : `price ${payable > 0 ? 'up' : 'down'} ${formatMoney(Math.abs(payable))}${refund > 0 ? `, ${formatMoney(refund)} refunded to the card` : ''}`;
+    return `Booking changed: ${String(after.reason)} (${price})`;
+  }
   if (action === 'booking.cancelled' && after) {
     const refund = Number(after.refund);
     return `Booking cancelled: ${String(after.reason)}${refund > 0 ? ` (${formatMoney(refund)} refunded to the card)` : ' (no refund)'}`;
@@ -292,6 +301,7 @@ export async function staffBookingDetail(
     db
       .select({
         at: staffAuditLog.at,
+        actor: staffAuditLog.actor,
         action: staffAuditLog.action,
         before: staffAuditLog.before,
         after: staffAuditLog.after,
@@ -359,7 +369,7 @@ export async function staffBookingDetail(
   for (const entry of audit) {
     timeline.push({
       at: entry.at.toISOString(),
-      by: 'staff',
+      by: entry.actor === 'golfer' || entry.actor === 'operator' ? entry.actor : 'staff',
       who: entry.who,
       what: auditWords(
         entry.action,
@@ -392,6 +402,7 @@ export async function staffBookingDetail(
     .join(', ');
   return {
     confirmation: confirmationPayload(record, now),
+    rounds: record.rounds.map((round) => ({ course_id: round.courseId, slot_id: round.slotId })),
     state: stateOf(row),
     created_at: row.createdAt.toISOString(),
     confirmed_at: row.confirmedAt?.toISOString() ?? null,

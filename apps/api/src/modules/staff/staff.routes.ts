@@ -38,12 +38,19 @@ import {
   updateStaffUserRequestSchema,
 } from '@links/shared';
 import { bookingNumberParamsSchema } from '@links/shared/schemas/confirmation';
+import {
+  staffBookingChangeRequestSchema,
+  staffBookingChangeResponseSchema,
+  staffPlayerTypesResponseSchema,
+} from '@links/shared/schemas/staff-booking-change';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listPlayerTypes } from '../player-types/player-types.repository.ts';
 import { listAudit, recordAudit } from './audit-log.ts';
 import { createBlock, previewBlock, removeBlock } from './blocks.ts';
 import { changeCaddies } from './booking-caddies.ts';
 import { cancelBooking } from './booking-cancel.ts';
+import { changeBooking, previewChange } from './booking-change.ts';
 import { changeContact } from './booking-contact.ts';
 import { extendDueDate, recordPayment } from './booking-money.ts';
 import { moveRound } from './booking-move.ts';
@@ -380,6 +387,55 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await moveRound(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
+    }),
+  );
+
+  app.post(
+    '/bookings/:bookingNumber/change/preview',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          "Answers what a change of a booking's rounds or golfers would cost and what may be refunded (changes nothing)",
+        tags: TAGS,
+        params: bookingNumberParamsSchema,
+        body: staffBookingChangeRequestSchema,
+        response: { 200: staffBookingChangeResponseSchema },
+      },
+    },
+    async (request) => ({ data: await previewChange(app, request.params.bookingNumber, request.body) }),
+  );
+
+  app.post(
+    '/bookings/:bookingNumber/change',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          "Changes a booking's rounds (any tee time, caddies, a round cancelled) and golfers, priced again; the difference left due or refunded (audited)",
+        tags: TAGS,
+        params: bookingNumberParamsSchema,
+        body: staffBookingChangeRequestSchema,
+        response: { 200: staffBookingChangeResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await changeBooking(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
+    }),
+  );
+
+  app.get(
+    '/player-types',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary: 'Every player type, also those the public may not book (the concession)',
+        tags: TAGS,
+        response: { 200: staffPlayerTypesResponseSchema },
+      },
+    },
+    async () => ({
+      data: (await listPlayerTypes(app.db)).map((type) => ({ id: type.id, name: type.name })),
     }),
   );
 

@@ -18,6 +18,10 @@ import type {
   CreatedBlock,
 } from '@links/shared/schemas/staff-blocks';
 import type {
+  StaffBookingChange,
+  StaffBookingChangeRequestInput,
+} from '@links/shared/schemas/staff-booking-change';
+import type {
   CancelBookingRequest,
   CancelledBooking,
   DueDateRequest,
@@ -33,7 +37,12 @@ import type {
   StaffContactAnswer,
   StaffContactRequest,
 } from '@links/shared/schemas/staff-bookings';
-import type { CheckInAnswer, CheckInRequest, StaffTeeSheet } from '@links/shared/schemas/staff-tee-sheet';
+import {
+  type CheckInAnswer,
+  type CheckInRequest,
+  type StaffTeeSheet,
+  TEE_SHEET_REFRESH_MS,
+} from '@links/shared/schemas/staff-tee-sheet';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, apiRequest } from '@/lib/api-client';
 
@@ -136,18 +145,14 @@ export function useStaffAudit(filter: AuditFilter) {
   });
 }
 
-/**
- * How often an open tee sheet asks again while its tab is in view: bookings, holds and payments made on any
- * instance show within this time (one small read per staff browser; the API keeps no connection open for it).
- */
-export const TEE_SHEET_REFRESH_MS = 1_500;
-
-export function useStaffTeeSheet(courseId: number, date: string) {
+/** A course-day's sheet; `live` reads it again every TEE_SHEET_REFRESH_MS (the sheet page), else once. */
+export function useStaffTeeSheet(courseId: number, date: string, { live = true }: { live?: boolean } = {}) {
   return useQuery({
     queryKey: [...STAFF_KEY, 'tee-sheet', courseId, date],
     queryFn: ({ signal }) =>
       api.get<StaffTeeSheet>('/staff/tee-sheet', { query: { course_id: courseId, date }, signal }),
-    refetchInterval: TEE_SHEET_REFRESH_MS,
+    refetchInterval: live ? TEE_SHEET_REFRESH_MS : false,
+    enabled: courseId > 0 && date !== '',
   });
 }
 
@@ -239,4 +244,24 @@ export const useStaffCaddies = (bookingNumber: string) =>
 export const useStaffContact = (bookingNumber: string) =>
   useBookingChange(bookingNumber, (body: StaffContactRequest) =>
     api.patch<StaffContactAnswer>(`/staff/bookings/${bookingNumber}/contact`, body),
+  );
+
+export function useStaffPlayerTypes() {
+  return useQuery({
+    queryKey: [...STAFF_KEY, 'player-types'],
+    queryFn: ({ signal }) => api.get<Array<{ id: number; name: string }>>('/staff/player-types', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** What a change would cost; reads only, so nothing is read again after it. */
+export const useChangePreview = (bookingNumber: string) =>
+  useMutation({
+    mutationFn: (body: StaffBookingChangeRequestInput) =>
+      api.post<StaffBookingChange>(`/staff/bookings/${bookingNumber}/change/preview`, body),
+  });
+
+export const useChangeBooking = (bookingNumber: string) =>
+  useBookingChange(bookingNumber, (body: StaffBookingChangeRequestInput) =>
+    api.post<StaffBookingChange>(`/staff/bookings/${bookingNumber}/change`, body),
   );

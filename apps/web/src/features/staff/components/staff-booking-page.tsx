@@ -6,6 +6,7 @@ import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, userMessage } from '@/lib/api-client';
 import { useStaffBooking } from '../api/staff-api';
+import { ChangeBookingForm } from './booking-change-form';
 import {
   CaddiesForm,
   CancelBookingForm,
@@ -121,6 +122,11 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
             )
           : null}
       </Panel>
+      {c.status === 'confirmed' && !c.has_played ? (
+        <Panel title="Change rounds and golfers">
+          <ChangeBookingForm key={booking.confirmation.booking_number} booking={booking} onDone={onDone} />
+        </Panel>
+      ) : null}
       <Panel title="Money">
         <Facts
           rows={[

@@ -1,6 +1,10 @@
 // @vitest-environment happy-dom
 import { staffUserResponseSchema } from '@links/shared/schemas/staff';
 import {
+  staffBookingChangeResponseSchema,
+  staffPlayerTypesResponseSchema,
+} from '@links/shared/schemas/staff-booking-change';
+import {
   cancelledBookingResponseSchema,
   moneyChangeResponseSchema,
   movedRoundResponseSchema,
@@ -75,6 +79,7 @@ const DETAIL: StaffBookingDetail = {
     calendar_url: '/v1/bookings/4417730261/calendar.ics',
     server_time: '2030-05-01T10:00:00.000Z',
   } as StaffBookingDetail['confirmation'],
+  rounds: [{ course_id: 2, slot_id: 900 }],
   state: 'paid',
   created_at: '2030-05-01T10:00:00.000Z',
   confirmed_at: '2030-05-01T10:05:00.000Z',
@@ -181,6 +186,15 @@ describe('finding a booking and its page', () => {
         answer(staffBookingDetailResponseSchema, { data: DETAIL }),
       ),
       http.get(v1('/staff/tee-sheet'), () => answer(staffTeeSheetResponseSchema, { data: BURNSIDE_DAY })),
+      http.get(v1('/staff/player-types'), () =>
+        answer(staffPlayerTypesResponseSchema, {
+          data: [
+            { id: 1, name: 'Adult' },
+            { id: 2, name: 'Senior (65 and over)' },
+            { id: 3, name: 'Under 16' },
+          ],
+        }),
+      ),
       http.get(v1('/staff/bookings/999999'), () =>
         refuse(404, { code: 'booking_not_found', message: 'There is no booking with this number.' }),
       ),
@@ -384,6 +398,99 @@ describe('finding a booking and its page', () => {
       ),
     ).toBeTruthy();
     expect(moves.map((call) => call.body)).toEqual([{ course_id: 2, slot_id: 930 }]);
+  });
+
+  it('changes a golfer, previews the new price, then confirms it with a partial refund', async () => {
+    const previews: Received[] = [];
+    const changes: Received[] = [];
+    const changed = {
+      booking_number: '4417730261',
+      rounds: [
+        {
+          course_id: 2,
+          course_name: 'Burnside Course',
+          from: '2030-06-10T08:00:00.000Z',
+          to: '2030-06-10T08:00:00.000Z',
+          caddies: 1,
+        },
+      ],
+      golfers: [
+        { position: 1, player_type: 'Adult', ticket: 'Burnside', total: 10_000 },
+        { position: 2, player_type: 'Senior (65 and over)', ticket: 'Burnside', total: 2_600 },
+      ],
+      payable_before: 15_000,
+      payable_after: 12_600,
+      difference: -2_400,
+      paid: 15_000,
+      refundable: 2_400,
+      due_after: 0,
+    };
+    server.use(
+      http.post(
+        v1('/staff/bookings/4417730261/change/preview'),
+        recorded(previews, () =>
+          answer(staffBookingChangeResponseSchema, { data: { ...changed, refund: null } }),
+        ),
+      ),
+      http.post(
+        v1('/staff/bookings/4417730261/change'),
+        recorded(changes, () =>
+          answer(staffBookingChangeResponseSchema, {
+            data: { ...changed, refund: { amount: 1_000, status: 'succeeded' } },
+          }),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/staff/bookings/4417730261');
+    const form = await screen.findByRole('form', { name: 'Change rounds and golfers' });
+    const teeTime = within(form).getByLabelText('Tee time');
+    // Its own tee time, and those with a free place (not the full 09:10).
+    await waitFor(() =>
+      expect(
+        within(teeTime)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Choose', '09:00 (now)', '09:20 (1 of 4 free)', '09:30 (4 of 4 free)']),
+    );
+    expect((teeTime as HTMLSelectElement).value).toBe('900');
+    await waitFor(() =>
+      expect(within(form).getAllByRole('option', { name: 'Senior (65 and over)' })).toHaveLength(2),
+    );
+    await user.selectOptions(within(form).getByLabelText('Golfer 2'), 'Senior (65 and over)');
+    await user.click(within(form).getByRole('button', { name: 'Preview change' }));
+    expect(
+      within(form).getByText('Please say why the booking is changed (up to 200 characters)'),
+    ).toBeTruthy();
+    expect(previews).toEqual([]);
+    await user.type(within(form).getByLabelText('Reason for the change'), 'Over 65, card shown');
+    await user.click(within(form).getByRole('button', { name: 'Preview change' }));
+    const summary = await screen.findByText(
+      'New total £126.00 (was £150.00, down £24.00). Up to £24.00 can go back to the card.',
+    );
+    expect(previews.map((call) => call.body)).toEqual([
+      {
+        courses: [{ id: 2, teeTime: { id: 900 }, caddies: 1 }],
+        golfers: [
+          { id: 1, playerTypeId: 1 },
+          { id: 2, playerTypeId: 2 },
+        ],
+        refund: 0,
+        reason: 'Over 65, card shown',
+      },
+    ]);
+    const preview = summary.closest('[role="status"]') as HTMLElement;
+    const refund = within(preview).getByLabelText('Refund to the card (£)');
+    expect((refund as HTMLInputElement).value).toBe('24.00');
+    await user.clear(refund);
+    await user.type(refund, '10');
+    await user.click(within(preview).getByRole('button', { name: 'Confirm change' }));
+    expect(
+      await screen.findByText(
+        'Booking 4417730261 is changed: now £126.00. £10.00 was refunded to the card. The golfer has been told.',
+      ),
+    ).toBeTruthy();
+    expect(changes.map((call) => (call.body as { refund: number }).refund)).toEqual([1_000]);
   });
 
   it('sets the caddies of a round', async () => {

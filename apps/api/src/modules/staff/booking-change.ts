@@ -1,0 +1,427 @@
+import { formatMoney } from '@links/shared/money';
+import type {
+  StaffBookingChange,
+  StaffBookingChangeRequest,
+} from '@links/shared/schemas/staff-booking-change';
+import { CHANGE_MESSAGES } from '@links/shared/schemas/staff-bookings';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import {
+  bookingGolfers,
+  bookingRounds,
+  bookings,
+  golferCheckIns,
+  staffRefunds,
+  teeSlots,
+} from '../../db/schema/index.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import {
+  type BookingReference,
+  checkRounds,
+  isCapacityViolation,
+  knownCourses,
+  loadBookingReference,
+  priceRounds,
+  type Round,
+} from '../bookings/save-booking.ts';
+import { bookingCalendarAttachment } from '../confirmation/booking-calendar.ts';
+import { bumpCalendarSequence } from '../confirmation/calendar-sequence.ts';
+import { type BookingRecord, loadBookingRecord } from '../confirmation/confirmation.repository.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { type LockedBooking, recipient } from '../payment/confirm-booking.ts';
+import { recordAudit } from './audit-log.ts';
+import { refundableOf, type StaffRefundRow, sendRefund } from './booking-cancel.ts';
+import { bookingChangedEmail } from './booking-changed-email.tsx';
+import { lockBookingByNumber } from './lock-booking-by-number.ts';
+
+// Staff change a confirmed booking (issue 22): its rounds (another tee time on any day, caddies, a round dropped)
+// and its golfers (how many, which player types, also the concession), in one request shaped like the public step-1
+// save. The same locks as the booking engine, in its order (the booking row, then the slots by ascending id), the
+// same slot rules (checkRounds) with the desk's exceptions, and the same shared pricing: the difference is answered
+// first by the preview (which changes nothing), then on commit taken as due (paid at the desk or by phone, recorded
+// there), or returned to the card through the provider once, like a cancellation's refund.
+
+export type ChangeDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'log' | 'payments'>;
+
+type CurrentRound = {
+  id: number;
+  courseId: number;
+  slotId: number;
+  startsAt: Date;
+  caddies: number;
+};
+
+type Plan = {
+  booking: LockedBooking;
+  current: CurrentRound[];
+  currentGolfers: Array<{ position: number; playerTypeId: number }>;
+  rounds: Round[];
+  priced: ReturnType<typeof priceRounds>;
+  answer: Omit<StaffBookingChange, 'refund'>;
+};
+
+const notAllowed = (message: string) => new AppError('change_not_allowed', 422, message);
+
+/** Every player type exists (staff may book any of them); 400 on the golfer's own field. */
+function checkPlayerTypes(request: StaffBookingChangeRequest, reference: BookingReference): void {
+  const known = new Set(reference.playerTypes.map((type) => type.id));
+  for (const [index, golfer] of request.golfers.entries()) {
+    if (!known.has(golfer.playerTypeId)) {
+      throw badRequest(
+        `There is no player type with id ${golfer.playerTypeId}.`,
+        { [`golfers.${index}.playerTypeId`]: CHANGE_MESSAGES.playerType },
+        'unknown_player_type',
+      );
+    }
+  }
+}
+
+function sameBooking(plan: Omit<Plan, 'answer' | 'priced' | 'booking'>, request: StaffBookingChangeRequest) {
+  const roundsKey = (rounds: Array<{ courseId: number; slotId: number; caddies: number }>) =>
+    JSON.stringify(
+      [...rounds]
+        .sort((a, b) => a.courseId - b.courseId)
+        .map((round) => [round.courseId, round.slotId, round.caddies]),
+    );
+  const golfersKey = (golfers: Array<{ position: number; playerTypeId: number }>) =>
+    JSON.stringify(
+      [...golfers]
+        .sort((a, b) => a.position - b.position)
+        .map((golfer) => [golfer.position, golfer.playerTypeId]),
+    );
+  return (
+    roundsKey(plan.current) ===
+      roundsKey(
+        plan.rounds.map((round) => ({
+          courseId: round.course.id,
+          slotId: round.slot.id,
+          caddies: round.caddies,
+        })),
+      ) &&
+    golfersKey(plan.currentGolfers) ===
+      golfersKey(
+        request.golfers.map((golfer) => ({ position: golfer.id, playerTypeId: golfer.playerTypeId })),
+      )
+  );
+}
+
+/** Reads, locks and checks everything the change needs, and prices it; writes nothing. */
+async function planChange(
+  deps: ChangeDeps,
+  tx: Tx,
+  bookingNumber: string,
+  request: StaffBookingChangeRequest,
+  reference: BookingReference,
+): Promise<Plan> {
+  const booking = await lockBookingByNumber(tx, bookingNumber);
+  if (booking.status !== 'confirmed') throw notAllowed(CHANGE_MESSAGES.notConfirmed);
+  checkPlayerTypes(request, reference);
+  const courses = knownCourses(request.courses, reference);
+  const current = await tx
+    .select({
+      id: bookingRounds.id,
+      courseId: bookingRounds.courseId,
+      slotId: bookingRounds.slotId,
+      startsAt: teeSlots.startsAt,
+      caddies: bookingRounds.caddies,
+    })
+    .from(bookingRounds)
+    .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+    .where(eq(bookingRounds.bookingId, booking.id))
+    .orderBy(asc(bookingRounds.courseId));
+  const currentGolfers = await tx
+    .select({ position: bookingGolfers.position, playerTypeId: bookingGolfers.playerTypeId })
+    .from(bookingGolfers)
+    .where(eq(bookingGolfers.bookingId, booking.id))
+    .orderBy(asc(bookingGolfers.position));
+  const rounds = await checkRounds(tx, deps, request.courses, request.golfers.length, courses, booking.id, {
+    caddieCutoff: false,
+    championshipMinimum: request.championship_override === undefined,
+    keptSlotIds: new Set(current.map((round) => round.slotId)),
+  });
+  if (sameBooking({ current, currentGolfers, rounds }, request)) throw notAllowed(CHANGE_MESSAGES.nothing);
+
+  const priced = priceRounds(request.golfers, rounds, reference);
+  const payableBefore = booking.payablePence ?? 0;
+  const payableAfter = priced.totals.payable;
+  const paid = booking.paidPence ?? 0;
+  const card = await refundableOf(tx, booking.paymentIntentId);
+  const refundable = Math.min(Math.max(0, paid - payableAfter), card?.amount ?? 0);
+  const typeNames = new Map(reference.playerTypes.map((type) => [type.id, type.name]));
+  const before = new Map(current.map((round) => [round.courseId, round]));
+  const after = new Set(rounds.map((round) => round.course.id));
+  return {
+    booking,
+    current,
+    currentGolfers,
+    rounds,
+    priced,
+    answer: {
+      booking_number: bookingNumber,
+      rounds: [
+        ...rounds.map((round) => ({
+          course_id: round.course.id,
+          course_name: round.course.name,
+          from: before.get(round.course.id)?.startsAt.toISOString() ?? null,
+          to: round.slot.startsAt.toISOString(),
+          caddies: round.caddies,
+        })),
+        ...current
+          .filter((round) => !after.has(round.courseId))
+          .map((round) => ({
+            course_id: round.courseId,
+            course_name: reference.courses.find((course) => course.id === round.courseId)?.name ?? '',
+            from: round.startsAt.toISOString(),
+            to: null,
+            caddies: 0,
+          })),
+      ].sort((a, b) => a.course_id - b.course_id),
+      golfers: priced.golfers.map((golfer, index) => ({
+        position: golfer.id,
+        player_type: typeNames.get(request.golfers[index]?.playerTypeId ?? 0) ?? '',
+        ticket: golfer.ticket_label,
+        total: golfer.total_price,
+      })),
+      payable_before: payableBefore,
+      payable_after: payableAfter,
+      difference: payableAfter - payableBefore,
+      paid,
+      refundable,
+      due_after: Math.max(0, payableAfter - paid),
+    },
+  };
+}
+
+/** Rounds kept are updated in place (their check-ins stay), dropped ones deleted, new ones added; golfers rewritten. */
+async function writeChange(tx: Tx, plan: Plan, request: StaffBookingChangeRequest): Promise<void> {
+  const { booking, current, rounds, priced } = plan;
+  const players = request.golfers.length;
+  const kept = new Map(current.map((round) => [round.courseId, round]));
+  const dropped = current.filter((round) => !rounds.some((next) => next.course.id === round.courseId));
+  if (dropped.length > 0) {
+    await tx.delete(bookingRounds).where(
+      inArray(
+        bookingRounds.id,
+        dropped.map((round) => round.id),
+      ),
+    );
+  }
+  for (const round of rounds) {
+    const existing = kept.get(round.course.id);
+    if (existing) {
+      await tx
+        .update(bookingRounds)
+        .set({ slotId: round.slot.id, caddies: round.caddies, players })
+        .where(eq(bookingRounds.id, existing.id));
+    } else {
+      await tx.insert(bookingRounds).values({
+        bookingId: booking.id,
+        courseId: round.course.id,
+        slotId: round.slot.id,
+        caddies: round.caddies,
+        players,
+      });
+    }
+  }
+  const keptIds = current.filter((round) => !dropped.includes(round)).map((round) => round.id);
+  if (keptIds.length > 0) {
+    // A golfer no longer in the booking has no check-in.
+    await tx
+      .delete(golferCheckIns)
+      .where(and(inArray(golferCheckIns.bookingRoundId, keptIds), gt(golferCheckIns.position, players)));
+  }
+  await tx.delete(bookingGolfers).where(eq(bookingGolfers.bookingId, booking.id));
+  await tx.insert(bookingGolfers).values(
+    priced.golfers.map((golfer, index) => ({
+      bookingId: booking.id,
+      position: golfer.id,
+      playerTypeId: request.golfers[index]?.playerTypeId ?? 0,
+      netPence: golfer.net_price,
+      vatPence: golfer.total_vat,
+      totalPence: golfer.total_price,
+      tickets: golfer.tickets,
+      ticketLabel: golfer.ticket_label,
+    })),
+  );
+  await tx
+    .update(bookings)
+    .set({
+      netPence: priced.totals.net,
+      vatPence: priced.totals.vat,
+      payablePence: priced.totals.payable,
+      paidPence: plan.answer.paid - request.refund,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bookings.id, booking.id));
+}
+
+/** The pending refund of this change, with a key of its own (the booking's next refund). */
+async function writeRefund(
+  tx: Tx,
+  booking: LockedBooking,
+  amount: number,
+  staffUserId: number,
+): Promise<StaffRefundRow | null> {
+  if (amount <= 0 || !booking.paymentIntentId) return null;
+  const [earlier] = await tx
+    .select({ total: count() })
+    .from(staffRefunds)
+    .where(eq(staffRefunds.bookingId, booking.id));
+  const [row] = await tx
+    .insert(staffRefunds)
+    .values({
+      bookingId: booking.id,
+      paymentIntentId: booking.paymentIntentId,
+      amountPence: amount,
+      idempotencyKey: `staff-change-${booking.id}-${(earlier?.total ?? 0) + 1}`,
+      staffUserId,
+    })
+    .returning();
+  return row ?? null;
+}
+
+function audited(rounds: Array<{ courseId: number; startsAt: Date; caddies: number }>, golfers: number[]) {
+  return {
+    rounds: rounds.map((round) => ({
+      course_id: round.courseId,
+      tee_time: round.startsAt.toISOString(),
+      caddies: round.caddies,
+    })),
+    player_type_ids: golfers,
+  };
+}
+
+async function tellGolfer(
+  deps: ChangeDeps,
+  tx: Tx,
+  plan: Plan,
+  record: BookingRecord,
+  droppedRounds: BookingRecord['rounds'],
+  refund: number,
+  now: Date,
+): Promise<void> {
+  const to = await recipient(tx, plan.booking);
+  if (!to) return;
+  await enqueueMail(
+    tx,
+    await bookingChangedEmail(
+      to.email,
+      {
+        bookingNumber: record.bookingNumber,
+        greeting: to.greeting,
+        rounds: record.rounds.map((round) => ({
+          courseName: round.courseName,
+          startsAt: round.startsAt,
+          players: round.players,
+          caddies: round.caddies,
+        })),
+        droppedRounds: droppedRounds.map((round) => ({
+          courseName: round.courseName,
+          startsAt: round.startsAt,
+        })),
+        golfers: record.golfers.map((golfer) => golfer.playerType),
+        payable: formatMoney(plan.answer.payable_after),
+        due: plan.answer.due_after > 0 ? formatMoney(plan.answer.due_after) : null,
+        refund: refund > 0 ? formatMoney(refund) : null,
+        ics: bookingCalendarAttachment(record, {
+          publicUrl: deps.config.publicUrl,
+          now,
+          resortName: deps.config.brand.resortName,
+          droppedRounds,
+        }),
+      },
+      deps.config.brand,
+    ),
+    { bookingId: plan.booking.id },
+  );
+}
+
+/** A lost race the capacity triggers caught reads like one the checks caught. */
+async function answeringBackstop<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isCapacityViolation(error)) {
+      throw new AppError(
+        'change_not_allowed',
+        409,
+        'Sorry, someone has just booked that tee time. Please choose another.',
+      );
+    }
+    throw error;
+  }
+}
+
+/** What the change would do, its price and what may be refunded: read under the change's own locks; writes nothing. */
+export async function previewChange(
+  deps: ChangeDeps,
+  bookingNumber: string,
+  request: StaffBookingChangeRequest,
+): Promise<StaffBookingChange> {
+  const reference = await loadBookingReference(deps);
+  return deps.db.transaction(async (tx) => {
+    const plan = await planChange(deps, tx, bookingNumber, request, reference);
+    return { ...plan.answer, refund: null };
+  });
+}
+
+export async function changeBooking(
+  deps: ChangeDeps,
+  bookingNumber: string,
+  request: StaffBookingChangeRequest,
+  staffUserId: number,
+): Promise<StaffBookingChange> {
+  const reference = await loadBookingReference(deps);
+  const { answer, refund } = await answeringBackstop(
+    deps.db.transaction(async (tx) => {
+      const plan = await planChange(deps, tx, bookingNumber, request, reference);
+      if (request.refund > plan.answer.refundable) {
+        throw new AppError('refund_amount_invalid', 422, CHANGE_MESSAGES.tooMuchRefund);
+      }
+      const now = deps.clock.now();
+      const before = await loadBookingRecord(tx, plan.booking.id);
+      await writeChange(tx, plan, request);
+      await bumpCalendarSequence(tx, [plan.booking.id]);
+      const refundRow = await writeRefund(tx, plan.booking, request.refund, staffUserId);
+      await recordAudit(tx, {
+        actor: { staffUserId },
+        action: 'booking.changed',
+        target: { type: 'booking', id: bookingNumber },
+        before: {
+          ...audited(
+            plan.current,
+            plan.currentGolfers.map((golfer) => golfer.playerTypeId),
+          ),
+          payable: plan.answer.payable_before,
+        },
+        after: {
+          ...audited(
+            plan.rounds.map((round) => ({
+              courseId: round.course.id,
+              startsAt: round.slot.startsAt,
+              caddies: round.caddies,
+            })),
+            request.golfers.map((golfer) => golfer.playerTypeId),
+          ),
+          payable: plan.answer.payable_after,
+          refund: request.refund,
+          reason: request.reason,
+          ...(request.championship_override ? { championship_override: request.championship_override } : {}),
+        },
+        at: now,
+      });
+      const record = await loadBookingRecord(tx, plan.booking.id);
+      if (record) {
+        const kept = new Set(record.rounds.map((round) => round.courseId));
+        const droppedRounds = (before?.rounds ?? []).filter((round) => !kept.has(round.courseId));
+        await tellGolfer(deps, tx, plan, record, droppedRounds, request.refund, now);
+      }
+      // A refund is at most what was overpaid, so what is due after it is the plan's.
+      return { answer: plan.answer, refund: refundRow };
+    }),
+  );
+  if (!refund) return { ...answer, refund: null };
+  const made = await sendRefund(deps, refund);
+  return { ...answer, refund: { amount: refund.amountPence, status: made ? 'succeeded' : 'pending' } };
+}

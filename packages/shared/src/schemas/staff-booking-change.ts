@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { checkCaddiesWithinGolfers, saveBookingBodySchema } from './bookings';
+import { dataEnvelope } from './envelope';
+import { CHANGE_MESSAGES } from './staff-bookings';
+
+// Changing a confirmed booking by staff (issue 22): its rounds (another tee time on any day, caddies, a round
+// dropped), its golfers (how many, which player types, also the concession) in one request, in the shape of the
+// public step-1 save. The booking is priced again by the shared pricing code; the difference is shown first (the
+// preview), then taken as due, or returned to the card in full or in part.
+
+const { courses: bookingCoursesSchema, golfers: bookingGolfersSchema } = saveBookingBodySchema.shape;
+
+const reasonText = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
+
+export const staffBookingChangeRequestSchema = z
+  .object({
+    /** The rounds after the change: a round left out is cancelled, its places back on sale at once. */
+    courses: bookingCoursesSchema,
+    /** The golfers after the change, positions 1..n; any player type, also those the public may not book. */
+    golfers: bookingGolfersSchema,
+    /** Lets one golfer play the Championship Course, with the reason (the public flow needs two). */
+    championship_override: reasonText(CHANGE_MESSAGES.override).optional(),
+    /** Pence returned to the card when the new price is lower; at most what was overpaid by card. */
+    refund: z
+      .number({ error: CHANGE_MESSAGES.refund })
+      .int(CHANGE_MESSAGES.refund)
+      .min(0, CHANGE_MESSAGES.refund)
+      .max(100_000_000, CHANGE_MESSAGES.refund)
+      .default(0),
+    reason: reasonText(CHANGE_MESSAGES.reason),
+  })
+  .superRefine(checkCaddiesWithinGolfers);
+export type StaffBookingChangeRequest = z.infer<typeof staffBookingChangeRequestSchema>;
+export type StaffBookingChangeRequestInput = z.input<typeof staffBookingChangeRequestSchema>;
+
+const changedRoundSchema = z.object({
+  course_id: z.number().int().positive(),
+  course_name: z.string(),
+  /** The tee time before the change; null for a round the change adds. */
+  from: z.iso.datetime().nullable(),
+  /** The tee time after the change; null for a round the change cancels. */
+  to: z.iso.datetime().nullable(),
+  caddies: z.number().int().nonnegative(),
+});
+
+export const staffBookingChangeSchema = z.object({
+  booking_number: z.string(),
+  rounds: z.array(changedRoundSchema),
+  golfers: z.array(
+    z.object({
+      position: z.number().int().positive(),
+      player_type: z.string(),
+      ticket: z.string(),
+      total: z.number().int().nonnegative(),
+    }),
+  ),
+  /** What the booking cost before, and costs after (pence, VAT included). */
+  payable_before: z.number().int().nonnegative(),
+  payable_after: z.number().int().nonnegative(),
+  /** payable_after - payable_before: above 0 the golfer owes more, below 0 they paid too much. */
+  difference: z.number().int(),
+  /** Paid so far (card and recorded), before any refund of this change. */
+  paid: z.number().int().nonnegative(),
+  /** At most what may go back to the card: what was overpaid, within what the card paid. */
+  refundable: z.number().int().nonnegative(),
+  /** Still to pay after the change (and its refund), at the desk or by phone. */
+  due_after: z.number().int().nonnegative(),
+  /** The refund this change made: 'succeeded' once the provider made it, 'pending' while it is retried. */
+  refund: z
+    .object({ amount: z.number().int().positive(), status: z.enum(['pending', 'succeeded']) })
+    .nullable(),
+});
+export type StaffBookingChange = z.infer<typeof staffBookingChangeSchema>;
+export const staffBookingChangeResponseSchema = dataEnvelope(staffBookingChangeSchema);
+
+/** Every player type, for the staff's golfer pickers (the public flow offers only some). */
+export const staffPlayerTypesSchema = z.array(
+  z.object({ id: z.number().int().positive(), name: z.string() }),
+);
+export const staffPlayerTypesResponseSchema = dataEnvelope(staffPlayerTypesSchema);
