@@ -267,6 +267,37 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   await saveScreenshot(page, 'staff-booking-cancelled-1280');
   await axe();
 
+  // A caller on the phone: booked on a free Burnside tee time, confirmed at once with the price due at the desk.
+  await nav.getByRole('link', { name: 'Bookings' }).click();
+  await page.getByRole('link', { name: 'Book for a caller' }).click();
+  const caller = page.getByRole('form', { name: 'Book for a caller' });
+  await caller.getByLabel('Course').selectOption({ label: 'Burnside Course' });
+  await caller.getByLabel('Day').fill(ukDate(Date.parse(paidSlot.slot_date_time)));
+  const callerTime = caller.getByLabel('Tee time');
+  const free = callerTime.locator('option', { hasText: '(4 of 4 free)' }).first();
+  await expect(free).toBeAttached();
+  await callerTime.selectOption((await free.getAttribute('value')) ?? '');
+  for (const [label, value] of [
+    ['First name', 'Willie'],
+    ['Surname', 'Park'],
+    ['E-mail', 'willie.park@example.com'],
+    ['Telephone', '07400 123456'],
+    ['Address line 1', '3 Links Parade'],
+    ['Town or city', 'Carnoustie'],
+    ['County or region', 'Angus'],
+    ['Postcode', 'DD7 7JE'],
+  ] as const) {
+    await caller.getByLabel(label, { exact: true }).fill(value);
+  }
+  await saveScreenshot(page, 'staff-new-booking-1280');
+  await axe();
+  await caller.getByRole('button', { name: 'Book, to pay at the desk' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Booking \d+ is confirmed: £[\d.,]+ to pay at the desk\./ }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Money' })).toContainText('To pay at the desk');
+  await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Booked for a caller');
+
   await nav.getByRole('link', { name: 'Staff users' }).click();
   await expect(nav.getByRole('link', { name: 'Staff users' })).toHaveAttribute('aria-current', 'page');
   const users = page.getByRole('table', { name: 'Staff users' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkCaddiesWithinGolfers, saveBookingBodySchema } from './bookings';
+import { individualPlayerDetailsSchema } from './contact-details';
 import { dataEnvelope } from './envelope';
 import { CHANGE_MESSAGES } from './staff-bookings';
 
@@ -78,3 +79,30 @@ export const staffPlayerTypesSchema = z.array(
   z.object({ id: z.number().int().positive(), name: z.string() }),
 );
 export const staffPlayerTypesResponseSchema = dataEnvelope(staffPlayerTypesSchema);
+
+// Booking for a caller (issue 22): the reservations desk books a phone or walk-in golfer on any player type, with
+// the public engine's checks and prices and the desk's exceptions, and confirms it at once with what is due to be
+// paid at the desk (taken later with the payment form). The golfer gets the confirmation e-mail with its PIN.
+
+export const staffNewBookingRequestSchema = z
+  .object({
+    courses: bookingCoursesSchema,
+    golfers: bookingGolfersSchema,
+    championship_override: reasonText(CHANGE_MESSAGES.override).optional(),
+    /** The caller's details, by the golfer's own step-2 rules (they lead the group, or name who does). */
+    contact: individualPlayerDetailsSchema,
+    notes: saveBookingBodySchema.shape.notes,
+  })
+  .superRefine(checkCaddiesWithinGolfers);
+export type StaffNewBookingRequest = z.infer<typeof staffNewBookingRequestSchema>;
+export type StaffNewBookingRequestInput = z.input<typeof staffNewBookingRequestSchema>;
+
+export const staffNewBookingSchema = z.object({
+  booking_number: z.string(),
+  payable: z.number().int().nonnegative(),
+  /** Due at the desk by the end of the first round's day. */
+  due: z.number().int().nonnegative(),
+  balance_due_at: z.iso.datetime(),
+});
+export type StaffNewBooking = z.infer<typeof staffNewBookingSchema>;
+export const staffNewBookingResponseSchema = dataEnvelope(staffNewBookingSchema);

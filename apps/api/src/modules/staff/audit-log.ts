@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'booking.caddies_changed',
   'booking.contact_changed',
   'booking.changed',
+  'booking.created',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

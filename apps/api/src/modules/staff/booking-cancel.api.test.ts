@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, mailOutbox, paymentRefunds, staffAuditLog, staffRefunds } from '../../db/schema/index.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import { testDbKind } from '../../test/test-database.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
-import { createBookingApp } from '../bookings/booking-test-helpers.ts';
+import { createBookingApp, twoInstancesOnOneDatabase } from '../bookings/booking-test-helpers.ts';
 import { confirmedBooking, type MadeBooking } from '../confirmation/confirmation-test-helpers.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { addStaffUser, onInstance, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
 
 // Issue 22: staff cancel a confirmed booking with a full or partial refund through the payment provider. Its places
 // return to the public at once, the refund is made exactly once (also when the provider is down and the
@@ -194,3 +195,48 @@ describe('POST /v1/staff/bookings/:number/cancel', () => {
     expect((await row(made.bookingId)).status).toBe('confirmed');
   });
 });
+
+// Two instances on one database need PostgreSQL (PGlite is one process).
+if (testDbKind() === 'postgres') {
+  describe('two staff cancelling at once on two instances (PostgreSQL)', () => {
+    const { apps, databases } = twoInstancesOnOneDatabase('links_cancel', NOW, 8);
+
+    it('cancels once and refunds once', async () => {
+      const [one, two] = apps as [NonNullable<(typeof apps)[0]>, NonNullable<(typeof apps)[1]>];
+      const db = databases[0]!.db;
+      const made = await confirmedBooking(
+        one,
+        db,
+        await withCsrf(one),
+        [{ courseId: burnside, date: '2026-03-27', time: '14:00' }],
+        [1, 1],
+      );
+      const staff = await addStaffUser(onInstance(one, databases[0]!), {
+        username: 'race.cancel',
+        role: 'reservations',
+      });
+      const deskOne = await staffSessionBrowser(onInstance(one, databases[0]!), staff.id, 'full');
+      const deskTwo = await staffSessionBrowser(onInstance(two, databases[0]!), staff.id, 'full');
+      const answers = await Promise.all([
+        sendFrom(one, deskOne, 'POST', `/v1/staff/bookings/${made.bookingNumber}/cancel`, {
+          reason: 'A',
+          refund: 1_000,
+        }),
+        sendFrom(two, deskTwo, 'POST', `/v1/staff/bookings/${made.bookingNumber}/cancel`, {
+          reason: 'B',
+          refund: 1_000,
+        }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+      const [cancelled] = await db.select().from(bookings).where(eq(bookings.id, made.bookingId));
+      expect(cancelled!.status).toBe('cancelled');
+      const pending = await db.select().from(staffRefunds).where(eq(staffRefunds.bookingId, made.bookingId));
+      expect(pending.map((row) => [row.amountPence, row.status])).toEqual([[1_000, 'succeeded']]);
+      const atProvider = await db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.paymentIntentId, cancelled!.paymentIntentId!));
+      expect(atProvider.map((row) => row.amount)).toEqual([1_000]);
+    });
+  });
+}

@@ -24,7 +24,7 @@ import {
 import { confirmedBooking, type MadeBooking } from '../confirmation/confirmation-test-helpers.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { addStaffUser, onInstance, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
 
 // Issue 22: the reservations desk changes a confirmed booking's rounds (any day, a round cancelled) and golfers
 // (any player type, one golfer on the Championship with a reason). The booking is priced again by the shared code;
@@ -340,12 +340,7 @@ if (testDbKind() === 'postgres') {
         [{ courseId: burnside, date: '2026-03-27', time: '15:00' }],
         [ADULT],
       );
-      const asTest = {
-        app: one,
-        database: databases[0]!,
-        config: one.config,
-        clock: one.clock,
-      } as unknown as TestApp;
+      const asTest = onInstance(one, databases[0]!);
       const deskOne = await staffSessionBrowser(
         asTest,
         (await addStaffUser(asTest, { username: 'race.change', role: 'reservations' })).id,

@@ -24,6 +24,7 @@ import {
   loadBookingReference,
   priceRounds,
   type Round,
+  type RoundRules,
 } from '../bookings/save-booking.ts';
 import { bookingCalendarAttachment } from '../confirmation/booking-calendar.ts';
 import { bumpCalendarSequence } from '../confirmation/calendar-sequence.ts';
@@ -61,12 +62,20 @@ type Plan = {
   answer: Omit<StaffBookingChange, 'refund'>;
 };
 
+/** The desk's exceptions to the public slot rules: caddies up to the round, one Championship golfer with a reason. */
+export function deskRules(championshipOverride: string | undefined): RoundRules {
+  return { caddieCutoff: false, championshipMinimum: championshipOverride === undefined };
+}
+
 const notAllowed = (message: string) => new AppError('change_not_allowed', 422, message);
 
 /** Every player type exists (staff may book any of them); 400 on the golfer's own field. */
-function checkPlayerTypes(request: StaffBookingChangeRequest, reference: BookingReference): void {
+export function checkAnyPlayerTypes(
+  golfers: ReadonlyArray<{ playerTypeId: number }>,
+  reference: BookingReference,
+): void {
   const known = new Set(reference.playerTypes.map((type) => type.id));
-  for (const [index, golfer] of request.golfers.entries()) {
+  for (const [index, golfer] of golfers.entries()) {
     if (!known.has(golfer.playerTypeId)) {
       throw badRequest(
         `There is no player type with id ${golfer.playerTypeId}.`,
@@ -116,7 +125,7 @@ async function planChange(
 ): Promise<Plan> {
   const booking = await lockBookingByNumber(tx, bookingNumber);
   if (booking.status !== 'confirmed') throw notAllowed(CHANGE_MESSAGES.notConfirmed);
-  checkPlayerTypes(request, reference);
+  checkAnyPlayerTypes(request.golfers, reference);
   const courses = knownCourses(request.courses, reference);
   const current = await tx
     .select({
@@ -136,8 +145,7 @@ async function planChange(
     .where(eq(bookingGolfers.bookingId, booking.id))
     .orderBy(asc(bookingGolfers.position));
   const rounds = await checkRounds(tx, deps, request.courses, request.golfers.length, courses, booking.id, {
-    caddieCutoff: false,
-    championshipMinimum: request.championship_override === undefined,
+    ...deskRules(request.championship_override),
     keptSlotIds: new Set(current.map((round) => round.slotId)),
   });
   if (sameBooking({ current, currentGolfers, rounds }, request)) throw notAllowed(CHANGE_MESSAGES.nothing);
@@ -338,7 +346,7 @@ async function tellGolfer(
 }
 
 /** A lost race the capacity triggers caught reads like one the checks caught. */
-async function answeringBackstop<T>(work: Promise<T>): Promise<T> {
+export async function answeringBackstop<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {

@@ -15,7 +15,7 @@ import {
 import { confirmedBooking, type MadeBooking } from '../confirmation/confirmation-test-helpers.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { addStaffUser, onInstance, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
 
 // Issue 22: staff move a round to another tee time of its course that day. Capacity is checked in the move's
 // transaction as the public engine checks it, so a move never oversells (also raced against public holds over two
@@ -152,18 +152,11 @@ if (testDbKind() === 'postgres') {
         [{ courseId: burnside, date: DAY, time: '14:00' }],
         [1, 1],
       );
-      const staff = await addStaffUser(
-        { app: one, database: databases[0]!, config: one.config, clock: one.clock } as unknown as TestApp,
-        {
-          username: 'race.desk',
-          role: 'reservations',
-        },
-      );
-      const deskOne = await staffSessionBrowser(
-        { app: one, database: databases[0]!, config: one.config, clock: one.clock } as unknown as TestApp,
-        staff.id,
-        'full',
-      );
+      const staff = await addStaffUser(onInstance(one, databases[0]!), {
+        username: 'race.desk',
+        role: 'reservations',
+      });
+      const deskOne = await staffSessionBrowser(onInstance(one, databases[0]!), staff.id, 'full');
       const target = await slotIdAt(db, burnside, DAY, '14:30');
       const holders = await Promise.all(
         Array.from({ length: 6 }, (_, index) => withCsrf(index % 2 === 0 ? one : two)),

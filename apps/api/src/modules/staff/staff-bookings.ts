@@ -213,6 +213,12 @@ function auditWords(
   if (action === 'booking.caddies_changed' && after && before) {
     return `Caddies changed from ${String(before.caddies)} to ${String(after.caddies)}`;
   }
+  if (action === 'booking.created' && after) {
+    const override = after.championship_override
+      ? `; one golfer on the Championship: ${String(after.championship_override)}`
+      : '';
+    return `Booked for a caller, ${formatMoney(Number(after.payable))} to pay at the desk${override}`;
+  }
   if (action === 'booking.changed' && after && before) {
     const payable = Number(after.payable) - Number(before.payable);
     const refund = Number(after.refund);
@@ -345,7 +351,11 @@ export async function staffBookingDetail(
 
   const by = row.operatorId === null ? ('golfer' as const) : ('operator' as const);
   type Event = StaffBookingDetail['timeline'][number];
-  const timeline: Event[] = [{ at: row.createdAt.toISOString(), by, who: null, what: 'Tee times held' }];
+  // A booking the desk made starts with their entry (from the audit log), not a hold by the golfer.
+  const byDesk = audit.some((entry) => entry.action === 'booking.created');
+  const timeline: Event[] = byDesk
+    ? []
+    : [{ at: row.createdAt.toISOString(), by, who: null, what: 'Tee times held' }];
   for (const payment of payments) {
     timeline.push({
       at: payment.createdAt.toISOString(),

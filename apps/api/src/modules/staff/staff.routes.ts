@@ -41,6 +41,8 @@ import { bookingNumberParamsSchema } from '@links/shared/schemas/confirmation';
 import {
   staffBookingChangeRequestSchema,
   staffBookingChangeResponseSchema,
+  staffNewBookingRequestSchema,
+  staffNewBookingResponseSchema,
   staffPlayerTypesResponseSchema,
 } from '@links/shared/schemas/staff-booking-change';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -48,6 +50,7 @@ import { z } from 'zod';
 import { listPlayerTypes } from '../player-types/player-types.repository.ts';
 import { listAudit, recordAudit } from './audit-log.ts';
 import { createBlock, previewBlock, removeBlock } from './blocks.ts';
+import { bookForCaller } from './book-for-caller.ts';
 import { changeCaddies } from './booking-caddies.ts';
 import { cancelBooking } from './booking-cancel.ts';
 import { changeBooking, previewChange } from './booking-change.ts';
@@ -422,6 +425,21 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await changeBooking(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
     }),
+  );
+
+  app.post(
+    '/bookings',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          "Books for a caller: any player type, the engine's checks and prices, confirmed at once with the price due at the desk; the golfer gets the confirmation e-mail (audited)",
+        tags: TAGS,
+        body: staffNewBookingRequestSchema,
+        response: { 200: staffNewBookingResponseSchema },
+      },
+    },
+    async (request) => ({ data: await bookForCaller(app, request.body, staffOf(request).user.id) }),
   );
 
   app.get(

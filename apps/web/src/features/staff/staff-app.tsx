@@ -8,6 +8,7 @@ import { StaffAccount } from './components/staff-account';
 import { StaffAudit } from './components/staff-audit';
 import { StaffBookingPage } from './components/staff-booking-page';
 import { StaffBookings } from './components/staff-bookings';
+import { StaffNewBooking } from './components/staff-new-booking';
 import { StaffShell } from './components/staff-shell';
 import { StaffSignIn } from './components/staff-sign-in';
 import { StaffTeeSheet } from './components/staff-tee-sheet';
@@ -54,9 +55,13 @@ function ToFirstPage({ path }: { path: string }) {
 
 /** /staff/bookings/:number (the number read from the address: useParams would add to the public entry). */
 function BookingRoute() {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const number = pathname.split('/').at(-1) ?? '';
-  return <StaffBookingPage key={number} bookingNumber={number} />;
+  // A page that made the booking (booking for a caller) says so here.
+  const notice = (state as { notice?: unknown } | null)?.notice;
+  return (
+    <StaffBookingPage key={number} bookingNumber={number} notice={typeof notice === 'string' ? notice : ''} />
+  );
 }
 
 function SignedIn({ user }: { user: StaffUser }) {
@@ -66,7 +71,10 @@ function SignedIn({ user }: { user: StaffUser }) {
     { index: true, element: <ToFirstPage path={first} /> },
     ...pages.map((page) => ({ path: page.path, element: page.element })),
     ...(pages.some((page) => page.path === 'bookings')
-      ? [{ path: 'bookings/:number', element: <BookingRoute /> }]
+      ? [
+          { path: 'bookings/new', element: <StaffNewBooking /> },
+          { path: 'bookings/:number', element: <BookingRoute /> },
+        ]
       : []),
     { path: '*', element: <ToFirstPage path={first} /> },
   ];

@@ -1,6 +1,7 @@
 import type { StaffRole } from '@links/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Database } from '../../../db/client.ts';
 import { staffAuditLog, staffUsers } from '../../../db/schema/index.ts';
 import {
   deriveCsrfToken,
@@ -171,6 +172,14 @@ export async function signInStaff(
 }
 
 /** A browser holding a staff session made directly in the database (no sign-in, no rate limits, no code). */
+/**
+ * One instance of a two-instance test (twoInstancesOnOneDatabase) in the shape these helpers take: its app, clock and
+ * config, on the shared database.
+ */
+export function onInstance(app: FastifyInstance, database: Database): TestApp {
+  return { app, database, config: app.config, clock: app.clock } as unknown as TestApp;
+}
+
 export async function staffSessionBrowser(
   t: TestApp,
   userId: number,

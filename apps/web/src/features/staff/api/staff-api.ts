@@ -20,6 +20,8 @@ import type {
 import type {
   StaffBookingChange,
   StaffBookingChangeRequestInput,
+  StaffNewBooking,
+  StaffNewBookingRequestInput,
 } from '@links/shared/schemas/staff-booking-change';
 import type {
   CancelBookingRequest,
@@ -265,3 +267,15 @@ export const useChangeBooking = (bookingNumber: string) =>
   useBookingChange(bookingNumber, (body: StaffBookingChangeRequestInput) =>
     api.post<StaffBookingChange>(`/staff/bookings/${bookingNumber}/change`, body),
   );
+
+/** Books for a caller; the search and the tee sheets read again (the booking is on them at once). */
+export function useBookForCaller() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StaffNewBookingRequestInput) => api.post<StaffNewBooking>('/staff/bookings', body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'bookings'] });
+      void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'tee-sheet'] });
+    },
+  });
+}

@@ -20,7 +20,7 @@ import { teeTimeOf } from './tee-sheet-labels';
 // the golfers' player types; previewed first (what it costs, what may go back to the card), then confirmed. The API
 // checks and prices it again in the transaction that makes it.
 
-type RoundDraft = {
+export type RoundDraft = {
   courseId: number;
   name: string;
   keep: boolean;
@@ -71,18 +71,25 @@ function requestOf(draft: Draft, refund: number): StaffBookingChangeRequestInput
   };
 }
 
-/** One round's day, tee time and caddies; its tee times come from that day's staff sheet. */
-function RoundFields({
+/**
+ * One round's day, tee time and caddies; its tee times come from that day's staff sheet. A new booking's round also
+ * picks its course (`courses`) and may be removed (`onRemove`); a booking's own round may be cancelled (`canDrop`).
+ */
+export function RoundFields({
   round,
   golfers,
   currentSlotId,
-  canDrop,
+  canDrop = false,
+  courses,
+  onRemove,
   onChange,
 }: {
   round: RoundDraft;
   golfers: number;
-  currentSlotId: number | undefined;
-  canDrop: boolean;
+  currentSlotId?: number | undefined;
+  canDrop?: boolean;
+  courses?: ReadonlyArray<{ id: number; name: string }>;
+  onRemove?: () => void;
   onChange: (next: RoundDraft) => void;
 }) {
   const day = useStaffTeeSheet(round.courseId, isValidDateString(round.date) ? round.date : '', {
@@ -97,6 +104,22 @@ function RoundFields({
   return (
     <fieldset className={sheet['change-round']}>
       <legend>{round.name}</legend>
+      {courses ? (
+        <SelectField
+          label="Course"
+          options={courses.map((course) => ({ value: String(course.id), label: course.name }))}
+          value={String(round.courseId)}
+          onChange={(event) => {
+            const chosen = courses.find((course) => course.id === Number(event.target.value));
+            if (chosen) onChange({ ...round, courseId: chosen.id, name: chosen.name, slotId: '' });
+          }}
+        />
+      ) : null}
+      {onRemove ? (
+        <button type="button" className={styles['table-button']} onClick={onRemove}>
+          {`Remove the ${round.name} round`}
+        </button>
+      ) : null}
       {canDrop || !round.keep ? (
         <CheckboxField
           label="Cancel this round"
@@ -142,6 +165,60 @@ function RoundFields({
           />
         </>
       ) : null}
+    </fieldset>
+  );
+}
+
+/** The golfers by position: each one's player type (any, the concession too), one more or one fewer at the end. */
+export function GolferFields({
+  golfers,
+  types,
+  onChange,
+}: {
+  golfers: string[];
+  types: ReadonlyArray<{ id: number; name: string }>;
+  onChange: (next: string[]) => void;
+}) {
+  return (
+    <fieldset className={sheet['change-golfers']}>
+      <legend>Golfers</legend>
+      {golfers.map((type, index) => (
+        // Golfers are positions: the list only grows or shrinks at its end.
+        // biome-ignore lint/suspicious/noArrayIndexKey: a golfer is its position in the booking
+        <div key={index} className={sheet['golfer-row']}>
+          <SelectField
+            label={`Golfer ${index + 1}`}
+            options={types.map((option) => ({
+              value: String(option.id),
+              label: option.name,
+            }))}
+            value={type}
+            onChange={(event) =>
+              onChange(golfers.map((other, at) => (at === index ? event.target.value : other)))
+            }
+          />
+        </div>
+      ))}
+      <div className={styles.actions}>
+        {golfers.length < MAX_GOLFERS ? (
+          <button
+            type="button"
+            className={styles['table-button']}
+            onClick={() => onChange([...golfers, golfers[0] ?? '1'])}
+          >
+            Add a golfer
+          </button>
+        ) : null}
+        {golfers.length > 1 ? (
+          <button
+            type="button"
+            className={styles['table-button']}
+            onClick={() => onChange(golfers.slice(0, -1))}
+          >
+            {`Remove golfer ${golfers.length}`}
+          </button>
+        ) : null}
+      </div>
     </fieldset>
   );
 }
@@ -268,49 +345,11 @@ export function ChangeBookingForm({
             />
           ))}
         </div>
-        <fieldset className={sheet['change-golfers']}>
-          <legend>Golfers</legend>
-          {draft.golfers.map((type, index) => (
-            // Golfers are positions: the list only grows or shrinks at its end.
-            // biome-ignore lint/suspicious/noArrayIndexKey: a golfer is its position in the booking
-            <div key={index} className={sheet['golfer-row']}>
-              <SelectField
-                label={`Golfer ${index + 1}`}
-                options={(types.data ?? []).map((option) => ({
-                  value: String(option.id),
-                  label: option.name,
-                }))}
-                value={type}
-                onChange={(event) =>
-                  edit({
-                    ...draft,
-                    golfers: draft.golfers.map((other, at) => (at === index ? event.target.value : other)),
-                  })
-                }
-              />
-            </div>
-          ))}
-          <div className={styles.actions}>
-            {draft.golfers.length < MAX_GOLFERS ? (
-              <button
-                type="button"
-                className={styles['table-button']}
-                onClick={() => edit({ ...draft, golfers: [...draft.golfers, draft.golfers[0] ?? '1'] })}
-              >
-                Add a golfer
-              </button>
-            ) : null}
-            {draft.golfers.length > 1 ? (
-              <button
-                type="button"
-                className={styles['table-button']}
-                onClick={() => edit({ ...draft, golfers: draft.golfers.slice(0, -1) })}
-              >
-                {`Remove golfer ${draft.golfers.length}`}
-              </button>
-            ) : null}
-          </div>
-        </fieldset>
+        <GolferFields
+          golfers={draft.golfers}
+          types={types.data ?? []}
+          onChange={(next) => edit({ ...draft, golfers: next })}
+        />
         {needsOverride ? (
           <TextField
             label="One golfer on the Championship: why"

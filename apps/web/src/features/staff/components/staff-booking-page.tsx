@@ -72,6 +72,13 @@ const TERMS: Record<StaffBookingDetail['confirmation']['payment_method'], string
   offline: 'Operator, pay later',
 };
 
+/** A visitor booking the desk made to be paid there reads so until a payment is recorded. */
+function termsOf(booking: StaffBookingDetail): string {
+  const { confirmation: c } = booking;
+  if (c.payment_method === 'card' && booking.payments.length === 0) return 'To pay at the desk';
+  return TERMS[c.payment_method];
+}
+
 function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (message: string) => void }) {
   const { confirmation: c, contact } = booking;
   return (
@@ -133,7 +140,7 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
             { term: 'Total payable', value: formatMoney(c.totals.payable) },
             { term: 'Paid', value: formatMoney(c.totals.paid) },
             { term: 'Due', value: formatMoney(c.totals.due) },
-            { term: 'Terms', value: TERMS[c.payment_method] },
+            { term: 'Terms', value: termsOf(booking) },
             { term: 'Balance due by', value: when(booking.balance_due_at) },
           ]}
         />
@@ -299,9 +306,9 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
 }
 
 /** Reservations and admins: everything about one booking (/staff/bookings/:number). */
-export function StaffBookingPage({ bookingNumber }: { bookingNumber: string }) {
+export function StaffBookingPage({ bookingNumber, notice = '' }: { bookingNumber: string; notice?: string }) {
   const booking = useStaffBooking(bookingNumber);
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState(notice);
   return (
     <div className={styles.page}>
       <p>

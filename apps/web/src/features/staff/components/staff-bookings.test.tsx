@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
+
+import { coursesResponseSchema } from '@links/shared/schemas/courses';
 import { staffUserResponseSchema } from '@links/shared/schemas/staff';
 import {
   staffBookingChangeResponseSchema,
+  staffNewBookingResponseSchema,
   staffPlayerTypesResponseSchema,
 } from '@links/shared/schemas/staff-booking-change';
 import {
@@ -20,6 +23,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { TEST_COURSES } from '@/test/course-fixtures';
 import { renderRoute } from '@/test/render-route';
 
 const SUMMARY = {
@@ -491,6 +495,92 @@ describe('finding a booking and its page', () => {
       ),
     ).toBeTruthy();
     expect(changes.map((call) => (call.body as { refund: number }).refund)).toEqual([1_000]);
+  });
+
+  it("books for a caller: the rounds, golfers and caller's details, then the booking's page says what is due", async () => {
+    const made: Received[] = [];
+    server.use(
+      http.get(v1('/courses'), () => answer(coursesResponseSchema, { data: TEST_COURSES })),
+      http.post(
+        v1('/staff/bookings'),
+        recorded(made, () =>
+          answer(staffNewBookingResponseSchema, {
+            data: {
+              booking_number: '4417730261',
+              payable: 15_000,
+              due: 15_000,
+              balance_due_at: '2030-06-10T22:59:59.999Z',
+            },
+          }),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/staff/bookings');
+    await user.click(await screen.findByRole('link', { name: 'Book for a caller' }));
+    const form = await screen.findByRole('form', { name: 'Book for a caller' });
+    await waitFor(() =>
+      expect(within(form).getAllByRole('option', { name: 'Burnside Course' }).length).toBeGreaterThan(0),
+    );
+    await user.selectOptions(within(form).getByLabelText('Course'), 'Burnside Course');
+    await user.clear(within(form).getByLabelText('Day'));
+    await user.type(within(form).getByLabelText('Day'), '2030-06-10');
+    await user.click(within(form).getByRole('button', { name: 'Book, to pay at the desk' }));
+    expect(within(form).getByText('Please choose a tee time for every round.')).toBeTruthy();
+    const teeTime = within(form).getByLabelText('Tee time');
+    await waitFor(() =>
+      expect(
+        within(teeTime)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toContain('09:30 (4 of 4 free)'),
+    );
+    await user.selectOptions(teeTime, '09:30 (4 of 4 free)');
+    await user.selectOptions(within(form).getByLabelText('Golfer 2'), 'Senior (65 and over)');
+    for (const [label, value] of [
+      ['First name', 'Old'],
+      ['Surname', 'Tom'],
+      ['E-mail', 'old.tom@example.com'],
+      ['Telephone', '07400 123456'],
+      ['Address line 1', '1 Links Parade'],
+      ['Town or city', 'Carnoustie'],
+      ['County or region', 'Angus'],
+      ['Postcode', 'DD7 7JE'],
+    ] as const) {
+      await user.type(within(form).getByLabelText(label), value);
+    }
+    await user.click(within(form).getByRole('button', { name: 'Book, to pay at the desk' }));
+    expect(
+      await screen.findByText(
+        'Booking 4417730261 is confirmed: £150.00 to pay at the desk. The caller has been e-mailed their confirmation and PIN.',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booking 4417730261' })).toBeTruthy();
+    expect(made.map((call) => call.body)).toEqual([
+      {
+        courses: [{ id: 2, teeTime: { id: 930 }, caddies: 0 }],
+        golfers: [
+          { id: 1, playerTypeId: 1 },
+          { id: 2, playerTypeId: 2 },
+        ],
+        contact: {
+          first_name: 'Old',
+          surname: 'Tom',
+          email_address: 'old.tom@example.com',
+          telephone_country_code: 'GB',
+          telephone_number: '07400 123456',
+          address_line_1: '1 Links Parade',
+          address_line_2: '',
+          city: 'Carnoustie',
+          county: 'Angus',
+          postcode: 'DD7 7JE',
+          country: 'GB',
+          player_type: 'lead_player',
+          stay_connected: false,
+        },
+        notes: '',
+      },
+    ]);
   });
 
   it('sets the caddies of a round', async () => {

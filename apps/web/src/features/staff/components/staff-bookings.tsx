@@ -77,6 +77,7 @@ export function StaffBookings() {
     <div className={styles.page}>
       <div className={styles['page-head']}>
         <h1>Bookings</h1>
+        <Link to="/staff/bookings/new">Book for a caller</Link>
       </div>
       <search>
         <form className={styles.filters} onSubmit={submit} aria-label="Find bookings">

@@ -1,0 +1,141 @@
+import { COURSE_IDS } from '@links/shared/constants';
+import { CHAMPIONSHIP_INFO_TEXT } from '@links/shared/slot-state';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, mailOutbox, staffAuditLog } from '../../db/schema/index.ts';
+import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import type { Browser } from '../auth/test/auth-test-helpers.ts';
+import { bookingBody, createBookingApp, postBooking } from '../bookings/booking-test-helpers.ts';
+import { CONTACT_DETAILS } from '../confirmation/confirmation-test-helpers.ts';
+import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
+import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
+import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+
+// Issue 22: the reservations desk books for a caller: any player type (the concession too), the engine's checks and
+// prices, one golfer on the Championship only with a reason; confirmed at once with the price due at the desk, the
+// golfer e-mailed their confirmation and PIN, audited and on the timeline; paid later with the desk's payment form.
+
+const NOW = new Date('2026-03-20T09:05:00Z');
+const { burnside, championship } = COURSE_IDS;
+const ADULT = 1;
+const CONCESSION = 2;
+
+let t: TestApp;
+let desk: Browser;
+
+beforeAll(async () => {
+  t = await createBookingApp(NOW);
+  desk = await staffSessionBrowser(
+    t,
+    (await addStaffUser(t, { username: 'caller.desk', role: 'reservations' })).id,
+    'full',
+  );
+});
+afterAll(async () => t?.close());
+
+const slot = (courseId: number, date: string, time: string) => slotIdAt(t.database.db, courseId, date, time);
+const book = (body: object) => sendFrom(t.app, desk, 'POST', '/v1/staff/bookings', body);
+const golfers = (...types: number[]) => types.map((playerTypeId, index) => ({ id: index + 1, playerTypeId }));
+const contact = {
+  ...CONTACT_DETAILS,
+  first_name: 'Old',
+  surname: 'Tom',
+  email_address: 'old.tom@example.com',
+};
+
+describe('POST /v1/staff/bookings', () => {
+  it('books an adult and a concession, confirmed with the price due at the desk, and e-mails the caller', async () => {
+    const teeTime = await slot(burnside, '2026-03-27', '10:00');
+    const answer = await book({
+      courses: [{ id: burnside, teeTime: { id: teeTime }, caddies: 1 }],
+      golfers: golfers(ADULT, CONCESSION),
+      contact,
+      notes: 'Phoned the pro shop',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const made = answer.json().data;
+    // Winter Burnside: £55 an adult, £44 a concession.
+    expect(made).toMatchObject({ payable: 9_900, due: 9_900, balance_due_at: '2026-03-27T23:59:59.999Z' });
+    const [row] = await t.database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.bookingNumber, made.booking_number));
+    expect(row).toMatchObject({
+      status: 'confirmed',
+      paidPence: 0,
+      payablePence: 9_900,
+      notes: 'Phoned the pro shop',
+    });
+    expect(row!.pinHash).toBeTruthy();
+    expect((await livePlayersBySlot(t.database.db, [teeTime])).get(teeTime)).toBe(2);
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, row!.id));
+    expect(mail).toMatchObject({
+      to: 'old.tom@example.com',
+      subject: `Your booking ${made.booking_number} is confirmed`,
+    });
+    const audit = (await t.database.db.select().from(staffAuditLog)).filter(
+      (entry) => entry.action === 'booking.created',
+    );
+    expect(audit.map((entry) => entry.after)).toEqual([
+      expect.objectContaining({ payable: 9_900, player_type_ids: [ADULT, CONCESSION] }),
+    ]);
+
+    const page = (await sendFrom(t.app, desk, 'GET', `/v1/staff/bookings/${made.booking_number}`)).json()
+      .data;
+    const said = page.timeline.map((event: { what: string }) => event.what);
+    expect(said).toContain('Booked for a caller, £99.00 to pay at the desk');
+    expect(said).not.toContain('Tee times held');
+    expect(page.confirmation.totals).toMatchObject({ payable: 9_900, paid: 0, due: 9_900 });
+
+    // Taken at the desk on the day: nothing is due any more.
+    const paid = await sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${made.booking_number}/payments`, {
+      amount: 9_900,
+      method: 'desk',
+      reference: 'TILL-0001',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data).toMatchObject({ paid: 9_900, payable: 9_900 });
+  });
+
+  it('lets one golfer play the Championship only with a reason', async () => {
+    const body = {
+      courses: [
+        { id: championship, teeTime: { id: await slot(championship, '2026-03-27', '09:00') }, caddies: 0 },
+      ],
+      golfers: golfers(ADULT),
+      contact,
+    };
+    const refused = await book(body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(CHAMPIONSHIP_INFO_TEXT);
+    const allowed = await book({ ...body, championship_override: 'Visiting club captain' });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json().data.payable).toBe(16_500);
+  });
+
+  it('refuses a full tee time, an unknown player type and incomplete contact details, and books nothing', async () => {
+    const teeTime = await slot(burnside, '2026-03-27', '10:30');
+    const crowd = await postBooking(
+      t.app,
+      await withCsrf(t.app),
+      bookingBody([{ id: burnside, slotId: teeTime }], [1, 1, 1]),
+    );
+    expect(crowd.statusCode).toBe(200);
+    const before = (await t.database.db.select().from(bookings)).length;
+    const body = {
+      courses: [{ id: burnside, teeTime: { id: teeTime }, caddies: 0 }],
+      golfers: golfers(ADULT),
+      contact,
+    };
+    expect((await book({ ...body, golfers: golfers(ADULT, ADULT) })).statusCode).toBe(409);
+    const unknown = await book({ ...body, golfers: golfers(999) });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields).toEqual({
+      'golfers.0.playerTypeId': 'Please choose a player type we have',
+    });
+    const noPostcode = await book({ ...body, contact: { ...contact, postcode: '' } });
+    expect(noPostcode.statusCode).toBe(400);
+    expect(Object.keys(noPostcode.json().error.fields)).toEqual(['contact.postcode']);
+    expect((await t.database.db.select().from(bookings)).length).toBe(before);
+  });
+});
