@@ -159,6 +159,42 @@ describe('POST /v1/staff/bookings/:number/cancel', () => {
     now = NOW;
   });
 
+  it('when the process stops after the commit, before the provider answers, the job makes the refund once', async () => {
+    const made = await booking();
+    const intentId = (await row(made.bookingId)).paymentIntentId!;
+    const provider = t.app.payments;
+    const realRefund = provider.refund.bind(provider);
+    // The provider call never comes back, as if the process died while it was under way.
+    let gone: (error: Error) => void = () => {};
+    provider.refund = () =>
+      new Promise((_, reject) => {
+        gone = reject;
+      });
+    const answer = cancel(made.bookingNumber, { reason: 'Frost', refund: 1_500 });
+    try {
+      await expect.poll(async () => (await row(made.bookingId)).status).toBe('cancelled');
+      const [pending] = await t.database.db
+        .select()
+        .from(staffRefunds)
+        .where(eq(staffRefunds.bookingId, made.bookingId));
+      expect(pending).toMatchObject({ status: 'pending', attempts: 0 });
+      // Within the request's lease the job leaves it to the request; after it, the job sends it.
+      now = new Date(NOW.getTime() + 60_000);
+      provider.refund = realRefund;
+      expect(await t.app.jobs.runOnce('payment-reconciliation')).toMatchObject({ staffRefundsMade: 0 });
+      now = new Date(NOW.getTime() + 6 * 60_000);
+      expect(await t.app.jobs.runOnce('payment-reconciliation')).toMatchObject({ staffRefundsMade: 1 });
+      expect((await refundsOf(intentId)).map((refund) => refund.amount)).toEqual([1_500]);
+    } finally {
+      provider.refund = realRefund;
+      gone(new Error('the process is gone'));
+      await answer;
+      now = NOW;
+    }
+    expect(await t.app.jobs.runOnce('payment-reconciliation')).toMatchObject({ staffRefundsMade: 0 });
+    expect((await refundsOf(intentId)).map((refund) => refund.amount)).toEqual([1_500]);
+  });
+
   it('refunds once when two staff cancel at the same moment, and cancels without a refund when asked', async () => {
     const made = await booking();
     const answers = await Promise.all([

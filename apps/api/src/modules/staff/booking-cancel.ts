@@ -33,6 +33,14 @@ const RETRY_MAX_MS = 60 * 60_000;
 const LEASE_MS = 5 * 60_000;
 
 /**
+ * When the job may first try a refund just written: after the lease of the request that wrote it, which makes the
+ * first attempt itself after its commit. Should that process stop before the provider answers, the job sends it then.
+ */
+export function firstRetryAt(now: Date): Date {
+  return new Date(now.getTime() + LEASE_MS);
+}
+
+/**
  * What can still go back to the card: the payment that confirmed the booking (succeeded and settled 'confirmed'),
  * less its refunds and the staff refunds still pending on it; null when no card payment confirmed it.
  */
@@ -101,6 +109,7 @@ async function cancelInTransaction(
             amountPence: request.refund,
             idempotencyKey: `staff-cancel-${booking.id}`,
             staffUserId,
+            nextAttemptAt: firstRetryAt(now),
           })
           .returning()
       : [];
@@ -159,7 +168,8 @@ export async function sendRefund(deps: CancelDeps, row: StaffRefundRow): Promise
     await deps.db
       .update(staffRefunds)
       .set({ attempts, nextAttemptAt: new Date(deps.clock.now().getTime() + wait) })
-      .where(eq(staffRefunds.id, row.id));
+      // Made meanwhile by another path (the job, after this call's lease): it stays made.
+      .where(and(eq(staffRefunds.id, row.id), eq(staffRefunds.status, 'pending')));
     deps.log.warn(
       { bookingId: row.bookingId, attempts, errorCode: (error as { code?: string }).code ?? 'unknown' },
       'a staff refund could not be made yet; it will be retried',

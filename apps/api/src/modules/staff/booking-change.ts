@@ -32,7 +32,7 @@ import { type BookingRecord, loadBookingRecord } from '../confirmation/confirmat
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { type LockedBooking, recipient } from '../payment/confirm-booking.ts';
 import { recordAudit } from './audit-log.ts';
-import { refundableOf, type StaffRefundRow, sendRefund } from './booking-cancel.ts';
+import { firstRetryAt, refundableOf, type StaffRefundRow, sendRefund } from './booking-cancel.ts';
 import { bookingChangedEmail } from './booking-changed-email.tsx';
 import { lockBookingByNumber } from './lock-booking-by-number.ts';
 
@@ -270,6 +270,7 @@ async function writeRefund(
   booking: LockedBooking,
   amount: number,
   staffUserId: number,
+  now: Date,
 ): Promise<StaffRefundRow | null> {
   if (amount <= 0 || !booking.paymentIntentId) return null;
   const [earlier] = await tx
@@ -284,6 +285,7 @@ async function writeRefund(
       amountPence: amount,
       idempotencyKey: `staff-change-${booking.id}-${(earlier?.total ?? 0) + 1}`,
       staffUserId,
+      nextAttemptAt: firstRetryAt(now),
     })
     .returning();
   return row ?? null;
@@ -391,7 +393,7 @@ export async function changeBooking(
       const before = await loadBookingRecord(tx, plan.booking.id);
       await writeChange(tx, plan, request);
       await bumpCalendarSequence(tx, [plan.booking.id]);
-      const refundRow = await writeRefund(tx, plan.booking, request.refund, staffUserId);
+      const refundRow = await writeRefund(tx, plan.booking, request.refund, staffUserId, now);
       await recordAudit(tx, {
         actor: { staffUserId },
         action: 'booking.changed',
