@@ -61,6 +61,7 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
     'Bookings',
     'Staff users',
     'Audit log',
+    'Operations',
     'Your account',
   ]);
   await expect(page).toHaveURL(/\/staff\/tee-sheet$/);
@@ -329,6 +330,19 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   );
   await expect(log).toContainText('sign_in');
   await saveScreenshot(page, 'staff-audit-1280');
+  await axe();
+
+  // Operations: the outbox holds the e-mails of this journey's bookings; one is read as text.
+  await nav.getByRole('link', { name: 'Operations' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible();
+  const outbox = page.getByRole('table', { name: /^Outbox, page 1/ });
+  await expect(outbox.getByRole('rowheader', { name: /^Booking \d+ has changed$/ }).first()).toBeVisible();
+  await outbox
+    .getByRole('button', { name: /^Read the message Booking \d+ has changed$/ })
+    .first()
+    .click();
+  await expect(page.getByText(/As agreed with our reservations team/)).toBeVisible();
+  await saveScreenshot(page, 'staff-operations-1280');
   await axe();
 
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -58,6 +58,8 @@ export const API_ERROR_CODES = [
   'money_change_not_allowed',
   'move_not_allowed',
   'change_not_allowed',
+  'mail_not_found',
+  'mail_not_failed',
   'contact_change_not_allowed',
   'staff_sign_in_failed',
   'username_taken',

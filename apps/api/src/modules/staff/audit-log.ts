@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'booking.contact_changed',
   'booking.changed',
   'booking.created',
+  'mail.retried',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,7 +45,7 @@ export type AuditActor = { staffUserId: number } | 'cli' | 'anonymous' | 'golfer
 export type AuditEntry = {
   actor: AuditActor;
   action: AuditAction;
-  target?: { type: 'staff_user' | 'booking' | 'block'; id: number | string };
+  target?: { type: 'staff_user' | 'booking' | 'block' | 'mail'; id: number | string };
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   at: Date;

@@ -45,6 +45,14 @@ import {
   staffNewBookingResponseSchema,
   staffPlayerTypesResponseSchema,
 } from '@links/shared/schemas/staff-booking-change';
+import {
+  mailIdParamsSchema,
+  mailRetriedResponseSchema,
+  staffMailMessageResponseSchema,
+  staffMailPageResponseSchema,
+  staffMailQuerySchema,
+  staffOperationsResponseSchema,
+} from '@links/shared/schemas/staff-operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listPlayerTypes } from '../player-types/player-types.repository.ts';
@@ -65,6 +73,7 @@ import {
   resetStaffFactor,
   updateStaffUserAccess,
 } from './manage-staff-users.ts';
+import { listMail, operationsSummary, readMail, retryMail } from './operations.ts';
 import { signInStaffWithPassword, submitStaffCode } from './sign-in-staff.ts';
 import { searchBookings, staffBookingDetail } from './staff-bookings.ts';
 import { ANY_STAFF_ROLE, registerStaffGuard, type StaffAccess, staffOf } from './staff-guard.ts';
@@ -513,6 +522,64 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await cancelBooking(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
+    }),
+  );
+
+  app.get(
+    '/operations',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary:
+          "What is waiting or stuck now: the outbox's counts, live holds, payments and refunds not yet settled",
+        tags: TAGS,
+        response: { 200: staffOperationsResponseSchema },
+      },
+    },
+    async () => ({ data: await operationsSummary(app.db, app.clock.now()) }),
+  );
+
+  app.get(
+    '/mail',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary: 'One page of the mail outbox, newest first, optionally of one state',
+        tags: TAGS,
+        querystring: staffMailQuerySchema,
+        response: { 200: staffMailPageResponseSchema },
+      },
+    },
+    async (request) => ({ data: await listMail(app.db, request.query) }),
+  );
+
+  app.get(
+    '/mail/:id',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary: 'One message of the outbox, its plain text and attachment names',
+        tags: TAGS,
+        params: mailIdParamsSchema,
+        response: { 200: staffMailMessageResponseSchema },
+      },
+    },
+    async (request) => ({ data: await readMail(app.db, request.params.id) }),
+  );
+
+  app.post(
+    '/mail/:id/retry',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary: 'Sends a failed message again: due now, attempts from none (audited)',
+        tags: TAGS,
+        params: mailIdParamsSchema,
+        response: { 200: mailRetriedResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await retryMail(app.db, request.params.id, staffOf(request).user.id, app.clock.now()),
     }),
   );
 

@@ -9,6 +9,7 @@ import { StaffAudit } from './components/staff-audit';
 import { StaffBookingPage } from './components/staff-booking-page';
 import { StaffBookings } from './components/staff-bookings';
 import { StaffNewBooking } from './components/staff-new-booking';
+import { StaffOperations } from './components/staff-operations';
 import { StaffShell } from './components/staff-shell';
 import { StaffSignIn } from './components/staff-sign-in';
 import { StaffTeeSheet } from './components/staff-tee-sheet';
@@ -32,6 +33,7 @@ export const STAFF_PAGES: readonly StaffPage[] = [
   { path: 'bookings', label: 'Bookings', roles: ['admin', 'reservations'], element: <StaffBookings /> },
   { path: 'users', label: 'Staff users', roles: ['admin'], element: <StaffUsers /> },
   { path: 'audit', label: 'Audit log', roles: ['admin'], element: <StaffAudit /> },
+  { path: 'operations', label: 'Operations', roles: ['admin'], element: <StaffOperations /> },
   {
     path: 'account',
     label: 'Your account',

@@ -39,6 +39,12 @@ import type {
   StaffContactAnswer,
   StaffContactRequest,
 } from '@links/shared/schemas/staff-bookings';
+import type {
+  MailState,
+  StaffMailMessage,
+  StaffMailPage,
+  StaffOperations,
+} from '@links/shared/schemas/staff-operations';
 import {
   type CheckInAnswer,
   type CheckInRequest,
@@ -276,6 +282,48 @@ export function useBookForCaller() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'bookings'] });
       void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'tee-sheet'] });
+    },
+  });
+}
+
+// Operations (admins): what is waiting or stuck now. Read again every half minute while open.
+const OPERATIONS_KEY = [...STAFF_KEY, 'operations'] as const;
+const OPERATIONS_REFRESH_MS = 30_000;
+
+export function useStaffOperations() {
+  return useQuery({
+    queryKey: OPERATIONS_KEY,
+    queryFn: ({ signal }) => api.get<StaffOperations>('/staff/operations', { signal }),
+    refetchInterval: OPERATIONS_REFRESH_MS,
+  });
+}
+
+export function useStaffMail(query: { status?: MailState | undefined; page: number }) {
+  return useQuery({
+    queryKey: [...OPERATIONS_KEY, 'mail', query.status ?? 'all', query.page],
+    queryFn: ({ signal }) =>
+      api.get<StaffMailPage>('/staff/mail', {
+        query: { page: query.page, ...(query.status ? { status: query.status } : {}) },
+        signal,
+      }),
+    refetchInterval: OPERATIONS_REFRESH_MS,
+  });
+}
+
+export function useStaffMailMessage(id: string | null) {
+  return useQuery({
+    queryKey: [...OPERATIONS_KEY, 'message', id],
+    queryFn: ({ signal }) => api.get<StaffMailMessage>(`/staff/mail/${id}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useRetryMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ id: string; status: 'pending' }>(`/staff/mail/${id}/retry`, {}),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY });
     },
   });
 }

@@ -1,0 +1,111 @@
+import { COURSE_IDS } from '@links/shared/constants';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, paymentIntents, staffAuditLog } from '../../db/schema/index.ts';
+import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import type { Browser } from '../auth/test/auth-test-helpers.ts';
+import { bookingBody, createBookingApp, postBooking } from '../bookings/booking-test-helpers.ts';
+import { confirmedBooking } from '../confirmation/confirmation-test-helpers.ts';
+import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
+import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+
+// Issue 23, operations (admins): the outbox's counts and messages (read as text, a failed one sent again, audited),
+// the live holds, and the payments the reconciliation job has not settled.
+
+const NOW = new Date('2026-03-20T09:05:00Z');
+const { burnside } = COURSE_IDS;
+
+let t: TestApp;
+let admin: Browser;
+
+beforeAll(async () => {
+  t = await createBookingApp(NOW);
+  admin = await staffSessionBrowser(
+    t,
+    (await addStaffUser(t, { username: 'ops.admin', role: 'admin' })).id,
+    'full',
+  );
+});
+afterAll(async () => t?.close());
+
+const get = (path: string) => sendFrom(t.app, admin, 'GET', path);
+
+describe('the operations page', () => {
+  it('lists live holds, unsettled payments and the outbox; reads a message; sends a failed one again', async () => {
+    const held = await postBooking(
+      t.app,
+      await withCsrf(t.app),
+      bookingBody(
+        [{ id: burnside, slotId: await slotIdAt(t.database.db, burnside, '2026-03-27', '11:00') }],
+        [1, 1],
+      ),
+    );
+    expect(held.statusCode).toBe(200);
+    const made = await confirmedBooking(
+      t.app,
+      t.database.db,
+      await withCsrf(t.app),
+      [{ courseId: burnside, date: '2026-03-27', time: '10:00' }],
+      [1],
+    );
+    const [mail] = await t.database.db.select().from(mailOutbox);
+    await t.database.db
+      .update(mailOutbox)
+      .set({ status: 'failed', attempts: 10, lastError: 'ECONNREFUSED' })
+      .where(eq(mailOutbox.id, mail!.id));
+    // A payment the job could not settle twice (the provider was down).
+    await t.database.db.insert(paymentIntents).values({
+      id: 'pi_sbx_stuck_0001',
+      provider: 'sandbox',
+      bookingId: made.bookingId,
+      amount: 5_500,
+      currency: 'gbp',
+      status: 'succeeded',
+      reconcileFailures: 2,
+    });
+
+    const summary = await get('/v1/staff/operations');
+    expect(summary.statusCode, summary.body).toBe(200);
+    const data = summary.json().data;
+    expect(data.mail).toEqual({ pending: 0, failed: 1, sent_last_24_hours: 0 });
+    expect(data.holds).toEqual([
+      expect.objectContaining({
+        booking_number: held.json().data.booking_number,
+        operator: null,
+        rounds: [{ course: 'Burnside Course', tee_time: expect.any(String), players: 2 }],
+      }),
+    ]);
+    expect(data.payments).toEqual([
+      expect.objectContaining({ id: 'pi_sbx_stuck_0001', booking_number: made.bookingNumber, failures: 2 }),
+    ]);
+
+    const failed = await get('/v1/staff/mail?status=failed');
+    expect(failed.json().data).toMatchObject({ total: 1, page: 1 });
+    expect(failed.json().data.messages[0]).toMatchObject({
+      id: mail!.id,
+      booking_number: made.bookingNumber,
+      last_error: 'ECONNREFUSED',
+    });
+    const message = await get(`/v1/staff/mail/${mail!.id}`);
+    expect(message.json().data.text).toContain(made.bookingNumber);
+    expect(message.json().data.attachments).toEqual([expect.stringMatching(/\.ics$/)]);
+
+    const retried = await sendFrom(t.app, admin, 'POST', `/v1/staff/mail/${mail!.id}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail!.id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+    const again = await sendFrom(t.app, admin, 'POST', `/v1/staff/mail/${mail!.id}/retry`);
+    expect(again.statusCode).toBe(422);
+    const audit = (await t.database.db.select().from(staffAuditLog)).filter(
+      (entry) => entry.action === 'mail.retried',
+    );
+    expect(audit.map((entry) => [entry.targetId, entry.before])).toEqual([[mail!.id, { status: 'failed' }]]);
+  });
+
+  it('answers 404 for an unknown message and 400 for bad input', async () => {
+    expect((await get('/v1/staff/mail/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await get('/v1/staff/mail/not-a-uuid')).statusCode).toBe(400);
+    expect((await get('/v1/staff/mail?status=lost')).statusCode).toBe(400);
+    expect((await get('/v1/staff/mail?page=0')).statusCode).toBe(400);
+  });
+});

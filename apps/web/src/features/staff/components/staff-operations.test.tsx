@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+import { staffUserResponseSchema } from '@links/shared/schemas/staff';
+import {
+  mailRetriedResponseSchema,
+  staffMailMessageResponseSchema,
+  staffMailPageResponseSchema,
+  staffOperationsResponseSchema,
+} from '@links/shared/schemas/staff-operations';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { answer, type Received, recorded, useApiServer, v1 } from '@/test/api-server';
+import { renderRoute } from '@/test/render-route';
+
+const FAILED_MAIL = {
+  id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c',
+  to: 'ada@example.com',
+  subject: 'Your booking 4417730261 is confirmed',
+  status: 'failed' as const,
+  attempts: 10,
+  last_error: 'ECONNREFUSED',
+  booking_number: '4417730261',
+  created_at: '2026-11-26T09:00:00.000Z',
+  sent_at: null,
+};
+
+describe('the operations page', () => {
+  const server = useApiServer();
+  const retries: Received[] = [];
+  beforeAll(async () => {
+    await import('@/app/routes/staff');
+  }, 60_000);
+  beforeEach(() => {
+    retries.length = 0;
+    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
+    document.cookie = 'XSRF-TOKEN=test-token';
+    server.use(
+      http.get(v1('/staff/me'), () =>
+        answer(staffUserResponseSchema, {
+          data: {
+            id: 1,
+            username: 'admin',
+            name: 'Alex Admin',
+            email: 'alex@example.com',
+            role: 'admin',
+            status: 'active',
+            factor_enrolled: true,
+            created_at: '2026-11-01T09:00:00Z',
+          },
+        }),
+      ),
+      http.get(v1('/staff/operations'), () =>
+        answer(staffOperationsResponseSchema, {
+          data: {
+            mail: { pending: 0, failed: 1, sent_last_24_hours: 12 },
+            holds: [
+              {
+                booking_number: '5550001112',
+                operator: null,
+                rounds: [{ course: 'Burnside Course', tee_time: '2026-12-01T10:00:00.000Z', players: 2 }],
+                expires_at: '2026-11-26T09:15:00.000Z',
+              },
+            ],
+            payments: [],
+            refunds: [
+              {
+                booking_number: '4417730261',
+                amount: 2_000,
+                attempts: 3,
+                next_attempt_at: '2026-11-26T10:00:00.000Z',
+              },
+            ],
+          },
+        }),
+      ),
+      http.get(v1('/staff/mail'), () =>
+        answer(staffMailPageResponseSchema, {
+          data: { messages: [FAILED_MAIL], total: 1, page: 1, page_size: 50 },
+        }),
+      ),
+      http.get(v1(`/staff/mail/${FAILED_MAIL.id}`), () =>
+        answer(staffMailMessageResponseSchema, {
+          data: {
+            ...FAILED_MAIL,
+            text: 'Dear Ada,\nYour booking 4417730261 is confirmed.',
+            attachments: ['booking.ics'],
+          },
+        }),
+      ),
+      http.post(
+        v1(`/staff/mail/${FAILED_MAIL.id}/retry`),
+        recorded(retries, () =>
+          answer(mailRetriedResponseSchema, { data: { id: FAILED_MAIL.id, status: 'pending' } }),
+        ),
+      ),
+    );
+  });
+  afterEach(() => cleanup());
+
+  it('shows what waits, reads a failed message as text and sends it again', async () => {
+    const user = userEvent.setup();
+    renderRoute('/staff/operations');
+    expect(
+      await screen.findByText(
+        'E-mail: 0 waiting to send, 1 failed, 12 sent in the last 24 hours · 1 live hold · 1 payment needs attention',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Live holds' }).textContent).toContain('Burnside Course');
+    expect(screen.getByRole('region', { name: 'Payments needing attention' }).textContent).toContain(
+      'Refund of £20.00 waiting for the card provider (3 tries',
+    );
+    const outbox = await screen.findByRole('table', { name: 'Outbox, page 1' });
+    await user.click(within(outbox).getByRole('button', { name: `Read the message ${FAILED_MAIL.subject}` }));
+    expect((await screen.findByText(/Dear Ada,/)).textContent).toContain(
+      'Your booking 4417730261 is confirmed.',
+    );
+    await user.click(within(outbox).getByRole('button', { name: `Send ${FAILED_MAIL.subject} again` }));
+    expect(
+      await screen.findByText(`"${FAILED_MAIL.subject}" to ada@example.com is waiting to send again.`),
+    ).toBeTruthy();
+    expect(retries).toHaveLength(1);
+  });
+});

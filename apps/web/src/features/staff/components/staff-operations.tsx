@@ -1,0 +1,275 @@
+import { formatMoney } from '@links/shared/money';
+import type { MailState, StaffMailMessage } from '@links/shared/schemas/staff-operations';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FailureAlert } from '@/components/ui/form-status';
+import { Link } from '@/components/ui/link';
+import { Spinner } from '@/components/ui/spinner';
+import { userMessage } from '@/lib/api-client';
+import { useRetryMail, useStaffMail, useStaffMailMessage, useStaffOperations } from '../api/staff-api';
+import styles from './staff.module.css';
+import { TableFrame } from './table-frame';
+import sheet from './tee-sheet.module.css';
+import { teeTimeOf } from './tee-sheet-labels';
+
+// Admins: what is waiting or stuck right now (issue 23). The outbox (a message read as text; a failed one sent
+// again), the tee times live holds take, and the money the reconciliation job has not finished.
+
+const WHEN = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : '—');
+
+const MAIL_WORDS: Record<MailState, string> = { pending: 'Waiting to send', failed: 'Failed', sent: 'Sent' };
+
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `operations-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section className={styles.panel} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function BookingLink({ number }: { number: string | null }) {
+  return number ? <Link to={`/staff/bookings/${number}`}>{number}</Link> : <>—</>;
+}
+
+function MessageView({ message, onClose }: { message: StaffMailMessage; onClose: () => void }) {
+  return (
+    <div className={sheet['change-preview']}>
+      <p>
+        <strong>{message.subject}</strong> to {message.to} · {MAIL_WORDS[message.status]}
+        {message.attachments.length > 0 ? ` · attached: ${message.attachments.join(', ')}` : ''}
+      </p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long message scrolls, and a scrolling region with no focusable content must take focus itself to be scrolled by keyboard. */}
+      <section className={styles.message} aria-label={`Text of ${message.subject}`} tabIndex={0}>
+        <pre>{message.text}</pre>
+      </section>
+      <button type="button" className={styles['table-button']} onClick={onClose}>
+        Close the message
+      </button>
+    </div>
+  );
+}
+
+function MailPanel({ onDone }: { onDone: (message: string) => void }) {
+  const [filter, setFilter] = useState<{ status?: MailState; page: number }>({ page: 1 });
+  const [open, setOpen] = useState<string | null>(null);
+  const mail = useStaffMail(filter);
+  const message = useStaffMailMessage(open);
+  const retry = useRetryMail();
+  const pages = mail.data ? Math.max(1, Math.ceil(mail.data.total / mail.data.page_size)) : 1;
+  return (
+    <Panel title="E-mail">
+      <FailureAlert
+        error={retry.error}
+        title="The message could not be sent again"
+        fallback="Please try again in a moment."
+        onDismiss={() => retry.reset()}
+      />
+      <div className={styles.filters}>
+        <label>
+          Show
+          <select
+            value={filter.status ?? ''}
+            onChange={(event) => {
+              const status = event.target.value as MailState | '';
+              setFilter(status ? { status, page: 1 } : { page: 1 });
+            }}
+          >
+            <option value="">Every message</option>
+            <option value="pending">Waiting to send</option>
+            <option value="failed">Failed</option>
+            <option value="sent">Sent</option>
+          </select>
+        </label>
+      </div>
+      {mail.isPending ? (
+        <Spinner label="Loading the outbox..." />
+      ) : mail.isError ? (
+        <Alert type="error" title="The outbox could not be loaded">
+          <p>{userMessage(mail.error, 'Please try again in a moment.')}</p>
+        </Alert>
+      ) : mail.data.messages.length === 0 ? (
+        <p className={styles.count}>No message here.</p>
+      ) : (
+        <>
+          <TableFrame label="Outbox table">
+            <table className={styles.table}>
+              <caption className="visually-hidden">Outbox, page {mail.data.page}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Queued</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Booking</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Tries</th>
+                  <th scope="col">Error</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {mail.data.messages.map((row) => (
+                  <tr key={row.id}>
+                    <td className={styles.nowrap}>{when(row.created_at)}</td>
+                    <td>{row.to}</td>
+                    <th scope="row">{row.subject}</th>
+                    <td>
+                      <BookingLink number={row.booking_number} />
+                    </td>
+                    <td>{row.status === 'sent' ? `Sent ${when(row.sent_at)}` : MAIL_WORDS[row.status]}</td>
+                    <td>{row.attempts}</td>
+                    <td>{row.last_error ?? '—'}</td>
+                    <td className={styles.nowrap}>
+                      <button
+                        type="button"
+                        className={styles['table-button']}
+                        aria-label={`Read the message ${row.subject}`}
+                        onClick={() => setOpen(row.id)}
+                      >
+                        Read
+                      </button>{' '}
+                      {row.status === 'failed' ? (
+                        <button
+                          type="button"
+                          className={styles['table-button']}
+                          aria-label={`Send ${row.subject} again`}
+                          disabled={retry.isPending}
+                          onClick={() =>
+                            retry.mutate(row.id, {
+                              onSuccess: () =>
+                                onDone(`"${row.subject}" to ${row.to} is waiting to send again.`),
+                            })
+                          }
+                        >
+                          Send again
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+          <nav className={styles.pager} aria-label="Outbox pages">
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={filter.page <= 1}
+              onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
+            >
+              Newer
+            </Button>
+            <span className={styles.count}>{`Page ${mail.data.page} of ${pages}`}</span>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={filter.page >= pages}
+              onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
+            >
+              Older
+            </Button>
+          </nav>
+        </>
+      )}
+      {message.data ? <MessageView message={message.data} onClose={() => setOpen(null)} /> : null}
+    </Panel>
+  );
+}
+
+export function StaffOperations() {
+  const operations = useStaffOperations();
+  const [notice, setNotice] = useState('');
+  const data = operations.data;
+  return (
+    <div className={styles.page}>
+      <div className={styles['page-head']}>
+        <h1>Operations</h1>
+      </div>
+      <p role="status" className={sheet.message}>
+        {notice}
+      </p>
+      {operations.isPending ? (
+        <Spinner label="Loading..." />
+      ) : operations.isError || !data ? (
+        <Alert type="error" title="The operations page could not be loaded">
+          <p>{userMessage(operations.error, 'Please try again in a moment.')}</p>
+        </Alert>
+      ) : (
+        <>
+          <p className={styles.count}>
+            {`E-mail: ${data.mail.pending} waiting to send, ${data.mail.failed} failed, ${data.mail.sent_last_24_hours} sent in the last 24 hours · ${data.holds.length} live ${data.holds.length === 1 ? 'hold' : 'holds'} · ${data.payments.length + data.refunds.length} ${data.payments.length + data.refunds.length === 1 ? 'payment needs' : 'payments need'} attention`}
+          </p>
+          <div className={sheet['booking-grid']}>
+            <Panel title="Live holds">
+              {data.holds.length === 0 ? (
+                <p className={styles.count}>No tee times are held right now.</p>
+              ) : (
+                <TableFrame label="Live holds table">
+                  <table className={styles.table}>
+                    <caption className="visually-hidden">Live holds, soonest to lapse first</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Booking</th>
+                        <th scope="col">Tee times</th>
+                        <th scope="col">Operator</th>
+                        <th scope="col">Lapses</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.holds.map((hold) => (
+                        <tr key={hold.booking_number}>
+                          <th scope="row">
+                            <BookingLink number={hold.booking_number} />
+                          </th>
+                          <td>
+                            {hold.rounds
+                              .map(
+                                (round) => `${round.course} ${teeTimeOf(round.tee_time)} (${round.players})`,
+                              )
+                              .join('; ')}
+                          </td>
+                          <td>{hold.operator ?? '—'}</td>
+                          <td className={styles.nowrap}>{when(hold.expires_at)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </TableFrame>
+              )}
+            </Panel>
+            <Panel title="Payments needing attention">
+              {data.payments.length + data.refunds.length === 0 ? (
+                <p className={styles.count}>Every payment and refund is settled.</p>
+              ) : (
+                <ul className={styles.attention}>
+                  {data.payments.map((payment) => (
+                    <li key={payment.id}>
+                      {`Card payment ${payment.id} of ${formatMoney(payment.amount)} (${payment.status}), not settled after ${payment.failures} ${payment.failures === 1 ? 'try' : 'tries'}; booking `}
+                      <BookingLink number={payment.booking_number} />
+                    </li>
+                  ))}
+                  {data.refunds.map((refund) => (
+                    <li key={`${refund.booking_number}-${refund.next_attempt_at}`}>
+                      {`Refund of ${formatMoney(refund.amount)} waiting for the card provider (${refund.attempts} ${refund.attempts === 1 ? 'try' : 'tries'}, next ${when(refund.next_attempt_at)}); booking `}
+                      <BookingLink number={refund.booking_number} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Panel>
+          </div>
+          <MailPanel onDone={setNotice} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { dataEnvelope } from './envelope';
+
+// The resort's operations page (issue 23, admins): what is waiting or stuck right now. The mail outbox (pending,
+// failed, sent; a message read as text; a failed one sent again), the tee times held by live holds, and the payments
+// and refunds the reconciliation job has not been able to finish.
+
+export const MAIL_STATES = ['pending', 'failed', 'sent'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+export const OPERATIONS_PAGE_SIZE = 50;
+
+export const staffMailQuerySchema = z.object({
+  status: z.enum(MAIL_STATES, { error: 'status must be pending, failed or sent' }).optional(),
+  page: z
+    .string({ error: 'page must be a whole number from 1' })
+    .regex(/^[1-9]\d{0,4}$/, { error: 'page must be a whole number from 1' })
+    .default('1')
+    .transform(Number),
+});
+export type StaffMailQuery = z.infer<typeof staffMailQuerySchema>;
+export type StaffMailQueryInput = z.input<typeof staffMailQuerySchema>;
+
+const mailSummarySchema = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(MAIL_STATES),
+  attempts: z.number().int().nonnegative(),
+  /** The transport's error code and status only. */
+  last_error: z.string().nullable(),
+  booking_number: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  sent_at: z.iso.datetime().nullable(),
+});
+
+export const staffMailPageSchema = z.object({
+  messages: z.array(mailSummarySchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  page_size: z.number().int().positive(),
+});
+export type StaffMailPage = z.infer<typeof staffMailPageSchema>;
+export const staffMailPageResponseSchema = dataEnvelope(staffMailPageSchema);
+
+export const staffMailMessageSchema = mailSummarySchema.extend({
+  /** The plain-text part (the HTML part is never rendered in the staff area). */
+  text: z.string(),
+  attachments: z.array(z.string()),
+});
+export type StaffMailMessage = z.infer<typeof staffMailMessageSchema>;
+export const staffMailMessageResponseSchema = dataEnvelope(staffMailMessageSchema);
+
+export const staffOperationsSchema = z.object({
+  mail: z.object({
+    pending: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+    sent_last_24_hours: z.number().int().nonnegative(),
+  }),
+  /** Live holds: places taken by bookings not yet paid, soonest to lapse first. */
+  holds: z.array(
+    z.object({
+      booking_number: z.string(),
+      operator: z.string().nullable(),
+      rounds: z.array(
+        z.object({ course: z.string(), tee_time: z.iso.datetime(), players: z.number().int() }),
+      ),
+      expires_at: z.iso.datetime(),
+    }),
+  ),
+  /** Paid or open card payments the reconciliation job has failed to settle at least once. */
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      booking_number: z.string().nullable(),
+      amount: z.number().int(),
+      status: z.string(),
+      failures: z.number().int().nonnegative(),
+      created_at: z.iso.datetime(),
+    }),
+  ),
+  /** Staff refunds still waiting for the provider. */
+  refunds: z.array(
+    z.object({
+      booking_number: z.string(),
+      amount: z.number().int().positive(),
+      attempts: z.number().int().nonnegative(),
+      next_attempt_at: z.iso.datetime(),
+    }),
+  ),
+});
+export type StaffOperations = z.infer<typeof staffOperationsSchema>;
+export const staffOperationsResponseSchema = dataEnvelope(staffOperationsSchema);
+
+export const mailIdParamsSchema = z.object({ id: z.uuid({ error: 'The message id must be a UUID' }) });
+export const mailRetriedSchema = z.object({ id: z.uuid(), status: z.literal('pending') });
+export const mailRetriedResponseSchema = dataEnvelope(mailRetriedSchema);
