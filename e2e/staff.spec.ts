@@ -379,6 +379,11 @@ test.describe('at 375 px', () => {
     await nav.getByRole('link', { name: 'Bookings' }).click();
     await expect(page.getByRole('table', { name: 'Bookings found' })).toBeVisible();
     // A confirmed booking, whose page has every form (payments, changes, cancelling).
+    // Playing from tomorrow: a played booking (the e2e seed has one) has no change form.
+    const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', {
+      timeZone: 'Europe/London',
+    });
+    await page.getByLabel('Playing from').fill(tomorrow);
     await page.getByLabel('Status').selectOption({ label: 'Confirmed' });
     await page.getByRole('button', { name: 'Find' }).click();
     await expect(page).toHaveURL(/status=confirmed/);
