@@ -1,5 +1,7 @@
+import { Secret, TOTP } from 'otpauth';
 import { E2E_API_HEADERS } from './support/env.ts';
 import { expect, saveScreenshot, setMaintenance, test } from './support/fixtures.ts';
+import { E2E_OPS_ADMIN, readOpsFactorKey } from './support/staff-accounts.ts';
 
 const STILL_IN_MAINTENANCE =
   'The application is still in maintenance mode. Please try again later or use the button below to recheck the status.';
@@ -65,5 +67,59 @@ test.describe('maintenance mode', () => {
     await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
     await expect(page.getByRole('banner').getByText('Online Booking', { exact: true })).toBeVisible();
     await expect(page.getByText('Service is currently unavailable due to maintenance.')).toHaveCount(0);
+  });
+
+  test('an admin closes the site from the staff area, which keeps working, and opens it again', async ({
+    page,
+    request,
+    axe,
+  }) => {
+    const key = await readOpsFactorKey();
+    await page.goto('/staff');
+    const form = page.getByRole('form', { name: 'Staff sign-in' });
+    await form.getByLabel('Username').fill(E2E_OPS_ADMIN.username);
+    await form.getByLabel('Password', { exact: true }).fill(E2E_OPS_ADMIN.password);
+    await form.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Set up your authenticator app' })).toBeFocused();
+    const code = new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 }).generate();
+    await page.getByLabel('Authentication code').fill(code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const nav = page.getByRole('navigation', { name: 'Staff pages' });
+    await nav.getByRole('link', { name: 'Operations' }).click();
+
+    const panel = page.getByRole('region', { name: 'Maintenance' });
+    await expect(panel).toContainText('The booking site is open.');
+    await panel.getByRole('button', { name: 'Close for maintenance...' }).click();
+    await panel.getByRole('button', { name: 'Close the site now' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'The booking site is closed for maintenance.' }),
+    ).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Open the booking site' })).toBeVisible();
+    await saveScreenshot(page, 'staff-maintenance-1280');
+    await axe();
+
+    // The public site is closed ...
+    expect((await request.get('/v1/time', { headers: E2E_API_HEADERS })).status()).toBe(503);
+    const visitor = await page.context().newPage();
+    await visitor.goto('/');
+    await expect(
+      visitor.getByRole('alert').filter({ hasText: 'Service is currently unavailable due to maintenance.' }),
+    ).toBeVisible();
+    // ... while the staff area runs the day: the tee sheet and booking for a caller still load.
+    await nav.getByRole('link', { name: 'Tee sheet' }).click();
+    await expect(page.getByRole('table', { name: /^Tee sheet for / })).toBeVisible();
+    await nav.getByRole('link', { name: 'Bookings' }).click();
+    await page.getByRole('link', { name: 'Book for a caller' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Book for a caller' })).toBeVisible();
+    await expect(page.getByText('Service is currently unavailable due to maintenance.')).toHaveCount(0);
+
+    await nav.getByRole('link', { name: 'Operations' }).click();
+    await panel.getByRole('button', { name: 'Open the booking site' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'The booking site is open again.' }),
+    ).toBeVisible();
+    expect((await request.get('/v1/time', { headers: E2E_API_HEADERS })).status()).toBe(200);
+    await visitor.goto('/');
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Create experience' })).toBeVisible();
   });
 });

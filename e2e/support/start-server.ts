@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { E2E_API_KEY, E2E_SECRETS, e2eBaseUrl } from './env.ts';
 import { JOURNEY_OPERATORS, ONE_TIME_OPERATOR, writeOneTimePassword } from './operator-accounts.ts';
 import { e2eOutboxPointer } from './operator-outbox.ts';
-import { E2E_STAFF_ADMIN } from './staff-accounts.ts';
+import { E2E_OPS_ADMIN, E2E_STAFF_ADMIN, writeOpsFactorKey } from './staff-accounts.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const serverBundle = join(root, 'apps/api/dist/server.js');
@@ -198,6 +198,25 @@ try {
     { ...env, STAFF_PASSWORD: E2E_STAFF_ADMIN.password },
     log,
   );
+  const printedOps = await run(
+    [
+      ...cliCommand('staff'),
+      'create',
+      '--username',
+      E2E_OPS_ADMIN.username,
+      '--name',
+      E2E_OPS_ADMIN.name,
+      '--email',
+      E2E_OPS_ADMIN.email,
+      '--role',
+      E2E_OPS_ADMIN.role,
+    ],
+    { ...env, STAFF_PASSWORD: E2E_OPS_ADMIN.password },
+    log,
+  );
+  const opsKey = /secret: (\S+)/.exec(printedOps)?.[1];
+  if (!opsKey) throw new Error('the staff CLI printed no factor secret');
+  await writeOpsFactorKey(root, port, opsKey);
   // A confirmed booking whose tee time has passed (the server never sells one): see seed-past-booking.ts.
   await run(
     [

@@ -80,6 +80,10 @@ export const staffPlayerTypesSchema = z.array(
 );
 export const staffPlayerTypesResponseSchema = dataEnvelope(staffPlayerTypesSchema);
 
+/** The courses for the staff area's pickers, from a staff route so that they load while the public site is closed. */
+export const staffCoursesSchema = z.array(z.object({ id: z.number().int().positive(), name: z.string() }));
+export const staffCoursesResponseSchema = dataEnvelope(staffCoursesSchema);
+
 // Booking for a caller (issue 22): the reservations desk books a phone or walk-in golfer on any player type, with
 // the public engine's checks and prices and the desk's exceptions, and confirms it at once with what is due to be
 // paid at the desk (taken later with the payment form). The golfer gets the confirmation e-mail with its PIN.

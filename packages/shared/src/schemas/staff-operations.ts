@@ -50,7 +50,22 @@ export const staffMailMessageSchema = mailSummarySchema.extend({
 export type StaffMailMessage = z.infer<typeof staffMailMessageSchema>;
 export const staffMailMessageResponseSchema = dataEnvelope(staffMailMessageSchema);
 
+export const maintenanceStatusSchema = z.object({
+  /** Whether visitors and tour operators see the maintenance page now. */
+  maintenance: z.boolean(),
+  /** MAINTENANCE_MODE=on on the server: only a restart without it opens the site. */
+  forced_by_env: z.boolean(),
+  /** The switch staff turn (stored in the database, followed by every instance). */
+  database_flag: z.boolean(),
+});
+export type MaintenanceStatus = z.infer<typeof maintenanceStatusSchema>;
+export const maintenanceStatusResponseSchema = dataEnvelope(maintenanceStatusSchema);
+export const maintenanceSwitchRequestSchema = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
+
 export const staffOperationsSchema = z.object({
+  maintenance: maintenanceStatusSchema,
   mail: z.object({
     pending: z.number().int().nonnegative(),
     failed: z.number().int().nonnegative(),

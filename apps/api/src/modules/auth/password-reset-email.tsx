@@ -42,3 +42,36 @@ export async function renderPasswordResetEmail(input: {
   );
   return { subject: resetEmailSubject(brand), html, text };
 }
+
+/**
+ * A new account opened by the resort's staff: the operator chooses their first password with the link (nobody else
+ * ever knows one), so the link lasts days, not the reset link's minutes.
+ */
+export async function renderOperatorWelcomeEmail(input: {
+  companyName: string;
+  username: string;
+  link: string;
+  validDays: number;
+  brand: MailBrand;
+}): Promise<{ subject: string; html: string; text: string }> {
+  const { companyName, username, link, validDays, brand } = input;
+  const expiry = `The link works once and expires in ${validDays} days; after that, use "Forgot password" on the sign-in page.`;
+  const { html, text } = await renderEmail(
+    <EmailLayout
+      title="Your tour operator account"
+      preheader={`Choose the password of the ${companyName} account. ${expiry}`}
+      brand={brand}
+    >
+      <Paragraph>{`${brand.resortName} has opened a tour operator account for ${companyName}. Your username is ${username}.`}</Paragraph>
+      <Paragraph>{`Choose your password with the link below to sign in and book on your agreed terms. ${expiry}`}</Paragraph>
+      <EmailButton href={link} urlOnOwnLine>
+        Choose your password
+      </EmailButton>
+      <ButtonFallback href={link} lineBreak />
+      <Paragraph muted>
+        {`If you did not expect this account, please tell our reservations team: ${brand.reservationsPhone}, ${brand.reservationsEmail}.`}
+      </Paragraph>
+    </EmailLayout>,
+  );
+  return { subject: `Your ${brand.resortName} tour operator account`, html, text };
+}

@@ -1,6 +1,7 @@
 import { RESET_LINK_MESSAGES, type ResetPasswordRequest } from '@links/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { passwordResetTokens } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,7 +22,11 @@ import {
   RESET_ADDRESS_RULE,
   VALIDATE_TOKEN_ADDRESS_RULE,
 } from './auth-rate-limits.ts';
-import { passwordResetLink, renderPasswordResetEmail } from './password-reset-email.tsx';
+import {
+  passwordResetLink,
+  renderOperatorWelcomeEmail,
+  renderPasswordResetEmail,
+} from './password-reset-email.tsx';
 import { newResetToken, resetTokenHash, usernameKey } from './secret-keys.ts';
 
 /** What this use case needs of the app (any object with these members: the app, or a test's own). */
@@ -62,24 +67,48 @@ async function sendResetLink(deps: PasswordResetDeps, username: string): Promise
   const { db, config, clock } = deps;
   const operator = await findOperatorByUsername(db, username);
   if (operator?.status !== 'active') return;
+  await db.transaction((tx) => queuePasswordLink(tx, config, operator, clock.now(), 'reset'));
+}
 
-  const now = clock.now();
+/** A new account's first password is chosen from a link that waits for the operator days, not minutes. */
+export const WELCOME_TOKEN_TTL_DAYS = 7;
+
+/**
+ * A single-use link to choose a password, its token stored and its e-mail queued in `tx`: a reset (the operator asked,
+ * or staff sent one) or a new account's welcome. Only the token's hash is kept.
+ */
+export async function queuePasswordLink(
+  tx: DbOrTx,
+  config: Pick<AppConfig, 'publicUrl' | 'brand'>,
+  operator: Pick<Operator, 'id' | 'username' | 'email' | 'companyName'>,
+  now: Date,
+  kind: 'reset' | 'welcome',
+): Promise<void> {
   const token = newResetToken();
-  const email = await renderPasswordResetEmail({
-    companyName: operator.companyName,
-    link: passwordResetLink(config.publicUrl, token, operator.username),
-    validMinutes: RESET_TOKEN_TTL_MINUTES,
-    brand: config.brand,
+  const link = passwordResetLink(config.publicUrl, token, operator.username);
+  const ttlMinutes = kind === 'reset' ? RESET_TOKEN_TTL_MINUTES : WELCOME_TOKEN_TTL_DAYS * 24 * 60;
+  const email =
+    kind === 'reset'
+      ? await renderPasswordResetEmail({
+          companyName: operator.companyName,
+          link,
+          validMinutes: ttlMinutes,
+          brand: config.brand,
+        })
+      : await renderOperatorWelcomeEmail({
+          companyName: operator.companyName,
+          username: operator.username,
+          link,
+          validDays: WELCOME_TOKEN_TTL_DAYS,
+          brand: config.brand,
+        });
+  await tx.insert(passwordResetTokens).values({
+    tokenHash: resetTokenHash(token),
+    operatorId: operator.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlMinutes * 60_000),
   });
-  await db.transaction(async (tx) => {
-    await tx.insert(passwordResetTokens).values({
-      tokenHash: resetTokenHash(token),
-      operatorId: operator.id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
-    });
-    await enqueueMail(tx, { to: operator.email, ...email });
-  });
+  await enqueueMail(tx, { to: operator.email, ...email });
 }
 
 async function findTokenOperator(

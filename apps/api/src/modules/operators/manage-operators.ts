@@ -1,6 +1,6 @@
 import { meetsPasswordCriteria, RESET_PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '@links/shared';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { operators } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/password-hash.ts';
@@ -52,7 +52,7 @@ const FIELD_PROBLEMS: Record<string, string> = {
  * kept); a given password must meet the reset criteria, like any password the operator sets later.
  */
 export async function createOperator(
-  db: Db,
+  db: DbOrTx,
   input: CreateOperatorInput,
   now = new Date(),
 ): Promise<{ operator: OperatorSummary; password: string; generated: boolean }> {

@@ -33,6 +33,12 @@ export const AUDIT_ACTIONS = [
   'booking.changed',
   'booking.created',
   'mail.retried',
+  'maintenance.switched',
+  'operator.created',
+  'operator.deposit_changed',
+  'operator.disabled',
+  'operator.enabled',
+  'operator.password_link_sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -45,7 +51,10 @@ export type AuditActor = { staffUserId: number } | 'cli' | 'anonymous' | 'golfer
 export type AuditEntry = {
   actor: AuditActor;
   action: AuditAction;
-  target?: { type: 'staff_user' | 'booking' | 'block' | 'mail'; id: number | string };
+  target?: {
+    type: 'staff_user' | 'booking' | 'block' | 'mail' | 'setting' | 'operator';
+    id: number | string;
+  };
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   at: Date;

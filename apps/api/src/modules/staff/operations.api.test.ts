@@ -2,7 +2,7 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, paymentIntents, staffAuditLog } from '../../db/schema/index.ts';
-import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import { apiHeaders, createTestApp, type TestApp, withCsrf } from '../../test/test-app.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import { bookingBody, createBookingApp, postBooking } from '../bookings/booking-test-helpers.ts';
 import { confirmedBooking } from '../confirmation/confirmation-test-helpers.ts';
@@ -107,5 +107,82 @@ describe('the operations page', () => {
     expect((await get('/v1/staff/mail/not-a-uuid')).statusCode).toBe(400);
     expect((await get('/v1/staff/mail?status=lost')).statusCode).toBe(400);
     expect((await get('/v1/staff/mail?page=0')).statusCode).toBe(400);
+  });
+});
+
+describe('the maintenance switch', () => {
+  const put = (enabled: unknown, browser = admin, on = t) =>
+    sendFrom(on.app, browser, 'PUT', '/v1/staff/maintenance', { enabled });
+  const publicCall = () => t.app.inject({ method: 'GET', url: '/v1/courses', headers: apiHeaders() });
+  const switches = async () =>
+    (await t.database.db.select().from(staffAuditLog))
+      .filter((entry) => entry.action === 'maintenance.switched')
+      .map((entry) => [entry.staffUserId, entry.before, entry.after]);
+
+  it('closes the public site while the staff area keeps working, and opens it again; each switch audited once', async () => {
+    expect((await get('/v1/staff/operations')).json().data.maintenance).toEqual({
+      maintenance: false,
+      forced_by_env: false,
+      database_flag: false,
+    });
+    const on = await put(true);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data).toEqual({ maintenance: true, forced_by_env: false, database_flag: true });
+    expect((await publicCall()).json().error.code).toBe('maintenance');
+
+    // Staff carry on: the tee sheet, the courses for their pickers, the operations page itself.
+    const sheet = await get(`/v1/staff/tee-sheet?course_id=${burnside}&date=2026-03-27`);
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    const courses = await get('/v1/staff/courses');
+    expect(courses.statusCode, courses.body).toBe(200);
+    expect(courses.json().data.map((course: { name: string }) => course.name)).toContain('Burnside Course');
+    expect((await get('/v1/staff/operations')).json().data.maintenance.maintenance).toBe(true);
+
+    // A second admin's click on a site already closed changes and records nothing.
+    expect((await put(true)).statusCode).toBe(200);
+    const off = await put(false);
+    expect(off.json().data).toEqual({ maintenance: false, forced_by_env: false, database_flag: false });
+    expect((await publicCall()).statusCode).toBe(200);
+    const adminId = (await get('/v1/staff/me')).json().data.id;
+    expect(await switches()).toEqual([
+      [adminId, { maintenance: false }, { maintenance: true }],
+      [adminId, { maintenance: true }, { maintenance: false }],
+    ]);
+  });
+
+  it('is for admins only, and refuses bad input without changing anything', async () => {
+    const desk = await staffSessionBrowser(
+      t,
+      (await addStaffUser(t, { username: 'ops.desk', role: 'reservations' })).id,
+      'full',
+    );
+    expect((await put(true, desk)).statusCode).toBe(403);
+    for (const bad of ['yes', null, 1]) {
+      const response = await put(bad);
+      expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await publicCall()).statusCode).toBe(200);
+  });
+
+  it('cannot open a site the server was started closed (MAINTENANCE_MODE=on), and says so', async () => {
+    const forced = await createTestApp({ maintenanceForced: true });
+    try {
+      const browser = await staffSessionBrowser(
+        forced,
+        (await addStaffUser(forced, { username: 'forced.admin', role: 'admin' })).id,
+        'full',
+      );
+      const summary = await sendFrom(forced.app, browser, 'GET', '/v1/staff/operations');
+      expect(summary.json().data.maintenance).toEqual({
+        maintenance: true,
+        forced_by_env: true,
+        database_flag: false,
+      });
+      const off = await put(false, browser, forced);
+      expect(off.statusCode).toBe(409);
+      expect(off.json().error.code).toBe('maintenance_forced');
+    } finally {
+      await forced.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type MaintenanceStatus,
   OPERATIONS_PAGE_SIZE,
   type StaffMailMessage,
   type StaffMailPage,
@@ -18,11 +19,13 @@ import {
   teeSlots,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { type MaintenanceSwitch, readMaintenanceFlag, writeMaintenanceFlag } from '../../lib/maintenance.ts';
 import { bookingTakesPlaces } from '../tee-sheet/live-bookings.ts';
 import { recordAudit } from './audit-log.ts';
 
 // The operations page (issue 23, admins): the outbox's counts and messages, live holds, and the money the
-// reconciliation job has not finished. Reads only, except sending a failed message again (audited).
+// reconciliation job has not finished; the maintenance switch. Reads only, except sending a failed message again and
+// turning maintenance on or off (both audited).
 
 const DAY_MS = 24 * 3_600_000;
 /** The live holds and stuck payments listed at most (more would be an incident, not a list to read). */
@@ -30,7 +33,11 @@ const LIST_LIMIT = 100;
 
 const mailNotFound = () => notFound('There is no such message.', 'mail_not_found');
 
-export async function operationsSummary(db: DbOrTx, now: Date): Promise<StaffOperations> {
+export async function operationsSummary(
+  db: DbOrTx,
+  maintenance: MaintenanceSwitch,
+  now: Date,
+): Promise<StaffOperations> {
   const [mail] = await db
     .select({
       pending: sql<number>`count(*) filter (where ${mailOutbox.status} = 'pending')::integer`,
@@ -101,6 +108,7 @@ export async function operationsSummary(db: DbOrTx, now: Date): Promise<StaffOpe
     .limit(LIST_LIMIT);
 
   return {
+    maintenance: await maintenance.status(),
     mail: { pending: mail?.pending ?? 0, failed: mail?.failed ?? 0, sent_last_24_hours: mail?.sent ?? 0 },
     holds: held.map((row) => ({
       booking_number: row.bookingNumber,
@@ -234,4 +242,43 @@ export async function retryMail(
     });
     return { id, status: 'pending' as const };
   });
+}
+
+const maintenanceForced = () =>
+  new AppError(
+    'maintenance_forced',
+    409,
+    'The server is started with MAINTENANCE_MODE=on: the site opens when it is restarted without it.',
+  );
+
+/**
+ * Turns the maintenance flag on or off with its audit entry in one transaction. Switching to the state it is in
+ * already (two admins at once) changes and records nothing. This instance follows at once, the others within their
+ * cache window (the maintenance-flag job).
+ */
+export async function switchMaintenance(
+  db: Db,
+  maintenance: MaintenanceSwitch,
+  enabled: boolean,
+  staffUserId: number,
+  now: Date,
+): Promise<MaintenanceStatus> {
+  if (!enabled && (await maintenance.status()).forced_by_env) throw maintenanceForced();
+  await db.transaction(async (tx) => {
+    // The lock orders two admins switching at once, so each audit entry's before is what it really replaced.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('maintenance_mode'))`);
+    const was = await readMaintenanceFlag(tx);
+    if (was === enabled) return;
+    await writeMaintenanceFlag(tx, enabled);
+    await recordAudit(tx, {
+      actor: { staffUserId },
+      action: 'maintenance.switched',
+      target: { type: 'setting', id: 'maintenance_mode' },
+      before: { maintenance: was },
+      after: { maintenance: enabled },
+      at: now,
+    });
+  });
+  await maintenance.refresh();
+  return maintenance.status();
 }

@@ -86,7 +86,7 @@ function searchConditions(query: StaffBookingSearchQuery): SQL[] {
   return conditions;
 }
 
-function stateOf(row: {
+export function stateOf(row: {
   status: 'held' | 'confirmed' | 'cancelled' | 'expired';
   paymentMethod: 'online' | 'deposit' | 'offline' | null;
   payablePence: number | null;

@@ -41,6 +41,7 @@ import { bookingNumberParamsSchema } from '@links/shared/schemas/confirmation';
 import {
   staffBookingChangeRequestSchema,
   staffBookingChangeResponseSchema,
+  staffCoursesResponseSchema,
   staffNewBookingRequestSchema,
   staffNewBookingResponseSchema,
   staffPlayerTypesResponseSchema,
@@ -48,13 +49,26 @@ import {
 import {
   mailIdParamsSchema,
   mailRetriedResponseSchema,
+  maintenanceStatusResponseSchema,
+  maintenanceSwitchRequestSchema,
   staffMailMessageResponseSchema,
   staffMailPageResponseSchema,
   staffMailQuerySchema,
   staffOperationsResponseSchema,
 } from '@links/shared/schemas/staff-operations';
+import {
+  createOperatorRequestSchema,
+  operatorIdParamsSchema,
+  operatorLinkSentResponseSchema,
+  staffOperatorDetailResponseSchema,
+  staffOperatorListResponseSchema,
+  staffOperatorResponseSchema,
+  updateOperatorRequestSchema,
+} from '@links/shared/schemas/staff-operators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteGuards } from '../../plugins/request-guards.ts';
+import { listCourses } from '../courses/courses.repository.ts';
 import { listPlayerTypes } from '../player-types/player-types.repository.ts';
 import { listAudit, recordAudit } from './audit-log.ts';
 import { createBlock, previewBlock, removeBlock } from './blocks.ts';
@@ -73,20 +87,29 @@ import {
   resetStaffFactor,
   updateStaffUserAccess,
 } from './manage-staff-users.ts';
-import { listMail, operationsSummary, readMail, retryMail } from './operations.ts';
+import { listMail, operationsSummary, readMail, retryMail, switchMaintenance } from './operations.ts';
 import { signInStaffWithPassword, submitStaffCode } from './sign-in-staff.ts';
 import { searchBookings, staffBookingDetail } from './staff-bookings.ts';
 import { ANY_STAFF_ROLE, registerStaffGuard, type StaffAccess, staffOf } from './staff-guard.ts';
+import {
+  createStaffOperator,
+  listStaffOperators,
+  sendOperatorResetLink,
+  staffOperatorDetail,
+  updateStaffOperator,
+} from './staff-operators.ts';
 import { deleteStaffSession } from './staff-sessions.ts';
 import { staffTeeSheet } from './staff-tee-sheet.ts';
 import { staffUserView } from './staff-user-view.ts';
 
 // /v1/staff: the resort's staff area (issue 22). Every route declares who may call it in `config.staffAccess`
-// (staff-guard.ts); the request guard in front (API key, requested-with, maintenance, CSRF) is the same as every
-// /v1 route's. Answers are never cached (the API's cache-control: no-store).
+// (staff-guard.ts); the request guard in front (API key, requested-with, CSRF) is the same as every /v1 route's,
+// except maintenance: the resort runs its tee sheet, takes phone bookings and switches maintenance off again while
+// the public site is closed. Answers are never cached (the API's cache-control: no-store).
 
 const TAGS = ['staff'];
-const access = (staffAccess: StaffAccess) => ({ staffAccess });
+const STAFF_GUARDS: RouteGuards = { maintenance: false };
+const access = (staffAccess: StaffAccess) => ({ staffAccess, guards: STAFF_GUARDS });
 const ADMIN_ONLY = access({ roles: ['admin'] });
 /** Bookings, blocks and refunds: the reservations desk (and admins, who pass every check). */
 const BOOKINGS_DESK = access({ roles: ['reservations'] });
@@ -536,7 +559,130 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffOperationsResponseSchema },
       },
     },
-    async () => ({ data: await operationsSummary(app.db, app.clock.now()) }),
+    async () => ({ data: await operationsSummary(app.db, app.maintenance, app.clock.now()) }),
+  );
+
+  app.put(
+    '/maintenance',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary:
+          "Closes the public site and the tour operators' side for maintenance, or opens them again (audited); every instance follows within its cache window",
+        tags: TAGS,
+        body: maintenanceSwitchRequestSchema,
+        response: { 200: maintenanceStatusResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await switchMaintenance(
+        app.db,
+        app.maintenance,
+        request.body.enabled,
+        staffOf(request).user.id,
+        app.clock.now(),
+      ),
+    }),
+  );
+
+  app.get(
+    '/courses',
+    {
+      config: access({ roles: ANY_STAFF_ROLE }),
+      schema: {
+        summary: "The courses, for the staff area's pickers (works while the public site is in maintenance)",
+        tags: TAGS,
+        response: { 200: staffCoursesResponseSchema },
+      },
+    },
+    async () => ({
+      data: (await listCourses(app.db)).map((course) => ({ id: course.id, name: course.name })),
+    }),
+  );
+
+  app.get(
+    '/operators',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary: 'Every tour operator with their bookings still to play and what they owe, by when',
+        tags: TAGS,
+        response: { 200: staffOperatorListResponseSchema },
+      },
+    },
+    async () => ({ data: await listStaffOperators(app.db, app.clock.now()) }),
+  );
+
+  app.post(
+    '/operators',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary:
+          'Opens a tour operator account; the operator chooses their password from an e-mailed link (audited)',
+        tags: TAGS,
+        body: createOperatorRequestSchema,
+        response: { 200: staffOperatorResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await createStaffOperator(app, request.body, staffOf(request).user.id, app.clock.now()),
+    }),
+  );
+
+  app.get(
+    '/operators/:id',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary: "One tour operator and their bookings, with each one's amounts and due date",
+        tags: TAGS,
+        params: operatorIdParamsSchema,
+        response: { 200: staffOperatorDetailResponseSchema },
+      },
+    },
+    async (request) => ({ data: await staffOperatorDetail(app.db, request.params.id, app.clock.now()) }),
+  );
+
+  app.patch(
+    '/operators/:id',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary:
+          "Changes an operator's deposit percentage (for bookings made after it) or disables or enables the account (audited)",
+        tags: TAGS,
+        params: operatorIdParamsSchema,
+        body: updateOperatorRequestSchema,
+        response: { 200: staffOperatorResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await updateStaffOperator(
+        app.db,
+        request.params.id,
+        request.body,
+        staffOf(request).user.id,
+        app.clock.now(),
+      ),
+    }),
+  );
+
+  app.post(
+    '/operators/:id/password-link',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary:
+          'E-mails the operator a link to choose a password: a reset, or the welcome link again if they never chose one (audited)',
+        tags: TAGS,
+        params: operatorIdParamsSchema,
+        response: { 200: operatorLinkSentResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await sendOperatorResetLink(app, request.params.id, staffOf(request).user.id, app.clock.now()),
+    }),
   );
 
   app.get(

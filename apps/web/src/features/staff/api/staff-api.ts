@@ -41,6 +41,7 @@ import type {
 } from '@links/shared/schemas/staff-bookings';
 import type {
   MailState,
+  MaintenanceStatus,
   StaffMailMessage,
   StaffMailPage,
   StaffOperations,
@@ -262,6 +263,15 @@ export function useStaffPlayerTypes() {
   });
 }
 
+/** The courses for the pickers, from the staff API: they load while the public site is closed for maintenance. */
+export function useStaffCourses() {
+  return useQuery({
+    queryKey: [...STAFF_KEY, 'courses'],
+    queryFn: ({ signal }) => api.get<Array<{ id: number; name: string }>>('/staff/courses', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** What a change would cost; reads only, so nothing is read again after it. */
 export const useChangePreview = (bookingNumber: string) =>
   useMutation({
@@ -322,6 +332,17 @@ export function useRetryMail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.post<{ id: string; status: 'pending' }>(`/staff/mail/${id}/retry`, {}),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY });
+    },
+  });
+}
+
+export function useSwitchMaintenance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      apiRequest<MaintenanceStatus>('/staff/maintenance', { method: 'PUT', body: { enabled } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY });
     },

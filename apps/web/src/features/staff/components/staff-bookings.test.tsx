@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 
-import { coursesResponseSchema } from '@links/shared/schemas/courses';
 import { staffUserResponseSchema } from '@links/shared/schemas/staff';
 import {
   staffBookingChangeResponseSchema,
+  staffCoursesResponseSchema,
   staffNewBookingResponseSchema,
   staffPlayerTypesResponseSchema,
 } from '@links/shared/schemas/staff-booking-change';
@@ -500,7 +500,11 @@ describe('finding a booking and its page', () => {
   it("books for a caller: the rounds, golfers and caller's details, then the booking's page says what is due", async () => {
     const made: Received[] = [];
     server.use(
-      http.get(v1('/courses'), () => answer(coursesResponseSchema, { data: TEST_COURSES })),
+      http.get(v1('/staff/courses'), () =>
+        answer(staffCoursesResponseSchema, {
+          data: TEST_COURSES.map((course) => ({ id: course.id, name: course.name })),
+        }),
+      ),
       http.post(
         v1('/staff/bookings'),
         recorded(made, () =>

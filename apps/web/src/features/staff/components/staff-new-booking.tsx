@@ -9,9 +9,8 @@ import { countryOptions, diallingCodeOptions } from '@/components/ui/country-opt
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
-import { useCourses } from '@/features/courses/api/get-courses';
 import { fieldMessages } from '@/lib/api-client';
-import { useBookForCaller, useStaffPlayerTypes } from '../api/staff-api';
+import { useBookForCaller, useStaffCourses, useStaffPlayerTypes } from '../api/staff-api';
 import { GolferFields, type RoundDraft, RoundFields } from './booking-change-form';
 import styles from './staff.module.css';
 import sheet from './tee-sheet.module.css';
@@ -45,7 +44,7 @@ const FAILED = 'Please try again in a moment.';
 
 export function StaffNewBooking() {
   const navigate = useNavigate();
-  const courses = useCourses();
+  const courses = useStaffCourses();
   const types = useStaffPlayerTypes();
   const book = useBookForCaller();
   const countries = useMemo(countryOptions, []);

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { staffUserResponseSchema } from '@links/shared/schemas/staff';
 import {
+  type MaintenanceStatus,
   mailRetriedResponseSchema,
+  maintenanceStatusResponseSchema,
   staffMailMessageResponseSchema,
   staffMailPageResponseSchema,
   staffOperationsResponseSchema,
@@ -28,11 +30,15 @@ const FAILED_MAIL = {
 describe('the operations page', () => {
   const server = useApiServer();
   const retries: Received[] = [];
+  const switches: Received[] = [];
+  let maintenance: MaintenanceStatus = { maintenance: false, forced_by_env: false, database_flag: false };
   beforeAll(async () => {
     await import('@/app/routes/staff');
   }, 60_000);
   beforeEach(() => {
     retries.length = 0;
+    switches.length = 0;
+    maintenance = { maintenance: false, forced_by_env: false, database_flag: false };
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
     document.cookie = 'XSRF-TOKEN=test-token';
     server.use(
@@ -53,6 +59,7 @@ describe('the operations page', () => {
       http.get(v1('/staff/operations'), () =>
         answer(staffOperationsResponseSchema, {
           data: {
+            maintenance,
             mail: { pending: 0, failed: 1, sent_last_24_hours: 12 },
             holds: [
               {
@@ -88,6 +95,14 @@ describe('the operations page', () => {
           },
         }),
       ),
+      http.put(
+        v1('/staff/maintenance'),
+        recorded(switches, (_info, { body }) => {
+          const enabled = (body as { enabled: boolean }).enabled;
+          maintenance = { maintenance: enabled, forced_by_env: false, database_flag: enabled };
+          return answer(maintenanceStatusResponseSchema, { data: maintenance });
+        }),
+      ),
       http.post(
         v1(`/staff/mail/${FAILED_MAIL.id}/retry`),
         recorded(retries, () =>
@@ -120,5 +135,24 @@ describe('the operations page', () => {
       await screen.findByText(`"${FAILED_MAIL.subject}" to ada@example.com is waiting to send again.`),
     ).toBeTruthy();
     expect(retries).toHaveLength(1);
+  });
+
+  it('closes the site for maintenance only on a second press, and opens it again', async () => {
+    const user = userEvent.setup();
+    renderRoute('/staff/operations');
+    const panel = await screen.findByRole('region', { name: 'Maintenance' });
+    expect(panel.textContent).toContain('The booking site is open.');
+    await user.click(within(panel).getByRole('button', { name: 'Close for maintenance...' }));
+    expect(switches).toHaveLength(0);
+    await user.click(within(panel).getByRole('button', { name: 'Keep it open' }));
+    await user.click(within(panel).getByRole('button', { name: 'Close for maintenance...' }));
+    await user.click(within(panel).getByRole('button', { name: 'Close the site now' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'The booking site is closed for maintenance.',
+    );
+    expect(await within(panel).findByText('The booking site is closed for maintenance.')).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: 'Open the booking site' }));
+    expect(await screen.findByText('The booking site is open again.')).toBeTruthy();
+    expect(switches.map((call) => call.body)).toEqual([{ enabled: true }, { enabled: false }]);
   });
 });

@@ -1,5 +1,5 @@
 import { formatMoney } from '@links/shared/money';
-import type { MailState, StaffMailMessage } from '@links/shared/schemas/staff-operations';
+import type { MailState, MaintenanceStatus, StaffMailMessage } from '@links/shared/schemas/staff-operations';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,14 +7,21 @@ import { FailureAlert } from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
-import { useRetryMail, useStaffMail, useStaffMailMessage, useStaffOperations } from '../api/staff-api';
+import {
+  useRetryMail,
+  useStaffMail,
+  useStaffMailMessage,
+  useStaffOperations,
+  useSwitchMaintenance,
+} from '../api/staff-api';
 import styles from './staff.module.css';
 import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
 import { teeTimeOf } from './tee-sheet-labels';
 
 // Admins: what is waiting or stuck right now (issue 23). The outbox (a message read as text; a failed one sent
-// again), the tee times live holds take, and the money the reconciliation job has not finished.
+// again), the tee times live holds take, the money the reconciliation job has not finished, and the maintenance
+// switch.
 
 const WHEN = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -185,6 +192,72 @@ function MailPanel({ onDone }: { onDone: (message: string) => void }) {
   );
 }
 
+/**
+ * Closing the site turns every golfer and tour operator away mid-booking, so it takes a second, explicit press; the
+ * staff area keeps working either way.
+ */
+function MaintenancePanel({
+  status,
+  onDone,
+}: {
+  status: MaintenanceStatus;
+  onDone: (message: string) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const switchTo = useSwitchMaintenance();
+  const change = (enabled: boolean) =>
+    switchTo.mutate(enabled, {
+      onSuccess: (now) => {
+        setConfirming(false);
+        onDone(
+          now.maintenance ? 'The booking site is closed for maintenance.' : 'The booking site is open again.',
+        );
+      },
+    });
+  return (
+    <Panel title="Maintenance">
+      <FailureAlert
+        error={switchTo.error}
+        title="The switch could not be changed"
+        fallback="Please try again in a moment."
+        onDismiss={() => switchTo.reset()}
+      />
+      <p>
+        {status.maintenance ? (
+          <strong>The booking site is closed for maintenance.</strong>
+        ) : (
+          <strong>The booking site is open.</strong>
+        )}{' '}
+        {status.maintenance
+          ? 'Golfers and tour operators see the maintenance page; the staff area keeps working.'
+          : 'Closing it shows golfers and tour operators the maintenance page within seconds, also mid-booking; the staff area keeps working.'}
+      </p>
+      {status.forced_by_env ? (
+        <p className={styles.count}>
+          The server is started with MAINTENANCE_MODE=on: the site opens when it is restarted without it.
+        </p>
+      ) : status.maintenance ? (
+        <Button size="sm" disabled={switchTo.isPending} onClick={() => change(false)}>
+          Open the booking site
+        </Button>
+      ) : confirming ? (
+        <div className={styles.pager}>
+          <Button size="sm" disabled={switchTo.isPending} onClick={() => change(true)}>
+            Close the site now
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setConfirming(false)}>
+            Keep it open
+          </Button>
+        </div>
+      ) : (
+        <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
+          Close for maintenance...
+        </Button>
+      )}
+    </Panel>
+  );
+}
+
 export function StaffOperations() {
   const operations = useStaffOperations();
   const [notice, setNotice] = useState('');
@@ -209,6 +282,7 @@ export function StaffOperations() {
             {`E-mail: ${data.mail.pending} waiting to send, ${data.mail.failed} failed, ${data.mail.sent_last_24_hours} sent in the last 24 hours · ${data.holds.length} live ${data.holds.length === 1 ? 'hold' : 'holds'} · ${data.payments.length + data.refunds.length} ${data.payments.length + data.refunds.length === 1 ? 'payment needs' : 'payments need'} attention`}
           </p>
           <div className={sheet['booking-grid']}>
+            <MaintenancePanel status={data.maintenance} onDone={setNotice} />
             <Panel title="Live holds">
               {data.holds.length === 0 ? (
                 <p className={styles.count}>No tee times are held right now.</p>

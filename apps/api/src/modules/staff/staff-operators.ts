@@ -1,0 +1,264 @@
+import type {
+  CreateOperatorRequest,
+  StaffOperator,
+  StaffOperatorBooking,
+  StaffOperatorDetail,
+  UpdateOperatorRequest,
+} from '@links/shared/schemas/staff-operators';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { AppConfig } from '../../config/env.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { bookingRounds, bookings, courses, operators, teeSlots } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { queuePasswordLink } from '../auth/password-reset.ts';
+import { createOperator } from '../operators/manage-operators.ts';
+import {
+  type Operator,
+  setOperatorDepositAmount,
+  setOperatorStatus,
+} from '../operators/operators.repository.ts';
+import { recordAudit } from './audit-log.ts';
+import { stateOf } from './staff-bookings.ts';
+
+// Tour operators for the resort's staff (issue 23): who they are, what they owe and by when, and the account changes
+// the resort makes. Each change and its audit entry commit together. Staff never see or set a password: a new
+// operator chooses theirs from a welcome link, and staff may send a reset link.
+
+const operatorNotFound = () => notFound('There is no such tour operator.', 'operator_not_found');
+
+/** Money still owed by a confirmed booking, in pence. */
+const owed = sql<number>`greatest(coalesce(${bookings.payablePence}, 0) - coalesce(${bookings.paidPence}, 0), 0)`;
+
+function view(
+  row: Operator,
+  totals: { upcoming: number; due: number; nextDueAt: Date | null } | undefined,
+): StaffOperator {
+  return {
+    id: row.id,
+    company_name: row.companyName,
+    username: row.username,
+    email: row.email,
+    phone: row.telephoneNumber || null,
+    deposit_percent: row.depositAmount,
+    status: row.status,
+    password_set: !row.passwordMustChange,
+    created_at: row.createdAt.toISOString(),
+    upcoming_bookings: totals?.upcoming ?? 0,
+    due: totals?.due ?? 0,
+    next_due_at: totals?.nextDueAt?.toISOString() ?? null,
+  };
+}
+
+/** Per operator: bookings still to play (confirmed or held) and what confirmed ones owe, with the earliest date. */
+async function operatorTotals(db: DbOrTx, now: Date, operatorIds?: number[]) {
+  const stillToPlay = sql`exists (select 1 from ${bookingRounds} inner join ${teeSlots} on ${teeSlots.id} = ${bookingRounds.slotId} where ${bookingRounds.bookingId} = ${bookings.id} and ${teeSlots.startsAt} > ${now})`;
+  const rows = await db
+    .select({
+      operatorId: bookings.operatorId,
+      upcoming: sql<number>`(count(*) filter (where ${stillToPlay}))::integer`,
+      due: sql<number>`coalesce(sum(${owed}) filter (where ${bookings.status} = 'confirmed'), 0)::integer`,
+      nextDueAt: sql<Date | null>`min(${bookings.balanceDueAt}) filter (where ${bookings.status} = 'confirmed' and ${owed} > 0)`,
+    })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.status, ['confirmed', 'held']),
+        operatorIds ? inArray(bookings.operatorId, operatorIds) : sql`${bookings.operatorId} is not null`,
+      ),
+    )
+    .groupBy(bookings.operatorId);
+  return new Map(
+    rows.map((row) => [
+      row.operatorId,
+      {
+        upcoming: Number(row.upcoming),
+        due: Number(row.due),
+        // Raw SQL aggregates come back as text on some drivers.
+        nextDueAt: row.nextDueAt === null ? null : new Date(row.nextDueAt),
+      },
+    ]),
+  );
+}
+
+export async function listStaffOperators(db: DbOrTx, now: Date): Promise<StaffOperator[]> {
+  const [rows, totals] = await Promise.all([
+    db.select().from(operators).orderBy(asc(operators.companyName), asc(operators.id)),
+    operatorTotals(db, now),
+  ]);
+  return rows.map((row) => view(row, totals.get(row.id)));
+}
+
+async function requireOperator(db: DbOrTx, id: number, lock = false): Promise<Operator> {
+  const query = db.select().from(operators).where(eq(operators.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw operatorNotFound();
+  return row;
+}
+
+export async function staffOperatorDetail(db: DbOrTx, id: number, now: Date): Promise<StaffOperatorDetail> {
+  const operator = await requireOperator(db, id);
+  const rows = await db
+    .select({
+      id: bookings.id,
+      bookingNumber: bookings.bookingNumber,
+      status: bookings.status,
+      paymentMethod: bookings.paymentMethod,
+      payablePence: bookings.payablePence,
+      paidPence: bookings.paidPence,
+      balanceDueAt: bookings.balanceDueAt,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.operatorId, id), ne(bookings.status, 'expired')));
+  const rounds =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            bookingId: bookingRounds.bookingId,
+            course: courses.name,
+            startsAt: teeSlots.startsAt,
+            players: bookingRounds.players,
+          })
+          .from(bookingRounds)
+          .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+          .innerJoin(courses, eq(courses.id, bookingRounds.courseId))
+          .where(
+            inArray(
+              bookingRounds.bookingId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(teeSlots.startsAt));
+  const list = rows.map((row) => {
+    const own = rounds.filter((round) => round.bookingId === row.id);
+    const payable = row.payablePence ?? 0;
+    const paid = row.paidPence ?? 0;
+    const due = row.status === 'confirmed' ? Math.max(0, payable - paid) : 0;
+    const booking: StaffOperatorBooking = {
+      booking_number: row.bookingNumber,
+      state: stateOf(row),
+      first_tee_time: own[0]?.startsAt.toISOString() ?? null,
+      courses: own.map((round) => round.course),
+      players: Math.max(0, ...own.map((round) => round.players)),
+      payment_method: row.paymentMethod,
+      payable,
+      paid,
+      due,
+      due_at: due > 0 ? (row.balanceDueAt?.toISOString() ?? null) : null,
+    };
+    const last = own.at(-1)?.startsAt.getTime() ?? 0;
+    return { booking, first: own[0]?.startsAt.getTime() ?? 0, upcoming: last > now.getTime() };
+  });
+  // Still to play first, soonest first; then the past, latest first.
+  list.sort((a, b) =>
+    a.upcoming !== b.upcoming ? (a.upcoming ? -1 : 1) : a.upcoming ? a.first - b.first : b.first - a.first,
+  );
+  const totals = await operatorTotals(db, now, [id]);
+  return { operator: view(operator, totals.get(id)), bookings: list.map((entry) => entry.booking) };
+}
+
+type Deps = { db: Db; config: Pick<AppConfig, 'publicUrl' | 'brand'> };
+
+/** A new active operator with a password nobody knows; the welcome e-mail's link lets them choose theirs. */
+export async function createStaffOperator(
+  deps: Deps,
+  body: CreateOperatorRequest,
+  staffUserId: number,
+  now: Date,
+): Promise<StaffOperator> {
+  return deps.db.transaction(async (tx) => {
+    const { operator } = await createOperator(
+      tx,
+      {
+        companyName: body.company_name,
+        username: body.username,
+        email: body.email,
+        depositAmount: body.deposit_percent,
+      },
+      now,
+    );
+    const row = await requireOperator(tx, operator.id);
+    await queuePasswordLink(tx, deps.config, row, now, 'welcome');
+    const created = view(row, undefined);
+    await recordAudit(tx, {
+      actor: { staffUserId },
+      action: 'operator.created',
+      target: { type: 'operator', id: row.id },
+      after: {
+        company_name: created.company_name,
+        username: created.username,
+        email: created.email,
+        deposit_percent: created.deposit_percent,
+      },
+      at: now,
+    });
+    return created;
+  });
+}
+
+/** A deposit percentage (for bookings made after it) or the account's status; disabling signs it out everywhere. */
+export async function updateStaffOperator(
+  db: Db,
+  id: number,
+  change: UpdateOperatorRequest,
+  staffUserId: number,
+  now: Date,
+): Promise<StaffOperator> {
+  await db.transaction(async (tx) => {
+    const before = await requireOperator(tx, id, true);
+    if ('deposit_percent' in change) {
+      if (before.depositAmount === change.deposit_percent) return;
+      await setOperatorDepositAmount(tx, id, change.deposit_percent, now);
+      await recordAudit(tx, {
+        actor: { staffUserId },
+        action: 'operator.deposit_changed',
+        target: { type: 'operator', id },
+        before: { deposit_percent: before.depositAmount },
+        after: { deposit_percent: change.deposit_percent },
+        at: now,
+      });
+      return;
+    }
+    if (before.status === change.status) return;
+    await setOperatorStatus(tx, id, change.status, now);
+    await recordAudit(tx, {
+      actor: { staffUserId },
+      action: change.status === 'disabled' ? 'operator.disabled' : 'operator.enabled',
+      target: { type: 'operator', id },
+      before: { status: before.status },
+      after: { status: change.status },
+      at: now,
+    });
+  });
+  return (await staffOperatorDetail(db, id, now)).operator;
+}
+
+/** Sends the operator a password reset link (to their own address only); refused for a disabled account. */
+export async function sendOperatorResetLink(
+  deps: Deps,
+  id: number,
+  staffUserId: number,
+  now: Date,
+): Promise<{ sent_to: string }> {
+  return deps.db.transaction(async (tx) => {
+    const operator = await requireOperator(tx, id);
+    if (operator.status !== 'active') {
+      throw new AppError(
+        'operator_disabled',
+        422,
+        'This account is disabled: enable it before sending a password link.',
+      );
+    }
+    // Never chosen a password yet: send the welcome link again, which lasts days.
+    const kind = operator.passwordMustChange ? 'welcome' : 'reset';
+    await queuePasswordLink(tx, deps.config, operator, now, kind);
+    await recordAudit(tx, {
+      actor: { staffUserId },
+      action: 'operator.password_link_sent',
+      target: { type: 'operator', id },
+      after: { kind },
+      at: now,
+    });
+    return { sent_to: operator.email };
+  });
+}

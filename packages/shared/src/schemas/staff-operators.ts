@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { USERNAME_PATTERN } from './auth';
+import { dataEnvelope } from './envelope';
+import { STAFF_BOOKING_STATES } from './staff-bookings';
+
+// Tour operators in the staff area (issue 23): the list with what each owes, one operator's bookings with their
+// amounts and due dates, and the account changes the resort makes (create, deposit, disable and enable, a password
+// reset link). No password is ever shown to staff: a new operator chooses theirs from an e-mailed link.
+
+export const OPERATOR_MESSAGES = {
+  company: 'Please enter the company name (up to 200 characters).',
+  username: 'The username must be 3 to 64 letters, digits or . _ @ - characters.',
+  email: 'Please enter a valid e-mail address.',
+  deposit: 'The deposit must be a whole percentage from 0 to 100.',
+} as const;
+
+const depositPercent = z
+  .number({ error: OPERATOR_MESSAGES.deposit })
+  .int({ error: OPERATOR_MESSAGES.deposit })
+  .min(0, { error: OPERATOR_MESSAGES.deposit })
+  .max(100, { error: OPERATOR_MESSAGES.deposit });
+
+export const createOperatorRequestSchema = z.object({
+  company_name: z
+    .string({ error: OPERATOR_MESSAGES.company })
+    .trim()
+    .min(1, { error: OPERATOR_MESSAGES.company })
+    .max(200, { error: OPERATOR_MESSAGES.company }),
+  username: z
+    .string({ error: OPERATOR_MESSAGES.username })
+    .trim()
+    .regex(USERNAME_PATTERN, { error: OPERATOR_MESSAGES.username }),
+  email: z
+    .string({ error: OPERATOR_MESSAGES.email })
+    .trim()
+    .max(254, { error: OPERATOR_MESSAGES.email })
+    .pipe(z.email({ error: OPERATOR_MESSAGES.email })),
+  deposit_percent: depositPercent,
+});
+export type CreateOperatorRequest = z.infer<typeof createOperatorRequestSchema>;
+
+/** One change at a time, each audited as its own action. */
+export const updateOperatorRequestSchema = z.union([
+  z.strictObject({ deposit_percent: depositPercent }),
+  z.strictObject({ status: z.enum(['active', 'disabled'], { error: 'status must be active or disabled' }) }),
+]);
+export type UpdateOperatorRequest = z.infer<typeof updateOperatorRequestSchema>;
+
+export const operatorIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'The operator id must be a whole number' })
+    .int({ error: 'The operator id must be a whole number' })
+    .positive({ error: 'The operator id must be a whole number' })
+    .max(2_147_483_647, { error: 'The operator id must be a whole number' }),
+});
+
+export const staffOperatorSchema = z.object({
+  id: z.number().int().positive(),
+  company_name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  deposit_percent: z.number().int(),
+  status: z.enum(['active', 'disabled']),
+  /** The operator has chosen a password (a new account has not until they use the e-mailed link). */
+  password_set: z.boolean(),
+  created_at: z.iso.datetime(),
+  /** Confirmed or held bookings with a round still to play. */
+  upcoming_bookings: z.number().int().nonnegative(),
+  /** What confirmed bookings still owe, in pence. */
+  due: z.number().int().nonnegative(),
+  /** The earliest date by which something is owed, or null when nothing is. */
+  next_due_at: z.iso.datetime().nullable(),
+});
+export type StaffOperator = z.infer<typeof staffOperatorSchema>;
+export const staffOperatorListResponseSchema = dataEnvelope(z.array(staffOperatorSchema));
+export const staffOperatorResponseSchema = dataEnvelope(staffOperatorSchema);
+
+export const staffOperatorBookingSchema = z.object({
+  booking_number: z.string(),
+  state: z.enum(STAFF_BOOKING_STATES),
+  first_tee_time: z.iso.datetime().nullable(),
+  courses: z.array(z.string()),
+  players: z.number().int().nonnegative(),
+  payment_method: z.enum(['online', 'deposit', 'offline']).nullable(),
+  payable: z.number().int().nonnegative(),
+  paid: z.number().int().nonnegative(),
+  due: z.number().int().nonnegative(),
+  /** When the balance is due (only while something is owed). */
+  due_at: z.iso.datetime().nullable(),
+});
+export type StaffOperatorBooking = z.infer<typeof staffOperatorBookingSchema>;
+
+export const staffOperatorDetailSchema = z.object({
+  operator: staffOperatorSchema,
+  /** Every booking but abandoned holds, those still to play first (soonest first), then the past (latest first). */
+  bookings: z.array(staffOperatorBookingSchema),
+});
+export type StaffOperatorDetail = z.infer<typeof staffOperatorDetailSchema>;
+export const staffOperatorDetailResponseSchema = dataEnvelope(staffOperatorDetailSchema);
+
+export const operatorLinkSentSchema = z.object({ sent_to: z.string() });
+export const operatorLinkSentResponseSchema = dataEnvelope(operatorLinkSentSchema);
