@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 import { DEPOSIT_OPERATOR } from './support/operator-accounts.ts';
+import { signIn } from './support/operator-auth.ts';
+import { resetLinkIn, waitForEmail } from './support/operator-outbox.ts';
 import { createOfflineOperatorBooking, createPaidBooking, findSlot } from './support/paid-booking.ts';
 import { readPastBooking } from './support/past-booking.ts';
 import { E2E_STAFF_ADMIN } from './support/staff-accounts.ts';
@@ -19,6 +21,12 @@ function codeFor(key: string, at = Date.now()): string {
 }
 
 const BUDDON_LINKS = COURSES.buddonLinks.id;
+const NEW_OPERATOR = {
+  company: 'Carnoustie Country Breaks',
+  username: 'e2e-new-operator',
+  email: 'desk@e2e-new-operator.example',
+  password: 'Country-Breaks-2026!',
+};
 
 async function signInWithPassword(page: Page) {
   await page.goto('/staff');
@@ -59,6 +67,7 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   await expect(nav.getByRole('link')).toHaveText([
     'Tee sheet',
     'Bookings',
+    'Tour operators',
     'Staff users',
     'Audit log',
     'Operations',
@@ -322,6 +331,11 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   // The administrator makes Iain a starter; the audit log shows the sign-in, the new user and the role change.
   await iain.getByLabel('Role of Iain Reservations').selectOption({ label: 'Starter' });
   await expect(page.getByText('Iain Reservations is now Starter.')).toBeAttached();
+  await nav.getByRole('link', { name: 'Tour operators' }).click();
+  await expect(page.getByRole('table', { name: 'Tour operators' })).toContainText(DEPOSIT_OPERATOR.company);
+  await saveScreenshot(page, 'staff-operators-1280');
+  await axe();
+
   await nav.getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   const log = page.getByRole('table', { name: 'Audit log entries' });
@@ -358,6 +372,7 @@ test.describe('at 375 px', () => {
     page,
     axe,
   }) => {
+    test.setTimeout(90_000);
     expect(enrolledKey, 'the key enrolled by the journey before').not.toBe('');
     await signInWithPassword(page);
     // Enrolled already: the code step only, no key shown again.
@@ -403,6 +418,41 @@ test.describe('at 375 px', () => {
     // The table scrolls in its frame; the page itself never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await saveScreenshot(page, 'staff-users-375');
+
+    // Tour operators: an account opened here; the operator chooses the password from the e-mail and signs in.
+    await nav.getByRole('link', { name: 'Tour operators' }).click();
+    const open = page.getByRole('form', { name: 'Open an account' });
+    const since = new Date(Date.now() - 1000);
+    await open.getByLabel('Company name').fill(NEW_OPERATOR.company);
+    await open.getByLabel('Username').fill(NEW_OPERATOR.username);
+    await open.getByLabel('E-mail').fill(NEW_OPERATOR.email);
+    await open.getByLabel(/^Deposit/).fill('25');
+    await open.getByRole('button', { name: 'Open the account' }).click();
+    await expect(page.getByRole('status')).toContainText(`The account of ${NEW_OPERATOR.company} is open.`);
+    const row = page
+      .getByRole('table', { name: 'Tour operators' })
+      .getByRole('row', { name: new RegExp(NEW_OPERATOR.company) });
+    await expect(row).toContainText('Password not chosen yet');
+    await expect(row).toContainText('25 %');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await saveScreenshot(page, 'staff-operators-375');
+    await axe();
+    await row.getByRole('link', { name: NEW_OPERATOR.company }).click();
+    await expect(page.getByRole('heading', { level: 1, name: NEW_OPERATOR.company })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send the welcome link again' })).toBeVisible();
+    await expect(page.getByText('No bookings yet.')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await saveScreenshot(page, 'staff-operator-375');
+    await axe();
+
+    const link = resetLinkIn(await waitForEmail(NEW_OPERATOR.email, /tour operator account$/, since));
+    await page.goto(link);
+    const reset = page.getByRole('form', { name: 'Reset password' });
+    await reset.getByLabel('New password', { exact: true }).fill(NEW_OPERATOR.password);
+    await reset.getByLabel('Confirm new password', { exact: true }).fill(NEW_OPERATOR.password);
+    await reset.getByRole('button', { name: 'Update password' }).click();
+    await expect(page.getByRole('heading', { name: 'Your password has been updated' })).toBeVisible();
+    await signIn(page, NEW_OPERATOR.username, NEW_OPERATOR.password);
   });
 });
 

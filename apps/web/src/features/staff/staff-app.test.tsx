@@ -105,7 +105,15 @@ describe('/staff', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Tee sheet', 'Bookings', 'Staff users', 'Audit log', 'Operations', 'Your account']);
+    ).toEqual([
+      'Tee sheet',
+      'Bookings',
+      'Tour operators',
+      'Staff users',
+      'Audit log',
+      'Operations',
+      'Your account',
+    ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/tee-sheet'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Tee sheet' })).toBeTruthy();
     await user.click(within(nav).getByRole('link', { name: 'Staff users' }));

@@ -10,6 +10,7 @@ import { StaffBookingPage } from './components/staff-booking-page';
 import { StaffBookings } from './components/staff-bookings';
 import { StaffNewBooking } from './components/staff-new-booking';
 import { StaffOperations } from './components/staff-operations';
+import { StaffOperatorPage, StaffOperators } from './components/staff-operators';
 import { StaffShell } from './components/staff-shell';
 import { StaffSignIn } from './components/staff-sign-in';
 import { StaffTeeSheet } from './components/staff-tee-sheet';
@@ -31,6 +32,12 @@ export const STAFF_PAGES: readonly StaffPage[] = [
     element: <StaffTeeSheet />,
   },
   { path: 'bookings', label: 'Bookings', roles: ['admin', 'reservations'], element: <StaffBookings /> },
+  {
+    path: 'operators',
+    label: 'Tour operators',
+    roles: ['admin', 'reservations'],
+    element: <StaffOperators />,
+  },
   { path: 'users', label: 'Staff users', roles: ['admin'], element: <StaffUsers /> },
   { path: 'audit', label: 'Audit log', roles: ['admin'], element: <StaffAudit /> },
   { path: 'operations', label: 'Operations', roles: ['admin'], element: <StaffOperations /> },
@@ -66,6 +73,17 @@ function BookingRoute() {
   );
 }
 
+/** /staff/operators/:id (read from the address, like a booking's number). */
+function OperatorRoute() {
+  const { pathname } = useLocation();
+  const id = Number(pathname.split('/').at(-1));
+  return Number.isInteger(id) && id > 0 ? (
+    <StaffOperatorPage key={id} operatorId={id} />
+  ) : (
+    <p className={styles.page}>There is no such tour operator.</p>
+  );
+}
+
 function SignedIn({ user }: { user: StaffUser }) {
   const pages = pagesFor(user);
   const first = pages[0]?.path ?? 'account';
@@ -77,6 +95,9 @@ function SignedIn({ user }: { user: StaffUser }) {
           { path: 'bookings/new', element: <StaffNewBooking /> },
           { path: 'bookings/:number', element: <BookingRoute /> },
         ]
+      : []),
+    ...(pages.some((page) => page.path === 'operators')
+      ? [{ path: 'operators/:id', element: <OperatorRoute /> }]
       : []),
     { path: '*', element: <ToFirstPage path={first} /> },
   ];

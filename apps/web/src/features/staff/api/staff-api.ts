@@ -46,6 +46,12 @@ import type {
   StaffMailPage,
   StaffOperations,
 } from '@links/shared/schemas/staff-operations';
+import type {
+  CreateOperatorRequest,
+  StaffOperator,
+  StaffOperatorDetail,
+  UpdateOperatorRequest,
+} from '@links/shared/schemas/staff-operators';
 import {
   type CheckInAnswer,
   type CheckInRequest,
@@ -348,3 +354,39 @@ export function useSwitchMaintenance() {
     },
   });
 }
+
+// Tour operators: the list and one operator's page read; an admin's change reads both again.
+const OPERATORS_KEY = [...STAFF_KEY, 'operators'] as const;
+
+export function useStaffOperators() {
+  return useQuery({
+    queryKey: OPERATORS_KEY,
+    queryFn: ({ signal }) => api.get<StaffOperator[]>('/staff/operators', { signal }),
+  });
+}
+
+export function useStaffOperator(id: number) {
+  return useQuery({
+    queryKey: [...OPERATORS_KEY, id],
+    queryFn: ({ signal }) => api.get<StaffOperatorDetail>(`/staff/operators/${id}`, { signal }),
+  });
+}
+
+function useOperatorsMutation<V, T>(call: (values: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: OPERATORS_KEY }),
+  });
+}
+
+export const useCreateOperator = () =>
+  useOperatorsMutation((body: CreateOperatorRequest) => api.post<StaffOperator>('/staff/operators', body));
+
+export const useUpdateOperator = (id: number) =>
+  useOperatorsMutation((body: UpdateOperatorRequest) =>
+    api.patch<StaffOperator>(`/staff/operators/${id}`, body),
+  );
+
+export const useSendOperatorLink = (id: number) =>
+  useOperatorsMutation(() => api.post<{ sent_to: string }>(`/staff/operators/${id}/password-link`));

@@ -17,17 +17,11 @@ import {
   RecordPaymentForm,
 } from './booking-money-forms';
 import styles from './staff.module.css';
+import { Facts, Panel, when } from './staff-parts';
 import { StateTag } from './state-tag';
 import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
 import { teeTimeOf } from './tee-sheet-labels';
-
-const WHEN = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : '—');
 
 const BY: Record<StaffBookingDetail['timeline'][number]['by'], string> = {
   golfer: 'Golfer',
@@ -41,29 +35,6 @@ const MAIL_STATES: Record<StaffBookingDetail['emails'][number]['status'], string
   sent: 'Sent',
   failed: 'Failed',
 };
-
-function Facts({ rows }: { rows: { term: string; value: React.ReactNode }[] }) {
-  return (
-    <dl className={styles.facts}>
-      {rows.map(({ term, value }) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: React.ReactNode }) {
-  const id = `booking-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
-  return (
-    <section className={styles.panel} aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 const TERMS: Record<StaffBookingDetail['confirmation']['payment_method'], string> = {
   card: 'Card, paid when booked',

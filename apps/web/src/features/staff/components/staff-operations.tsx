@@ -15,6 +15,7 @@ import {
   useSwitchMaintenance,
 } from '../api/staff-api';
 import styles from './staff.module.css';
+import { Panel, when } from './staff-parts';
 import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
 import { teeTimeOf } from './tee-sheet-labels';
@@ -23,24 +24,7 @@ import { teeTimeOf } from './tee-sheet-labels';
 // again), the tee times live holds take, the money the reconciliation job has not finished, and the maintenance
 // switch.
 
-const WHEN = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : '—');
-
 const MAIL_WORDS: Record<MailState, string> = { pending: 'Waiting to send', failed: 'Failed', sent: 'Sent' };
-
-function Panel({ title, children }: { title: string; children: React.ReactNode }) {
-  const id = `operations-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
-  return (
-    <section className={styles.panel} aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 function BookingLink({ number }: { number: string | null }) {
   return number ? <Link to={`/staff/bookings/${number}`}>{number}</Link> : <>—</>;

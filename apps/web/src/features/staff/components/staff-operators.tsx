@@ -1,0 +1,442 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatMoney } from '@links/shared/money';
+import {
+  type CreateOperatorRequest,
+  createOperatorRequestSchema,
+  OPERATOR_MESSAGES,
+  type StaffOperator,
+  type StaffOperatorBooking,
+} from '@links/shared/schemas/staff-operators';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField, UsernameField } from '@/components/ui/form-field';
+import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { Link } from '@/components/ui/link';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, userMessage } from '@/lib/api-client';
+import {
+  useCreateOperator,
+  useSendOperatorLink,
+  useStaffMe,
+  useStaffOperator,
+  useStaffOperators,
+  useUpdateOperator,
+} from '../api/staff-api';
+import styles from './staff.module.css';
+import { dayOf, Facts, Panel, when } from './staff-parts';
+import { StateTag } from './state-tag';
+import { TableFrame } from './table-frame';
+import sheet from './tee-sheet.module.css';
+import { teeTimeOf } from './tee-sheet-labels';
+
+// Tour operators (issue 23): the reservations desk sees who they are, what they owe and by when; admins open accounts
+// (the operator chooses the password from the welcome e-mail: no password is ever shown here), change the deposit,
+// disable and enable, and send a password link.
+
+const FAILED = 'The change could not be saved. Please try again.';
+const DEFAULT_DEPOSIT = 50;
+
+const TERMS: Record<NonNullable<StaffOperatorBooking['payment_method']>, string> = {
+  online: 'Paid by card',
+  deposit: 'Deposit',
+  offline: 'Pay later',
+};
+
+function StatusText({ operator }: { operator: StaffOperator }) {
+  return (
+    <>
+      <span className={operator.status === 'active' ? styles['state-ok'] : styles['state-off']}>
+        {operator.status === 'active' ? 'Active' : 'Disabled'}
+      </span>
+      {operator.password_set ? null : <span className={styles.tag}>Password not chosen yet</span>}
+    </>
+  );
+}
+
+/** /staff/operators: every operator with what they owe; admins also open new accounts here. */
+export function StaffOperators() {
+  const operators = useStaffOperators();
+  const me = useStaffMe();
+  const [notice, setNotice] = useState('');
+  const admin = me.data?.role === 'admin';
+  return (
+    <div className={styles.page}>
+      <div className={styles['page-head']}>
+        <h1>Tour operators</h1>
+      </div>
+      <p role="status" className={sheet.message}>
+        {notice}
+      </p>
+      {operators.isPending ? (
+        <Spinner label="Loading tour operators..." />
+      ) : operators.isError ? (
+        <Alert type="error" title="The tour operators could not be loaded">
+          <p>{userMessage(operators.error, 'Please try again in a moment.')}</p>
+        </Alert>
+      ) : operators.data.length === 0 ? (
+        <p className={styles.count}>No tour operator has an account yet.</p>
+      ) : (
+        <TableFrame label="Tour operators table">
+          <table className={styles.table}>
+            <caption className="visually-hidden">Tour operators</caption>
+            <thead>
+              <tr>
+                <th scope="col">Company</th>
+                <th scope="col">Username</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Deposit</th>
+                <th scope="col">Status</th>
+                <th scope="col">To play</th>
+                <th scope="col">Due</th>
+                <th scope="col">Next due</th>
+              </tr>
+            </thead>
+            <tbody>
+              {operators.data.map((operator) => (
+                <tr key={operator.id}>
+                  <th scope="row">
+                    <Link to={`/staff/operators/${operator.id}`}>{operator.company_name}</Link>
+                  </th>
+                  <td>{operator.username}</td>
+                  <td>{operator.email}</td>
+                  <td>{`${operator.deposit_percent} %`}</td>
+                  <td>
+                    <StatusText operator={operator} />
+                  </td>
+                  <td>{operator.upcoming_bookings}</td>
+                  <td className={styles.nowrap}>{operator.due > 0 ? formatMoney(operator.due) : '—'}</td>
+                  <td className={styles.nowrap}>{dayOf(operator.next_due_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
+      )}
+      {admin ? <OpenAccountForm onDone={setNotice} /> : null}
+    </div>
+  );
+}
+
+function OpenAccountForm({ onDone }: { onDone: (message: string) => void }) {
+  const create = useCreateOperator();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CreateOperatorRequest>({
+    resolver: zodResolver(createOperatorRequestSchema),
+    defaultValues: { company_name: '', username: '', email: '', deposit_percent: DEFAULT_DEPOSIT },
+  });
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: (operator) => {
+        reset();
+        onDone(
+          `The account of ${operator.company_name} is open. An e-mail to ${operator.email} asks them to choose their password.`,
+        );
+      },
+    }),
+  );
+  return (
+    <section className={styles.panel} aria-labelledby="open-operator-account">
+      <h2 id="open-operator-account">Open an account</h2>
+      <p className={styles.count}>
+        The operator receives an e-mail to choose their own password (the link lasts 7 days); nobody at the
+        resort ever knows it.
+      </p>
+      <FailureAlert
+        error={create.error}
+        title="The account could not be opened"
+        fallback={FAILED}
+        onDismiss={() => create.reset()}
+      />
+      <form
+        className={styles['form-grid']}
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby="open-operator-account"
+      >
+        <TextField
+          label="Company name"
+          autoComplete="off"
+          error={errors.company_name?.message}
+          {...register('company_name')}
+        />
+        <UsernameField autoComplete="off" error={errors.username?.message} {...register('username')} />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Deposit (%)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+          hint="Of the total, taken by card when they book on deposit terms; 0 turns deposit terms off."
+          error={errors.deposit_percent?.message}
+          {...register('deposit_percent', { valueAsNumber: true })}
+        />
+        <div className={styles['form-actions']}>
+          <SubmitButton pending={create.isPending} busy="Opening...">
+            Open the account
+          </SubmitButton>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function DepositForm({ operator, onDone }: { operator: StaffOperator; onDone: (message: string) => void }) {
+  const id = useId();
+  const update = useUpdateOperator(operator.id);
+  const [value, setValue] = useState(String(operator.deposit_percent));
+  const [problem, setProblem] = useState('');
+  return (
+    <form
+      className={styles.filters}
+      noValidate
+      aria-label="Deposit percentage"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const percent = Number(value);
+        if (value.trim() === '' || !Number.isInteger(percent) || percent < 0 || percent > 100) {
+          setProblem(OPERATOR_MESSAGES.deposit);
+          return;
+        }
+        setProblem('');
+        update.mutate(
+          { deposit_percent: percent },
+          {
+            onSuccess: (changed) =>
+              onDone(
+                `The deposit of ${changed.company_name} is now ${changed.deposit_percent} %, for bookings made from now on.`,
+              ),
+          },
+        );
+      }}
+    >
+      <label htmlFor={`${id}-deposit`}>
+        Deposit (%)
+        <input
+          id={`${id}-deposit`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+          value={value}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      </label>
+      <Button size="sm" type="submit" disabled={update.isPending}>
+        Save the deposit
+      </Button>
+      {problem || update.error ? (
+        <p id={`${id}-problem`} className={styles['row-error']} role="alert">
+          {problem || userMessage(update.error, FAILED)}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function AccountActions({
+  operator,
+  onDone,
+}: {
+  operator: StaffOperator;
+  onDone: (message: string) => void;
+}) {
+  const update = useUpdateOperator(operator.id);
+  const link = useSendOperatorLink(operator.id);
+  const [confirming, setConfirming] = useState(false);
+  const error = update.error ?? link.error;
+  const setStatus = (status: 'active' | 'disabled') =>
+    update.mutate(
+      { status },
+      {
+        onSuccess: (changed) => {
+          setConfirming(false);
+          onDone(
+            changed.status === 'disabled'
+              ? `${changed.company_name} is disabled and signed out everywhere.`
+              : `${changed.company_name} can sign in again.`,
+          );
+        },
+      },
+    );
+  return (
+    <>
+      <h3 className={sheet['sub-head']}>Change the deposit</h3>
+      <DepositForm key={operator.deposit_percent} operator={operator} onDone={onDone} />
+      <h3 className={sheet['sub-head']}>Sign-in</h3>
+      {error ? (
+        <p className={styles['row-error']} role="alert">
+          {userMessage(error, FAILED)}
+        </p>
+      ) : null}
+      <div className={styles.pager}>
+        {operator.status === 'active' ? (
+          <>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={link.isPending}
+              onClick={() =>
+                link.mutate(undefined, {
+                  onSuccess: (sent) => onDone(`A link to choose a password was sent to ${sent.sent_to}.`),
+                })
+              }
+            >
+              {operator.password_set ? 'Send a password reset link' : 'Send the welcome link again'}
+            </Button>
+            {confirming ? (
+              <>
+                <Button size="sm" disabled={update.isPending} onClick={() => setStatus('disabled')}>
+                  Disable and sign out now
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => setConfirming(false)}>
+                  Keep it active
+                </Button>
+              </>
+            ) : (
+              <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
+                Disable the account...
+              </Button>
+            )}
+          </>
+        ) : (
+          <Button size="sm" disabled={update.isPending} onClick={() => setStatus('active')}>
+            Enable the account
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
+
+function BookingsTable({ bookings }: { bookings: StaffOperatorBooking[] }) {
+  if (bookings.length === 0) return <p className={styles.count}>No bookings yet.</p>;
+  return (
+    <TableFrame label="Their bookings table">
+      <table className={styles.table}>
+        <caption className="visually-hidden">Their bookings, still to play first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Booking</th>
+            <th scope="col">First tee time</th>
+            <th scope="col">Courses</th>
+            <th scope="col">Golfers</th>
+            <th scope="col">State</th>
+            <th scope="col">Terms</th>
+            <th scope="col">Total</th>
+            <th scope="col">Paid</th>
+            <th scope="col">Due</th>
+            <th scope="col">Due by</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bookings.map((booking) => (
+            <tr key={booking.booking_number}>
+              <th scope="row">
+                <Link to={`/staff/bookings/${booking.booking_number}`}>{booking.booking_number}</Link>
+              </th>
+              <td className={styles.nowrap}>
+                {booking.first_tee_time
+                  ? `${dayOf(booking.first_tee_time)} ${teeTimeOf(booking.first_tee_time)}`
+                  : '—'}
+              </td>
+              <td>{booking.courses.join(', ') || '—'}</td>
+              <td>{booking.players}</td>
+              <td>
+                <StateTag state={booking.state} />
+              </td>
+              <td>{booking.payment_method ? TERMS[booking.payment_method] : '—'}</td>
+              <td className={styles.nowrap}>{formatMoney(booking.payable)}</td>
+              <td className={styles.nowrap}>{formatMoney(booking.paid)}</td>
+              <td className={styles.nowrap}>{booking.due > 0 ? formatMoney(booking.due) : '—'}</td>
+              <td className={styles.nowrap}>{dayOf(booking.due_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableFrame>
+  );
+}
+
+/** /staff/operators/:id: one operator, their account and every booking with its amounts and due date. */
+export function StaffOperatorPage({ operatorId }: { operatorId: number }) {
+  const detail = useStaffOperator(operatorId);
+  const me = useStaffMe();
+  const [notice, setNotice] = useState('');
+  const operator = detail.data?.operator;
+  return (
+    <div className={styles.page}>
+      <p>
+        <Link to="/staff/operators">Back to tour operators</Link>
+      </p>
+      <div className={sheet.head}>
+        <h1>{operator ? operator.company_name : 'Tour operator'}</h1>
+      </div>
+      <p role="status" className={sheet.message}>
+        {notice}
+      </p>
+      {detail.isPending ? (
+        <Spinner label="Loading the tour operator..." />
+      ) : detail.isError || !operator ? (
+        <Alert type="error" title="The tour operator could not be opened">
+          <p>
+            {detail.error instanceof ApiError && detail.error.status === 404
+              ? 'There is no such tour operator.'
+              : userMessage(detail.error, 'Please try again in a moment.')}
+          </p>
+        </Alert>
+      ) : (
+        <>
+          <div className={sheet['booking-grid']}>
+            <Panel title="Account">
+              <Facts
+                rows={[
+                  { term: 'Username', value: operator.username },
+                  { term: 'E-mail', value: operator.email },
+                  { term: 'Phone', value: operator.phone ?? '—' },
+                  { term: 'Deposit', value: `${operator.deposit_percent} %` },
+                  { term: 'Status', value: <StatusText operator={operator} /> },
+                  { term: 'Opened', value: when(operator.created_at) },
+                ]}
+              />
+              {me.data?.role === 'admin' ? <AccountActions operator={operator} onDone={setNotice} /> : null}
+            </Panel>
+            <Panel title="Money">
+              <Facts
+                rows={[
+                  { term: 'Bookings to play', value: operator.upcoming_bookings },
+                  { term: 'Due', value: formatMoney(operator.due) },
+                  { term: 'Next due', value: dayOf(operator.next_due_at) },
+                ]}
+              />
+              <p>
+                <Link to={`/staff/bookings?q=${encodeURIComponent(operator.username)}`}>
+                  Find their bookings
+                </Link>
+              </p>
+            </Panel>
+          </div>
+          <Panel title="Their bookings">
+            <BookingsTable bookings={detail.data.bookings} />
+          </Panel>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import styles from './staff.module.css';
+
+// The parts every staff page is built from: a titled panel (a region named by its heading), a list of facts, and
+// one way to write a moment (UK time, whatever the browser's zone).
+
+const WHEN = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+export const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : '—');
+
+const DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium' });
+
+/** A date without its time (a due date is the end of a UK day). */
+export const dayOf = (iso: string | null) => (iso ? DAY.format(new Date(iso)) : '—');
+
+export function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section className={styles.panel} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function Facts({ rows }: { rows: { term: string; value: React.ReactNode }[] }) {
+  return (
+    <dl className={styles.facts}>
+      {rows.map(({ term, value }) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
