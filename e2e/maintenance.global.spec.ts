@@ -1,7 +1,6 @@
-import { Secret, TOTP } from 'otpauth';
 import { E2E_API_HEADERS } from './support/env.ts';
 import { expect, saveScreenshot, setMaintenance, test } from './support/fixtures.ts';
-import { E2E_OPS_ADMIN, readOpsFactorKey } from './support/staff-accounts.ts';
+import { signInOpsAdmin } from './support/staff-sign-in.ts';
 
 const STILL_IN_MAINTENANCE =
   'The application is still in maintenance mode. Please try again later or use the button below to recheck the status.';
@@ -74,16 +73,7 @@ test.describe('maintenance mode', () => {
     request,
     axe,
   }) => {
-    const key = await readOpsFactorKey();
-    await page.goto('/staff');
-    const form = page.getByRole('form', { name: 'Staff sign-in' });
-    await form.getByLabel('Username').fill(E2E_OPS_ADMIN.username);
-    await form.getByLabel('Password', { exact: true }).fill(E2E_OPS_ADMIN.password);
-    await form.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { name: 'Set up your authenticator app' })).toBeFocused();
-    const code = new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 }).generate();
-    await page.getByLabel('Authentication code').fill(code);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOpsAdmin(page);
     const nav = page.getByRole('navigation', { name: 'Staff pages' });
     await nav.getByRole('link', { name: 'Operations' }).click();
 

@@ -68,6 +68,7 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
     'Tee sheet',
     'Bookings',
     'Tour operators',
+    'Prices',
     'Staff users',
     'Audit log',
     'Operations',

@@ -7,9 +7,12 @@ export const REFERENCE_TTL_MS = 30_000;
  * Memoises a reference-data loader per database handle for a short time. Keyed by the handle so two apps in one
  * process (tests, tools) never see each other's data; a failed load is not cached.
  */
-export function cachedReference<T>(load: (db: DbOrTx) => Promise<T>, ttlMs = REFERENCE_TTL_MS) {
+export function cachedReference<T>(
+  load: (db: DbOrTx) => Promise<T>,
+  ttlMs = REFERENCE_TTL_MS,
+): ((db: DbOrTx) => Promise<T>) & { invalidate(db: DbOrTx): void } {
   const entries = new WeakMap<object, { expiresAt: number; value: Promise<T> }>();
-  return (db: DbOrTx): Promise<T> => {
+  const read = (db: DbOrTx): Promise<T> => {
     const now = performance.now();
     const entry = entries.get(db);
     if (entry && entry.expiresAt > now) return entry.value;
@@ -22,4 +25,7 @@ export function cachedReference<T>(load: (db: DbOrTx) => Promise<T>, ttlMs = REF
     });
     return value;
   };
+  // A change made through this process (staff editing prices) is served at once here; other processes follow
+  // within the TTL.
+  return Object.assign(read, { invalidate: (db: DbOrTx) => void entries.delete(db) });
 }

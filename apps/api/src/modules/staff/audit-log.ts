@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'operator.disabled',
   'operator.enabled',
   'operator.password_link_sent',
+  'price.green_fee_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -52,7 +53,7 @@ export type AuditEntry = {
   actor: AuditActor;
   action: AuditAction;
   target?: {
-    type: 'staff_user' | 'booking' | 'block' | 'mail' | 'setting' | 'operator';
+    type: 'staff_user' | 'booking' | 'block' | 'mail' | 'setting' | 'operator' | 'green_fee';
     id: number | string;
   };
   before?: Record<string, unknown> | null;

@@ -65,6 +65,8 @@ import {
   staffOperatorResponseSchema,
   updateOperatorRequestSchema,
 } from '@links/shared/schemas/staff-operators';
+import { greenFeeChangeSchema, staffPricesResponseSchema } from '@links/shared/schemas/staff-prices';
+import { ticketPricesBodySchema, ticketPricesResponseSchema } from '@links/shared/schemas/ticket-prices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteGuards } from '../../plugins/request-guards.ts';
@@ -98,6 +100,7 @@ import {
   staffOperatorDetail,
   updateStaffOperator,
 } from './staff-operators.ts';
+import { changeGreenFee, previewPrices, staffPrices } from './staff-prices.ts';
 import { deleteStaffSession } from './staff-sessions.ts';
 import { staffTeeSheet } from './staff-tee-sheet.ts';
 import { staffUserView } from './staff-user-view.ts';
@@ -598,6 +601,51 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       data: (await listCourses(app.db)).map((course) => ({ id: course.id, name: course.name })),
     }),
+  );
+
+  app.get(
+    '/prices',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary: 'Seasons and the green fee of every course, player type and season, with the latest changes',
+        tags: TAGS,
+        response: { 200: staffPricesResponseSchema },
+      },
+    },
+    async () => ({ data: await staffPrices(app.db) }),
+  );
+
+  app.put(
+    '/prices/green-fees',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary:
+          'Sets one green fee (pence, VAT inclusive) for bookings priced from now on; existing bookings keep theirs (audited)',
+        tags: TAGS,
+        body: greenFeeChangeSchema,
+        response: { 200: staffPricesResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await changeGreenFee(app.db, request.body, staffOf(request).user.id, app.clock.now()),
+    }),
+  );
+
+  app.post(
+    '/prices/preview',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          "What a visitor pays for these golfers, courses and dates, by the public flow's pricing code (any player type)",
+        tags: TAGS,
+        body: ticketPricesBodySchema,
+        response: { 200: ticketPricesResponseSchema },
+      },
+    },
+    async (request) => ({ data: await previewPrices(app.db, request.body) }),
   );
 
   app.get(

@@ -109,6 +109,7 @@ describe('/staff', () => {
       'Tee sheet',
       'Bookings',
       'Tour operators',
+      'Prices',
       'Staff users',
       'Audit log',
       'Operations',

@@ -11,6 +11,7 @@ import { StaffBookings } from './components/staff-bookings';
 import { StaffNewBooking } from './components/staff-new-booking';
 import { StaffOperations } from './components/staff-operations';
 import { StaffOperatorPage, StaffOperators } from './components/staff-operators';
+import { StaffPricesPage } from './components/staff-prices';
 import { StaffShell } from './components/staff-shell';
 import { StaffSignIn } from './components/staff-sign-in';
 import { StaffTeeSheet } from './components/staff-tee-sheet';
@@ -38,6 +39,7 @@ export const STAFF_PAGES: readonly StaffPage[] = [
     roles: ['admin', 'reservations'],
     element: <StaffOperators />,
   },
+  { path: 'prices', label: 'Prices', roles: ['admin', 'reservations'], element: <StaffPricesPage /> },
   { path: 'users', label: 'Staff users', roles: ['admin'], element: <StaffUsers /> },
   { path: 'audit', label: 'Audit log', roles: ['admin'], element: <StaffAudit /> },
   { path: 'operations', label: 'Operations', roles: ['admin'], element: <StaffOperations /> },

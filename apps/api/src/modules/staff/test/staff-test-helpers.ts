@@ -41,14 +41,14 @@ export type TestStaffUser = { id: number; username: string; password: string; se
  */
 export async function addStaffUser(
   t: TestApp,
-  options: { username?: string; role?: StaffRole; enrolled?: boolean } = {},
+  options: { username?: string; name?: string; role?: StaffRole; enrolled?: boolean } = {},
 ): Promise<TestStaffUser> {
   const username = options.username ?? 'head.starter';
   const created = await createStaffUser(
     { db: t.database.db, config: t.config },
     {
       username,
-      name: 'Morag Starter',
+      name: options.name ?? 'Morag Starter',
       email: 'morag@links.example',
       role: options.role ?? 'admin',
       password: STAFF_PASSWORD,

@@ -1,3 +1,4 @@
+import type { PricedBooking } from '@links/shared/pricing';
 import type {
   CreateStaffUserAnswer,
   CreateStaffUserRequest,
@@ -52,12 +53,14 @@ import type {
   StaffOperatorDetail,
   UpdateOperatorRequest,
 } from '@links/shared/schemas/staff-operators';
+import type { GreenFeeChange, StaffPrices } from '@links/shared/schemas/staff-prices';
 import {
   type CheckInAnswer,
   type CheckInRequest,
   type StaffTeeSheet,
   TEE_SHEET_REFRESH_MS,
 } from '@links/shared/schemas/staff-tee-sheet';
+import type { TicketPricesBody } from '@links/shared/schemas/ticket-prices';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, apiRequest } from '@/lib/api-client';
 
@@ -390,3 +393,28 @@ export const useUpdateOperator = (id: number) =>
 
 export const useSendOperatorLink = (id: number) =>
   useOperatorsMutation(() => api.post<{ sent_to: string }>(`/staff/operators/${id}/password-link`));
+
+// Prices: green fees read by the desk, changed by admins; the preview prices with the public flow's code.
+const PRICES_KEY = [...STAFF_KEY, 'prices'] as const;
+
+export function useStaffPrices() {
+  return useQuery({
+    queryKey: PRICES_KEY,
+    queryFn: ({ signal }) => api.get<StaffPrices>('/staff/prices', { signal }),
+  });
+}
+
+export function useChangeGreenFee() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GreenFeeChange) =>
+      apiRequest<StaffPrices>('/staff/prices/green-fees', { method: 'PUT', body }),
+    onSuccess: (prices) => queryClient.setQueryData(PRICES_KEY, prices),
+  });
+}
+
+export function usePricePreview() {
+  return useMutation({
+    mutationFn: (body: TicketPricesBody) => api.post<PricedBooking>('/staff/prices/preview', body),
+  });
+}

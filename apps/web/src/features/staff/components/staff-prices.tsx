@@ -1,0 +1,334 @@
+import { formatMoney } from '@links/shared/money';
+import { PRICE_MESSAGES, type StaffPrices } from '@links/shared/schemas/staff-prices';
+import { todayInLondon } from '@links/shared/uk-time';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { SelectField, TextField } from '@/components/ui/form-field';
+import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { Spinner } from '@/components/ui/spinner';
+import { userMessage } from '@/lib/api-client';
+import { useChangeGreenFee, usePricePreview, useStaffMe, useStaffPrices } from '../api/staff-api';
+import styles from './staff.module.css';
+import { dayOf, Panel, when } from './staff-parts';
+import { TableFrame } from './table-frame';
+import sheet from './tee-sheet.module.css';
+
+// Green fees (issue 23): the desk reads them and prices any golfers, courses and dates with the public flow's own
+// code; admins change one fee at a time, for bookings made from then on. Every change is listed with who made it.
+
+const POUNDS = /^\d{1,4}(\.\d{1,2})?$/;
+
+/** "95", "95.5" or "95.50" in pounds → pence; null for anything else. */
+export function penceOf(pounds: string): number | null {
+  const text = pounds.trim().replace(/^£/, '');
+  if (!POUNDS.test(text)) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+function seasonOf(prices: StaffPrices, date: string) {
+  return prices.seasons.find((season) => season.start_date <= date && date <= season.end_date);
+}
+
+function FeesTable({ prices, seasonId }: { prices: StaffPrices; seasonId: number }) {
+  const season = prices.seasons.find((each) => each.id === seasonId);
+  const fee = (courseId: number, typeId: number) =>
+    prices.green_fees.find(
+      (each) => each.course_id === courseId && each.player_type_id === typeId && each.season_id === seasonId,
+    )?.price;
+  return (
+    <TableFrame label="Green fees table">
+      <table className={styles.table}>
+        <caption className="visually-hidden">{`Green fees, ${season?.name ?? ''}`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Course</th>
+            {prices.player_types.map((type) => (
+              <th scope="col" key={type.id}>
+                {type.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {prices.courses.map((course) => (
+            <tr key={course.id}>
+              <th scope="row">{course.name}</th>
+              {prices.player_types.map((type) => {
+                const price = fee(course.id, type.id);
+                return (
+                  <td key={type.id} className={styles.nowrap}>
+                    {price === undefined ? 'No fee' : formatMoney(price)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableFrame>
+  );
+}
+
+function ChangeFeeForm({
+  prices,
+  seasonId,
+  onDone,
+}: {
+  prices: StaffPrices;
+  seasonId: number;
+  onDone: (message: string) => void;
+}) {
+  const change = useChangeGreenFee();
+  const [courseId, setCourseId] = useState(prices.courses[0]?.id ?? 0);
+  const [typeId, setTypeId] = useState(prices.player_types[0]?.id ?? 0);
+  const [pounds, setPounds] = useState('');
+  const [problem, setProblem] = useState('');
+  const current = prices.green_fees.find(
+    (each) => each.course_id === courseId && each.player_type_id === typeId && each.season_id === seasonId,
+  )?.price;
+  const name = (list: { id: number; name: string }[], id: number) =>
+    list.find((each) => each.id === id)?.name ?? '';
+  return (
+    <>
+      <FailureAlert
+        error={change.error}
+        title="The green fee could not be changed"
+        fallback="The change could not be saved. Please try again."
+        onDismiss={() => change.reset()}
+      />
+      <form
+        className={styles['form-grid']}
+        noValidate
+        aria-label="Change a green fee"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const price = penceOf(pounds);
+          if (price === null || price > 200_000) {
+            setProblem(PRICE_MESSAGES.price);
+            return;
+          }
+          setProblem('');
+          change.mutate(
+            { course_id: courseId, player_type_id: typeId, season_id: seasonId, price },
+            {
+              onSuccess: () => {
+                setPounds('');
+                onDone(
+                  `The ${name(prices.player_types, typeId)} green fee of the ${name(prices.courses, courseId)} in ${name(prices.seasons, seasonId)} is now ${formatMoney(price)}, for bookings made from now on.`,
+                );
+              },
+            },
+          );
+        }}
+      >
+        <SelectField
+          label="Course"
+          value={String(courseId)}
+          onChange={(event) => setCourseId(Number(event.target.value))}
+          options={prices.courses.map((course) => ({ value: String(course.id), label: course.name }))}
+        />
+        <SelectField
+          label="Player type"
+          value={String(typeId)}
+          onChange={(event) => setTypeId(Number(event.target.value))}
+          options={prices.player_types.map((type) => ({ value: String(type.id), label: type.name }))}
+        />
+        <TextField
+          label="New price (£)"
+          inputMode="decimal"
+          autoComplete="off"
+          hint={current === undefined ? 'No fee yet.' : `Now ${formatMoney(current)}, VAT included.`}
+          value={pounds}
+          error={problem || undefined}
+          onChange={(event) => setPounds(event.target.value)}
+        />
+        <div className={styles['form-actions']}>
+          <SubmitButton pending={change.isPending} busy="Saving...">
+            Save the green fee
+          </SubmitButton>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function PreviewForm({ prices }: { prices: StaffPrices }) {
+  const preview = usePricePreview();
+  const [courseId, setCourseId] = useState(prices.courses[0]?.id ?? 0);
+  const [date, setDate] = useState(todayInLondon());
+  const [counts, setCounts] = useState<Record<number, number>>({ [prices.player_types[0]?.id ?? 0]: 1 });
+  const golfers = prices.player_types.flatMap((type) =>
+    Array.from({ length: counts[type.id] ?? 0 }, () => type.id),
+  );
+  return (
+    <>
+      <form
+        className={styles['form-grid']}
+        noValidate
+        aria-label="Price a booking"
+        onSubmit={(event) => {
+          event.preventDefault();
+          preview.mutate({
+            golfers: golfers.map((playerTypeId, index) => ({ id: index + 1, playerTypeId })),
+            courses: [{ id: courseId, teeTime: { date } }],
+          });
+        }}
+      >
+        <SelectField
+          label="Course"
+          value={String(courseId)}
+          onChange={(event) => setCourseId(Number(event.target.value))}
+          options={prices.courses.map((course) => ({ value: String(course.id), label: course.name }))}
+        />
+        <TextField
+          label="Date of play"
+          type="date"
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+        />
+        {prices.player_types.map((type) => (
+          <TextField
+            key={type.id}
+            label={`${type.name} golfers`}
+            type="number"
+            min={0}
+            max={4}
+            inputMode="numeric"
+            value={String(counts[type.id] ?? 0)}
+            onChange={(event) =>
+              setCounts({ ...counts, [type.id]: Math.max(0, Math.min(4, Number(event.target.value) || 0)) })
+            }
+          />
+        ))}
+        <div className={styles['form-actions']}>
+          <SubmitButton pending={preview.isPending} busy="Pricing...">
+            Price it
+          </SubmitButton>
+        </div>
+      </form>
+      <div aria-live="polite">
+        {preview.isError ? (
+          <p className={styles['row-error']}>{userMessage(preview.error, 'Please try again in a moment.')}</p>
+        ) : preview.data ? (
+          <div className={sheet['change-preview']}>
+            <p>
+              <strong>{`A visitor pays ${formatMoney(preview.data.totals.payable)}`}</strong>
+              {` (net ${formatMoney(preview.data.totals.net)}, VAT ${formatMoney(preview.data.totals.vat)}) in ${seasonOf(prices, date)?.name ?? 'no season'}.`}
+            </p>
+            <ul className={styles.attention}>
+              {preview.data.golfers.map((golfer, index) => (
+                <li key={golfer.id}>
+                  {`${prices.player_types.find((type) => type.id === golfers[index])?.name ?? 'Golfer'}: ${golfer.ticket_label} ${formatMoney(golfer.total_price)}`}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function History({ prices }: { prices: StaffPrices }) {
+  const name = (list: { id: number; name: string }[], id: number) =>
+    list.find((each) => each.id === id)?.name ?? '—';
+  if (prices.history.length === 0)
+    return <p className={styles.count}>No green fee has been changed here yet.</p>;
+  return (
+    <TableFrame label="Price changes table">
+      <table className={styles.table}>
+        <caption className="visually-hidden">Green fee changes, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">By</th>
+            <th scope="col">Course</th>
+            <th scope="col">Player type</th>
+            <th scope="col">Season</th>
+            <th scope="col">From</th>
+            <th scope="col">To</th>
+          </tr>
+        </thead>
+        <tbody>
+          {prices.history.map((entry) => (
+            <tr key={`${entry.at}-${entry.course_id}-${entry.player_type_id}-${entry.season_id}`}>
+              <td className={styles.nowrap}>{when(entry.at)}</td>
+              <td>{entry.by}</td>
+              <th scope="row">{name(prices.courses, entry.course_id)}</th>
+              <td>{name(prices.player_types, entry.player_type_id)}</td>
+              <td>{name(prices.seasons, entry.season_id)}</td>
+              <td className={styles.nowrap}>
+                {entry.before === null ? 'No fee' : formatMoney(entry.before)}
+              </td>
+              <td className={styles.nowrap}>{formatMoney(entry.after)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableFrame>
+  );
+}
+
+/** /staff/prices: the green fees of a season, what a visitor pays, and (admins) changing a fee. */
+export function StaffPricesPage() {
+  const prices = useStaffPrices();
+  const me = useStaffMe();
+  const [notice, setNotice] = useState('');
+  const [picked, setPicked] = useState<number | null>(null);
+  const data = prices.data;
+  const seasonId =
+    picked ?? (data ? (seasonOf(data, todayInLondon()) ?? data.seasons[0])?.id : undefined) ?? 0;
+  const season = data?.seasons.find((each) => each.id === seasonId);
+  return (
+    <div className={styles.page}>
+      <div className={styles['page-head']}>
+        <h1>Prices</h1>
+      </div>
+      <p role="status" className={sheet.message}>
+        {notice}
+      </p>
+      {prices.isPending ? (
+        <Spinner label="Loading prices..." />
+      ) : prices.isError || !data ? (
+        <Alert type="error" title="The prices could not be loaded">
+          <p>{userMessage(prices.error, 'Please try again in a moment.')}</p>
+        </Alert>
+      ) : (
+        <>
+          <div className={styles.filters}>
+            <SelectField
+              label="Season"
+              value={String(seasonId)}
+              onChange={(event) => setPicked(Number(event.target.value))}
+              options={data.seasons.map((each) => ({ value: String(each.id), label: each.name }))}
+            />
+            {season ? (
+              <p
+                className={styles.count}
+              >{`${dayOf(`${season.start_date}T12:00:00Z`)} to ${dayOf(`${season.end_date}T12:00:00Z`)}; VAT included.`}</p>
+            ) : null}
+          </div>
+          <Panel title="Green fees">
+            <FeesTable prices={data} seasonId={seasonId} />
+            {me.data?.role === 'admin' ? (
+              <>
+                <h3 className={sheet['sub-head']}>Change a green fee</h3>
+                <p className={styles.count}>
+                  A new fee applies to bookings made from now on; bookings already made keep their price.
+                </p>
+                <ChangeFeeForm key={seasonId} prices={data} seasonId={seasonId} onDone={setNotice} />
+              </>
+            ) : null}
+          </Panel>
+          <Panel title="What a visitor pays">
+            <PreviewForm prices={data} />
+          </Panel>
+          <Panel title="Changes">
+            <History prices={data} />
+          </Panel>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { dataEnvelope } from './envelope';
+
+// Prices in the staff area (issue 23): the green fee of every course, player type and season, changed one at a time
+// by an admin (audited, so every price keeps its history), and a preview of what a visitor pays, by the same shared
+// pricing code as the public flow. A change applies to bookings priced after it; a booking keeps the price it was
+// made at.
+
+/** The highest green fee staff can set (£2,000): a typo of a few zeros is refused, not charged. */
+export const MAX_GREEN_FEE_PENCE = 200_000;
+
+export const PRICE_MESSAGES = {
+  price: 'Please enter a price from £0.00 to £2,000.00, in pounds and pence.',
+  unknown: 'Please choose a course, player type and season from the lists.',
+} as const;
+
+const id = z.number({ error: PRICE_MESSAGES.unknown }).int({ error: PRICE_MESSAGES.unknown }).positive({
+  error: PRICE_MESSAGES.unknown,
+});
+
+export const greenFeeChangeSchema = z.object({
+  course_id: id,
+  player_type_id: id,
+  season_id: id,
+  /** Pence, VAT inclusive. */
+  price: z
+    .number({ error: PRICE_MESSAGES.price })
+    .int({ error: PRICE_MESSAGES.price })
+    .min(0, { error: PRICE_MESSAGES.price })
+    .max(MAX_GREEN_FEE_PENCE, { error: PRICE_MESSAGES.price }),
+});
+export type GreenFeeChange = z.infer<typeof greenFeeChangeSchema>;
+
+const named = z.object({ id: z.number().int().positive(), name: z.string() });
+
+export const staffPricesSchema = z.object({
+  courses: z.array(named),
+  player_types: z.array(named),
+  seasons: z.array(named.extend({ start_date: z.iso.date(), end_date: z.iso.date() })),
+  green_fees: z.array(
+    z.object({
+      course_id: z.number().int().positive(),
+      player_type_id: z.number().int().positive(),
+      season_id: z.number().int().positive(),
+      price: z.number().int().nonnegative(),
+    }),
+  ),
+  /** The latest green fee changes, newest first: who, when, from and to. */
+  history: z.array(
+    z.object({
+      at: z.iso.datetime(),
+      by: z.string(),
+      course_id: z.number().int().positive(),
+      player_type_id: z.number().int().positive(),
+      season_id: z.number().int().positive(),
+      before: z.number().int().nonnegative().nullable(),
+      after: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type StaffPrices = z.infer<typeof staffPricesSchema>;
+export const staffPricesResponseSchema = dataEnvelope(staffPricesSchema);
