@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { addDays, formatLongDate, todayInLondon } from '@links/shared/uk-time';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, saveScreenshot, test } from './support/fixtures.ts';
@@ -17,7 +18,8 @@ import {
   signIn,
 } from './support/operator-auth.ts';
 import { resetLinkIn, waitForEmail } from './support/operator-outbox.ts';
-import { weekdayAhead } from './support/step-one-api.ts';
+import { createOfflineOperatorBooking, findSlot } from './support/paid-booking.ts';
+import { COURSES, inApiSession, weekdayAhead } from './support/step-one-api.ts';
 import {
   chooseDate,
   continueButton,
@@ -134,6 +136,43 @@ test.describe('a signed-in operator', () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/reset?t=anything&u=e2e-fairway');
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('My Bookings lists their bookings with what is due, as a CSV file too, and opens one', async ({
+    page,
+  }) => {
+    const slot = await inApiSession((request) => findSlot(request, COURSES.burnside.id, 2, 24 * 40, 24 * 70));
+    const made = await createOfflineOperatorBooking({
+      username: DEPOSIT_OPERATOR.username,
+      password: DEPOSIT_OPERATOR.password,
+      rounds: [{ courseId: COURSES.burnside.id, slot }],
+    });
+    await signIn(page, DEPOSIT_OPERATOR.username, DEPOSIT_OPERATOR.password);
+    // In the operator's menu: the header's, and the footer's (the one a phone shows).
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'My Bookings' })).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'My Bookings' }).click();
+    await expect(page).toHaveURL(/\/my-bookings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Bookings' })).toBeVisible();
+    const row = page
+      .getByRole('table', { name: 'Your upcoming bookings, soonest first' })
+      .getByRole('row', { name: new RegExp(made.bookingNumber) });
+    await expect(row).toContainText('Burnside Course');
+    await expect(row).toContainText('Pay later');
+    await expect(row).toContainText(/£[\d,]+\.\d\d by \d{1,2} \w{3} \d{4}/);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const csv = await readFile((await (await download).path()) as string, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFBooking,Status,Rounds,Golfers,Terms,Total,Paid,Due,Due by');
+    expect(csv).toContain(`${made.bookingNumber},Confirmed,`);
+    await shoot(page, 'operator-my-bookings');
+
+    await page.getByRole('button', { name: 'Played' }).click();
+    await expect(page.getByText(/^(No played bookings match\.|\d+ bookings?)$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Upcoming' }).click();
+    await row.getByRole('link', { name: made.bookingNumber }).click();
+    await expect(page).toHaveURL(new RegExp(`/confirmation/${made.bookingNumber}$`));
+    await expect(page.getByText(made.bookingNumber).first()).toBeVisible();
   });
 
   test('a log-out that fails says so and can be retried', async ({ page }) => {

@@ -13,6 +13,7 @@ export const SITE_PAGE_PATTERNS = [
   '/forgot-password',
   '/reset',
   '/manage-account',
+  '/my-bookings',
   '/maintenance',
   '/staff/*',
 ] as const;

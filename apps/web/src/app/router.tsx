@@ -9,29 +9,17 @@ import { NotFoundRoute } from './not-found-route';
 // hydrates in one pass as soon as the entry has run, with no second request. Every other page is its own chunk.
 import { HomeRoute } from './routes/home';
 
-const ContactDetailsRoute = lazy(() =>
-  import('./routes/contact-details').then((m) => ({ default: m.ContactDetailsRoute })),
-);
-const PaymentDetailsRoute = lazy(() =>
-  import('./routes/payment-details').then((m) => ({ default: m.PaymentDetailsRoute })),
-);
-const ConfirmationRoute = lazy(() =>
-  import('./routes/confirmation').then((m) => ({ default: m.ConfirmationRoute })),
-);
-const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })));
-const ForgotPasswordRoute = lazy(() =>
-  import('./routes/forgot-password').then((m) => ({ default: m.ForgotPasswordRoute })),
-);
-const ResetPasswordRoute = lazy(() =>
-  import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })),
-);
-const ManageAccountRoute = lazy(() =>
-  import('./routes/manage-account').then((m) => ({ default: m.ManageAccountRoute })),
-);
+const ContactDetailsRoute = lazy(() => import('./routes/contact-details'));
+const PaymentDetailsRoute = lazy(() => import('./routes/payment-details'));
+const ConfirmationRoute = lazy(() => import('./routes/confirmation'));
+const LoginRoute = lazy(() => import('./routes/login'));
+const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
+// The operator's pages (/manage-account, /my-bookings) are one module, which shows the page of its path: each chunk
+// and each lazy route is paid for again in the entry, which every visit to `/` loads.
+const OperatorRoute = lazy(() => import('./routes/manage-account'));
 const StaffRoute = lazy(() => import('./routes/staff'));
-const MaintenanceRoute = lazy(() =>
-  import('./routes/maintenance').then((m) => ({ default: m.MaintenanceRoute })),
-);
+const MaintenanceRoute = lazy(() => import('./routes/maintenance'));
 
 export const routes: RouteObject[] = [
   // The staff area has its own frame (no public header, footer or booking state).
@@ -55,7 +43,8 @@ export const routes: RouteObject[] = [
       { path: paths.login.path, element: <LoginRoute /> },
       { path: paths.forgotPassword.path, element: <ForgotPasswordRoute /> },
       { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
-      { path: paths.manageAccount.path, element: <ManageAccountRoute /> },
+      { path: paths.manageAccount.path, element: <OperatorRoute /> },
+      { path: '/my-bookings', element: <OperatorRoute /> },
       { path: paths.maintenance.path, element: <MaintenanceRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],

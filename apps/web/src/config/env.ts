@@ -3,12 +3,12 @@
  * another resort (or a staging site) changes VITE_* variables, never components.
  */
 
-function readString(name: string, fallback: string): string {
+export function readString(name: string, fallback: string): string {
   const value = (import.meta.env[name] as string | undefined)?.trim();
   return value ? value : fallback;
 }
 
-function readUrl(name: string, fallback: string): string {
+export function readUrl(name: string, fallback: string): string {
   const value = readString(name, fallback);
   try {
     const url = new URL(value);
@@ -22,7 +22,7 @@ function readUrl(name: string, fallback: string): string {
 }
 
 // Placeholder defaults (example.com): a deployment sets the resort's own site and address (.env.example).
-const resortSiteUrl = readUrl('VITE_RESORT_SITE_URL', 'https://www.example.com/');
+export const resortSiteUrl = readUrl('VITE_RESORT_SITE_URL', 'https://www.example.com/');
 
 export const env = {
   /** Sent as X-Api-Key; the API accepts the same development default. */
@@ -33,22 +33,6 @@ export const env = {
   contactUrl: readUrl('VITE_CONTACT_URL', new URL('contact-us/', resortSiteUrl).toString()),
   termsUrl: readUrl('VITE_TERMS_URL', new URL('terms-and-conditions/', resortSiteUrl).toString()),
   surveyUrl: readUrl('VITE_SURVEY_URL', new URL('feedback/', resortSiteUrl).toString()),
-  proShopUrl: readUrl('VITE_PRO_SHOP_URL', new URL('shop/', resortSiteUrl).toString()),
-  restaurantsUrl: readUrl('VITE_RESTAURANTS_URL', new URL('food-and-drink/', resortSiteUrl).toString()),
-  restaurantWidgetUrl: readUrl('VITE_RESTAURANT_WIDGET_URL', 'https://widget.resdiary.com/'),
-  /**
-   * IP country look-up for step 2's default country (GET, JSON with `country`). Empty by default: the region of the
-   * browser's languages is used without any call (else GB). The API's IP_LOOKUP_ORIGIN must allow its origin.
-   */
-  ipLookupUrl: readString('VITE_IP_LOOKUP_URL', ''),
-  courseGuideUrls: {
-    1: readUrl(
-      'VITE_COURSE_GUIDE_CHAMPIONSHIP_URL',
-      new URL('courses/championship/', resortSiteUrl).toString(),
-    ),
-    2: readUrl('VITE_COURSE_GUIDE_BURNSIDE_URL', new URL('courses/burnside/', resortSiteUrl).toString()),
-    4: readUrl('VITE_COURSE_GUIDE_BUDDON_URL', new URL('courses/buddon-links/', resortSiteUrl).toString()),
-  } as Readonly<Record<number, string>>,
   companyName: readString('VITE_COMPANY_NAME', 'The Links Golf Management Ltd'),
   // Demo value: set VITE_VAT_NUMBER to the operating company's registration for a real deployment.
   vatNumber: readString('VITE_VAT_NUMBER', 'GB 123 4567 89'),

@@ -6,6 +6,10 @@ import {
   updatePasswordRequestSchema,
 } from '@links/shared';
 import { UPDATE_PASSWORD_MESSAGES } from '@links/shared/schemas/auth';
+import {
+  operatorBookingsQuerySchema,
+  operatorBookingsResponseSchema,
+} from '@links/shared/schemas/operator-bookings';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type CountryCode, parsePhoneNumberWithError } from 'libphonenumber-js';
@@ -17,6 +21,7 @@ import { requireOperator } from '../auth/current-operator.ts';
 import { usernameKey } from '../auth/secret-keys.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { emailChangedEmail, passwordChangedEmail } from '../operators/account-notice-emails.tsx';
+import { listOwnBookings } from '../operators/operator-bookings.ts';
 import { replaceOperatorPassword, updateOperatorContact } from '../operators/operators.repository.ts';
 import { operatorDetailsView } from './operator-details-view.ts';
 
@@ -40,6 +45,24 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       noStore(reply);
       const { operator } = await requireOperator(request);
       return { data: operatorDetailsView(operator) };
+    },
+  );
+
+  app.get(
+    '/user/bookings',
+    {
+      schema: {
+        summary:
+          "The signed-in operator's own bookings, still to play or played, with total, paid, due and due date",
+        tags: ['account'],
+        querystring: operatorBookingsQuerySchema,
+        response: { 200: operatorBookingsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { operator } = await requireOperator(request);
+      return { data: await listOwnBookings(app.db, operator.id, request.query, app.clock.now()) };
     },
   );
 

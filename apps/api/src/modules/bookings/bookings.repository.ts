@@ -1,7 +1,7 @@
 import type { PricedGolfer } from '@links/shared/pricing';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { bookingGolfers, bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { bookingGolfers, bookingRounds, bookings, courses, teeSlots } from '../../db/schema/index.ts';
 import {
   defineStatement,
   listPlaceholders,
@@ -395,4 +395,24 @@ export async function readBookingTimes(tx: Queryable, bookingId: number): Promis
     holdExpiresAt: holdExpiresAt === null ? null : toDate(holdExpiresAt),
     serverTime: toDate(serverTime),
   };
+}
+
+/** The rounds of these bookings with their course name and tee time, earliest first (for lists of bookings). */
+export async function roundsOfBookings(
+  db: DbOrTx,
+  bookingIds: number[],
+): Promise<{ bookingId: number; course: string; startsAt: Date; players: number }[]> {
+  if (bookingIds.length === 0) return [];
+  return db
+    .select({
+      bookingId: bookingRounds.bookingId,
+      course: courses.name,
+      startsAt: teeSlots.startsAt,
+      players: bookingRounds.players,
+    })
+    .from(bookingRounds)
+    .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+    .innerJoin(courses, eq(courses.id, bookingRounds.courseId))
+    .where(inArray(bookingRounds.bookingId, bookingIds))
+    .orderBy(asc(teeSlots.startsAt));
 }

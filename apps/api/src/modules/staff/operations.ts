@@ -6,20 +6,12 @@ import {
   type StaffMailQuery,
   type StaffOperations,
 } from '@links/shared/schemas/staff-operations';
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  bookingRounds,
-  bookings,
-  courses,
-  mailOutbox,
-  operators,
-  paymentIntents,
-  staffRefunds,
-  teeSlots,
-} from '../../db/schema/index.ts';
+import { bookings, mailOutbox, operators, paymentIntents, staffRefunds } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { type MaintenanceSwitch, readMaintenanceFlag, writeMaintenanceFlag } from '../../lib/maintenance.ts';
+import { roundsOfBookings } from '../bookings/bookings.repository.ts';
 import { bookingTakesPlaces } from '../tee-sheet/live-bookings.ts';
 import { recordAudit } from './audit-log.ts';
 
@@ -58,26 +50,10 @@ export async function operationsSummary(
     .where(and(eq(bookings.status, 'held'), bookingTakesPlaces))
     .orderBy(asc(bookings.holdExpiresAt))
     .limit(LIST_LIMIT);
-  const heldRounds =
-    held.length === 0
-      ? []
-      : await db
-          .select({
-            bookingId: bookingRounds.bookingId,
-            course: courses.name,
-            teeTime: teeSlots.startsAt,
-            players: bookingRounds.players,
-          })
-          .from(bookingRounds)
-          .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
-          .innerJoin(courses, eq(courses.id, bookingRounds.courseId))
-          .where(
-            inArray(
-              bookingRounds.bookingId,
-              held.map((row) => row.id),
-            ),
-          )
-          .orderBy(asc(teeSlots.startsAt));
+  const heldRounds = await roundsOfBookings(
+    db,
+    held.map((row) => row.id),
+  );
 
   const payments = await db
     .select({
@@ -117,7 +93,7 @@ export async function operationsSummary(
         .filter((round) => round.bookingId === row.id)
         .map((round) => ({
           course: round.course,
-          tee_time: round.teeTime.toISOString(),
+          tee_time: round.startsAt.toISOString(),
           players: round.players,
         })),
       expires_at: (row.expiresAt ?? now).toISOString(),

@@ -6,12 +6,11 @@ import {
   type StaffBookingSearchQuery,
   type StaffBookingState,
 } from '@links/shared/schemas/staff-bookings';
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   bookingRounds,
   bookings,
-  courses,
   mailOutbox,
   operators,
   paymentIntents,
@@ -23,6 +22,7 @@ import {
   teeSlots,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { roundsOfBookings } from '../bookings/bookings.repository.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { confirmationPayload, leadName } from '../confirmation/confirmation-payload.ts';
 import { ukDayEnd, ukDayStart } from '../courses/bookable-dates.ts';
@@ -128,21 +128,7 @@ export async function searchBookings(
       .where(where),
   ]);
   const ids = rows.map((row) => row.id);
-  const rounds =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            bookingId: bookingRounds.bookingId,
-            course: courses.name,
-            startsAt: teeSlots.startsAt,
-            players: bookingRounds.players,
-          })
-          .from(bookingRounds)
-          .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
-          .innerJoin(courses, eq(courses.id, bookingRounds.courseId))
-          .where(inArray(bookingRounds.bookingId, ids))
-          .orderBy(asc(teeSlots.startsAt));
+  const rounds = await roundsOfBookings(db, ids);
   return {
     bookings: rows.map((row) => {
       const own = rounds.filter((round) => round.bookingId === row.id);

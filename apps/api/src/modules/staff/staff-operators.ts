@@ -5,13 +5,14 @@ import type {
   StaffOperatorDetail,
   UpdateOperatorRequest,
 } from '@links/shared/schemas/staff-operators';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { bookingRounds, bookings, courses, operators, teeSlots } from '../../db/schema/index.ts';
+import { bookingRounds, bookings, operators, teeSlots } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { queuePasswordLink } from '../auth/password-reset.ts';
 import { createOperator } from '../operators/manage-operators.ts';
+import { loadOperatorBookings } from '../operators/operator-bookings.ts';
 import {
   type Operator,
   setOperatorDepositAmount,
@@ -97,64 +98,27 @@ async function requireOperator(db: DbOrTx, id: number, lock = false): Promise<Op
 
 export async function staffOperatorDetail(db: DbOrTx, id: number, now: Date): Promise<StaffOperatorDetail> {
   const operator = await requireOperator(db, id);
-  const rows = await db
-    .select({
-      id: bookings.id,
-      bookingNumber: bookings.bookingNumber,
-      status: bookings.status,
-      paymentMethod: bookings.paymentMethod,
-      payablePence: bookings.payablePence,
-      paidPence: bookings.paidPence,
-      balanceDueAt: bookings.balanceDueAt,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.operatorId, id), ne(bookings.status, 'expired')));
-  const rounds =
-    rows.length === 0
-      ? []
-      : await db
-          .select({
-            bookingId: bookingRounds.bookingId,
-            course: courses.name,
-            startsAt: teeSlots.startsAt,
-            players: bookingRounds.players,
-          })
-          .from(bookingRounds)
-          .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
-          .innerJoin(courses, eq(courses.id, bookingRounds.courseId))
-          .where(
-            inArray(
-              bookingRounds.bookingId,
-              rows.map((row) => row.id),
-            ),
-          )
-          .orderBy(asc(teeSlots.startsAt));
-  const list = rows.map((row) => {
-    const own = rounds.filter((round) => round.bookingId === row.id);
-    const payable = row.payablePence ?? 0;
-    const paid = row.paidPence ?? 0;
-    const due = row.status === 'confirmed' ? Math.max(0, payable - paid) : 0;
-    const booking: StaffOperatorBooking = {
-      booking_number: row.bookingNumber,
-      state: stateOf(row),
-      first_tee_time: own[0]?.startsAt.toISOString() ?? null,
-      courses: own.map((round) => round.course),
-      players: Math.max(0, ...own.map((round) => round.players)),
-      payment_method: row.paymentMethod,
-      payable,
-      paid,
-      due,
-      due_at: due > 0 ? (row.balanceDueAt?.toISOString() ?? null) : null,
-    };
-    const last = own.at(-1)?.startsAt.getTime() ?? 0;
-    return { booking, first: own[0]?.startsAt.getTime() ?? 0, upcoming: last > now.getTime() };
-  });
-  // Still to play first, soonest first; then the past, latest first.
-  list.sort((a, b) =>
-    a.upcoming !== b.upcoming ? (a.upcoming ? -1 : 1) : a.upcoming ? a.first - b.first : b.first - a.first,
-  );
-  const totals = await operatorTotals(db, now, [id]);
-  return { operator: view(operator, totals.get(id)), bookings: list.map((entry) => entry.booking) };
+  const [rows, totals] = await Promise.all([
+    loadOperatorBookings(db, id, now),
+    operatorTotals(db, now, [id]),
+  ]);
+  return {
+    operator: view(operator, totals.get(id)),
+    bookings: rows.map(
+      (row): StaffOperatorBooking => ({
+        booking_number: row.bookingNumber,
+        state: stateOf(row),
+        first_tee_time: row.rounds[0]?.startsAt.toISOString() ?? null,
+        courses: row.rounds.map((round) => round.course),
+        players: Math.max(0, ...row.rounds.map((round) => round.players)),
+        payment_method: row.paymentMethod,
+        payable: row.payablePence ?? 0,
+        paid: row.paidPence ?? 0,
+        due: row.due,
+        due_at: row.due > 0 ? (row.balanceDueAt?.toISOString() ?? null) : null,
+      }),
+    ),
+  };
 }
 
 type Deps = { db: Db; config: Pick<AppConfig, 'publicUrl' | 'brand'> };

@@ -74,7 +74,7 @@ function paidWithEmail(state: unknown): string | null {
 }
 
 /** /confirmation (the PIN gate) and /confirmation/:bookingNumber (the booking, or the gate when it cannot load). */
-export function ConfirmationRoute() {
+export default function ConfirmationRoute() {
   const { bookingNumber: routeNumber } = useParams();
   const [params] = useSearchParams();
   const location = useLocation();

@@ -14,7 +14,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
  * Step 2, 'Add contact details' (spec section 2). The tour-operator form takes the individual form's place when an
  * operator is signed in; both save through useSaveStepTwo inside this shell.
  */
-export function ContactDetailsRoute() {
+export default function ContactDetailsRoute() {
   usePageTitle('Contact details');
   const { state } = useBooking();
   const { operator, isLoading } = useUser();

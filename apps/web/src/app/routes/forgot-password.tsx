@@ -5,7 +5,7 @@ import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-f
 import { usePageTitle } from '@/hooks/use-page-title';
 import styles from './frames.module.css';
 
-export function ForgotPasswordRoute() {
+export default function ForgotPasswordRoute() {
   usePageTitle('Forgot password');
   return (
     <PageFrame

@@ -9,7 +9,7 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { usePageTitle } from '@/hooks/use-page-title';
 import styles from './frames.module.css';
 
-export function LoginRoute() {
+export default function LoginRoute() {
   usePageTitle('Tour Operator Login');
   const navigate = useNavigate();
   return (

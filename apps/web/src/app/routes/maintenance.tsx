@@ -1,5 +1,5 @@
 import { MaintenancePage } from '@/features/maintenance/components/maintenance-page';
 
-export function MaintenanceRoute() {
+export default function MaintenanceRoute() {
   return <MaintenancePage />;
 }

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { PageFrame } from '@/components/layouts/page-frame';
 import { LoadFailedAlert } from '@/components/ui/load-failed-alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -5,6 +6,7 @@ import { useOperatorDetails } from '@/features/account/api/get-operator-details'
 import { AccountDetailsForm } from '@/features/account/components/account-details-form';
 import { ACCOUNT_LOAD_ERROR } from '@/features/account/components/account-messages';
 import { AccountSummary } from '@/features/account/components/account-summary';
+import { OwnBookings } from '@/features/account/components/own-bookings';
 import { UpdatePasswordForm } from '@/features/account/components/update-password-form';
 import { type Operator, useUser } from '@/features/auth/api/get-user';
 import { OperatorOnly } from '@/features/auth/components/auth-guards';
@@ -58,11 +60,33 @@ function ManageAccount() {
   );
 }
 
-export function ManageAccountRoute() {
+function ManageAccountRoute() {
   usePageTitle('Manage Account');
   return (
     <OperatorOnly>
       <ManageAccount />
     </OperatorOnly>
   );
+}
+
+/** /my-bookings: a tour operator's own bookings (issue 24), reached from the operator's menu. */
+function MyBookingsRoute() {
+  usePageTitle('My Bookings');
+  return (
+    <OperatorOnly>
+      <PageFrame
+        eyebrow="Tour operators"
+        title="My Bookings"
+        lead="Every booking your company has made: what each costs, what is paid and what is due, and by when."
+      >
+        <OwnBookings />
+      </PageFrame>
+    </OperatorOnly>
+  );
+}
+
+/** The operator's pages: one chunk for both (see the router). */
+export default function OperatorRoute() {
+  const { pathname } = useLocation();
+  return pathname === '/my-bookings' ? <MyBookingsRoute /> : <ManageAccountRoute />;
 }

@@ -23,7 +23,7 @@ export function paidConfirmationHref(confirmationUrl: string, newsletter: boolea
 }
 
 /** Step 3, 'Make your payment' (spec section 2): summary, card form, terms and the pay button. */
-export function PaymentDetailsRoute() {
+export default function PaymentDetailsRoute() {
   usePageTitle('Make your payment');
   const { state, dispatch } = useBooking();
   const navigate = useNavigate();

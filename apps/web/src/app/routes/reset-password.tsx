@@ -8,7 +8,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import styles from './frames.module.css';
 
 /** /reset?t={token}&u={username}: the link in the password reset e-mail. */
-export function ResetPasswordRoute() {
+export default function ResetPasswordRoute() {
   usePageTitle('Reset password');
   const [params] = useSearchParams();
   return (

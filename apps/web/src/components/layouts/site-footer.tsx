@@ -54,11 +54,18 @@ export function SiteFooter({
               </li>
             )}
             {isOperator ? (
-              <li>
-                <Link className={styles.link} to={paths.manageAccount.getHref()}>
-                  Manage Account
-                </Link>
-              </li>
+              <>
+                <li>
+                  <Link className={styles.link} to="/my-bookings">
+                    My Bookings
+                  </Link>
+                </li>
+                <li>
+                  <Link className={styles.link} to={paths.manageAccount.getHref()}>
+                    Manage Account
+                  </Link>
+                </li>
+              </>
             ) : null}
             <li>
               <ExternalLink className={styles.link} href={env.contactUrl}>

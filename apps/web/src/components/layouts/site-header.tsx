@@ -68,6 +68,9 @@ export function SiteHeader({ operatorName, authLoading, onLogout, signInClosed =
               </Button>
             ) : isOperator ? (
               <>
+                <Link className={styles['account-link']} to="/my-bookings">
+                  My Bookings
+                </Link>
                 <Link className={styles['account-link']} to={paths.manageAccount.getHref()}>
                   Manage Account
                 </Link>

@@ -18,7 +18,7 @@ type ModalDialogProps = {
 };
 
 /** The dialog itself, loaded by ModalProvider the first time one opens: open one with `useModal().open()`. */
-export function ModalDialog({ options, onRequestClose, children }: ModalDialogProps) {
+export default function ModalDialog({ options, onRequestClose, children }: ModalDialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const closeRef = useRef(onRequestClose);

@@ -18,7 +18,7 @@ import { ErrorBoundary } from './error-boundary';
  * its focus moves in, once everything it shows has arrived.
  */
 const loadModalDialog = () => import('./modal-dialog');
-const ModalDialog = lazy(() => loadModalDialog().then((m) => ({ default: m.ModalDialog })));
+const ModalDialog = lazy(loadModalDialog);
 
 export function preloadModalDialog(): void {
   void loadModalDialog();

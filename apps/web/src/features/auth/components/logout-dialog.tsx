@@ -9,7 +9,7 @@ import styles from './logout-dialog.module.css';
 export const LOGOUT_ERROR_MESSAGE = 'There was an unexpected error logging you out. Please try again.';
 
 /** Content of the log-out modal: starts the call as soon as it is shown. */
-export function LogoutDialog({ close }: { close: () => void }) {
+export default function LogoutDialog({ close }: { close: () => void }) {
   const navigate = useNavigate();
   const logout = useLogout();
   const started = useRef(false);

@@ -2,9 +2,7 @@ import { lazy, useCallback } from 'react';
 import { useModal } from '@/components/ui/modal';
 
 // Only a signed-in operator can log out: the dialog (and its log-out call) loads when it opens.
-const LogoutDialog = lazy(() =>
-  import('../components/logout-dialog').then((m) => ({ default: m.LogoutDialog })),
-);
+const LogoutDialog = lazy(() => import('../components/logout-dialog'));
 
 /** Opens the 'Logging out...' modal, which performs the log-out and shows its outcome. */
 export function useLogoutFlow(): () => void {

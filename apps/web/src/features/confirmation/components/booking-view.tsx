@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { useModal } from '@/components/ui/modal';
 import { env } from '@/config/env';
+import { pageLinks } from '@/config/page-links';
 import { courseImageSources } from '@/features/courses/course-image';
 import { hideBrokenImage } from '@/lib/hide-broken-image';
 import styles from './booking-view.module.css';
@@ -97,9 +98,9 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
   function openRestaurantWidget() {
     modal.open(
       <RestaurantWidget
-        url={env.restaurantWidgetUrl}
+        url={pageLinks.restaurantWidgetUrl}
         title="Restaurant table booking"
-        fallbackUrl={env.restaurantsUrl}
+        fallbackUrl={pageLinks.restaurantsUrl}
       />,
       {
         title: 'Book a table',
@@ -249,7 +250,7 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
           <Button variant="gold" block onClick={openRestaurantWidget}>
             Book a table
           </Button>
-          <ExternalLink className={styles['panel-link']} href={env.restaurantsUrl}>
+          <ExternalLink className={styles['panel-link']} href={pageLinks.restaurantsUrl}>
             Our restaurants
           </ExternalLink>
         </div>
@@ -260,7 +261,7 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
               ? 'Balls, gloves and links-branded gifts to remember your round.'
               : 'Balls, gloves and links-branded gifts before you tee off.'}
           </p>
-          <ExternalLink className={styles['panel-link']} href={env.proShopUrl}>
+          <ExternalLink className={styles['panel-link']} href={pageLinks.proShopUrl}>
             Visit the pro shop
           </ExternalLink>
         </div>

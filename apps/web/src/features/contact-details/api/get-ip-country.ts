@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { env } from '@/config/env';
+import { pageLinks } from '@/config/page-links';
 
 /** Spec section 8. */
 export const IP_LOOKUP_FAILED = 'Failed to fetch IP info';
@@ -48,7 +48,7 @@ export type IpCountry = {
  * browser's languages name it (browserCountry). Where a look-up is configured its answer is used, cached an hour with
  * one retry, and the languages stand in should it fail.
  */
-export function useIpCountry(url: string = env.ipLookupUrl, languages?: readonly string[]): IpCountry {
+export function useIpCountry(url: string = pageLinks.ipLookupUrl, languages?: readonly string[]): IpCountry {
   const enabled = url !== '';
   const query = useQuery({
     queryKey: ['ip-country', url],

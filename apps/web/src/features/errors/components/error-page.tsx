@@ -18,7 +18,7 @@ function FlagIcon({ className }: { className?: string }) {
   );
 }
 
-export function ErrorPage({ status, statusText }: ErrorPageProps) {
+export default function ErrorPage({ status, statusText }: ErrorPageProps) {
   usePageTitle(status ? String(status) : UNKNOWN_ERROR);
   const label = status ? [status, statusText].filter(Boolean).join(' ') : UNKNOWN_ERROR;
   return (

@@ -4,7 +4,6 @@ import type {
   CheckInRequest,
   CheckInStatus,
   StaffTeeSheetBooking,
-  StaffTeeSheet as StaffTeeSheetData,
   StaffTeeSheetSlot,
 } from '@links/shared/schemas/staff-tee-sheet';
 import { addDays, formatLongDate, isValidDateString, londonTime, todayInLondon } from '@links/shared/uk-time';
@@ -15,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
+import { downloadCsv } from '@/lib/csv';
 import { useCheckIn, useRemoveBlock, useStaffMe, useStaffTeeSheet } from '../api/staff-api';
 import { BlockPanel } from './block-panel';
 import styles from './staff.module.css';
@@ -230,17 +230,6 @@ function SlotRows({ slot, firstOfBlock }: { slot: StaffTeeSheetSlot; firstOfBloc
   );
 }
 
-/** Saves the sheet as a CSV file, made here from what is on screen (no second request that could differ). */
-function downloadCsv(data: StaffTeeSheetData) {
-  const url = URL.createObjectURL(new Blob([teeSheetCsv(data)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = teeSheetFileName(data);
-  link.click();
-  // After the click has started the download: revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** Every role: one course's day, each tee time with its block and the bookings on it, refreshed as it changes. */
 export function StaffTeeSheet() {
   const { courseId, date, go } = useSheetAddress();
@@ -359,7 +348,11 @@ export function StaffTeeSheet() {
             <Button size="sm" variant="secondary" onClick={() => window.print()}>
               Print
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => downloadCsv(data)}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => downloadCsv(teeSheetFileName(data), teeSheetCsv(data))}
+            >
               Download CSV
             </Button>
           </div>

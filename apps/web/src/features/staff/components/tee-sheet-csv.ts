@@ -1,5 +1,8 @@
 import { formatMoney } from '@links/shared/money';
 import type { StaffTeeSheet, StaffTeeSheetBooking } from '@links/shared/schemas/staff-tee-sheet';
+import { csvText } from '@/lib/csv';
+
+export { csvField } from '@/lib/csv';
 
 // The tee sheet as a CSV file (issue 22): one line per booking on a tee time, and one per free or blocked tee time,
 // in the order of the sheet, for a spreadsheet or the pro shop's own tools.
@@ -31,16 +34,6 @@ const STATES: Record<StaffTeeSheetBooking['state'], string> = {
   deposit: 'Deposit',
   pay_later: 'Pay later',
 };
-
-/**
- * One field, quoted when it must be (RFC 4180). A field a spreadsheet would read as a formula (=, +, -, @, tab,
- * carriage return first) is prefixed with an apostrophe: notes and names are typed by the public.
- */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 function types(booking: StaffTeeSheetBooking): string {
   return booking.golfers.map((golfer) => golfer.player_type).join('; ');
@@ -78,8 +71,7 @@ export function teeSheetCsv(sheet: StaffTeeSheet): string {
       ]);
     }
   }
-  // CRLF (RFC 4180) and a byte-order mark, so Excel reads '£' and accented names as UTF-8.
-  return `\uFEFF${lines.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return csvText(lines);
 }
 
 /** 'tee-sheet-buddon-links-course-2027-01-19.csv' */
