@@ -83,6 +83,13 @@ for (const viewport of viewports) {
       await expect(page.getByRole('region', { name: 'Other dues paid at play' })).toContainText(
         `${COURSES.burnside.name}: 1 caddie at`,
       );
+      // The statement: the card payment of the whole price, nothing due.
+      const statement = page.getByRole('table', {
+        name: 'Payments and refunds, oldest first, and what is due',
+      });
+      await expect(statement.getByRole('row')).toHaveCount(2);
+      await expect(statement.getByRole('row').first()).toContainText(/^Card payment, \w+day \d/);
+      await expect(statement.getByRole('row').last()).toHaveText('Due£0.00');
       await expect(page.getByRole('heading', { name: 'Manage your caddies' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Need to make changes?' })).toBeVisible();
       await expect(page.getByText('A payment is due on this booking')).toHaveCount(0);

@@ -122,6 +122,22 @@ export const confirmationSchema = z.object({
    * always sends it; optional only so clients written before it was added still type-check.
    */
   balance_due_at: instant.nullable().optional(),
+  /**
+   * Every payment and refund of the booking, oldest first: the card payments, payments the resort recorded (phone,
+   * desk, bank transfer) and refunds (negative amounts; `pending` while the card provider has not made it yet).
+   */
+  statement: z
+    .array(
+      z.object({
+        at: instant,
+        kind: z.enum(['card_payment', 'recorded_payment', 'refund']),
+        description: z.string(),
+        /** Pence: positive for a payment, negative for a refund. */
+        amount: z.number().int(),
+        pending: z.boolean(),
+      }),
+    )
+    .optional(),
   /** Set only for a cancelled booking: when, and why. Optional only so older clients still type-check. */
   cancellation: z
     .object({ at: instant, reason: z.enum(CANCELLATION_REASONS) })

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { validationFailed } from '../../lib/app-error.ts';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
 import { bookingCalendarFor } from './booking-calendar.ts';
+import { bookingStatement } from './booking-statement.ts';
 import { loadBookingRecord } from './confirmation.repository.ts';
 import {
   bookingForRequest,
@@ -39,7 +40,10 @@ const SMALL_BODY_LIMIT_BYTES = 4 * 1024;
 async function payloadFor(app: FastifyInstance, bookingId: number) {
   const record = await loadBookingRecord(app.db, bookingId);
   if (!record) throw bookingNotFound();
-  return confirmationPayload(record, app.clock.now());
+  return {
+    ...confirmationPayload(record, app.clock.now()),
+    statement: await bookingStatement(app.db, bookingId),
+  };
 }
 
 function sameBooking(bodyNumber: string, pathNumber: string): void {

@@ -112,6 +112,17 @@ describe('POST /v1/staff/bookings/:number/cancel', () => {
     expect(page.state).toBe('cancelled');
     expect(page.refundable).toBe(0);
     expect(page.refunds).toEqual([expect.objectContaining({ amount: 5_000, status: 'succeeded' })]);
+    // The statement the golfer and staff see: the card payment, then the refund.
+    expect(
+      page.confirmation.statement.map((line: { description: string; amount: number; pending: boolean }) => [
+        line.description,
+        line.amount,
+        line.pending,
+      ]),
+    ).toEqual([
+      ['Card payment', paid, false],
+      ['Refund to the card', -5_000, false],
+    ]);
     // (Rows stamped by the database clock and this test's pinned app clock do not sort together: found by its words.)
     expect(page.timeline.find((event: { by: string }) => event.by === 'staff')).toMatchObject({
       by: 'staff',
@@ -138,6 +149,9 @@ describe('POST /v1/staff/bookings/:number/cancel', () => {
       expect(answer.json().data.refund).toEqual({ amount: 2_000, status: 'pending' });
       expect((await row(made.bookingId)).status).toBe('cancelled');
       expect(await refundsOf(intentId)).toEqual([]);
+      const waiting = (await sendFrom(t.app, desk, 'GET', `/v1/staff/bookings/${made.bookingNumber}`)).json()
+        .data;
+      expect(waiting.confirmation.statement.at(-1)).toMatchObject({ amount: -2_000, pending: true });
       // Still down at the next pass a minute later: still pending, one more attempt counted.
       now = new Date(NOW.getTime() + 61_000);
       expect(await t.app.jobs.runOnce('payment-reconciliation')).toMatchObject({ staffRefundsWaiting: 1 });

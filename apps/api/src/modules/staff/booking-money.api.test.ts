@@ -113,6 +113,15 @@ describe('recording a payment taken by phone', () => {
       [1_000, 'phone', 'PDQ 0042'],
       [booking.payable - 1_000, 'bank_transfer', 'BACS 77'],
     ]);
+    // The operator's statement on the booking page lists both, as the resort recorded them.
+    const statement = (await sendFrom(t.app, desk, 'GET', `/v1/staff/bookings/${booking.number}`)).json().data
+      .confirmation.statement;
+    expect(
+      statement.map((line: { description: string; amount: number }) => [line.description, line.amount]),
+    ).toEqual([
+      ['Payment by phone', 1_000],
+      ['Payment by bank transfer', booking.payable - 1_000],
+    ]);
     const audit = await auditOf(booking.number);
     expect(audit.map((row) => [row.action, row.before, row.after])).toEqual([
       [

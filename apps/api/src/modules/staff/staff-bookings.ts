@@ -23,6 +23,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { roundsOfBookings } from '../bookings/bookings.repository.ts';
+import { bookingStatement } from '../confirmation/booking-statement.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { confirmationPayload, leadName } from '../confirmation/confirmation-payload.ts';
 import { ukDayEnd, ukDayStart } from '../courses/bookable-dates.ts';
@@ -397,7 +398,7 @@ export async function staffBookingDetail(
     .filter(Boolean)
     .join(', ');
   return {
-    confirmation: confirmationPayload(record, now),
+    confirmation: { ...confirmationPayload(record, now), statement: await bookingStatement(db, row.id) },
     rounds: record.rounds.map((round) => ({ course_id: round.courseId, slot_id: round.slotId })),
     state: stateOf(row),
     created_at: row.createdAt.toISOString(),

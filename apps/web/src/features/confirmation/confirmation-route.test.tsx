@@ -168,6 +168,42 @@ describe('/confirmation', () => {
     expect(due.closest('[role="alert"]')?.textContent).toContain(
       'A balance of £160.50 remains to be paid by Monday 28th December 2026. Please call',
     );
+    // No statement in the answer: no Payments section.
+    expect(screen.queryByRole('heading', { name: 'Payments' })).toBeNull();
+    cleanup();
+
+    // The statement: each payment and refund, then what is due and by when.
+    confirmation = {
+      ...confirmation,
+      statement: [
+        {
+          at: '2026-11-02T10:00:00.000Z',
+          kind: 'card_payment',
+          description: 'Card payment',
+          amount: 16050,
+          pending: false,
+        },
+        {
+          at: '2026-11-20T10:00:00.000Z',
+          kind: 'refund',
+          description: 'Refund to the card',
+          amount: -1000,
+          pending: true,
+        },
+      ],
+    };
+    renderAt(SIGNED);
+    const payments = await screen.findByRole('table', {
+      name: 'Payments and refunds, oldest first, and what is due',
+    });
+    const rows = within(payments)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'Card payment, Monday 2nd November 2026£160.50',
+      'Refund to the card, Friday 20th November 2026 (being processed)-£10.00',
+      'Due by Monday 28th December 2026£160.50',
+    ]);
     cleanup();
 
     confirmation = { ...confirmation, has_played: true };

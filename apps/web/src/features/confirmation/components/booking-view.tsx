@@ -185,6 +185,35 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
           </table>
         </Section>
 
+        {confirmation.statement && confirmation.statement.length > 0 ? (
+          <Section id="payments" title="Payments">
+            <table className={styles.prices}>
+              <caption className="visually-hidden">
+                Payments and refunds, oldest first, and what is due
+              </caption>
+              <tbody>
+                {confirmation.statement.map((line) => (
+                  <tr key={`${line.at}-${line.kind}-${line.amount}`}>
+                    <th scope="row">
+                      {`${line.description}, ${formatLongDate(londonDate(new Date(line.at)))}`}
+                      {line.pending ? ' (being processed)' : ''}
+                    </th>
+                    <td>{formatMoney(line.amount)}</td>
+                  </tr>
+                ))}
+                <tr className={styles.total}>
+                  <th scope="row">
+                    {confirmation.totals.due > 0 && confirmation.status !== 'cancelled'
+                      ? `Due${confirmation.balance_due_at ? ` by ${formatLongDate(londonDate(new Date(confirmation.balance_due_at)))}` : ''}`
+                      : 'Due'}
+                  </th>
+                  <td>{formatMoney(confirmation.status === 'cancelled' ? 0 : confirmation.totals.due)}</td>
+                </tr>
+              </tbody>
+            </table>
+          </Section>
+        ) : null}
+
         <Section id="other-dues" title="Other dues paid at play">
           {caddieRounds.length === 0 ? (
             <p className={styles.muted}>No caddies are booked, so nothing is due on the day.</p>
