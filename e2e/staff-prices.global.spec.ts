@@ -53,7 +53,7 @@ test('a green fee changed by an admin changes what a new booking costs, not one 
   ).data;
   const season = seasons.find((each) => each.start_date <= date && date <= each.end_date);
   expect(season, `a season holds ${date}`).toBeDefined();
-  await page.getByLabel('Season').selectOption({ label: season!.name });
+  await page.getByLabel('Season', { exact: true }).selectOption({ label: season!.name });
   const fees = page.getByRole('table', { name: `Green fees, ${season!.name}` });
   await expect(fees.getByRole('row', { name: /Burnside Course/ })).toContainText(pounds(oldFee));
 
@@ -85,7 +85,7 @@ test('a green fee changed by an admin changes what a new booking costs, not one 
 
   // Put the fee back, as the resort would after a trial.
   await nav.getByRole('link', { name: 'Prices' }).click();
-  await page.getByLabel('Season').selectOption({ label: season!.name });
+  await page.getByLabel('Season', { exact: true }).selectOption({ label: season!.name });
   await form.getByLabel('Course').selectOption({ label: BURNSIDE.name });
   await form.getByLabel(/New price/).fill((oldFee / 100).toFixed(2));
   await form.getByRole('button', { name: 'Save the green fee' }).click();

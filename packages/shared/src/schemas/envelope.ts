@@ -72,6 +72,7 @@ export const API_ERROR_CODES = [
   'unknown_player_type',
   'player_type_not_offered',
   'no_green_fee',
+  'season_conflict',
   'invalid_pricing_request',
   'date_not_bookable',
   'month_out_of_range',

@@ -33,8 +33,42 @@ export type GreenFeeChange = z.infer<typeof greenFeeChangeSchema>;
 
 const named = z.object({ id: z.number().int().positive(), name: z.string() });
 
+export const SEASON_MESSAGES = {
+  name: 'Please enter a season name of up to 60 characters.',
+  date: 'Please enter a date.',
+  order: 'The last day must not be before the first.',
+  closing: 'Please enter a closing date from today to three years ahead.',
+} as const;
+
+const day = z.iso.date({ error: SEASON_MESSAGES.date });
+
+export const newSeasonSchema = z
+  .object({
+    name: z
+      .string({ error: SEASON_MESSAGES.name })
+      .trim()
+      .min(1, { error: SEASON_MESSAGES.name })
+      .max(60, { error: SEASON_MESSAGES.name }),
+    start_date: day,
+    end_date: day,
+    /** The season whose green fees the new one starts with; null for none (each fee then set one by one). */
+    copy_fees_from: id.nullable(),
+  })
+  .refine((season) => season.start_date <= season.end_date, {
+    error: SEASON_MESSAGES.order,
+    path: ['end_date'],
+  });
+export type NewSeason = z.infer<typeof newSeasonSchema>;
+
+export const closingDateChangeSchema = z.object({
+  course_id: id,
+  closing_date: z.iso.date({ error: SEASON_MESSAGES.closing }),
+});
+export type ClosingDateChange = z.infer<typeof closingDateChangeSchema>;
+
 export const staffPricesSchema = z.object({
-  courses: z.array(named),
+  /** Each course with the last day the public may book it. */
+  courses: z.array(named.extend({ closing_date: z.iso.date() })),
   player_types: z.array(named),
   seasons: z.array(named.extend({ start_date: z.iso.date(), end_date: z.iso.date() })),
   green_fees: z.array(
@@ -60,3 +94,11 @@ export const staffPricesSchema = z.object({
 });
 export type StaffPrices = z.infer<typeof staffPricesSchema>;
 export const staffPricesResponseSchema = dataEnvelope(staffPricesSchema);
+export const closingDateAnswerSchema = z.object({
+  prices: staffPricesSchema,
+  /** Confirmed or held bookings with a round on the course after the new closing date: they keep their tee times. */
+  bookings_after: z.number().int().nonnegative(),
+});
+export type ClosingDateAnswer = z.infer<typeof closingDateAnswerSchema>;
+
+export const closingDateAnswerResponseSchema = dataEnvelope(closingDateAnswerSchema);

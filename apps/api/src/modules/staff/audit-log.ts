@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = [
   'operator.enabled',
   'operator.password_link_sent',
   'price.green_fee_changed',
+  'season.created',
+  'course.closing_date_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -53,7 +55,16 @@ export type AuditEntry = {
   actor: AuditActor;
   action: AuditAction;
   target?: {
-    type: 'staff_user' | 'booking' | 'block' | 'mail' | 'setting' | 'operator' | 'green_fee';
+    type:
+      | 'staff_user'
+      | 'booking'
+      | 'block'
+      | 'mail'
+      | 'setting'
+      | 'operator'
+      | 'green_fee'
+      | 'season'
+      | 'course';
     id: number | string;
   };
   before?: Record<string, unknown> | null;

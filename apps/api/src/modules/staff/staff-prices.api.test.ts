@@ -36,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Prices = {
+  courses: { id: number; name: string; closing_date: string }[];
   seasons: { id: number; name: string; start_date: string; end_date: string }[];
   player_types: { id: number; name: string }[];
   green_fees: { course_id: number; player_type_id: number; season_id: number; price: number }[];
@@ -161,5 +162,104 @@ describe('green fees', () => {
     expect(refused.statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: 'GET', url: '/v1/staff/prices', headers: apiHeaders() });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('seasons and the booking horizon', () => {
+  const addSeason = (body: object, browser = admin) =>
+    sendFrom(t.app, browser, 'POST', '/v1/staff/seasons', body);
+  const setClosing = (body: object, browser = admin) =>
+    sendFrom(t.app, browser, 'PUT', '/v1/staff/courses/closing-date', body);
+  const plusDays = (date: string, days: number) =>
+    new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const slotsOn = async (date: string) =>
+    (await sendFrom(t.app, desk, 'GET', `/v1/staff/tee-sheet?course_id=${burnside}&date=${date}`)).json().data
+      ?.slots?.length ?? 0;
+
+  it('adds a season after the last, its fees copied, and refuses an overlap by naming it', async () => {
+    const before = await prices();
+    const last = [...before.seasons].sort((a, b) => a.end_date.localeCompare(b.end_date)).at(-1)!;
+    const overlap = await addSeason({
+      name: 'Clash',
+      start_date: last.start_date,
+      end_date: plusDays(last.end_date, 30),
+      copy_fees_from: null,
+    });
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().error.message).toMatch(new RegExp(`^The dates overlap ${last.name} \\(`));
+    const backwards = await addSeason({
+      name: 'Backwards',
+      start_date: plusDays(last.end_date, 20),
+      end_date: plusDays(last.end_date, 10),
+      copy_fees_from: null,
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.body).toContain('The last day must not be before the first.');
+
+    const created = await addSeason({
+      name: 'Early Summer 2028',
+      start_date: plusDays(last.end_date, 1),
+      end_date: plusDays(last.end_date, 120),
+      copy_fees_from: last.id,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const after = created.json().data as Prices;
+    const season = after.seasons.find((each) => each.name === 'Early Summer 2028')!;
+    const feesOf = (id: number) => after.green_fees.filter((fee) => fee.season_id === id).length;
+    expect(feesOf(season.id)).toBe(feesOf(last.id));
+    expect(
+      (
+        await addSeason({
+          ...season,
+          copy_fees_from: null,
+          start_date: plusDays(season.end_date, 1),
+          end_date: plusDays(season.end_date, 2),
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await addSeason(
+          { name: 'Desk', start_date: '2031-01-01', end_date: '2031-01-02', copy_fees_from: null },
+          desk,
+        )
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('moves the closing date only over days with prices, makes their tee times, and counts bookings after an earlier one', async () => {
+    const before = await prices();
+    const course = before.courses.find((each) => each.id === burnside)!;
+    const lastEnd = [...before.seasons].sort((a, b) => a.end_date.localeCompare(b.end_date)).at(-1)!.end_date;
+    const tooFar = await setClosing({ course_id: burnside, closing_date: plusDays(lastEnd, 10) });
+    expect(tooFar.statusCode).toBe(422);
+    expect(tooFar.json().error.message).toMatch(
+      /^No green fee covers \w+day \d+\w\w \w+ \d{4} on the Burnside Course for /,
+    );
+
+    const newClosing = plusDays(course.closing_date, 14);
+    expect(await slotsOn(newClosing)).toBe(0);
+    const moved = await setClosing({ course_id: burnside, closing_date: newClosing });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(
+      moved.json().data.prices.courses.find((each: { id: number }) => each.id === burnside).closing_date,
+    ).toBe(newClosing);
+    expect(await slotsOn(newClosing)).toBeGreaterThan(0);
+
+    // An earlier closing date stops sales after it; the bookings made there (the first test's) keep their places.
+    const shortened = await setClosing({ course_id: burnside, closing_date: '2026-05-01' });
+    expect(shortened.statusCode, shortened.body).toBe(200);
+    expect(shortened.json().data.bookings_after).toBeGreaterThanOrEqual(2);
+    expect((await setClosing({ course_id: burnside, closing_date: '2026-03-19' })).statusCode).toBe(400);
+    expect((await setClosing({ course_id: burnside, closing_date: newClosing }, desk)).statusCode).toBe(403);
+    const audit = (
+      await sendFrom(t.app, admin, 'GET', '/v1/staff/audit?action=course.closing_date_changed')
+    ).json().data;
+    expect(
+      audit.entries.map((entry: { after: { closing_date: string } }) => entry.after.closing_date),
+    ).toEqual(['2026-05-01', newClosing]);
+    expect((await setClosing({ course_id: burnside, closing_date: course.closing_date })).statusCode).toBe(
+      200,
+    );
   });
 });

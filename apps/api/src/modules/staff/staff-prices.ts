@@ -1,12 +1,30 @@
+import { REQUESTED_PLAYER_TYPE_IDS } from '@links/shared/constants';
 import { type PricedBooking, PricingError, priceBooking } from '@links/shared/pricing';
-import type { GreenFeeChange, StaffPrices } from '@links/shared/schemas/staff-prices';
+import type {
+  ClosingDateAnswer,
+  ClosingDateChange,
+  GreenFeeChange,
+  NewSeason,
+  StaffPrices,
+} from '@links/shared/schemas/staff-prices';
 import type { TicketPricesBody } from '@links/shared/schemas/ticket-prices';
-import { and, asc, desc, eq, like } from 'drizzle-orm';
+import { addDays, formatLongDate, londonWallTimeToUtc, todayInLondon } from '@links/shared/uk-time';
+import { and, asc, desc, eq, gte, inArray, like, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { greenFees, seasons, staffAuditLog, staffUsers } from '../../db/schema/index.ts';
+import {
+  bookingRounds,
+  bookings,
+  courses,
+  greenFees,
+  seasons,
+  staffAuditLog,
+  staffUsers,
+  teeSlots,
+} from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { listCourses } from '../courses/courses.repository.ts';
 import { listPlayerTypes } from '../player-types/player-types.repository.ts';
+import { generateTeeSlots } from '../tee-sheet/generate-tee-slots.ts';
 import { loadPricingTables } from '../tickets/pricing-tables.repository.ts';
 import { recordAudit } from './audit-log.ts';
 
@@ -41,7 +59,11 @@ export async function staffPrices(db: DbOrTx): Promise<StaffPrices> {
       .limit(HISTORY_LIMIT),
   ]);
   return {
-    courses: courseRows.map((course) => ({ id: course.id, name: course.name })),
+    courses: courseRows.map((course) => ({
+      id: course.id,
+      name: course.name,
+      closing_date: course.closingDate,
+    })),
     player_types: typeRows.map((type) => ({ id: type.id, name: type.name })),
     seasons: seasonRows.map((season) => ({
       id: season.id,
@@ -174,4 +196,163 @@ export async function previewPrices(db: DbOrTx, body: TicketPricesBody): Promise
     }
     throw error;
   }
+}
+
+const seasonConflict = (message: string) => new AppError('season_conflict', 409, message);
+
+/**
+ * A new season, its green fees copied from another where asked (each then changed one by one). Seasons never overlap:
+ * the first clash is named. The check and the insert run under one advisory lock, so two admins cannot each add
+ * half of an overlap.
+ */
+export async function createSeason(
+  db: Db,
+  season: NewSeason,
+  staffUserId: number,
+  now: Date,
+): Promise<StaffPrices> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('seasons'))`);
+    const [clash] = await tx
+      .select()
+      .from(seasons)
+      .where(and(lte(seasons.startDate, season.end_date), gte(seasons.endDate, season.start_date)))
+      .orderBy(asc(seasons.startDate))
+      .limit(1);
+    if (clash) {
+      throw seasonConflict(
+        `The dates overlap ${clash.name} (${formatLongDate(clash.startDate)} to ${formatLongDate(clash.endDate)}).`,
+      );
+    }
+    const [named] = await tx.select({ id: seasons.id }).from(seasons).where(eq(seasons.name, season.name));
+    if (named) throw seasonConflict(`A season is already called ${season.name}.`);
+    const source =
+      season.copy_fees_from === null
+        ? []
+        : await tx.select().from(greenFees).where(eq(greenFees.seasonId, season.copy_fees_from));
+    if (season.copy_fees_from !== null && source.length === 0) {
+      throw badRequest('Please choose a season with green fees to copy.', {
+        copy_fees_from: 'No fees to copy.',
+      });
+    }
+    const [created] = await tx
+      .insert(seasons)
+      .values({ name: season.name, startDate: season.start_date, endDate: season.end_date })
+      .returning({ id: seasons.id });
+    if (source.length > 0) {
+      await tx.insert(greenFees).values(
+        source.map((fee) => ({
+          courseId: fee.courseId,
+          playerTypeId: fee.playerTypeId,
+          seasonId: created!.id,
+          pricePence: fee.pricePence,
+        })),
+      );
+    }
+    await recordAudit(tx, {
+      actor: { staffUserId },
+      action: 'season.created',
+      target: { type: 'season', id: created!.id },
+      after: { ...season, fees_copied: source.length },
+      at: now,
+    });
+  });
+  loadPricingTables.invalidate(db);
+  return staffPrices(db);
+}
+
+/** The first UK day in [from, to] on which the course has no green fee for a player type the public books. */
+async function firstDayWithoutFee(db: DbOrTx, courseId: number, from: string, to: string) {
+  const rows = await db
+    .select({ start: seasons.startDate, end: seasons.endDate, playerTypeId: greenFees.playerTypeId })
+    .from(greenFees)
+    .innerJoin(seasons, eq(seasons.id, greenFees.seasonId))
+    .where(
+      and(
+        eq(greenFees.courseId, courseId),
+        inArray(greenFees.playerTypeId, [...REQUESTED_PLAYER_TYPE_IDS]),
+        lte(seasons.startDate, to),
+        gte(seasons.endDate, from),
+      ),
+    );
+  for (const typeId of REQUESTED_PLAYER_TYPE_IDS) {
+    const covered = rows
+      .filter((row) => row.playerTypeId === typeId)
+      .sort((a, b) => a.start.localeCompare(b.start));
+    let day = from;
+    for (const range of covered) {
+      if (range.start > day) break;
+      if (range.end >= day) day = addDays(range.end, 1);
+      if (day > to) break;
+    }
+    if (day <= to) return { day, typeId };
+  }
+  return null;
+}
+
+/**
+ * Moves a course's closing date (the last day the public may book it). Every day up to it must have a green fee for
+ * each player type the public books, so no bookable day is without a price; the tee times of new days are made at
+ * once. An earlier date stops new sales after it: bookings already made there keep their tee times, and are counted
+ * in the answer.
+ */
+export async function changeClosingDate(
+  db: Db,
+  change: ClosingDateChange,
+  staffUserId: number,
+  now: Date,
+): Promise<ClosingDateAnswer> {
+  const today = todayInLondon(now);
+  if (change.closing_date < today || change.closing_date > addDays(today, 3 * 366)) {
+    throw badRequest('Please enter a closing date from today to three years ahead.', {
+      closing_date: 'Please enter a closing date from today to three years ahead.',
+    });
+  }
+  const course = (await listCourses(db)).find((each) => each.id === change.course_id);
+  if (!course) throw badRequest('Please choose a course from the list.', { course_id: 'Please choose one.' });
+  const gap = await firstDayWithoutFee(db, course.id, today, change.closing_date);
+  if (gap) {
+    const type = (await listPlayerTypes(db)).find((each) => each.id === gap.typeId)?.name ?? 'a player type';
+    throw new AppError(
+      'no_green_fee',
+      422,
+      `No green fee covers ${formatLongDate(gap.day)} on the ${course.name} for ${type}: add a season with its prices first.`,
+    );
+  }
+  const before = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ closingDate: courses.closingDate })
+      .from(courses)
+      .where(eq(courses.id, course.id))
+      .for('update');
+    if (row?.closingDate === change.closing_date) return row.closingDate;
+    await tx.update(courses).set({ closingDate: change.closing_date }).where(eq(courses.id, course.id));
+    await recordAudit(tx, {
+      actor: { staffUserId },
+      action: 'course.closing_date_changed',
+      target: { type: 'course', id: course.id },
+      before: { closing_date: row?.closingDate ?? null },
+      after: { closing_date: change.closing_date },
+      at: now,
+    });
+    return row?.closingDate ?? change.closing_date;
+  });
+  listCourses.invalidate(db);
+  if (change.closing_date > before) {
+    // Idempotent (on conflict do nothing): a retry or another instance making the same days is harmless.
+    await generateTeeSlots(db, { from: addDays(before, 1), to: change.closing_date, courseIds: [course.id] });
+  }
+  const [after] = await db
+    .select({ count: sql<number>`count(distinct ${bookings.id})::integer` })
+    .from(bookings)
+    .innerJoin(bookingRounds, eq(bookingRounds.bookingId, bookings.id))
+    .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+    .where(
+      and(
+        eq(bookingRounds.courseId, course.id),
+        inArray(bookings.status, ['confirmed', 'held']),
+        gte(teeSlots.startsAt, londonWallTimeToUtc(addDays(change.closing_date, 1), '00:00')),
+      ),
+    );
+  return { prices: await staffPrices(db), bookings_after: Number(after?.count ?? 0) };
 }

@@ -65,7 +65,13 @@ import {
   staffOperatorResponseSchema,
   updateOperatorRequestSchema,
 } from '@links/shared/schemas/staff-operators';
-import { greenFeeChangeSchema, staffPricesResponseSchema } from '@links/shared/schemas/staff-prices';
+import {
+  closingDateAnswerResponseSchema,
+  closingDateChangeSchema,
+  greenFeeChangeSchema,
+  newSeasonSchema,
+  staffPricesResponseSchema,
+} from '@links/shared/schemas/staff-prices';
 import { ticketPricesBodySchema, ticketPricesResponseSchema } from '@links/shared/schemas/ticket-prices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -100,7 +106,13 @@ import {
   staffOperatorDetail,
   updateStaffOperator,
 } from './staff-operators.ts';
-import { changeGreenFee, previewPrices, staffPrices } from './staff-prices.ts';
+import {
+  changeClosingDate,
+  changeGreenFee,
+  createSeason,
+  previewPrices,
+  staffPrices,
+} from './staff-prices.ts';
 import { deleteStaffSession } from './staff-sessions.ts';
 import { staffTeeSheet } from './staff-tee-sheet.ts';
 import { staffUserView } from './staff-user-view.ts';
@@ -630,6 +642,40 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await changeGreenFee(app.db, request.body, staffOf(request).user.id, app.clock.now()),
+    }),
+  );
+
+  app.post(
+    '/seasons',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary:
+          "Adds a season (never overlapping another), its green fees copied from another season's if asked (audited)",
+        tags: TAGS,
+        body: newSeasonSchema,
+        response: { 200: staffPricesResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await createSeason(app.db, request.body, staffOf(request).user.id, app.clock.now()),
+    }),
+  );
+
+  app.put(
+    '/courses/closing-date',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary:
+          "Moves a course's closing date (every day up to it must have green fees); makes the new days' tee times (audited)",
+        tags: TAGS,
+        body: closingDateChangeSchema,
+        response: { 200: closingDateAnswerResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await changeClosingDate(app.db, request.body, staffOf(request).user.id, app.clock.now()),
     }),
   );
 

@@ -53,7 +53,13 @@ import type {
   StaffOperatorDetail,
   UpdateOperatorRequest,
 } from '@links/shared/schemas/staff-operators';
-import type { GreenFeeChange, StaffPrices } from '@links/shared/schemas/staff-prices';
+import type {
+  ClosingDateAnswer,
+  ClosingDateChange,
+  GreenFeeChange,
+  NewSeason,
+  StaffPrices,
+} from '@links/shared/schemas/staff-prices';
 import {
   type CheckInAnswer,
   type CheckInRequest,
@@ -416,5 +422,22 @@ export function useChangeGreenFee() {
 export function usePricePreview() {
   return useMutation({
     mutationFn: (body: TicketPricesBody) => api.post<PricedBooking>('/staff/prices/preview', body),
+  });
+}
+
+export function useCreateSeason() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewSeason) => api.post<StaffPrices>('/staff/seasons', body),
+    onSuccess: (prices) => queryClient.setQueryData(PRICES_KEY, prices),
+  });
+}
+
+export function useChangeClosingDate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClosingDateChange) =>
+      apiRequest<ClosingDateAnswer>('/staff/courses/closing-date', { method: 'PUT', body }),
+    onSuccess: (answer) => queryClient.setQueryData(PRICES_KEY, answer.prices),
   });
 }

@@ -1,7 +1,11 @@
 // @vitest-environment happy-dom
 
 import { staffUserResponseSchema } from '@links/shared/schemas/staff';
-import { type StaffPrices, staffPricesResponseSchema } from '@links/shared/schemas/staff-prices';
+import {
+  closingDateAnswerResponseSchema,
+  type StaffPrices,
+  staffPricesResponseSchema,
+} from '@links/shared/schemas/staff-prices';
 import { pricedBookingSchema, ticketPricesResponseSchema } from '@links/shared/schemas/ticket-prices';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,8 +17,8 @@ import { penceOf } from './staff-prices';
 
 const PRICES: StaffPrices = {
   courses: [
-    { id: 1, name: 'Championship Course' },
-    { id: 2, name: 'Burnside Course' },
+    { id: 1, name: 'Championship Course', closing_date: '2027-10-31' },
+    { id: 2, name: 'Burnside Course', closing_date: '2027-10-31' },
   ],
   player_types: [
     { id: 1, name: 'Adult' },
@@ -42,6 +46,8 @@ describe('penceOf', () => {
 describe('the prices page', () => {
   const server = useApiServer();
   const changes: Received[] = [];
+  const seasons: Received[] = [];
+  const closings: Received[] = [];
   const previews: Received[] = [];
   let prices = PRICES;
   beforeAll(async () => {
@@ -49,6 +55,8 @@ describe('the prices page', () => {
   }, 60_000);
   beforeEach(() => {
     changes.length = 0;
+    seasons.length = 0;
+    closings.length = 0;
     previews.length = 0;
     prices = PRICES;
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
@@ -98,6 +106,27 @@ describe('the prices page', () => {
             ],
           };
           return answer(staffPricesResponseSchema, { data: prices });
+        }),
+      ),
+      http.post(
+        v1('/staff/seasons'),
+        recorded(seasons, (_info, { body }) => {
+          const season = body as { name: string; start_date: string; end_date: string };
+          prices = { ...prices, seasons: [...prices.seasons, { id: 5, ...season }] };
+          return answer(staffPricesResponseSchema, { data: prices });
+        }),
+      ),
+      http.put(
+        v1('/staff/courses/closing-date'),
+        recorded(closings, (_info, { body }) => {
+          const change = body as { course_id: number; closing_date: string };
+          prices = {
+            ...prices,
+            courses: prices.courses.map((course) =>
+              course.id === change.course_id ? { ...course, closing_date: change.closing_date } : course,
+            ),
+          };
+          return answer(closingDateAnswerResponseSchema, { data: { prices, bookings_after: 2 } });
         }),
       ),
       http.post(
@@ -157,5 +186,46 @@ describe('the prices page', () => {
     await user.click(within(price).getByRole('button', { name: 'Price it' }));
     expect(await screen.findByText('A visitor pays £95.00')).toBeTruthy();
     expect(previews[0]?.body).toMatchObject({ golfers: [{ id: 1, playerTypeId: 1 }], courses: [{ id: 2 }] });
+  });
+
+  it('adds a season (checked first) and moves a closing date, saying what stays booked after it', async () => {
+    const user = userEvent.setup();
+    renderRoute('/staff/prices');
+    const form = await screen.findByRole('form', { name: 'Add a season' });
+    await user.type(within(form).getByLabelText('Season name'), 'Summer 2100');
+    await user.type(within(form).getByLabelText('First day'), '2100-04-30');
+    await user.type(within(form).getByLabelText('Last day'), '2100-04-01');
+    await user.click(within(form).getByRole('button', { name: 'Add the season' }));
+    expect(await within(form).findByText('The last day must not be before the first.')).toBeTruthy();
+    expect(seasons).toHaveLength(0);
+    await user.clear(within(form).getByLabelText('First day'));
+    await user.type(within(form).getByLabelText('First day'), '2100-01-01');
+    await user.click(within(form).getByRole('button', { name: 'Add the season' }));
+    expect(await screen.findByText('Summer 2100 is added, from 1 Jan 2100 to 1 Apr 2100.')).toBeTruthy();
+    expect(seasons[0]?.body).toEqual({
+      name: 'Summer 2100',
+      start_date: '2100-01-01',
+      end_date: '2100-04-01',
+      copy_fees_from: 4,
+    });
+    expect(screen.getByRole('table', { name: 'Seasons, earliest first' }).textContent).toContain(
+      'Summer 2100',
+    );
+
+    const closing = screen.getByRole('form', { name: 'Change a closing date' });
+    await user.selectOptions(within(closing).getByLabelText('Course'), 'Burnside Course');
+    await user.type(within(closing).getByLabelText('Bookable until'), '2027-06-30');
+    await user.click(within(closing).getByRole('button', { name: 'Save the closing date' }));
+    expect(
+      await screen.findByText(
+        'The Burnside Course can be booked until 30 Jun 2027. 2 bookings after it keep their tee times.',
+      ),
+    ).toBeTruthy();
+    expect(closings[0]?.body).toEqual({ course_id: 2, closing_date: '2027-06-30' });
+    expect(
+      within(screen.getByRole('table', { name: 'The last day each course can be booked' })).getByRole('row', {
+        name: /Burnside Course/,
+      }).textContent,
+    ).toContain('30 Jun 2027');
   });
 });

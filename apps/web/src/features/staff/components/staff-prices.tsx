@@ -1,5 +1,10 @@
 import { formatMoney } from '@links/shared/money';
-import { PRICE_MESSAGES, type StaffPrices } from '@links/shared/schemas/staff-prices';
+import {
+  type NewSeason,
+  newSeasonSchema,
+  PRICE_MESSAGES,
+  type StaffPrices,
+} from '@links/shared/schemas/staff-prices';
 import { todayInLondon } from '@links/shared/uk-time';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -7,7 +12,14 @@ import { SelectField, TextField } from '@/components/ui/form-field';
 import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
-import { useChangeGreenFee, usePricePreview, useStaffMe, useStaffPrices } from '../api/staff-api';
+import {
+  useChangeClosingDate,
+  useChangeGreenFee,
+  useCreateSeason,
+  usePricePreview,
+  useStaffMe,
+  useStaffPrices,
+} from '../api/staff-api';
 import styles from './staff.module.css';
 import { dayOf, Panel, when } from './staff-parts';
 import { TableFrame } from './table-frame';
@@ -270,6 +282,218 @@ function History({ prices }: { prices: StaffPrices }) {
   );
 }
 
+const dateOf = (date: string) => dayOf(`${date}T12:00:00Z`);
+
+function SeasonsTable({ prices }: { prices: StaffPrices }) {
+  return (
+    <TableFrame label="Seasons table">
+      <table className={styles.table}>
+        <caption className="visually-hidden">Seasons, earliest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Season</th>
+            <th scope="col">From</th>
+            <th scope="col">To</th>
+            <th scope="col">Green fees set</th>
+          </tr>
+        </thead>
+        <tbody>
+          {prices.seasons.map((season) => (
+            <tr key={season.id}>
+              <th scope="row">{season.name}</th>
+              <td className={styles.nowrap}>{dateOf(season.start_date)}</td>
+              <td className={styles.nowrap}>{dateOf(season.end_date)}</td>
+              <td>{`${prices.green_fees.filter((fee) => fee.season_id === season.id).length} of ${prices.courses.length * prices.player_types.length}`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableFrame>
+  );
+}
+
+function AddSeasonForm({ prices, onDone }: { prices: StaffPrices; onDone: (message: string) => void }) {
+  const create = useCreateSeason();
+  const last = prices.seasons.at(-1);
+  const [form, setForm] = useState({ name: '', start_date: '', end_date: '', copy: String(last?.id ?? '') });
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  return (
+    <>
+      <FailureAlert
+        error={create.error}
+        title="The season could not be added"
+        fallback="The change could not be saved. Please try again."
+        onDismiss={() => create.reset()}
+      />
+      <form
+        className={styles['form-grid']}
+        noValidate
+        aria-label="Add a season"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const parsed = newSeasonSchema.safeParse({
+            name: form.name,
+            start_date: form.start_date,
+            end_date: form.end_date,
+            copy_fees_from: form.copy ? Number(form.copy) : null,
+          });
+          if (!parsed.success) {
+            setProblems(
+              Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+            );
+            return;
+          }
+          setProblems({});
+          const season: NewSeason = parsed.data;
+          create.mutate(season, {
+            onSuccess: () => {
+              setForm({ name: '', start_date: '', end_date: '', copy: form.copy });
+              onDone(
+                `${season.name} is added, from ${dateOf(season.start_date)} to ${dateOf(season.end_date)}.`,
+              );
+            },
+          });
+        }}
+      >
+        <TextField
+          label="Season name"
+          autoComplete="off"
+          value={form.name}
+          error={problems.name}
+          onChange={(event) => setForm({ ...form, name: event.target.value })}
+        />
+        <TextField
+          label="First day"
+          type="date"
+          value={form.start_date}
+          error={problems.start_date}
+          onChange={(event) => setForm({ ...form, start_date: event.target.value })}
+        />
+        <TextField
+          label="Last day"
+          type="date"
+          value={form.end_date}
+          error={problems.end_date}
+          onChange={(event) => setForm({ ...form, end_date: event.target.value })}
+        />
+        <SelectField
+          label="Green fees from"
+          value={form.copy}
+          onChange={(event) => setForm({ ...form, copy: event.target.value })}
+          options={[
+            { value: '', label: 'None (set each fee)' },
+            ...prices.seasons.map((season) => ({ value: String(season.id), label: season.name })),
+          ]}
+        />
+        <div className={styles['form-actions']}>
+          <SubmitButton pending={create.isPending} busy="Adding...">
+            Add the season
+          </SubmitButton>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function HorizonPanel({
+  prices,
+  admin,
+  onDone,
+}: {
+  prices: StaffPrices;
+  admin: boolean;
+  onDone: (message: string) => void;
+}) {
+  const change = useChangeClosingDate();
+  const [courseId, setCourseId] = useState(prices.courses[0]?.id ?? 0);
+  const [date, setDate] = useState('');
+  const [problem, setProblem] = useState('');
+  const name = prices.courses.find((course) => course.id === courseId)?.name ?? '';
+  return (
+    <Panel title="Booking horizon">
+      <TableFrame label="Closing dates table">
+        <table className={styles.table}>
+          <caption className="visually-hidden">The last day each course can be booked</caption>
+          <thead>
+            <tr>
+              <th scope="col">Course</th>
+              <th scope="col">Bookable until</th>
+            </tr>
+          </thead>
+          <tbody>
+            {prices.courses.map((course) => (
+              <tr key={course.id}>
+                <th scope="row">{course.name}</th>
+                <td className={styles.nowrap}>{dateOf(course.closing_date)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+      {admin ? (
+        <>
+          <h3 className={sheet['sub-head']}>Change a closing date</h3>
+          <p className={styles.count}>
+            Every day up to it needs green fees. An earlier date stops new bookings after it; bookings already
+            made keep their tee times.
+          </p>
+          <FailureAlert
+            error={change.error}
+            title="The closing date could not be changed"
+            fallback="The change could not be saved. Please try again."
+            onDismiss={() => change.reset()}
+          />
+          <form
+            className={styles['form-grid']}
+            noValidate
+            aria-label="Change a closing date"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+                setProblem('Please enter a date.');
+                return;
+              }
+              setProblem('');
+              change.mutate(
+                { course_id: courseId, closing_date: date },
+                {
+                  onSuccess: (answer) =>
+                    onDone(
+                      `The ${name} can be booked until ${dateOf(date)}.${
+                        answer.bookings_after > 0
+                          ? ` ${answer.bookings_after} ${answer.bookings_after === 1 ? 'booking' : 'bookings'} after it keep their tee times.`
+                          : ''
+                      }`,
+                    ),
+                },
+              );
+            }}
+          >
+            <SelectField
+              label="Course"
+              value={String(courseId)}
+              onChange={(event) => setCourseId(Number(event.target.value))}
+              options={prices.courses.map((course) => ({ value: String(course.id), label: course.name }))}
+            />
+            <TextField
+              label="Bookable until"
+              type="date"
+              value={date}
+              error={problem || undefined}
+              onChange={(event) => setDate(event.target.value)}
+            />
+            <div className={styles['form-actions']}>
+              <SubmitButton pending={change.isPending} busy="Saving...">
+                Save the closing date
+              </SubmitButton>
+            </div>
+          </form>
+        </>
+      ) : null}
+    </Panel>
+  );
+}
+
 /** /staff/prices: the green fees of a season, what a visitor pays, and (admins) changing a fee. */
 export function StaffPricesPage() {
   const prices = useStaffPrices();
@@ -321,6 +545,16 @@ export function StaffPricesPage() {
               </>
             ) : null}
           </Panel>
+          <Panel title="Seasons">
+            <SeasonsTable prices={data} />
+            {me.data?.role === 'admin' ? (
+              <>
+                <h3 className={sheet['sub-head']}>Add a season</h3>
+                <AddSeasonForm prices={data} onDone={setNotice} />
+              </>
+            ) : null}
+          </Panel>
+          <HorizonPanel prices={data} admin={me.data?.role === 'admin'} onDone={setNotice} />
           <Panel title="What a visitor pays">
             <PreviewForm prices={data} />
           </Panel>
