@@ -73,6 +73,7 @@ export const API_ERROR_CODES = [
   'player_type_not_offered',
   'no_green_fee',
   'season_conflict',
+  'caddie_range_not_found',
   'invalid_pricing_request',
   'date_not_bookable',
   'month_out_of_range',

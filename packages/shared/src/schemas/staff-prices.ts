@@ -60,6 +60,29 @@ export const newSeasonSchema = z
   });
 export type NewSeason = z.infer<typeof newSeasonSchema>;
 
+const caddiePrice = z
+  .number({ error: PRICE_MESSAGES.price })
+  .int({ error: PRICE_MESSAGES.price })
+  .min(0, { error: PRICE_MESSAGES.price })
+  .max(MAX_GREEN_FEE_PENCE, { error: PRICE_MESSAGES.price });
+
+/** A caddie fee for a range of days (per caddie per round, paid in cash on the day). */
+export const newCaddieRangeSchema = z
+  .object({ start_date: day, end_date: day, price: caddiePrice })
+  .refine((range) => range.start_date <= range.end_date, {
+    error: SEASON_MESSAGES.order,
+    path: ['end_date'],
+  });
+export type NewCaddieRange = z.infer<typeof newCaddieRangeSchema>;
+export const caddieRangeChangeSchema = z.object({ price: caddiePrice });
+export const caddieRangeParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'The range id must be a whole number' })
+    .int({ error: 'The range id must be a whole number' })
+    .positive({ error: 'The range id must be a whole number' })
+    .max(2_147_483_647, { error: 'The range id must be a whole number' }),
+});
+
 export const closingDateChangeSchema = z.object({
   course_id: id,
   closing_date: z.iso.date({ error: SEASON_MESSAGES.closing }),
@@ -71,6 +94,14 @@ export const staffPricesSchema = z.object({
   courses: z.array(named.extend({ closing_date: z.iso.date() })),
   player_types: z.array(named),
   seasons: z.array(named.extend({ start_date: z.iso.date(), end_date: z.iso.date() })),
+  caddie_ranges: z.array(
+    z.object({
+      id: z.number().int().positive(),
+      start_date: z.iso.date(),
+      end_date: z.iso.date(),
+      price: z.number().int().nonnegative(),
+    }),
+  ),
   green_fees: z.array(
     z.object({
       course_id: z.number().int().positive(),

@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'price.green_fee_changed',
   'season.created',
   'course.closing_date_changed',
+  'caddie_range.created',
+  'price.caddie_fee_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -64,7 +66,8 @@ export type AuditEntry = {
       | 'operator'
       | 'green_fee'
       | 'season'
-      | 'course';
+      | 'course'
+      | 'caddie_range';
     id: number | string;
   };
   before?: Record<string, unknown> | null;

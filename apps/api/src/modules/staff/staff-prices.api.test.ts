@@ -263,3 +263,68 @@ describe('seasons and the booking horizon', () => {
     );
   });
 });
+
+describe('caddie fees', () => {
+  type Ranges = { caddie_ranges: { id: number; start_date: string; end_date: string; price: number }[] };
+  const publicCaddiePrice = async (date: string) => {
+    const csrf = await withCsrf(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/caddies/prices',
+      headers: csrf.headers,
+      payload: { startDate: date },
+    });
+    return (response.json().data as { start_date: string; end_date: string; price: number }[]).find(
+      (range) => range.start_date <= date && date <= range.end_date,
+    )?.price;
+  };
+
+  it('changes the fee of a range, adds a range after the last, refuses an overlap, each audited', async () => {
+    const before = (await prices()) as unknown as Ranges;
+    const range = before.caddie_ranges.find(
+      (each) => each.start_date <= PLAY_DATE && PLAY_DATE <= each.end_date,
+    )!;
+    expect(await publicCaddiePrice(PLAY_DATE)).toBe(range.price);
+    const changed = await sendFrom(t.app, admin, 'PUT', `/v1/staff/caddie-ranges/${range.id}`, {
+      price: range.price + 500,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await publicCaddiePrice(PLAY_DATE)).toBe(range.price + 500);
+
+    const last = before.caddie_ranges.at(-1)!;
+    const clash = await sendFrom(t.app, admin, 'POST', '/v1/staff/caddie-ranges', {
+      start_date: last.end_date,
+      end_date: '2030-12-31',
+      price: 7_000,
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error.message).toMatch(/^The dates overlap the caddie fee from /);
+    const next = new Date(Date.parse(`${last.end_date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const added = await sendFrom(t.app, admin, 'POST', '/v1/staff/caddie-ranges', {
+      start_date: next,
+      end_date: '2030-12-31',
+      price: 7_500,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((added.json().data as Ranges).caddie_ranges.at(-1)).toMatchObject({
+      start_date: next,
+      price: 7_500,
+    });
+
+    for (const bad of [{ price: -1 }, { price: 1.5 }, {}]) {
+      expect(
+        (await sendFrom(t.app, admin, 'PUT', `/v1/staff/caddie-ranges/${range.id}`, bad)).statusCode,
+      ).toBe(400);
+    }
+    expect(
+      (await sendFrom(t.app, admin, 'PUT', '/v1/staff/caddie-ranges/999999', { price: 1 })).statusCode,
+    ).toBe(404);
+    expect(
+      (await sendFrom(t.app, desk, 'PUT', `/v1/staff/caddie-ranges/${range.id}`, { price: 1 })).statusCode,
+    ).toBe(403);
+    const audit = (
+      await sendFrom(t.app, admin, 'GET', '/v1/staff/audit?action=price.caddie_fee_changed')
+    ).json().data.entries;
+    expect(audit.map((entry: { before: { price: number } }) => entry.before.price)).toEqual([range.price]);
+  });
+});

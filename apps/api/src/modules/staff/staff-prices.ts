@@ -4,6 +4,7 @@ import type {
   ClosingDateAnswer,
   ClosingDateChange,
   GreenFeeChange,
+  NewCaddieRange,
   NewSeason,
   StaffPrices,
 } from '@links/shared/schemas/staff-prices';
@@ -14,6 +15,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   bookingRounds,
   bookings,
+  caddiePriceRanges,
   courses,
   greenFees,
   seasons,
@@ -21,7 +23,7 @@ import {
   staffUsers,
   teeSlots,
 } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../lib/app-error.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { listCourses } from '../courses/courses.repository.ts';
 import { listPlayerTypes } from '../player-types/player-types.repository.ts';
 import { generateTeeSlots } from '../tee-sheet/generate-tee-slots.ts';
@@ -39,7 +41,7 @@ const feeKey = (fee: { course_id: number; player_type_id: number; season_id: num
   `${fee.course_id}-${fee.player_type_id}-${fee.season_id}`;
 
 export async function staffPrices(db: DbOrTx): Promise<StaffPrices> {
-  const [courseRows, typeRows, seasonRows, feeRows, historyRows] = await Promise.all([
+  const [courseRows, typeRows, seasonRows, feeRows, historyRows, caddieRows] = await Promise.all([
     listCourses(db),
     listPlayerTypes(db),
     db.select().from(seasons).orderBy(asc(seasons.startDate)),
@@ -57,6 +59,7 @@ export async function staffPrices(db: DbOrTx): Promise<StaffPrices> {
       .where(and(eq(staffAuditLog.action, GREEN_FEE_CHANGED), like(staffAuditLog.targetId, '%-%-%')))
       .orderBy(desc(staffAuditLog.at), desc(staffAuditLog.id))
       .limit(HISTORY_LIMIT),
+    db.select().from(caddiePriceRanges).orderBy(asc(caddiePriceRanges.startDate)),
   ]);
   return {
     courses: courseRows.map((course) => ({
@@ -70,6 +73,12 @@ export async function staffPrices(db: DbOrTx): Promise<StaffPrices> {
       name: season.name,
       start_date: season.startDate,
       end_date: season.endDate,
+    })),
+    caddie_ranges: caddieRows.map((range) => ({
+      id: range.id,
+      start_date: range.startDate,
+      end_date: range.endDate,
+      price: range.pricePence,
     })),
     green_fees: feeRows.map((fee) => ({
       course_id: fee.courseId,
@@ -355,4 +364,76 @@ export async function changeClosingDate(
       ),
     );
   return { prices: await staffPrices(db), bookings_after: Number(after?.count ?? 0) };
+}
+
+/**
+ * A caddie fee for a range of days; ranges never overlap (the clash named). Serialised with the other range writes by
+ * an advisory lock. The public caddie prices are cached by browsers for 12 hours (spec section 9), so a change reaches
+ * a visitor's step 1 within that; the confirmation page reads the ranges as it opens.
+ */
+export async function createCaddieRange(
+  db: Db,
+  range: NewCaddieRange,
+  staffUserId: number,
+  now: Date,
+): Promise<StaffPrices> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('caddie_price_ranges'))`);
+    const [clash] = await tx
+      .select()
+      .from(caddiePriceRanges)
+      .where(
+        and(
+          lte(caddiePriceRanges.startDate, range.end_date),
+          gte(caddiePriceRanges.endDate, range.start_date),
+        ),
+      )
+      .orderBy(asc(caddiePriceRanges.startDate))
+      .limit(1);
+    if (clash) {
+      throw seasonConflict(
+        `The dates overlap the caddie fee from ${formatLongDate(clash.startDate)} to ${formatLongDate(clash.endDate)}.`,
+      );
+    }
+    const [created] = await tx
+      .insert(caddiePriceRanges)
+      .values({ startDate: range.start_date, endDate: range.end_date, pricePence: range.price })
+      .returning({ id: caddiePriceRanges.id });
+    await recordAudit(tx, {
+      actor: { staffUserId },
+      action: 'caddie_range.created',
+      target: { type: 'caddie_range', id: created!.id },
+      after: { ...range },
+      at: now,
+    });
+  });
+  return staffPrices(db);
+}
+
+export async function changeCaddieFee(
+  db: Db,
+  id: number,
+  price: number,
+  staffUserId: number,
+  now: Date,
+): Promise<StaffPrices> {
+  await db.transaction(async (tx) => {
+    const [range] = await tx
+      .select()
+      .from(caddiePriceRanges)
+      .where(eq(caddiePriceRanges.id, id))
+      .for('update');
+    if (!range) throw notFound('There is no such caddie fee.', 'caddie_range_not_found');
+    if (range.pricePence === price) return;
+    await tx.update(caddiePriceRanges).set({ pricePence: price }).where(eq(caddiePriceRanges.id, id));
+    await recordAudit(tx, {
+      actor: { staffUserId },
+      action: 'price.caddie_fee_changed',
+      target: { type: 'caddie_range', id },
+      before: { price: range.pricePence },
+      after: { price, start_date: range.startDate, end_date: range.endDate },
+      at: now,
+    });
+  });
+  return staffPrices(db);
 }

@@ -66,9 +66,12 @@ import {
   updateOperatorRequestSchema,
 } from '@links/shared/schemas/staff-operators';
 import {
+  caddieRangeChangeSchema,
+  caddieRangeParamsSchema,
   closingDateAnswerResponseSchema,
   closingDateChangeSchema,
   greenFeeChangeSchema,
+  newCaddieRangeSchema,
   newSeasonSchema,
   staffPricesResponseSchema,
 } from '@links/shared/schemas/staff-prices';
@@ -107,8 +110,10 @@ import {
   updateStaffOperator,
 } from './staff-operators.ts';
 import {
+  changeCaddieFee,
   changeClosingDate,
   changeGreenFee,
+  createCaddieRange,
   createSeason,
   previewPrices,
   staffPrices,
@@ -659,6 +664,45 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await createSeason(app.db, request.body, staffOf(request).user.id, app.clock.now()),
+    }),
+  );
+
+  app.post(
+    '/caddie-ranges',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary: 'Adds a caddie fee for a range of days, never overlapping another (audited)',
+        tags: TAGS,
+        body: newCaddieRangeSchema,
+        response: { 200: staffPricesResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await createCaddieRange(app.db, request.body, staffOf(request).user.id, app.clock.now()),
+    }),
+  );
+
+  app.put(
+    '/caddie-ranges/:id',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary: 'Changes the caddie fee of a range of days (audited)',
+        tags: TAGS,
+        params: caddieRangeParamsSchema,
+        body: caddieRangeChangeSchema,
+        response: { 200: staffPricesResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await changeCaddieFee(
+        app.db,
+        request.params.id,
+        request.body.price,
+        staffOf(request).user.id,
+        app.clock.now(),
+      ),
     }),
   );
 

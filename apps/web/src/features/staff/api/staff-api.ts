@@ -57,6 +57,7 @@ import type {
   ClosingDateAnswer,
   ClosingDateChange,
   GreenFeeChange,
+  NewCaddieRange,
   NewSeason,
   StaffPrices,
 } from '@links/shared/schemas/staff-prices';
@@ -439,5 +440,22 @@ export function useChangeClosingDate() {
     mutationFn: (body: ClosingDateChange) =>
       apiRequest<ClosingDateAnswer>('/staff/courses/closing-date', { method: 'PUT', body }),
     onSuccess: (answer) => queryClient.setQueryData(PRICES_KEY, answer.prices),
+  });
+}
+
+export function useCreateCaddieRange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewCaddieRange) => api.post<StaffPrices>('/staff/caddie-ranges', body),
+    onSuccess: (prices) => queryClient.setQueryData(PRICES_KEY, prices),
+  });
+}
+
+export function useChangeCaddieFee() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, price }: { id: number; price: number }) =>
+      apiRequest<StaffPrices>(`/staff/caddie-ranges/${id}`, { method: 'PUT', body: { price } }),
+    onSuccess: (prices) => queryClient.setQueryData(PRICES_KEY, prices),
   });
 }

@@ -11,7 +11,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answer, type Received, recorded, useApiServer, v1 } from '@/test/api-server';
+import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
 import { penceOf } from './staff-prices';
 
@@ -25,6 +25,7 @@ const PRICES: StaffPrices = {
     { id: 3, name: 'Under 16' },
   ],
   seasons: [{ id: 4, name: 'All year', start_date: '2000-01-01', end_date: '2099-12-31' }],
+  caddie_ranges: [{ id: 9, start_date: '2026-04-01', end_date: '2026-10-31', price: 6_000 }],
   green_fees: [
     { course_id: 1, player_type_id: 1, season_id: 4, price: 35_000 },
     { course_id: 2, player_type_id: 1, season_id: 4, price: 9_500 },
@@ -48,6 +49,7 @@ describe('the prices page', () => {
   const changes: Received[] = [];
   const seasons: Received[] = [];
   const closings: Received[] = [];
+  const caddieChanges: Received[] = [];
   const previews: Received[] = [];
   let prices = PRICES;
   beforeAll(async () => {
@@ -57,6 +59,7 @@ describe('the prices page', () => {
     changes.length = 0;
     seasons.length = 0;
     closings.length = 0;
+    caddieChanges.length = 0;
     previews.length = 0;
     prices = PRICES;
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
@@ -114,6 +117,21 @@ describe('the prices page', () => {
           const season = body as { name: string; start_date: string; end_date: string };
           prices = { ...prices, seasons: [...prices.seasons, { id: 5, ...season }] };
           return answer(staffPricesResponseSchema, { data: prices });
+        }),
+      ),
+      http.put(
+        v1('/staff/caddie-ranges/9'),
+        recorded(caddieChanges, (_info, { body }) => {
+          const price = (body as { price: number }).price;
+          prices = { ...prices, caddie_ranges: prices.caddie_ranges.map((range) => ({ ...range, price })) };
+          return answer(staffPricesResponseSchema, { data: prices });
+        }),
+      ),
+      http.post(v1('/staff/caddie-ranges'), () =>
+        refuse(409, {
+          code: 'season_conflict',
+          message:
+            'The dates overlap the caddie fee from Wednesday 1st April 2026 to Saturday 31st October 2026.',
         }),
       ),
       http.put(
@@ -227,5 +245,33 @@ describe('the prices page', () => {
         name: /Burnside Course/,
       }).textContent,
     ).toContain('30 Jun 2027');
+  });
+
+  it('changes a caddie fee and shows why new days were refused', async () => {
+    const user = userEvent.setup();
+    renderRoute('/staff/prices');
+    const change = await screen.findByRole('form', { name: 'Change a caddie fee' });
+    expect(within(change).getByText('Now £60.00.')).toBeTruthy();
+    await user.type(within(change).getByLabelText(/New fee/), 'sixty');
+    await user.click(within(change).getByRole('button', { name: 'Save the caddie fee' }));
+    expect(await within(change).findByText(/^Please enter a price from £0.00/)).toBeTruthy();
+    await user.clear(within(change).getByLabelText(/New fee/));
+    await user.type(within(change).getByLabelText(/New fee/), '65');
+    await user.click(within(change).getByRole('button', { name: 'Save the caddie fee' }));
+    expect(
+      await screen.findByText('The caddie fee for 1 Apr 2026 to 31 Oct 2026 is now £65.00.'),
+    ).toBeTruthy();
+    expect(caddieChanges[0]?.body).toEqual({ price: 6_500 });
+
+    const add = screen.getByRole('form', { name: 'Add caddie fee days' });
+    await user.type(within(add).getByLabelText('First day'), '2026-10-01');
+    await user.type(within(add).getByLabelText('Last day'), '2026-12-31');
+    await user.type(within(add).getByLabelText(/Fee per caddie/), '70');
+    await user.click(within(add).getByRole('button', { name: 'Add the days' }));
+    expect(
+      await screen.findByText(
+        'The dates overlap the caddie fee from Wednesday 1st April 2026 to Saturday 31st October 2026.',
+      ),
+    ).toBeTruthy();
   });
 });

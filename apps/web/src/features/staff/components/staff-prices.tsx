@@ -13,8 +13,10 @@ import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
 import {
+  useChangeCaddieFee,
   useChangeClosingDate,
   useChangeGreenFee,
+  useCreateCaddieRange,
   useCreateSeason,
   usePricePreview,
   useStaffMe,
@@ -494,6 +496,171 @@ function HorizonPanel({
   );
 }
 
+const rangeLabel = (range: { start_date: string; end_date: string }) =>
+  `${dateOf(range.start_date)} to ${dateOf(range.end_date)}`;
+
+function CaddiePanel({
+  prices,
+  admin,
+  onDone,
+}: {
+  prices: StaffPrices;
+  admin: boolean;
+  onDone: (message: string) => void;
+}) {
+  const change = useChangeCaddieFee();
+  const create = useCreateCaddieRange();
+  const [rangeId, setRangeId] = useState(prices.caddie_ranges.at(-1)?.id ?? 0);
+  const [fee, setFee] = useState('');
+  const [feeProblem, setFeeProblem] = useState('');
+  const [range, setRange] = useState({ start_date: '', end_date: '', price: '' });
+  const [rangeProblems, setRangeProblems] = useState<Record<string, string>>({});
+  const chosen = prices.caddie_ranges.find((each) => each.id === rangeId);
+  return (
+    <Panel title="Caddie fees">
+      <TableFrame label="Caddie fees table">
+        <table className={styles.table}>
+          <caption className="visually-hidden">
+            Caddie fee per caddie per round, paid in cash on the day
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Days</th>
+              <th scope="col">Fee per caddie</th>
+            </tr>
+          </thead>
+          <tbody>
+            {prices.caddie_ranges.map((each) => (
+              <tr key={each.id}>
+                <th scope="row">{rangeLabel(each)}</th>
+                <td className={styles.nowrap}>{formatMoney(each.price)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+      {admin ? (
+        <>
+          <FailureAlert
+            error={change.error ?? create.error}
+            title="The caddie fee could not be saved"
+            fallback="The change could not be saved. Please try again."
+            onDismiss={() => {
+              change.reset();
+              create.reset();
+            }}
+          />
+          <h3 className={sheet['sub-head']}>Change a caddie fee</h3>
+          <form
+            className={styles['form-grid']}
+            noValidate
+            aria-label="Change a caddie fee"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const price = penceOf(fee);
+              if (price === null || price > 200_000) {
+                setFeeProblem(PRICE_MESSAGES.price);
+                return;
+              }
+              setFeeProblem('');
+              change.mutate(
+                { id: rangeId, price },
+                {
+                  onSuccess: () => {
+                    setFee('');
+                    onDone(
+                      `The caddie fee for ${chosen ? rangeLabel(chosen) : 'those days'} is now ${formatMoney(price)}.`,
+                    );
+                  },
+                },
+              );
+            }}
+          >
+            <SelectField
+              label="Days"
+              value={String(rangeId)}
+              onChange={(event) => setRangeId(Number(event.target.value))}
+              options={prices.caddie_ranges.map((each) => ({
+                value: String(each.id),
+                label: rangeLabel(each),
+              }))}
+            />
+            <TextField
+              label="New fee (£)"
+              inputMode="decimal"
+              autoComplete="off"
+              hint={chosen ? `Now ${formatMoney(chosen.price)}.` : undefined}
+              value={fee}
+              error={feeProblem || undefined}
+              onChange={(event) => setFee(event.target.value)}
+            />
+            <div className={styles['form-actions']}>
+              <SubmitButton pending={change.isPending} busy="Saving...">
+                Save the caddie fee
+              </SubmitButton>
+            </div>
+          </form>
+          <h3 className={sheet['sub-head']}>Add caddie fee days</h3>
+          <form
+            className={styles['form-grid']}
+            noValidate
+            aria-label="Add caddie fee days"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const price = penceOf(range.price);
+              const problems: Record<string, string> = {};
+              if (!range.start_date) problems.start_date = 'Please enter a date.';
+              if (!range.end_date) problems.end_date = 'Please enter a date.';
+              else if (range.start_date && range.end_date < range.start_date)
+                problems.end_date = 'The last day must not be before the first.';
+              if (price === null || price > 200_000) problems.price = PRICE_MESSAGES.price;
+              setRangeProblems(problems);
+              if (Object.keys(problems).length > 0 || price === null) return;
+              create.mutate(
+                { start_date: range.start_date, end_date: range.end_date, price },
+                {
+                  onSuccess: () => {
+                    onDone(`Caddies cost ${formatMoney(price)} from ${rangeLabel(range)}.`);
+                    setRange({ start_date: '', end_date: '', price: '' });
+                  },
+                },
+              );
+            }}
+          >
+            <TextField
+              label="First day"
+              type="date"
+              value={range.start_date}
+              error={rangeProblems.start_date}
+              onChange={(event) => setRange({ ...range, start_date: event.target.value })}
+            />
+            <TextField
+              label="Last day"
+              type="date"
+              value={range.end_date}
+              error={rangeProblems.end_date}
+              onChange={(event) => setRange({ ...range, end_date: event.target.value })}
+            />
+            <TextField
+              label="Fee per caddie (£)"
+              inputMode="decimal"
+              autoComplete="off"
+              value={range.price}
+              error={rangeProblems.price}
+              onChange={(event) => setRange({ ...range, price: event.target.value })}
+            />
+            <div className={styles['form-actions']}>
+              <SubmitButton pending={create.isPending} busy="Adding...">
+                Add the days
+              </SubmitButton>
+            </div>
+          </form>
+        </>
+      ) : null}
+    </Panel>
+  );
+}
+
 /** /staff/prices: the green fees of a season, what a visitor pays, and (admins) changing a fee. */
 export function StaffPricesPage() {
   const prices = useStaffPrices();
@@ -555,6 +722,7 @@ export function StaffPricesPage() {
             ) : null}
           </Panel>
           <HorizonPanel prices={data} admin={me.data?.role === 'admin'} onDone={setNotice} />
+          <CaddiePanel prices={data} admin={me.data?.role === 'admin'} onDone={setNotice} />
           <Panel title="What a visitor pays">
             <PreviewForm prices={data} />
           </Panel>
