@@ -12,6 +12,7 @@ import {
   priceBooking,
   setPartitions,
   type Ticket,
+  tradeRateTables,
 } from './pricing';
 import { addDays } from './uk-time';
 
@@ -424,5 +425,34 @@ describe('priceBooking: optimality against brute force', () => {
     expect(compared).toBe(60 * 7 * 6 * 2);
     expect(priced).toBeGreaterThan(compared / 2);
     expect(combinationsUsed).toBeGreaterThan(100);
+  });
+});
+
+describe('tradeRateTables', () => {
+  it('takes the percent off every fee and combination, to the penny, and prices from the lowered tables', () => {
+    const trade = tradeRateTables(tables, 10);
+    expect(trade.greenFees[0]?.pricePence).toBe(28890);
+    expect(trade.packages[0]?.pricePence).toBe(33750);
+    // Half a penny rounds up: 10 % off 4750 is 4275; 15 % off 9500 is 8075; 15 % off 3750 is 3187.5 -> 3188.
+    expect(tradeRateTables(tables, 15).greenFees.find((fee) => fee.pricePence === 3188)).toBeDefined();
+    const full = priceBooking(adult, [{ courseId: CH, date: '2026-07-01' }], tables);
+    const rate = priceBooking(adult, [{ courseId: CH, date: '2026-07-01' }], trade);
+    expect(rate.totals.payable).toBe(28890);
+    expect(rate.totals.net + rate.totals.vat).toBe(rate.totals.payable);
+    expect(full.totals.payable).toBe(32100);
+    // The cheapest cover is chosen on the trade prices too: the combination still wins for two courses.
+    const two = priceBooking(
+      adult,
+      [
+        { courseId: CH, date: '2026-07-01' },
+        { courseId: BU, date: '2026-07-02' },
+      ],
+      trade,
+    );
+    expect(two.totals.payable).toBe(33750);
+  });
+
+  it('leaves the tables as they are at 0 %', () => {
+    expect(tradeRateTables(tables, 0)).toBe(tables);
   });
 });

@@ -263,3 +263,18 @@ export function priceBooking(
   );
   return { golfers: priced, totals };
 }
+
+/**
+ * The fee tables at a tour operator's trade rate: every green fee and combination price `percent` lower, each rounded
+ * to the penny (half up). Applied to the tables, not to totals, so the cheapest cover, the per-golfer lines and the
+ * VAT split are all worked out on the prices the operator actually pays.
+ */
+export function tradeRateTables(tables: PricingTables, percent: number): PricingTables {
+  if (percent <= 0) return tables;
+  const rate = (pence: number) => Math.round((pence * (100 - percent)) / 100);
+  return {
+    ...tables,
+    greenFees: tables.greenFees.map((fee) => ({ ...fee, pricePence: rate(fee.pricePence) })),
+    packages: tables.packages.map((pkg) => ({ ...pkg, pricePence: rate(pkg.pricePence) })),
+  };
+}

@@ -10,6 +10,7 @@ export const TEST_OPERATOR: OperatorSession = {
   status: 'active',
   deposit_amount: 50,
   password_change_required: false,
+  trade_discount_percent: 0,
 };
 
 /** That operator's contact details as GET /v1/user/details answers them. */

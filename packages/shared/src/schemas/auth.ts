@@ -155,6 +155,8 @@ export const operatorSessionSchema = z.object({
    * their account page, and the booking routes refuse with `password_change_required` until then.
    */
   password_change_required: z.boolean(),
+  /** The trade rate: percent off green fees and combinations, already in every price the operator is shown. */
+  trade_discount_percent: z.number().int().min(0).max(50),
 });
 export type OperatorSession = z.infer<typeof operatorSessionSchema>;
 /** GET /v1/user: the signed-in operator, or null when signed out. */

@@ -12,6 +12,7 @@ export const OPERATOR_MESSAGES = {
   username: 'The username must be 3 to 64 letters, digits or . _ @ - characters.',
   email: 'Please enter a valid e-mail address.',
   deposit: 'The deposit must be a whole percentage from 0 to 100.',
+  tradeDiscount: 'The trade rate must be a whole percentage from 0 to 50.',
 } as const;
 
 const depositPercent = z
@@ -39,11 +40,22 @@ export const createOperatorRequestSchema = z.object({
 });
 export type CreateOperatorRequest = z.infer<typeof createOperatorRequestSchema>;
 
+const tradeDiscountPercent = z
+  .number({ error: OPERATOR_MESSAGES.tradeDiscount })
+  .int({ error: OPERATOR_MESSAGES.tradeDiscount })
+  .min(0, { error: OPERATOR_MESSAGES.tradeDiscount })
+  .max(50, { error: OPERATOR_MESSAGES.tradeDiscount });
+
 /** One change at a time, each audited as its own action. */
-export const updateOperatorRequestSchema = z.union([
-  z.strictObject({ deposit_percent: depositPercent }),
-  z.strictObject({ status: z.enum(['active', 'disabled'], { error: 'status must be active or disabled' }) }),
-]);
+export const updateOperatorRequestSchema = z
+  .strictObject({
+    deposit_percent: depositPercent.optional(),
+    trade_discount_percent: tradeDiscountPercent.optional(),
+    status: z.enum(['active', 'disabled'], { error: 'status must be active or disabled' }).optional(),
+  })
+  .refine((change) => Object.values(change).filter((value) => value !== undefined).length === 1, {
+    error: 'Change one thing at a time: the deposit, the trade rate or the status.',
+  });
 export type UpdateOperatorRequest = z.infer<typeof updateOperatorRequestSchema>;
 
 export const operatorIdParamsSchema = z.object({
@@ -61,6 +73,8 @@ export const staffOperatorSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   deposit_percent: z.number().int(),
+  /** Percent off green fees and combinations for bookings this operator makes from now on. */
+  trade_discount_percent: z.number().int(),
   status: z.enum(['active', 'disabled']),
   /** The operator has chosen a password (a new account has not until they use the e-mailed link). */
   password_set: z.boolean(),

@@ -37,6 +37,8 @@ export const operators = pgTable(
     countryCode: text().notNull().default(''),
     /** Percentage of the payable amount taken as a deposit on terms bookings; 0 turns the deposit option off. */
     depositAmount: integer().notNull().default(50),
+    /** The trade rate: percent off every green fee and combination price this operator books at (0 to 50). */
+    tradeDiscountPercent: integer().notNull().default(0),
     status: text().$type<'active' | 'disabled'>().notNull().default('active'),
     /** argon2id PHC string. */
     passwordHash: text().notNull(),
@@ -54,6 +56,7 @@ export const operators = pgTable(
     uniqueIndex('operators_username_lower_unique').on(sql`lower(${table.username})`),
     check('operators_deposit_amount_percent', sql`${table.depositAmount} between 0 and 100`),
     check('operators_status_known', sql`${table.status} in ('active', 'disabled')`),
+    check('operators_trade_discount_percent', sql`${table.tradeDiscountPercent} between 0 and 50`),
   ],
 );
 

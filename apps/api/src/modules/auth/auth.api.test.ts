@@ -42,6 +42,7 @@ describe('sign-in and sessions', () => {
       status: 'active',
       deposit_amount: 25,
       password_change_required: false,
+      trade_discount_percent: 0,
     };
     expect(response.json()).toEqual({ data: expected });
     const user = await getUser(t.app, after.cookie);

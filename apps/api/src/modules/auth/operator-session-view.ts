@@ -10,5 +10,6 @@ export function operatorSessionView(operator: Operator): OperatorSession {
     status: operator.status,
     deposit_amount: operator.depositAmount,
     password_change_required: operator.passwordMustChange,
+    trade_discount_percent: operator.tradeDiscountPercent,
   };
 }

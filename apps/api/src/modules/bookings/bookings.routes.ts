@@ -10,7 +10,7 @@ import { issueChallenge, PROOF_OF_WORK_HEADER, readSolvedChallenge } from '../..
 import { clientAddressKey, clientNetworkKey } from '../../lib/rate-limit/client-key.ts';
 import { enforceRateLimit } from '../../lib/rate-limit/rate-limiter.ts';
 import { sessionKey } from '../../lib/session-token.ts';
-import { bookingOperator } from '../auth/current-operator.ts';
+import { bookingOperator, currentOperator } from '../auth/current-operator.ts';
 import { countLiveHolds } from './bookings.repository.ts';
 import { challengeLevel } from './fair-holds.ts';
 import { createBooking, sessionRequired, updateBooking } from './save-booking.ts';
@@ -85,11 +85,13 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { max, windowSeconds } = app.config.bookings.createRateLimit;
       await enforceRateLimit(app.db, reply, { bucket: 'booking-create', max, windowSeconds }, clientKey);
       const session = sessionKey(request.sessionId);
+      const operator = (await bookingOperator(request))?.operator;
       const data = await createBooking(app, request.body, {
         sessionKey: session,
         clientKey,
         networkKey: clientNetworkKey(sessionSecret, request.ip),
-        operatorId: (await bookingOperator(request))?.operator.id ?? null,
+        operatorId: operator?.id ?? null,
+        tradeDiscountPercent: operator?.tradeDiscountPercent ?? 0,
         solvedChallenge: await readSolvedChallenge(
           sessionSecret,
           session,
@@ -122,6 +124,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.sessionId) throw sessionRequired();
       const data = await updateBooking(app, request.params.id, request.body, {
         sessionKey: sessionKey(request.sessionId),
+        // The session that made the booking: an operator's books at their trade rate.
+        tradeDiscountPercent: (await currentOperator(request))?.operator.tradeDiscountPercent ?? 0,
       });
       reply.header('cache-control', 'no-store');
       return { data };

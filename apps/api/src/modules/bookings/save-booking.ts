@@ -1,6 +1,6 @@
 import { isCaddieEligible } from '@links/shared/caddies';
 import { RESERVATION_WINDOW_MS } from '@links/shared/constants';
-import { type PricedGolfer, PricingError, priceBooking } from '@links/shared/pricing';
+import { type PricedGolfer, PricingError, priceBooking, tradeRateTables } from '@links/shared/pricing';
 import type { SaveBookingBody, SavedBooking } from '@links/shared/schemas/bookings';
 import { CHAMPIONSHIP_INFO_TEXT, slotState, TIME_CONFLICT_TOOLTIP } from '@links/shared/slot-state';
 import { londonDate } from '@links/shared/uk-time';
@@ -54,13 +54,14 @@ export type RoundRules = {
 const PUBLIC_RULES: RoundRules = { caddieCutoff: true, championshipMinimum: true };
 
 // Read outside the transaction: on PGlite (one connection) a query on deps.db inside it would wait forever.
-export async function loadBookingReference(deps: Pick<SaveBookingDeps, 'db'>) {
+// A tour operator's trade rate lowers the fee tables themselves, so every price below is at their rate.
+export async function loadBookingReference(deps: Pick<SaveBookingDeps, 'db'>, tradeDiscountPercent = 0) {
   const [courses, playerTypes, tables] = await Promise.all([
     listCourses(deps.db),
     listPlayerTypes(deps.db),
     loadPricingTables(deps.db),
   ]);
-  return { courses, playerTypes, tables };
+  return { courses, playerTypes, tables: tradeRateTables(tables, tradeDiscountPercent) };
 }
 
 function teeTimeField(index: number) {
@@ -292,12 +293,14 @@ export type Caller = {
   clientKey: string;
   networkKey: string;
   operatorId?: number | null;
+  /** That operator's trade rate (percent off the fees); 0 for visitors. */
+  tradeDiscountPercent?: number;
   solvedChallenge?: SolvedChallenge | undefined;
 };
 
 /** POST /v1/bookings: checks, prices and holds the places for the reservation window. */
 export async function createBooking(deps: SaveBookingDeps, body: SaveBookingBody, caller: Caller) {
-  const reference = await loadBookingReference(deps);
+  const reference = await loadBookingReference(deps, caller.tradeDiscountPercent);
   const courses = checkRequest(body, reference);
   // Only statements of db/statements.ts: the transaction needs no drizzle transaction object.
   return answeringBackstop(
@@ -338,9 +341,9 @@ export async function updateBooking(
   deps: SaveBookingDeps,
   bookingId: number,
   body: SaveBookingBody,
-  caller: Pick<Caller, 'sessionKey'>,
+  caller: Pick<Caller, 'sessionKey' | 'tradeDiscountPercent'>,
 ) {
-  const reference = await loadBookingReference(deps);
+  const reference = await loadBookingReference(deps, caller.tradeDiscountPercent);
   const courses = checkRequest(body, reference);
   let staleIntentId: string | null = null;
   const saved = await answeringBackstop(

@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'operator.disabled',
   'operator.enabled',
   'operator.password_link_sent',
+  'operator.trade_rate_changed',
   'price.green_fee_changed',
   'season.created',
   'course.closing_date_changed',

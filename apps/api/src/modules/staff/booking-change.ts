@@ -1,4 +1,5 @@
 import { formatMoney } from '@links/shared/money';
+import { tradeRateTables } from '@links/shared/pricing';
 import type {
   StaffBookingChange,
   StaffBookingChangeRequest,
@@ -12,6 +13,7 @@ import {
   bookingRounds,
   bookings,
   golferCheckIns,
+  operators,
   staffRefunds,
   teeSlots,
 } from '../../db/schema/index.ts';
@@ -150,7 +152,18 @@ async function planChange(
   });
   if (sameBooking({ current, currentGolfers, rounds }, request)) throw notAllowed(CHANGE_MESSAGES.nothing);
 
-  const priced = priceRounds(request.golfers, rounds, reference);
+  // A tour operator's booking is priced again at their trade rate, as when they made it.
+  const [operator] =
+    booking.operatorId === null
+      ? []
+      : await tx
+          .select({ tradeDiscountPercent: operators.tradeDiscountPercent })
+          .from(operators)
+          .where(eq(operators.id, booking.operatorId));
+  const priced = priceRounds(request.golfers, rounds, {
+    ...reference,
+    tables: tradeRateTables(reference.tables, operator?.tradeDiscountPercent ?? 0),
+  });
   const payableBefore = booking.payablePence ?? 0;
   const payableAfter = priced.totals.payable;
   const paid = booking.paidPence ?? 0;

@@ -41,6 +41,7 @@ function view(
     email: row.email,
     phone: row.telephoneNumber || null,
     deposit_percent: row.depositAmount,
+    trade_discount_percent: row.tradeDiscountPercent,
     status: row.status,
     password_set: !row.passwordMustChange,
     created_at: row.createdAt.toISOString(),
@@ -170,7 +171,7 @@ export async function updateStaffOperator(
 ): Promise<StaffOperator> {
   await db.transaction(async (tx) => {
     const before = await requireOperator(tx, id, true);
-    if ('deposit_percent' in change) {
+    if (change.deposit_percent !== undefined) {
       if (before.depositAmount === change.deposit_percent) return;
       await setOperatorDepositAmount(tx, id, change.deposit_percent, now);
       await recordAudit(tx, {
@@ -183,7 +184,23 @@ export async function updateStaffOperator(
       });
       return;
     }
-    if (before.status === change.status) return;
+    if (change.trade_discount_percent !== undefined) {
+      if (before.tradeDiscountPercent === change.trade_discount_percent) return;
+      await tx
+        .update(operators)
+        .set({ tradeDiscountPercent: change.trade_discount_percent, updatedAt: now })
+        .where(eq(operators.id, id));
+      await recordAudit(tx, {
+        actor: { staffUserId },
+        action: 'operator.trade_rate_changed',
+        target: { type: 'operator', id },
+        before: { trade_discount_percent: before.tradeDiscountPercent },
+        after: { trade_discount_percent: change.trade_discount_percent },
+        at: now,
+      });
+      return;
+    }
+    if (change.status === undefined || before.status === change.status) return;
     await setOperatorStatus(tx, id, change.status, now);
     await recordAudit(tx, {
       actor: { staffUserId },

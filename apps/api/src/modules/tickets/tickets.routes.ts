@@ -1,9 +1,10 @@
-import { PricingError, priceBooking } from '@links/shared/pricing';
+import { PricingError, priceBooking, tradeRateTables } from '@links/shared/pricing';
 import { ticketPricesBodySchema, ticketPricesResponseSchema } from '@links/shared/schemas/ticket-prices';
 import { formatLongDate } from '@links/shared/uk-time';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
+import { currentOperator } from '../auth/current-operator.ts';
 import { bookableDates } from '../courses/bookable-dates.ts';
 import { listCourses } from '../courses/courses.repository.ts';
 import { listPlayerTypes } from '../player-types/player-types.repository.ts';
@@ -31,11 +32,14 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { golfers, courses: rounds } = request.body;
-      const [courseRows, playerTypeRows, tables] = await Promise.all([
+      const [courseRows, playerTypeRows, fullTables, signedIn] = await Promise.all([
         listCourses(app.db),
         listPlayerTypes(app.db),
         loadPricingTables(app.db),
+        currentOperator(request),
       ]);
+      // A tour operator is quoted at their trade rate; visitors never see it.
+      const tables = tradeRateTables(fullTables, signedIn?.operator.tradeDiscountPercent ?? 0);
       const now = app.clock.now();
 
       checkPublicPlayerTypes(golfers, playerTypeRows);

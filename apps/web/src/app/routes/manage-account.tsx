@@ -54,7 +54,11 @@ function ManageAccount() {
     >
       <div className={styles['two-col']}>
         <AccountForms operator={operator} />
-        <AccountSummary companyName={operator.company_name} depositPercent={operator.deposit_amount} />
+        <AccountSummary
+          companyName={operator.company_name}
+          depositPercent={operator.deposit_amount}
+          tradeDiscountPercent={operator.trade_discount_percent}
+        />
       </div>
     </PageFrame>
   );

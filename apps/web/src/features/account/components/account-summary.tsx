@@ -2,9 +2,13 @@ import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import styles from './account-summary.module.css';
 
-type AccountSummaryProps = { companyName: string; depositPercent: number };
+type AccountSummaryProps = { companyName: string; depositPercent: number; tradeDiscountPercent?: number };
 
-export function AccountSummary({ companyName, depositPercent }: AccountSummaryProps) {
+export function AccountSummary({
+  companyName,
+  depositPercent,
+  tradeDiscountPercent = 0,
+}: AccountSummaryProps) {
   return (
     <aside className={styles.summary} aria-labelledby="account-summary-title">
       <h2 id="account-summary-title" className={styles.title}>
@@ -19,11 +23,18 @@ export function AccountSummary({ companyName, depositPercent }: AccountSummaryPr
           <dt>Deposit amount</dt>
           <dd>{depositPercent}%</dd>
         </div>
+        {tradeDiscountPercent > 0 ? (
+          <div>
+            <dt>Trade rate</dt>
+            <dd>{tradeDiscountPercent}% off green fees</dd>
+          </div>
+        ) : null}
       </dl>
       <p className={styles.note}>
         {depositPercent > 0
           ? `You may pay a ${depositPercent}% deposit on bookings more than 30 days away, within one calendar month.`
           : 'Your account pays online in full or later by phone within 30 days.'}
+        {tradeDiscountPercent > 0 ? ' Every price you are shown is already at your trade rate.' : ''}
       </p>
       <ButtonLink to={paths.home.getHref()} variant="secondary" block>
         Back to booking

@@ -21,6 +21,7 @@ const FAIRWAY: StaffOperator = {
   email: 'bookings@fairway.example',
   phone: '+44 1241 853000',
   deposit_percent: 50,
+  trade_discount_percent: 0,
   status: 'active',
   password_set: true,
   created_at: '2026-01-05T10:00:00.000Z',
@@ -197,16 +198,36 @@ describe('tour operators in the staff area', () => {
       ),
     ).toBeTruthy();
 
+    const rate = screen.getByRole('form', { name: 'Trade rate' });
+    await user.clear(within(rate).getByLabelText(/Trade rate/));
+    await user.type(within(rate).getByLabelText(/Trade rate/), '60');
+    await user.click(within(rate).getByRole('button', { name: 'Save the trade rate' }));
+    expect(within(rate).getByRole('alert').textContent).toBe(
+      'The trade rate must be a whole percentage from 0 to 50.',
+    );
+    await user.clear(within(rate).getByLabelText(/Trade rate/));
+    await user.type(within(rate).getByLabelText(/Trade rate/), '12');
+    await user.click(within(rate).getByRole('button', { name: 'Save the trade rate' }));
+    expect(
+      await screen.findByText(
+        'Fairway Golf Tours now books at 12 % off green fees and combinations, from now on.',
+      ),
+    ).toBeTruthy();
+
     await user.click(screen.getByRole('button', { name: 'Send a password reset link' }));
     expect(await screen.findByText(`A link to choose a password was sent to ${FAIRWAY.email}.`)).toBeTruthy();
     expect(links).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Disable the account...' }));
-    expect(updates).toHaveLength(1);
+    expect(updates).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Disable and sign out now' }));
     expect(await screen.findByText('Fairway Golf Tours is disabled and signed out everywhere.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Enable the account' })).toBeTruthy();
-    expect(updates.map((call) => call.body)).toEqual([{ deposit_percent: 40 }, { status: 'disabled' }]);
+    expect(updates.map((call) => call.body)).toEqual([
+      { deposit_percent: 40 },
+      { trade_discount_percent: 12 },
+      { status: 'disabled' },
+    ]);
   });
 
   it('lets the reservations desk read, not change', async () => {

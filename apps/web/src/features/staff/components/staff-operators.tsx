@@ -87,6 +87,7 @@ export function StaffOperators() {
                 <th scope="col">Username</th>
                 <th scope="col">E-mail</th>
                 <th scope="col">Deposit</th>
+                <th scope="col">Trade rate</th>
                 <th scope="col">Status</th>
                 <th scope="col">To play</th>
                 <th scope="col">Due</th>
@@ -102,6 +103,9 @@ export function StaffOperators() {
                   <td>{operator.username}</td>
                   <td>{operator.email}</td>
                   <td>{`${operator.deposit_percent} %`}</td>
+                  <td>
+                    {operator.trade_discount_percent > 0 ? `${operator.trade_discount_percent} %` : '—'}
+                  </td>
                   <td>
                     <StatusText operator={operator} />
                   </td>
@@ -194,43 +198,78 @@ function OpenAccountForm({ onDone }: { onDone: (message: string) => void }) {
   );
 }
 
-function DepositForm({ operator, onDone }: { operator: StaffOperator; onDone: (message: string) => void }) {
+type PercentField = 'deposit_percent' | 'trade_discount_percent';
+
+const PERCENT_FORMS: Record<
+  PercentField,
+  {
+    name: string;
+    label: string;
+    max: number;
+    problem: string;
+    button: string;
+    done: (operator: StaffOperator) => string;
+  }
+> = {
+  deposit_percent: {
+    name: 'Deposit percentage',
+    label: 'Deposit (%)',
+    max: 100,
+    problem: OPERATOR_MESSAGES.deposit,
+    button: 'Save the deposit',
+    done: (operator) =>
+      `The deposit of ${operator.company_name} is now ${operator.deposit_percent} %, for bookings made from now on.`,
+  },
+  trade_discount_percent: {
+    name: 'Trade rate',
+    label: 'Trade rate (% off green fees)',
+    max: 50,
+    problem: OPERATOR_MESSAGES.tradeDiscount,
+    button: 'Save the trade rate',
+    done: (operator) =>
+      `${operator.company_name} now books at ${operator.trade_discount_percent} % off green fees and combinations, from now on.`,
+  },
+};
+
+/** One of the operator's percentages (deposit, trade rate): for bookings made from now on. */
+function PercentForm({
+  operator,
+  field,
+  onDone,
+}: {
+  operator: StaffOperator;
+  field: PercentField;
+  onDone: (message: string) => void;
+}) {
   const id = useId();
+  const form = PERCENT_FORMS[field];
   const update = useUpdateOperator(operator.id);
-  const [value, setValue] = useState(String(operator.deposit_percent));
+  const [value, setValue] = useState(String(operator[field]));
   const [problem, setProblem] = useState('');
   return (
     <form
       className={styles.filters}
       noValidate
-      aria-label="Deposit percentage"
+      aria-label={form.name}
       onSubmit={(event) => {
         event.preventDefault();
         const percent = Number(value);
-        if (value.trim() === '' || !Number.isInteger(percent) || percent < 0 || percent > 100) {
-          setProblem(OPERATOR_MESSAGES.deposit);
+        if (value.trim() === '' || !Number.isInteger(percent) || percent < 0 || percent > form.max) {
+          setProblem(form.problem);
           return;
         }
         setProblem('');
-        update.mutate(
-          { deposit_percent: percent },
-          {
-            onSuccess: (changed) =>
-              onDone(
-                `The deposit of ${changed.company_name} is now ${changed.deposit_percent} %, for bookings made from now on.`,
-              ),
-          },
-        );
+        update.mutate({ [field]: percent }, { onSuccess: (changed) => onDone(form.done(changed)) });
       }}
     >
-      <label htmlFor={`${id}-deposit`}>
-        Deposit (%)
+      <label htmlFor={`${id}-percent`}>
+        {form.label}
         <input
-          id={`${id}-deposit`}
+          id={`${id}-percent`}
           type="number"
           inputMode="numeric"
           min={0}
-          max={100}
+          max={form.max}
           step={1}
           value={value}
           aria-invalid={problem ? true : undefined}
@@ -239,7 +278,7 @@ function DepositForm({ operator, onDone }: { operator: StaffOperator; onDone: (m
         />
       </label>
       <Button size="sm" type="submit" disabled={update.isPending}>
-        Save the deposit
+        {form.button}
       </Button>
       {problem || update.error ? (
         <p id={`${id}-problem`} className={styles['row-error']} role="alert">
@@ -278,7 +317,19 @@ function AccountActions({
   return (
     <>
       <h3 className={sheet['sub-head']}>Change the deposit</h3>
-      <DepositForm key={operator.deposit_percent} operator={operator} onDone={onDone} />
+      <PercentForm
+        key={operator.deposit_percent}
+        operator={operator}
+        field="deposit_percent"
+        onDone={onDone}
+      />
+      <h3 className={sheet['sub-head']}>Change the trade rate</h3>
+      <PercentForm
+        key={`trade-${operator.trade_discount_percent}`}
+        operator={operator}
+        field="trade_discount_percent"
+        onDone={onDone}
+      />
       <h3 className={sheet['sub-head']}>Sign-in</h3>
       {error ? (
         <p className={styles['row-error']} role="alert">
@@ -411,6 +462,13 @@ export function StaffOperatorPage({ operatorId }: { operatorId: number }) {
                   { term: 'E-mail', value: operator.email },
                   { term: 'Phone', value: operator.phone ?? '—' },
                   { term: 'Deposit', value: `${operator.deposit_percent} %` },
+                  {
+                    term: 'Trade rate',
+                    value:
+                      operator.trade_discount_percent > 0
+                        ? `${operator.trade_discount_percent} % off green fees`
+                        : 'None',
+                  },
                   { term: 'Status', value: <StatusText operator={operator} /> },
                   { term: 'Opened', value: when(operator.created_at) },
                 ]}
