@@ -369,5 +369,48 @@ if (testDbKind() === 'postgres') {
       expect(booked + held).toBe(live);
       expect(live).toBe(4);
     });
+
+    it('refunds once when two staff make the same change with a refund at once', async () => {
+      const [one, two] = apps as [NonNullable<(typeof apps)[0]>, NonNullable<(typeof apps)[1]>];
+      const db = databases[0]!.db;
+      const target = await slotIdAt(db, burnside, '2026-03-27', '14:30');
+      const booking = await confirmedBooking(
+        one,
+        db,
+        await withCsrf(one),
+        [{ courseId: burnside, date: '2026-03-27', time: '14:30' }],
+        [ADULT, ADULT],
+      );
+      const staff = await addStaffUser(onInstance(one, databases[0]!), {
+        username: 'race.refund',
+        role: 'reservations',
+      });
+      const deskOne = await staffSessionBrowser(onInstance(one, databases[0]!), staff.id, 'full');
+      const deskTwo = await staffSessionBrowser(onInstance(two, databases[0]!), staff.id, 'full');
+      const [before] = await db.select().from(bookings).where(eq(bookings.id, booking.bookingId));
+      // One golfer drops out: half of what was paid is overpaid, and refunded.
+      const refund = before!.paidPence! / 2;
+      const change = {
+        courses: [{ id: burnside, teeTime: { id: target }, caddies: 0 }],
+        golfers: golfers(ADULT),
+        refund,
+        reason: 'One golfer cannot come',
+      };
+      const url = `/v1/staff/bookings/${booking.bookingNumber}/change`;
+      const answers = await Promise.all([
+        sendFrom(one, deskOne, 'POST', url, change),
+        sendFrom(two, deskTwo, 'POST', url, change),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+      const [after] = await db.select().from(bookings).where(eq(bookings.id, booking.bookingId));
+      expect(after!.paidPence).toBe(before!.paidPence! - refund);
+      const rows = await db.select().from(staffRefunds).where(eq(staffRefunds.bookingId, booking.bookingId));
+      expect(rows.map((row) => [row.amountPence, row.status])).toEqual([[refund, 'succeeded']]);
+      const atProvider = await db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.paymentIntentId, before!.paymentIntentId!));
+      expect(atProvider.map((row) => row.amount)).toEqual([refund]);
+    });
   });
 }
