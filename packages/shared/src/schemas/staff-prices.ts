@@ -83,6 +83,14 @@ export const caddieRangeParamsSchema = z.object({
     .max(2_147_483_647, { error: 'The range id must be a whole number' }),
 });
 
+/** One combination package's price for a player type (pence, VAT inclusive), for bookings made from now on. */
+export const packagePriceChangeSchema = z.object({
+  package_id: id,
+  player_type_id: id,
+  price: caddiePrice,
+});
+export type PackagePriceChange = z.infer<typeof packagePriceChangeSchema>;
+
 export const closingDateChangeSchema = z.object({
   course_id: id,
   closing_date: z.iso.date({ error: SEASON_MESSAGES.closing }),
@@ -94,6 +102,17 @@ export const staffPricesSchema = z.object({
   courses: z.array(named.extend({ closing_date: z.iso.date() })),
   player_types: z.array(named),
   seasons: z.array(named.extend({ start_date: z.iso.date(), end_date: z.iso.date() })),
+  /** Combination packages: their courses, the months they apply in (MM-dd) and a price per player type. */
+  packages: z.array(
+    z.object({
+      id: z.number().int().positive(),
+      name: z.string(),
+      course_ids: z.array(z.number().int().positive()),
+      valid_from: z.string(),
+      valid_to: z.string(),
+      prices: z.array(z.object({ player_type_id: z.number().int().positive(), price: z.number().int() })),
+    }),
+  ),
   caddie_ranges: z.array(
     z.object({
       id: z.number().int().positive(),

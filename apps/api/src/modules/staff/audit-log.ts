@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   'course.closing_date_changed',
   'caddie_range.created',
   'price.caddie_fee_changed',
+  'price.package_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -68,7 +69,8 @@ export type AuditEntry = {
       | 'green_fee'
       | 'season'
       | 'course'
-      | 'caddie_range';
+      | 'caddie_range'
+      | 'package';
     id: number | string;
   };
   before?: Record<string, unknown> | null;

@@ -328,3 +328,75 @@ describe('caddie fees', () => {
     expect(audit.map((entry: { before: { price: number } }) => entry.before.price)).toEqual([range.price]);
   });
 });
+
+describe('combination prices', () => {
+  type Packages = {
+    packages: {
+      id: number;
+      name: string;
+      course_ids: number[];
+      prices: { player_type_id: number; price: number }[];
+    }[];
+  };
+  const twoCourses = async () => {
+    const csrf = await withCsrf(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/tickets/prices',
+      headers: csrf.headers,
+      payload: {
+        golfers: [{ id: 1, playerTypeId: ADULT }],
+        courses: [
+          { id: COURSE_IDS.championship, teeTime: { date: '2026-06-10' } },
+          { id: burnside, teeTime: { date: '2026-06-11' } },
+        ],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.golfers[0] as { total_price: number; ticket_label: string };
+  };
+
+  it("changes a combination's price for new bookings, audited; refuses what is not on the lists", async () => {
+    const before = (await prices()) as unknown as Packages;
+    const pkg = before.packages.find(
+      (each) => each.course_ids.join() === [COURSE_IDS.championship, burnside].sort((a, b) => a - b).join(),
+    )!;
+    expect(pkg, 'the Championship and Burnside combination').toBeDefined();
+    const old = pkg.prices.find((price) => price.player_type_id === ADULT)!.price;
+    expect((await twoCourses()).total_price).toBe(old);
+
+    const changed = await sendFrom(t.app, admin, 'PUT', '/v1/staff/prices/packages', {
+      package_id: pkg.id,
+      player_type_id: ADULT,
+      price: old - 2_000,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await twoCourses()).total_price).toBe(old - 2_000);
+    const audit = (await sendFrom(t.app, admin, 'GET', '/v1/staff/audit?action=price.package_changed')).json()
+      .data.entries;
+    expect(audit.map((entry: { before: { price: number } }) => entry.before.price)).toEqual([old]);
+
+    for (const bad of [
+      { package_id: 9_999, player_type_id: ADULT, price: 1 },
+      { package_id: pkg.id, player_type_id: 99, price: 1 },
+      { package_id: pkg.id, player_type_id: ADULT, price: -5 },
+    ]) {
+      expect((await sendFrom(t.app, admin, 'PUT', '/v1/staff/prices/packages', bad)).statusCode).toBe(400);
+    }
+    expect(
+      (
+        await sendFrom(t.app, desk, 'PUT', '/v1/staff/prices/packages', {
+          package_id: pkg.id,
+          player_type_id: ADULT,
+          price: 1,
+        })
+      ).statusCode,
+    ).toBe(403);
+    // Put back for the tests after.
+    await sendFrom(t.app, admin, 'PUT', '/v1/staff/prices/packages', {
+      package_id: pkg.id,
+      player_type_id: ADULT,
+      price: old,
+    });
+  });
+});

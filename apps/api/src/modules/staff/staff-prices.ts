@@ -6,6 +6,7 @@ import type {
   GreenFeeChange,
   NewCaddieRange,
   NewSeason,
+  PackagePriceChange,
   StaffPrices,
 } from '@links/shared/schemas/staff-prices';
 import type { TicketPricesBody } from '@links/shared/schemas/ticket-prices';
@@ -16,6 +17,9 @@ import {
   bookingRounds,
   bookings,
   caddiePriceRanges,
+  combinationPackageCourses,
+  combinationPackagePrices,
+  combinationPackages,
   courses,
   greenFees,
   seasons,
@@ -41,7 +45,17 @@ const feeKey = (fee: { course_id: number; player_type_id: number; season_id: num
   `${fee.course_id}-${fee.player_type_id}-${fee.season_id}`;
 
 export async function staffPrices(db: DbOrTx): Promise<StaffPrices> {
-  const [courseRows, typeRows, seasonRows, feeRows, historyRows, caddieRows] = await Promise.all([
+  const [
+    courseRows,
+    typeRows,
+    seasonRows,
+    feeRows,
+    historyRows,
+    caddieRows,
+    packageRows,
+    packageCourseRows,
+    packagePriceRows,
+  ] = await Promise.all([
     listCourses(db),
     listPlayerTypes(db),
     db.select().from(seasons).orderBy(asc(seasons.startDate)),
@@ -60,6 +74,12 @@ export async function staffPrices(db: DbOrTx): Promise<StaffPrices> {
       .orderBy(desc(staffAuditLog.at), desc(staffAuditLog.id))
       .limit(HISTORY_LIMIT),
     db.select().from(caddiePriceRanges).orderBy(asc(caddiePriceRanges.startDate)),
+    db
+      .select()
+      .from(combinationPackages)
+      .orderBy(asc(combinationPackages.sortOrder), asc(combinationPackages.id)),
+    db.select().from(combinationPackageCourses),
+    db.select().from(combinationPackagePrices),
   ]);
   return {
     courses: courseRows.map((course) => ({
@@ -73,6 +93,19 @@ export async function staffPrices(db: DbOrTx): Promise<StaffPrices> {
       name: season.name,
       start_date: season.startDate,
       end_date: season.endDate,
+    })),
+    packages: packageRows.map((pkg) => ({
+      id: pkg.id,
+      name: pkg.name,
+      course_ids: packageCourseRows
+        .filter((row) => row.packageId === pkg.id)
+        .map((row) => row.courseId)
+        .sort((a, b) => a - b),
+      valid_from: pkg.validFromMonthDay,
+      valid_to: pkg.validToMonthDay,
+      prices: packagePriceRows
+        .filter((row) => row.packageId === pkg.id)
+        .map((row) => ({ player_type_id: row.playerTypeId, price: row.pricePence })),
     })),
     caddie_ranges: caddieRows.map((range) => ({
       id: range.id,
@@ -435,5 +468,52 @@ export async function changeCaddieFee(
       at: now,
     });
   });
+  return staffPrices(db);
+}
+
+/**
+ * Sets a combination package's price for a player type (a new row where it had none), with its audit entry, for
+ * bookings priced from now on; this instance charges it at once, others within the reference cache's 30 seconds.
+ */
+export async function changePackagePrice(
+  db: Db,
+  change: PackagePriceChange,
+  staffUserId: number,
+  now: Date,
+): Promise<StaffPrices> {
+  const [pkg] = await db
+    .select({ id: combinationPackages.id, name: combinationPackages.name })
+    .from(combinationPackages)
+    .where(eq(combinationPackages.id, change.package_id));
+  const known = (await listPlayerTypes(db)).some((type) => type.id === change.player_type_id);
+  if (!pkg || !known) {
+    throw badRequest('Please choose a combination and a player type from the lists.', {
+      [pkg ? 'player_type_id' : 'package_id']: 'Please choose one from the list.',
+    });
+  }
+  await db.transaction(async (tx) => {
+    const match = and(
+      eq(combinationPackagePrices.packageId, change.package_id),
+      eq(combinationPackagePrices.playerTypeId, change.player_type_id),
+    );
+    const [existing] = await tx.select().from(combinationPackagePrices).where(match).for('update');
+    if (existing?.pricePence === change.price) return;
+    await tx
+      .insert(combinationPackagePrices)
+      .values({ packageId: change.package_id, playerTypeId: change.player_type_id, pricePence: change.price })
+      .onConflictDoUpdate({
+        target: [combinationPackagePrices.packageId, combinationPackagePrices.playerTypeId],
+        set: { pricePence: change.price },
+      });
+    await recordAudit(tx, {
+      actor: { staffUserId },
+      action: 'price.package_changed',
+      target: { type: 'package', id: `${change.package_id}-${change.player_type_id}` },
+      before: existing ? { price: existing.pricePence } : null,
+      after: { price: change.price, package: pkg.name },
+      at: now,
+    });
+  });
+  loadPricingTables.invalidate(db);
   return staffPrices(db);
 }

@@ -73,6 +73,7 @@ import {
   greenFeeChangeSchema,
   newCaddieRangeSchema,
   newSeasonSchema,
+  packagePriceChangeSchema,
   staffPricesResponseSchema,
 } from '@links/shared/schemas/staff-prices';
 import { ticketPricesBodySchema, ticketPricesResponseSchema } from '@links/shared/schemas/ticket-prices';
@@ -113,6 +114,7 @@ import {
   changeCaddieFee,
   changeClosingDate,
   changeGreenFee,
+  changePackagePrice,
   createCaddieRange,
   createSeason,
   previewPrices,
@@ -647,6 +649,23 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await changeGreenFee(app.db, request.body, staffOf(request).user.id, app.clock.now()),
+    }),
+  );
+
+  app.put(
+    '/prices/packages',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary:
+          "Sets a combination package's price for a player type, for bookings priced from now on (audited)",
+        tags: TAGS,
+        body: packagePriceChangeSchema,
+        response: { 200: staffPricesResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await changePackagePrice(app.db, request.body, staffOf(request).user.id, app.clock.now()),
     }),
   );
 

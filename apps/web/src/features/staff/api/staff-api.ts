@@ -59,6 +59,7 @@ import type {
   GreenFeeChange,
   NewCaddieRange,
   NewSeason,
+  PackagePriceChange,
   StaffPrices,
 } from '@links/shared/schemas/staff-prices';
 import {
@@ -456,6 +457,15 @@ export function useChangeCaddieFee() {
   return useMutation({
     mutationFn: ({ id, price }: { id: number; price: number }) =>
       apiRequest<StaffPrices>(`/staff/caddie-ranges/${id}`, { method: 'PUT', body: { price } }),
+    onSuccess: (prices) => queryClient.setQueryData(PRICES_KEY, prices),
+  });
+}
+
+export function useChangePackagePrice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PackagePriceChange) =>
+      apiRequest<StaffPrices>('/staff/prices/packages', { method: 'PUT', body }),
     onSuccess: (prices) => queryClient.setQueryData(PRICES_KEY, prices),
   });
 }

@@ -26,6 +26,16 @@ const PRICES: StaffPrices = {
   ],
   seasons: [{ id: 4, name: 'All year', start_date: '2000-01-01', end_date: '2099-12-31' }],
   caddie_ranges: [{ id: 9, start_date: '2026-04-01', end_date: '2026-10-31', price: 6_000 }],
+  packages: [
+    {
+      id: 3,
+      name: 'Championship and Burnside',
+      course_ids: [1, 2],
+      valid_from: '04-01',
+      valid_to: '10-31',
+      prices: [{ player_type_id: 1, price: 37_500 }],
+    },
+  ],
   green_fees: [
     { course_id: 1, player_type_id: 1, season_id: 4, price: 35_000 },
     { course_id: 2, player_type_id: 1, season_id: 4, price: 9_500 },
@@ -50,6 +60,7 @@ describe('the prices page', () => {
   const seasons: Received[] = [];
   const closings: Received[] = [];
   const caddieChanges: Received[] = [];
+  const packageChanges: Received[] = [];
   const previews: Received[] = [];
   let prices = PRICES;
   beforeAll(async () => {
@@ -60,6 +71,7 @@ describe('the prices page', () => {
     seasons.length = 0;
     closings.length = 0;
     caddieChanges.length = 0;
+    packageChanges.length = 0;
     previews.length = 0;
     prices = PRICES;
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
@@ -116,6 +128,26 @@ describe('the prices page', () => {
         recorded(seasons, (_info, { body }) => {
           const season = body as { name: string; start_date: string; end_date: string };
           prices = { ...prices, seasons: [...prices.seasons, { id: 5, ...season }] };
+          return answer(staffPricesResponseSchema, { data: prices });
+        }),
+      ),
+      http.put(
+        v1('/staff/prices/packages'),
+        recorded(packageChanges, (_info, { body }) => {
+          const change = body as { package_id: number; player_type_id: number; price: number };
+          prices = {
+            ...prices,
+            packages: prices.packages.map((pkg) => ({
+              ...pkg,
+              prices: [
+                ...pkg.prices.filter((each) => each.player_type_id !== change.player_type_id),
+                {
+                  player_type_id: change.player_type_id,
+                  price: change.price,
+                },
+              ],
+            })),
+          };
           return answer(staffPricesResponseSchema, { data: prices });
         }),
       ),
@@ -199,6 +231,14 @@ describe('the prices page', () => {
     expect(history.textContent).toContain('Isla Prices');
     expect(history.textContent).toContain('£375.50');
 
+    const combinations = screen.getByRole('table', { name: 'Combination prices per player type' });
+    const combination = within(combinations).getByRole('row', {
+      name: /Championship Course \+ Burnside Course/,
+    });
+    expect(combination.textContent).toContain('1 Apr to 31 Oct');
+    expect(combination.textContent).toContain('£375.00');
+    expect(combination.textContent).toContain('No price');
+
     const price = screen.getByRole('form', { name: 'Price a booking' });
     await user.selectOptions(within(price).getByLabelText('Course'), 'Burnside Course');
     await user.click(within(price).getByRole('button', { name: 'Price it' }));
@@ -273,5 +313,21 @@ describe('the prices page', () => {
         'The dates overlap the caddie fee from Wednesday 1st April 2026 to Saturday 31st October 2026.',
       ),
     ).toBeTruthy();
+  });
+
+  it('changes a combination price for a player type', async () => {
+    const user = userEvent.setup();
+    renderRoute('/staff/prices');
+    const form = await screen.findByRole('form', { name: 'Change a combination price' });
+    await user.selectOptions(within(form).getByLabelText('Player type'), 'Under 16');
+    expect(within(form).getByText('No price yet.')).toBeTruthy();
+    await user.type(within(form).getByLabelText(/New price/), '150');
+    await user.click(within(form).getByRole('button', { name: 'Save the combination price' }));
+    expect(
+      await screen.findByText(
+        'The Championship Course + Burnside Course combination is now £150.00 for Under 16, for bookings made from now on.',
+      ),
+    ).toBeTruthy();
+    expect(packageChanges[0]?.body).toEqual({ package_id: 3, player_type_id: 3, price: 15_000 });
   });
 });

@@ -16,6 +16,7 @@ import {
   useChangeCaddieFee,
   useChangeClosingDate,
   useChangeGreenFee,
+  useChangePackagePrice,
   useCreateCaddieRange,
   useCreateSeason,
   usePricePreview,
@@ -496,6 +497,138 @@ function HorizonPanel({
   );
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '04-01' → '1 Apr' */
+const monthDay = (value: string) =>
+  `${Number(value.slice(3))} ${MONTHS[Number(value.slice(0, 2)) - 1] ?? ''}`;
+
+function PackagesPanel({
+  prices,
+  admin,
+  onDone,
+}: {
+  prices: StaffPrices;
+  admin: boolean;
+  onDone: (message: string) => void;
+}) {
+  const change = useChangePackagePrice();
+  const [packageId, setPackageId] = useState(prices.packages[0]?.id ?? 0);
+  const [typeId, setTypeId] = useState(prices.player_types[0]?.id ?? 0);
+  const [pounds, setPounds] = useState('');
+  const [problem, setProblem] = useState('');
+  const courseName = (id: number) => prices.courses.find((course) => course.id === id)?.name ?? '';
+  const chosen = prices.packages.find((pkg) => pkg.id === packageId);
+  const current = chosen?.prices.find((price) => price.player_type_id === typeId)?.price;
+  return (
+    <Panel title="Combination prices">
+      <p className={styles.count}>
+        One golfer's price for a round on each course of the combination within seven days, in the months
+        shown.
+      </p>
+      <TableFrame label="Combination prices table">
+        <table className={styles.table}>
+          <caption className="visually-hidden">Combination prices per player type</caption>
+          <thead>
+            <tr>
+              <th scope="col">Combination</th>
+              <th scope="col">Months</th>
+              {prices.player_types.map((type) => (
+                <th scope="col" key={type.id}>
+                  {type.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {prices.packages.map((pkg) => (
+              <tr key={pkg.id}>
+                <th scope="row">{pkg.course_ids.map(courseName).join(' + ')}</th>
+                <td
+                  className={styles.nowrap}
+                >{`${monthDay(pkg.valid_from)} to ${monthDay(pkg.valid_to)}`}</td>
+                {prices.player_types.map((type) => {
+                  const price = pkg.prices.find((each) => each.player_type_id === type.id)?.price;
+                  return (
+                    <td key={type.id} className={styles.nowrap}>
+                      {price === undefined ? 'No price' : formatMoney(price)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+      {admin ? (
+        <>
+          <h3 className={sheet['sub-head']}>Change a combination price</h3>
+          <FailureAlert
+            error={change.error}
+            title="The combination price could not be changed"
+            fallback="The change could not be saved. Please try again."
+            onDismiss={() => change.reset()}
+          />
+          <form
+            className={styles['form-grid']}
+            noValidate
+            aria-label="Change a combination price"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const price = penceOf(pounds);
+              if (price === null || price > 200_000) {
+                setProblem(PRICE_MESSAGES.price);
+                return;
+              }
+              setProblem('');
+              change.mutate(
+                { package_id: packageId, player_type_id: typeId, price },
+                {
+                  onSuccess: () => {
+                    setPounds('');
+                    onDone(
+                      `The ${chosen ? chosen.course_ids.map(courseName).join(' + ') : ''} combination is now ${formatMoney(price)} for ${prices.player_types.find((type) => type.id === typeId)?.name ?? ''}, for bookings made from now on.`,
+                    );
+                  },
+                },
+              );
+            }}
+          >
+            <SelectField
+              label="Combination"
+              value={String(packageId)}
+              onChange={(event) => setPackageId(Number(event.target.value))}
+              options={prices.packages.map((pkg) => ({
+                value: String(pkg.id),
+                label: pkg.course_ids.map(courseName).join(' + '),
+              }))}
+            />
+            <SelectField
+              label="Player type"
+              value={String(typeId)}
+              onChange={(event) => setTypeId(Number(event.target.value))}
+              options={prices.player_types.map((type) => ({ value: String(type.id), label: type.name }))}
+            />
+            <TextField
+              label="New price (£)"
+              inputMode="decimal"
+              autoComplete="off"
+              hint={current === undefined ? 'No price yet.' : `Now ${formatMoney(current)}, VAT included.`}
+              value={pounds}
+              error={problem || undefined}
+              onChange={(event) => setPounds(event.target.value)}
+            />
+            <div className={styles['form-actions']}>
+              <SubmitButton pending={change.isPending} busy="Saving...">
+                Save the combination price
+              </SubmitButton>
+            </div>
+          </form>
+        </>
+      ) : null}
+    </Panel>
+  );
+}
+
 const rangeLabel = (range: { start_date: string; end_date: string }) =>
   `${dateOf(range.start_date)} to ${dateOf(range.end_date)}`;
 
@@ -712,6 +845,7 @@ export function StaffPricesPage() {
               </>
             ) : null}
           </Panel>
+          <PackagesPanel prices={data} admin={me.data?.role === 'admin'} onDone={setNotice} />
           <Panel title="Seasons">
             <SeasonsTable prices={data} />
             {me.data?.role === 'admin' ? (
