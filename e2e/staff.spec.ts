@@ -403,6 +403,8 @@ test.describe('at 375 px', () => {
     await page.getByLabel('Status').selectOption({ label: 'Confirmed' });
     await page.getByRole('button', { name: 'Find' }).click();
     await expect(page).toHaveURL(/status=confirmed/);
+    // The previous search's rows stay, dimmed, until this one has answered.
+    await expect(page.getByRole('status').filter({ hasText: /^\d+ bookings?, page 1 of/ })).toBeVisible();
     await page.getByRole('table', { name: 'Bookings found' }).getByRole('link').first().click();
     await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
     await expect(page.getByRole('form', { name: 'Change rounds and golfers' })).toBeVisible();
@@ -419,6 +421,25 @@ test.describe('at 375 px', () => {
     // The table scrolls in its frame; the page itself never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await saveScreenshot(page, 'staff-users-375');
+
+    // The admin's other pages fit a phone too: the table frames scroll, the page never does.
+    for (const [link, heading, shot] of [
+      ['Prices', 'Prices', 'staff-prices-375'],
+      ['Operations', 'Operations', 'staff-operations-375'],
+    ] as const) {
+      await nav.getByRole('link', { name: link }).click();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('table').first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await saveScreenshot(page, shot);
+      await axe();
+    }
+    await nav.getByRole('link', { name: 'Bookings' }).click();
+    await page.getByRole('link', { name: 'Book for a caller' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Book for a caller' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await saveScreenshot(page, 'staff-new-booking-375');
+    await axe();
 
     // Tour operators: an account opened here; the operator chooses the password from the e-mail and signs in.
     await nav.getByRole('link', { name: 'Tour operators' }).click();

@@ -211,12 +211,37 @@ describe('finding a booking and its page', () => {
     const router = renderRoute('/staff/bookings');
     await screen.findByRole('table', { name: 'Bookings found' });
     expect(screen.getByRole('status').textContent).toBe('1 booking, page 1 of 1');
+    // The next search answers only when let go: meanwhile the last rows stay, dimmed, busy and not clickable.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(
+        v1('/staff/bookings'),
+        recorded(searches, async () => {
+          await gate;
+          return answer(staffBookingSearchResponseSchema, {
+            data: { bookings: [SUMMARY], total: 1, page: 1, page_size: 50 },
+          });
+        }),
+      ),
+    );
     await user.type(screen.getByLabelText('Number, name, e-mail, phone or operator'), '  ada ');
     await user.type(screen.getByLabelText('Playing from'), '2030-06-01');
     await user.selectOptions(screen.getByLabelText('Status'), 'Confirmed');
     await user.click(screen.getByRole('button', { name: 'Find' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=ada&from=2030-06-01&status=confirmed'));
     await waitFor(() => expect(searches.at(-1)?.url).toContain('q=ada&from=2030-06-01&status=confirmed'));
+    expect(screen.getByRole('status').textContent).toBe('Finding bookings...');
+    expect(
+      screen.getByRole('table', { name: 'Bookings found' }).parentElement?.getAttribute('aria-busy'),
+    ).toBe('true');
+    release();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 booking, page 1 of 1'));
+    expect(
+      screen.getByRole('table', { name: 'Bookings found' }).parentElement?.getAttribute('aria-busy'),
+    ).toBeNull();
 
     const row = screen.getByRole('row', { name: /4417730261/ });
     expect(row.textContent).toContain('Ada Lovelace');

@@ -137,12 +137,19 @@ export function StaffBookings() {
       ) : data ? (
         <>
           <p role="status" className={styles.count}>
-            {data.total === 0
-              ? 'No booking matches.'
-              : `${data.total} ${data.total === 1 ? 'booking' : 'bookings'}, page ${data.page} of ${pages}`}
+            {found.isPlaceholderData
+              ? 'Finding bookings...'
+              : data.total === 0
+                ? 'No booking matches.'
+                : `${data.total} ${data.total === 1 ? 'booking' : 'bookings'}, page ${data.page} of ${pages}`}
           </p>
           {data.bookings.length > 0 ? (
-            <div className={styles['table-wrap']}>
+            // The last search's rows stay while a new one loads, dimmed and not clickable: a click on them would open
+            // a booking the new search does not find.
+            <div
+              className={`${styles['table-wrap']} ${found.isPlaceholderData ? styles.stale : ''}`}
+              aria-busy={found.isPlaceholderData || undefined}
+            >
               <table className={styles.table}>
                 <caption className="visually-hidden">Bookings found</caption>
                 <thead>
