@@ -175,6 +175,71 @@ test.describe('a signed-in operator', () => {
     await expect(page.getByText(made.bookingNumber).first()).toBeVisible();
   });
 
+  test('pays what is due online: part from the e-mailed link without signing in (3-D Secure), the rest signed in', async ({
+    page,
+    browser,
+  }) => {
+    const slot = await inApiSession((request) => findSlot(request, COURSES.burnside.id, 3, 24 * 40, 24 * 70));
+    const made = await createOfflineOperatorBooking({
+      username: DEPOSIT_OPERATOR.username,
+      password: DEPOSIT_OPERATOR.password,
+      rounds: [{ courseId: COURSES.burnside.id, slot }],
+    });
+    const since = new Date();
+
+    // A colleague's browser that never signed in opens the booking's signed link (the reminder e-mail's).
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const visitor = await context.newPage();
+    await visitor.goto(made.signedPath);
+    await expect(visitor.getByText('A payment is due on this booking')).toBeVisible();
+    const section = visitor.getByRole('region', { name: 'Pay online' });
+    const amount = section.getByLabel('Amount to pay (£)');
+    const due = Number((await amount.inputValue()).trim());
+    expect(due).toBeGreaterThan(2);
+    await amount.fill('1000000');
+    await section.getByRole('button', { name: 'Continue to card payment' }).click();
+    await expect(section.getByText(/You can pay at most £[\d,]+\.\d\d, the amount due\./)).toBeVisible();
+    await amount.fill('2.00');
+    await section.getByRole('button', { name: 'Continue to card payment' }).click();
+    await fillCard(visitor, TEST_CARDS.threeDSecure);
+    await section.getByRole('button', { name: 'Pay £2.00' }).click();
+    await expect(visitor.getByRole('heading', { name: 'Authenticate your payment' })).toBeVisible();
+    await visitor.getByRole('button', { name: 'Complete authentication' }).click();
+    // Back on the booking: recorded, announced, and the statement shows it; the secret left the address.
+    const thanks = visitor
+      .getByRole('status')
+      .filter({ hasText: 'Thank you: your payment has been received' });
+    await expect(thanks).toContainText(`£2.00 has been added to booking ${made.bookingNumber}`);
+    await expect(visitor).toHaveURL(new RegExp(`/confirmation/${made.bookingNumber}$`));
+    const payments = visitor.getByRole('table', { name: /Payments and refunds/ });
+    await expect(payments).toContainText('Card payment');
+    await expect(payments).toContainText('£2.00');
+    const receipt = await waitForEmail(
+      DEPOSIT_OPERATOR.email,
+      new RegExp(`Payment received for booking ${made.bookingNumber}`),
+      since,
+    );
+    expect(receipt).toContain('We have received your card payment of £2.00');
+    await context.close();
+
+    // The operator, signed in, opens it from My Bookings (no PIN) and pays the rest.
+    await signIn(page, DEPOSIT_OPERATOR.username, DEPOSIT_OPERATOR.password);
+    await page.goto('/my-bookings');
+    await page.getByRole('link', { name: made.bookingNumber }).click();
+    const own = page.getByRole('region', { name: 'Pay online' });
+    await expect(own.getByLabel('Amount to pay (£)')).toHaveValue((due - 2).toFixed(2));
+    await shoot(page, 'operator-pay-due');
+    await own.getByRole('button', { name: 'Continue to card payment' }).click();
+    await fillCard(page, TEST_CARDS.succeeds);
+    await own.getByRole('button', { name: `Pay £${(due - 2).toFixed(2)}` }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Thank you: your payment has been received' }),
+    ).toBeVisible();
+    await expect(page.getByText('A payment is due on this booking')).toHaveCount(0);
+    await expect(own.getByLabel('Amount to pay (£)')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
   test('a log-out that fails says so and can be retried', async ({ page }) => {
     await signIn(page, DEPOSIT_OPERATOR.username, DEPOSIT_OPERATOR.password);
     await page.route('**/v1/logout', (route) => route.fulfill({ status: 500, body: '{}' }));

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookings } from '../db/schema/index.ts';
+import { duePaymentStillOpen, isDuePayment } from '../modules/payment/due-payment.ts';
 import { settlePaidIntent } from '../modules/payment/settle-payment.ts';
 import { cancelIntentIfOpen } from '../modules/payment-provider/cancel-open-intent.ts';
 import {
@@ -82,7 +83,10 @@ async function reconcile(deps: ReconciliationDeps, row: PaymentIntentRow): Promi
   const intent = await deps.payments.retrieveIntent(row.id);
   if (!intent) throw new Error('The payment provider does not know this intent');
   if (FINAL_INTENT_STATUSES.has(intent.status)) return settle(deps, intent);
-  if (await stillPayable(deps, intent)) return 'waiting';
+  const open = isDuePayment(intent)
+    ? await duePaymentStillOpen(deps, intent, row.createdAt)
+    : await stillPayable(deps, intent);
+  if (open) return 'waiting';
   const after = await cancelIntentIfOpen(deps.payments, deps.log, intent.id);
   return after ? settle(deps, after) : 'waiting';
 }

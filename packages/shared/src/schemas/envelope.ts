@@ -57,6 +57,11 @@ export const API_ERROR_CODES = [
   'block_exists',
   'block_not_found',
   'money_change_not_allowed',
+  /** 422: a due payment that cannot be opened (too much, too little, played, not confirmed); nothing_due: none due. */
+  'due_payment_not_allowed',
+  'nothing_due',
+  /** 409: a paid due payment could no longer be used and was refunded in full. */
+  'due_payment_refunded',
   'move_not_allowed',
   'change_not_allowed',
   'mail_not_found',

@@ -14,6 +14,7 @@ import {
   takeAttempt,
 } from '../../lib/rate-limit/rate-limiter.ts';
 import { sessionKey } from '../../lib/session-token.ts';
+import { findSignedInOperator } from '../auth/operator-sessions.ts';
 import { verifyBookingPin } from './booking-pin.ts';
 import {
   type AccessBooking,
@@ -27,7 +28,8 @@ import { verifyConfirmationSignature } from './confirmation-link.ts';
 export type ConfirmationAccessDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db'>;
 
 // Who may open a booking: the holder of a valid signed link (the e-mail), the browser session that made the
-// booking, and a session that unlocked it by signed link or PIN within the last day. Only confirmed bookings (and
+// booking, a session that unlocked it by signed link or PIN within the last day, and the tour operator signed in
+// for whom it was made (their My Bookings opens each). Only confirmed bookings (and
 // cancelled ones, shown as cancelled) have a confirmation; a held or expired booking is "not recognised".
 
 /** PIN attempts per booking number before it locks: counted whatever the number, so unknown ones lock alike. */
@@ -105,6 +107,17 @@ export async function bookingForRequest(
   return bookingForSession(deps, request, bookingNumber);
 }
 
+async function sessionMayOpen(
+  deps: ConfirmationAccessDeps,
+  sessionId: string,
+  booking: AccessBooking,
+): Promise<boolean> {
+  if (await sessionHasAccess(deps.db, booking, sessionKey(sessionId))) return true;
+  if (booking.operatorId === null) return false;
+  const signedIn = await findSignedInOperator(deps.db, sessionId, deps.clock.now());
+  return signedIn?.operator.id === booking.operatorId;
+}
+
 /** The booking when this session made or unlocked it; 403 access_required otherwise, known number or not. */
 export async function bookingForSession(
   deps: ConfirmationAccessDeps,
@@ -113,9 +126,7 @@ export async function bookingForSession(
 ): Promise<AccessBooking> {
   if (!request.sessionId) throw accessRequired();
   const booking = await findBookingByNumber(deps.db, bookingNumber);
-  if (!booking || !(await sessionHasAccess(deps.db, booking, sessionKey(request.sessionId)))) {
-    throw accessRequired();
-  }
+  if (!booking || !(await sessionMayOpen(deps, request.sessionId, booking))) throw accessRequired();
   if (!isViewable(booking)) throw bookingNotFound();
   return booking;
 }

@@ -23,6 +23,8 @@ export type AccessBooking = {
   status: 'held' | 'confirmed' | 'cancelled' | 'expired';
   sessionKey: string | null;
   pinHash: string | null;
+  /** The tour operator the booking was made for; null for a visitor's. */
+  operatorId: number | null;
 };
 
 export async function findBookingByNumber(
@@ -36,6 +38,7 @@ export async function findBookingByNumber(
       status: bookings.status,
       sessionKey: bookings.sessionKey,
       pinHash: bookings.pinHash,
+      operatorId: bookings.operatorId,
     })
     .from(bookings)
     .where(eq(bookings.bookingNumber, bookingNumber));

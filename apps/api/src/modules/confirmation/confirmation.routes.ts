@@ -7,13 +7,11 @@ import {
   pinAccessBodySchema,
   updateCaddiesBodySchema,
 } from '@links/shared/schemas/confirmation';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationFailed } from '../../lib/app-error.ts';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
 import { bookingCalendarFor } from './booking-calendar.ts';
-import { bookingStatement } from './booking-statement.ts';
 import { loadBookingRecord } from './confirmation.repository.ts';
 import {
   bookingForRequest,
@@ -21,7 +19,7 @@ import {
   bookingNotFound,
   unlockWithPin,
 } from './confirmation-access.ts';
-import { confirmationPayload } from './confirmation-payload.ts';
+import { loadConfirmation } from './load-confirmation.ts';
 import { updateOwnCaddies } from './update-caddies.ts';
 
 const errors = {
@@ -36,15 +34,6 @@ const errors = {
 
 /** A PIN or caddie body is a few dozen bytes: anything near this is not a browser's. */
 const SMALL_BODY_LIMIT_BYTES = 4 * 1024;
-
-async function payloadFor(app: FastifyInstance, bookingId: number) {
-  const record = await loadBookingRecord(app.db, bookingId);
-  if (!record) throw bookingNotFound();
-  return {
-    ...confirmationPayload(record, app.clock.now()),
-    statement: await bookingStatement(app.db, bookingId),
-  };
-}
 
 function sameBooking(bodyNumber: string, pathNumber: string): void {
   if (bodyNumber !== pathNumber)
@@ -77,7 +66,7 @@ export const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
         grant: true,
       });
       reply.header('cache-control', 'no-store');
-      return { data: await payloadFor(app, booking.id) };
+      return { data: await loadConfirmation(app, booking.id) };
     },
   );
 
@@ -103,7 +92,7 @@ export const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
       sameBooking(request.body.booking_id, bookingNumber);
       const booking = await unlockWithPin(app, request, reply, bookingNumber, request.body.pin);
       reply.header('cache-control', 'no-store');
-      return { data: await payloadFor(app, booking.id) };
+      return { data: await loadConfirmation(app, booking.id) };
     },
   );
 
@@ -130,7 +119,7 @@ export const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
       const booking = await bookingForSession(app, request, bookingNumber);
       await updateOwnCaddies(app, booking.id, request.body);
       reply.header('cache-control', 'no-store');
-      return { data: await payloadFor(app, booking.id) };
+      return { data: await loadConfirmation(app, booking.id) };
     },
   );
 

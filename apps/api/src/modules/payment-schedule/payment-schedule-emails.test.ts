@@ -35,10 +35,11 @@ describe('payment-schedule e-mails', () => {
     });
     expect(earlier.text).toContain('We will remind you once more before then');
     expect(earlier.text).not.toContain('last reminder');
-    // Issue 24: how to pay, with the number and address to use.
+    // Issue 24: how to pay: online from the signed link, or with the number and address to use.
     expect(mail.text).toContain(
-      'Please phone us on +44 1241 555 010 or e-mail tee-times@resort.example to pay.',
+      'Pay it by card from your booking page with the button below (no sign-in needed), or phone us on +44 1241 555 010 or e-mail tee-times@resort.example to pay.',
     );
+    expect(mail.text).toContain('View and pay online: https://book.example/c');
     expect(mail.html).toContain('Fairway &lt;Golf&gt; Tours');
     expect(mail.html).not.toContain('<Golf>');
   });

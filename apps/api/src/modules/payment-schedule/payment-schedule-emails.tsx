@@ -73,7 +73,7 @@ export function paymentReminderEmail(
   options: { cancels: boolean; final: boolean; brand: MailBrand },
 ): Promise<MailMessage> {
   const { brand } = options;
-  const payBy = `Please phone us on ${brand.reservationsPhone} or e-mail ${brand.reservationsEmail} to pay.`;
+  const payBy = `Pay it by card from your booking page with the button below (no sign-in needed), or phone us on ${brand.reservationsPhone} or e-mail ${brand.reservationsEmail} to pay.`;
   const due = formatMoney(booking.payablePence - booking.paidPence);
   const date = formatLongDate(londonDate(booking.dueBy));
   return compose(to, `Payment due on booking ${booking.bookingNumber}`, {
@@ -86,7 +86,7 @@ export function paymentReminderEmail(
         ? `${payBy} ${options.final ? 'This is our last reminder' : 'We will remind you once more before then'}: if the payment has not reached us by then, the booking will be cancelled and its tee times released. Deposits and balances are non-refundable and non-transferable.`
         : `${payBy} If the payment has not reached us by then, our reservations team will contact you about the booking. Deposits and balances are non-refundable and non-transferable.`,
     ],
-    link: { label: 'View your booking', url: linkUrl },
+    link: { label: 'View and pay online', url: linkUrl },
     brand,
   });
 }

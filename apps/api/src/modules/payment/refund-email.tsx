@@ -13,11 +13,14 @@ export type RefundEmailDetails = {
   greeting: string;
   amountPence: number;
   reason: RefundReason;
+  /** A payment of what a confirmed booking owed (the deposit's rest or the balance), not the booking's first. */
+  duePayment?: boolean;
 };
 
 /** Why the payment could not be used, and what it means for the booking, per reason. */
 function explanation(details: RefundEmailDetails): [string, string] {
   const booking = `booking ${details.bookingNumber}`;
+  if (details.duePayment) return duePaymentExplanation(details, booking);
   switch (details.reason) {
     case 'amount_mismatch':
       return [
@@ -38,6 +41,27 @@ function explanation(details: RefundEmailDetails): [string, string] {
       return [
         `Your reservation time ran out before this payment was completed, and the tee times you chose have since been booked by someone else, so we could not confirm ${booking}.`,
         'Please start a new booking on our website to choose other tee times.',
+      ];
+  }
+}
+
+function duePaymentExplanation(details: RefundEmailDetails, booking: string): [string, string] {
+  switch (details.reason) {
+    case 'paid_twice':
+      return [
+        `Nothing was due on ${booking} any more by the time this payment was completed (another payment had already settled it), so this payment was not needed.`,
+        'Your booking is confirmed and nothing about it has changed.',
+      ];
+    case 'booking_cancelled':
+    case 'places_gone':
+      return [
+        `Your ${booking} had been cancelled by the time this payment was completed, so it could not be used.`,
+        'If you would still like to play, please start a new booking on our website.',
+      ];
+    case 'amount_mismatch':
+      return [
+        `The amount due on ${booking} fell below this payment while it was being made (another payment reached us first), so it could not be used.`,
+        'Your booking is unchanged. Please open it to see what is due now and pay that amount.',
       ];
   }
 }

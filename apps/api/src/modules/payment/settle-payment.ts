@@ -26,6 +26,7 @@ import {
   type Reference,
   recipient,
 } from './confirm-booking.ts';
+import { decideDuePayment, isDuePayment } from './due-payment.ts';
 import { paymentRefundedEmail } from './refund-email.tsx';
 
 /** What this use case needs of the app (any object with these members: the app, or a test's own). */
@@ -152,7 +153,11 @@ async function refund(deps: SettlementDeps, intent: PaymentIntent, bookingId: nu
         };
         await enqueueMail(
           tx,
-          await paymentRefundedEmail(to.email, { ...details, reason }, deps.config.brand),
+          await paymentRefundedEmail(
+            to.email,
+            { ...details, reason, duePayment: isDuePayment(intent) },
+            deps.config.brand,
+          ),
           { bookingId },
         );
       }
@@ -187,6 +192,11 @@ export async function settlePaidIntent(
   const bookingId = intent.booking_id;
   if (intent.status !== 'succeeded' || bookingId === null) {
     throw new Error('Only a succeeded payment of one of our bookings can be settled');
+  }
+  // A payment of what a confirmed booking owes (due-payment.ts) adds to it; every other pays for a booking's hold.
+  if (isDuePayment(intent)) {
+    const decision = await deps.db.transaction((tx) => decideDuePayment(deps, tx, intent, bookingId));
+    return decision.kind === 'confirmed' ? decision : refund(deps, intent, bookingId, decision.reason);
   }
   const reference = await loadReference(deps);
   const attempt = (placesGone: boolean) =>

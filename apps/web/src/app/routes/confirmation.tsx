@@ -14,6 +14,7 @@ import {
 import { BookingView } from '@/features/confirmation/components/booking-view';
 import { CANCELLED_HEADING, CancelledBooking } from '@/features/confirmation/components/cancelled-booking';
 import { isNewsletterStatus, NewsletterNotice } from '@/features/confirmation/components/newsletter-notice';
+import { DUE_RETURN_PARAM } from '@/features/confirmation/components/pay-due-return';
 import { PaymentFailed, PaymentSucceeded } from '@/features/confirmation/components/payment-result';
 import confirmationStyles from '@/features/confirmation/confirmation.module.css';
 import { useConfirmation, useServerNow } from '@/features/confirmation/hooks/use-confirmation';
@@ -81,17 +82,19 @@ export default function ConfirmationRoute() {
   const navigate = useNavigate();
   const bookingNumber = routeNumber && BOOKING_NUMBER_PATTERN.test(routeNumber) ? routeNumber : undefined;
   const signature = useMemo(() => readSignature(params), [params]);
-  const redirectStatus = params.get('redirect_status');
+  // The provider's way back from a due payment's 3-D Secure is the booking page's own payment form's to read.
+  const duePaymentReturn = params.has(DUE_RETURN_PARAM);
+  const redirectStatus = duePaymentReturn ? null : params.get('redirect_status');
   const newsletter = params.get('nl');
 
   // The client secret must not stay in the address bar (history, screenshots, shared links) once read.
   useEffect(() => {
-    if (!PAYMENT_SECRETS.some((name) => params.has(name))) return;
+    if (duePaymentReturn || !PAYMENT_SECRETS.some((name) => params.has(name))) return;
     const kept = new URLSearchParams(params);
     for (const name of PAYMENT_SECRETS) kept.delete(name);
     const search = kept.toString();
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
-  }, [params, location.pathname, navigate]);
+  }, [params, location.pathname, navigate, duePaymentReturn]);
 
   const paymentFailed = redirectStatus === 'failed';
   // A success view is a claim about a booking: it shows only once the booking has loaded for this session.

@@ -4,7 +4,8 @@ import {
   type Confirmation,
   confirmationResponseSchema,
 } from '@links/shared/schemas/confirmation';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { paymentConfigResponseSchema } from '@links/shared/schemas/payments';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -163,11 +164,23 @@ describe('/confirmation', () => {
       balance_due_at: '2026-12-28T00:00:00.000Z',
     });
     serveBooking(() => booking(confirmation));
+    server.use(
+      http.get(v1('/payments/config'), () =>
+        answer(paymentConfigResponseSchema, { data: { mode: 'sandbox', publishable_key: null } }),
+      ),
+    );
     renderAt(SIGNED);
     const due = await screen.findByText('A payment is due on this booking');
     expect(due.closest('[role="alert"]')?.textContent).toContain(
-      'A balance of £160.50 remains to be paid by Monday 28th December 2026. Please call',
+      'A balance of £160.50 remains to be paid by Monday 28th December 2026. Pay it by card below, or call',
     );
+    // Issue 24: the due can be paid here, in whole or in part, never more (checked before anything is asked).
+    const pay = await screen.findByRole('region', { name: 'Pay online' });
+    const amount = await within(pay).findByLabelText('Amount to pay (£)');
+    expect(amount).toHaveProperty('value', '160.50');
+    fireEvent.change(amount, { target: { value: '160.51' } });
+    fireEvent.click(within(pay).getByRole('button', { name: 'Continue to card payment' }));
+    expect(await within(pay).findByText('You can pay at most £160.50, the amount due.')).toBeTruthy();
     // No statement in the answer: no Payments section.
     expect(screen.queryByRole('heading', { name: 'Payments' })).toBeNull();
     cleanup();

@@ -1,11 +1,12 @@
 import { formatMoney, pluralize } from '@links/shared/money';
 import type { Confirmation, ConfirmationCourse } from '@links/shared/schemas/confirmation';
 import { formatConfirmationTeeTime, formatLongDate, londonDate } from '@links/shared/uk-time';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ExternalLink } from '@/components/layouts/external-link';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { useModal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { pageLinks } from '@/config/page-links';
 import { courseImageSources } from '@/features/courses/course-image';
@@ -13,6 +14,9 @@ import { hideBrokenImage } from '@/lib/hide-broken-image';
 import styles from './booking-view.module.css';
 import { CaddieManager } from './caddie-manager';
 import { RestaurantWidget } from './restaurant-widget';
+
+// The card form's chunk, fetched only for a booking that owes something.
+const PayDue = lazy(() => import('./pay-due'));
 
 export const DUE_TITLE = 'A payment is due on this booking';
 export const PLAYED_TITLE = 'Thanks for playing';
@@ -94,6 +98,10 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
   const modal = useModal();
   const played = confirmation.has_played;
   const caddieRounds = confirmation.courses.filter((course) => course.caddies > 0);
+  // Once open, the payment section stays (with its thanks) after the last payment brings the due to nothing.
+  const [payable, setPayable] = useState(false);
+  const owes = !played && confirmation.status === 'confirmed' && confirmation.totals.due > 0;
+  if (owes && !payable) setPayable(true);
 
   function openRestaurantWidget() {
     modal.open(
@@ -126,13 +134,21 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
               {confirmation.balance_due_at
                 ? ` by ${formatLongDate(londonDate(new Date(confirmation.balance_due_at)))}`
                 : ''}
-              . Please call our reservations team on{' '}
+              . Pay it by card below, or call our reservations team on{' '}
               <a className={styles.nowrap} href={phoneHref}>
                 {env.reservationsPhone}
-              </a>{' '}
-              to pay it.
+              </a>
+              .
             </p>
           </Alert>
+        ) : null}
+
+        {payable ? (
+          <Section id="pay-due" title="Pay online">
+            <Suspense fallback={<Spinner label="Loading the payment form" />}>
+              <PayDue confirmation={confirmation} onPaid={onUpdated} />
+            </Suspense>
+          </Section>
         ) : null}
 
         <Section id="booking-details" title="Booking details">

@@ -19,7 +19,7 @@ export async function retrieveStripeIntent(
   publishableKey: string,
   clientSecret: string,
 ): Promise<
-  Pick<ProviderPaymentIntent, 'id' | 'status'> & { last_payment_error: { message: string } | null }
+  Pick<ProviderPaymentIntent, 'id' | 'status' | 'amount'> & { last_payment_error: { message: string } | null }
 > {
   const stripe = await getStripe(publishableKey);
   if (!stripe) throw new Error('Stripe.js did not load');
@@ -28,6 +28,7 @@ export async function retrieveStripeIntent(
   return {
     id: paymentIntent.id,
     status: paymentIntent.status as ProviderPaymentIntent['status'],
+    amount: paymentIntent.amount,
     last_payment_error: paymentIntent.last_payment_error?.message
       ? { message: paymentIntent.last_payment_error.message }
       : null,

@@ -9,25 +9,20 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { recordPayment } from '../api/record-payment';
-import { retrieveSandboxIntent } from '../api/sandbox-intents';
-import { retrieveStripeIntent } from '../api/stripe';
-import { type CardFormHandle, outcomeOfIntent, PAYMENT_MESSAGE_RULE } from '../card/confirm-outcome';
+import { type CardFormHandle, PAYMENT_MESSAGE_RULE } from '../card/confirm-outcome';
+import { useProviderReturn } from '../card/use-provider-return';
 import { PAYMENT_MESSAGES, payButtonLabel } from '../payment-messages';
 import { canSubmitPayment, initialPaymentState, paymentReducer } from '../state/payment-state';
 import styles from './payment.module.css';
 import { SandboxCardForm } from './sandbox-card-form';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
-
-/** The query parameters a provider adds when it sends the browser back after 3-D Secure. */
-const REDIRECT_PARAMS = ['payment_intent', 'payment_intent_client_secret', 'redirect_status'] as const;
 
 export type PaymentStepProps = {
   bookingId: number | null;
@@ -100,7 +95,6 @@ function PaymentForm({
   const [handle, setHandle] = useState<CardFormHandle | null>(null);
   const [termsAgreed, setTermsAgreed] = useState(false);
   const [termsError, setTermsError] = useState(false);
-  const [searchParams, setSearchParams] = useSearchParams();
   // Set synchronously, so a second click in the same tick cannot start a second payment.
   const submitting = useRef(false);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -135,42 +129,21 @@ function PaymentForm({
   );
 
   // The way back from 3-D Secure (spec section 2: the area reads payment_intent_client_secret).
-  const returnSecret = searchParams.get('payment_intent_client_secret');
-  const mode = config.data?.mode;
-  const publishableKey = config.data?.publishable_key ?? null;
-  const handledReturn = useRef<string | null>(null);
-  useEffect(() => {
-    if (!returnSecret || !mode || handledReturn.current === returnSecret) return;
-    handledReturn.current = returnSecret;
-    setSearchParams(
-      (params) => {
-        for (const name of REDIRECT_PARAMS) params.delete(name);
-        return params;
-      },
-      { replace: true },
-    );
-    submitting.current = true;
-    dispatch({ type: 'redirect-checking' });
-    const retrieve =
-      mode === 'stripe' && publishableKey
-        ? retrieveStripeIntent(publishableKey, returnSecret)
-        : retrieveSandboxIntent(returnSecret);
-    void retrieve
-      .then(async (intent) => {
-        const outcome = outcomeOfIntent(intent);
-        if (outcome.kind === 'succeeded') await record(outcome.paymentIntent);
-        else if (outcome.kind === 'failed') dispatch({ type: 'failed', message: outcome.message });
-      })
-      .catch((error: unknown) =>
-        dispatch({
-          type: 'failed',
-          message: userMessage(error, PAYMENT_MESSAGES.processFailed, PAYMENT_MESSAGE_RULE),
-        }),
-      )
-      .finally(() => {
-        submitting.current = false;
-      });
-  }, [returnSecret, mode, publishableKey, record, setSearchParams]);
+  useProviderReturn({
+    enabled: true,
+    onChecking: () => {
+      submitting.current = true;
+      dispatch({ type: 'redirect-checking' });
+    },
+    onOutcome: async (outcome) => {
+      if (outcome.kind === 'succeeded') await record(outcome.paymentIntent);
+      else if (outcome.kind === 'failed') dispatch({ type: 'failed', message: outcome.message });
+    },
+    onFailed: (message) => dispatch({ type: 'failed', message }),
+    onSettled: () => {
+      submitting.current = false;
+    },
+  });
 
   useEffect(() => {
     if (payment.paymentError) errorRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });

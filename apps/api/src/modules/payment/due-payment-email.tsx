@@ -1,0 +1,70 @@
+/** @jsxRuntime automatic */
+
+import { formatMoney } from '@links/shared/money';
+import { formatLongDate, londonDate } from '@links/shared/uk-time';
+import { EmailLayout } from '../mail/email-layout.tsx';
+import { ButtonFallback, DetailTable, EmailButton, Paragraph } from '../mail/email-parts.tsx';
+import type { MailMessage } from '../mail/mail-message.ts';
+import { type MailBrand, renderEmail } from '../mail/render-email.ts';
+
+export type DuePaymentReceipt = {
+  bookingNumber: string;
+  /** The golfer's first name, or the tour operator's company name. */
+  greeting: string;
+  amountPence: number;
+  /** Paid on the booking in all, this payment included. */
+  paidPence: number;
+  payablePence: number;
+  /** What is still due after this payment, and by when (a long UK date); null when the booking is paid in full. */
+  remaining: { amountPence: number; dueBy: string | null } | null;
+  receivedAt: Date;
+  /** The booking's signed page, where the rest can be paid too. */
+  bookingUrl: string;
+};
+
+/** The receipt for a deposit or balance paid online: what was paid, what the booking has had, and what remains. */
+export async function duePaymentReceivedEmail(
+  to: string,
+  receipt: DuePaymentReceipt,
+  brand: MailBrand,
+): Promise<MailMessage> {
+  const amount = formatMoney(receipt.amountPence);
+  const { remaining } = receipt;
+  const rendered = await renderEmail(
+    <EmailLayout
+      title="Thank you for your payment"
+      preheader={`${amount} received for booking ${receipt.bookingNumber}.`}
+      brand={brand}
+    >
+      <Paragraph>{`Dear ${receipt.greeting},`}</Paragraph>
+      <Paragraph>
+        {`We have received your card payment of ${amount} for booking ${receipt.bookingNumber} at ${brand.resortName}.`}
+      </Paragraph>
+      <DetailTable
+        rows={[
+          { label: 'Booking', value: receipt.bookingNumber },
+          { label: 'Received', value: formatLongDate(londonDate(receipt.receivedAt)) },
+          { label: 'This payment', value: amount, strong: true },
+          { label: 'Booking total', value: formatMoney(receipt.payablePence) },
+          { label: 'Paid in all', value: formatMoney(receipt.paidPence) },
+          {
+            label: remaining?.dueBy ? `Still due by ${remaining.dueBy}` : 'Still due',
+            value: formatMoney(remaining?.amountPence ?? 0),
+            strong: true,
+          },
+        ]}
+      />
+      <Paragraph>
+        {remaining
+          ? `The rest, ${formatMoney(remaining.amountPence)}, can be paid from your booking page at any time${remaining.dueBy ? ` before ${remaining.dueBy}` : ''}.`
+          : 'Your booking is now paid in full: nothing more is due before play.'}
+      </Paragraph>
+      <EmailButton href={receipt.bookingUrl}>View your booking</EmailButton>
+      <ButtonFallback href={receipt.bookingUrl} />
+      <Paragraph muted>
+        {`If you have any questions, please call us on ${brand.reservationsPhone} or e-mail ${brand.reservationsEmail}, quoting booking number ${receipt.bookingNumber}.`}
+      </Paragraph>
+    </EmailLayout>,
+  );
+  return { to, subject: `Payment received for booking ${receipt.bookingNumber}`, ...rendered };
+}
