@@ -308,6 +308,21 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Money' })).toContainText('To pay at the desk');
   await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Booked for a caller');
+  // The caller pays by card online instead: the desk e-mails the booking's link (no card numbers on the phone).
+  await page
+    .getByRole('form', { name: 'Pay by card online' })
+    .getByRole('button', { name: 'E-mail a payment link' })
+    .click();
+  await expect(
+    page.getByRole('status').filter({
+      hasText: /^Payment link for £[\d.,]+ e-mailed to willie\.park@example\.com\.$/,
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(
+    /Payment link for £[\d.,]+ e-mailed/,
+  );
+  await saveScreenshot(page, 'staff-payment-link-1280');
+  await axe();
 
   await nav.getByRole('link', { name: 'Staff users' }).click();
   await expect(nav.getByRole('link', { name: 'Staff users' })).toHaveAttribute('aria-current', 'page');

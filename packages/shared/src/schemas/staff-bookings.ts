@@ -158,6 +158,8 @@ export const MONEY_MESSAGES = {
   dueDatePast: 'The new due date must be today or later.',
   dueDateAfterPlay: 'The new due date must be before the first round.',
   notOnTerms: 'Only a booking on deposit or pay-later terms has a due date.',
+  played: 'This booking has been played, so it can no longer be paid online.',
+  noEmail: 'This booking has no e-mail address to send the link to.',
 } as const;
 
 /** POST /v1/staff/bookings/:number/payments: `amount` in pence. */
@@ -188,6 +190,15 @@ export const moneyChangeSchema = z.object({
 });
 export type MoneyChange = z.infer<typeof moneyChangeSchema>;
 export const moneyChangeResponseSchema = dataEnvelope(moneyChangeSchema);
+
+/** POST /v1/staff/bookings/:number/payment-link: the signed link to pay what is due by card, e-mailed. */
+export const paymentLinkSentSchema = z.object({
+  sent_to: z.string(),
+  /** What was due when it was sent, in pence. */
+  amount: z.number().int().positive(),
+});
+export type PaymentLinkSent = z.infer<typeof paymentLinkSentSchema>;
+export const paymentLinkSentResponseSchema = dataEnvelope(paymentLinkSentSchema);
 
 // Cancelling a booking (issue 22): its places return to the public at once; what was paid by card is refunded in
 // full or in part through the payment provider, once; the golfer is told, with the calendar events cancelled.

@@ -68,3 +68,40 @@ export async function duePaymentReceivedEmail(
   );
   return { to, subject: `Payment received for booking ${receipt.bookingNumber}`, ...rendered };
 }
+
+export type PaymentLinkDetails = {
+  bookingNumber: string;
+  greeting: string;
+  amountPence: number;
+  /** A long UK date, when the booking has a deadline for it. */
+  dueBy: string | null;
+  /** The booking's signed page, where it is paid by card. */
+  bookingUrl: string;
+};
+
+/** Sent by the reservations desk: what is due on the booking, and the link to pay it by card online. */
+export async function paymentLinkEmail(
+  to: string,
+  details: PaymentLinkDetails,
+  brand: MailBrand,
+): Promise<MailMessage> {
+  const amount = formatMoney(details.amountPence);
+  const rendered = await renderEmail(
+    <EmailLayout
+      title="Pay for your booking online"
+      preheader={`${amount} to pay for booking ${details.bookingNumber}.`}
+      brand={brand}
+    >
+      <Paragraph>{`Dear ${details.greeting},`}</Paragraph>
+      <Paragraph>
+        {`As agreed with our reservations team, here is the link to pay ${amount} for booking ${details.bookingNumber} at ${brand.resortName} by card${details.dueBy ? `, by ${details.dueBy}` : ''}. It opens your booking, where you can pay the whole amount or part of it; your card may ask you to confirm the payment with your bank.`}
+      </Paragraph>
+      <EmailButton href={details.bookingUrl}>Pay online</EmailButton>
+      <ButtonFallback href={details.bookingUrl} />
+      <Paragraph muted>
+        {`We never ask for card details by e-mail. If you did not expect this message, please call us on ${brand.reservationsPhone} or e-mail ${brand.reservationsEmail}, quoting booking number ${details.bookingNumber}.`}
+      </Paragraph>
+    </EmailLayout>,
+  );
+  return { to, subject: `Pay for booking ${details.bookingNumber} online`, ...rendered };
+}

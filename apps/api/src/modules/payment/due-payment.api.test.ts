@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
-import { paymentIntents } from '../../db/schema/index.ts';
+import { paymentIntents, staffRefunds } from '../../db/schema/index.ts';
 import { paymentReconciliationJob } from '../../jobs/payment-reconciliation.job.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { createBookingApp, GENEROUS_LIMITS, type Session } from '../bookings/booking-test-helpers.ts';
@@ -17,6 +17,7 @@ import {
   signInDemoOperators,
 } from '../contact-details/operator-test-helpers.ts';
 import { runPaymentSchedule } from '../payment-schedule/run-payment-schedule.ts';
+import { addStaffUser, sendFrom, staffSessionBrowser } from '../staff/test/staff-test-helpers.ts';
 import { DUE_PAYMENT_LIFETIME_MS } from './due-payment.ts';
 
 // Issue 24, point 2: a tour operator pays what is due online, from the booking page or from the signed link of a
@@ -233,5 +234,59 @@ describe('paying what is due online', () => {
     expect((await opened(fairway, booking.number, 2000)).id).not.toBe(intent.id);
     // The step-3 record call never takes a due payment for a hold.
     expect((await recordPayment(t, fairway, booking.id, intent.id)).statusCode).not.toBe(200);
+  });
+  it('a cancellation refunds the deposit and the balance paid online, each to its own payment, once', async () => {
+    const booking = await holdBurnside(t, fairway, TODAY, 95, 2);
+    const saved = await saveDetails(t, fairway, booking.id, operatorDetails('deposit'));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const deposit = saved.json().data.payment_intent as { id: string; client_secret: string };
+    expect((await payWithCard(t, fairway, deposit)).statusCode).toBe(200);
+    expect((await recordPayment(t, fairway, booking.id, deposit.id)).statusCode).toBe(200);
+    const depositPaid = (await bookingRow(t, booking.id)).paidPence!;
+    expect(depositPaid).toBeGreaterThan(0);
+    const balance = await opened(fairway, booking.number, booking.payable - depositPaid);
+    expect((await payWithCard(t, fairway, balance)).statusCode).toBe(200);
+    expect((await bookingRow(t, booking.id)).paidPence).toBe(booking.payable);
+
+    const desk = await staffSessionBrowser(
+      t,
+      (await addStaffUser(t, { username: 'due.desk', role: 'reservations' })).id,
+      'full',
+    );
+    const detail = await sendFrom(t.app, desk, 'GET', `/v1/staff/bookings/${booking.number}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data.refundable).toBe(booking.payable);
+    const tooMuch = await sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${booking.number}/cancel`, {
+      reason: 'Tour cancelled',
+      refund: booking.payable + 1,
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    const cancelled = await sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${booking.number}/cancel`, {
+      reason: 'Tour cancelled',
+      refund: booking.payable - 100,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.refund).toEqual({ amount: booking.payable - 100, status: 'succeeded' });
+    // The newest payment (the balance) goes back whole first, then the deposit less the £1.00 kept.
+    const rows = await t.database.db
+      .select()
+      .from(staffRefunds)
+      .where(eq(staffRefunds.bookingId, booking.id));
+    expect(
+      rows
+        .map((row) => [row.paymentIntentId, row.amountPence, row.status])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual(
+      [
+        [balance.id, balance.amount, 'succeeded'],
+        [deposit.id, depositPaid - 100, 'succeeded'],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+    expect((await refundsOf(t.database.db, balance.id)).map((refund) => refund.amount)).toEqual([
+      balance.amount,
+    ]);
+    expect((await refundsOf(t.database.db, deposit.id)).map((refund) => refund.amount)).toEqual([
+      depositPaid - 100,
+    ]);
   });
 });

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'block.removed',
   'booking.payment_recorded',
   'booking.due_date_changed',
+  'booking.payment_link_sent',
   'booking.cancelled',
   'booking.round_moved',
   'booking.caddies_changed',

@@ -7,6 +7,7 @@ import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import { bookingBody, createBookingApp, postBooking } from '../bookings/booking-test-helpers.ts';
 import { CONTACT_DETAILS } from '../confirmation/confirmation-test-helpers.ts';
+import { payWithCard } from '../contact-details/operator-test-helpers.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
@@ -95,6 +96,56 @@ describe('POST /v1/staff/bookings', () => {
     });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().data).toMatchObject({ paid: 9_900, payable: 9_900 });
+  });
+
+  it('e-mails the caller a link to pay by card; the caller pays online in their own browser, and the desk sees it', async () => {
+    const answer = await book({
+      courses: [{ id: burnside, teeTime: { id: await slot(burnside, '2026-03-27', '10:20') }, caddies: 0 }],
+      golfers: golfers(ADULT),
+      contact,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const number = answer.json().data.booking_number as string;
+    const sent = await sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${number}/payment-link`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data).toEqual({ sent_to: 'old.tom@example.com', amount: 5_500 });
+    const [mail] = (await t.database.db.select().from(mailOutbox)).filter(
+      (row) => row.subject === `Pay for booking ${number} online`,
+    );
+    expect(mail?.to).toBe('old.tom@example.com');
+    const link = /Pay online: (\S+)/.exec(mail!.text)?.[1];
+    expect(link).toMatch(new RegExp(`/confirmation/${number}\\?signature=`));
+
+    // The caller's own browser: the link opens the booking, which takes the card payment.
+    const caller = await withCsrf(t.app);
+    const url = new URL(link!);
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/v1/bookings/${number}/confirmation${url.search}`,
+      headers: caller.headers,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: `/v1/bookings/${number}/due-payments`,
+      headers: caller.headers,
+      payload: { booking_id: number, amount: 5_500 },
+    });
+    expect(intent.statusCode, intent.body).toBe(200);
+    const { payment_intent, client_secret } = intent.json().data;
+    const paid = await payWithCard(t, caller, { id: payment_intent, client_secret });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    const page = (await sendFrom(t.app, desk, 'GET', `/v1/staff/bookings/${number}`)).json().data;
+    expect(page.confirmation.totals).toMatchObject({ paid: 5_500, due: 0 });
+    expect(page.refundable).toBe(5_500);
+    expect(page.timeline.map((event: { what: string }) => event.what)).toContain(
+      'Payment link for £55.00 e-mailed',
+    );
+    // Nothing left to pay: no second link.
+    const again = await sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${number}/payment-link`);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.message).toBe('Nothing is due on this booking.');
   });
 
   it('lets one golfer play the Championship only with a reason', async () => {

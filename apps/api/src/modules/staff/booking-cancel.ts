@@ -40,43 +40,81 @@ export function firstRetryAt(now: Date): Date {
   return new Date(now.getTime() + LEASE_MS);
 }
 
+export type RefundablePart = { intentId: string; amount: number };
+
+type CardPayment = { id: string; amount: number; status: string; settlement: string | null; createdAt: Date };
+
 /**
- * What can still go back to the card: the payment that confirmed the booking (succeeded and settled 'confirmed'),
- * less its refunds and the staff refunds still pending on it; null when no card payment confirmed it.
+ * What can still go back to the cards, per card payment the booking took (each succeeded and settled 'confirmed':
+ * the one that confirmed it, and any deposit or balance paid since), newest first: its amount less its refunds and
+ * the staff refunds still pending on it. Empty when no card payment paid for the booking.
  */
-export function refundableAmount(
-  intent: { amount: number; status: string; settlement: string | null } | undefined,
-  refundedPence: number,
-  pendingPence: number,
-): number | null {
-  if (intent?.status !== 'succeeded' || intent.settlement !== 'confirmed') return null;
-  return Math.max(0, intent.amount - refundedPence - pendingPence);
+export function refundableParts(
+  payments: readonly CardPayment[],
+  refunded: ReadonlyMap<string, number>,
+  pending: ReadonlyMap<string, number>,
+): RefundablePart[] {
+  return payments
+    .filter((payment) => payment.status === 'succeeded' && payment.settlement === 'confirmed')
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
+    .map((payment) => ({
+      intentId: payment.id,
+      amount: Math.max(0, payment.amount - (refunded.get(payment.id) ?? 0) - (pending.get(payment.id) ?? 0)),
+    }));
 }
 
-/** refundableAmount of the booking's confirming payment, read in `db` (the cancellation's transaction). */
+/** A refund of `amount` spread over the payments, the newest first (a balance before the deposit it followed). */
+export function splitRefund(parts: readonly RefundablePart[], amount: number): RefundablePart[] {
+  const split: RefundablePart[] = [];
+  let left = amount;
+  for (const part of parts) {
+    if (left <= 0) break;
+    const take = Math.min(part.amount, left);
+    if (take > 0) split.push({ intentId: part.intentId, amount: take });
+    left -= take;
+  }
+  return split;
+}
+
+/** Amounts summed per payment intent. */
+export const totalsByIntent = (rows: ReadonlyArray<{ intentId: string; amount: number }>) => {
+  const map = new Map<string, number>();
+  for (const row of rows) map.set(row.intentId, (map.get(row.intentId) ?? 0) + row.amount);
+  return map;
+};
+
+/**
+ * refundableParts of the booking, read in `db` (the cancellation's or change's transaction, which holds the booking
+ * row lock): the total and its parts, or null when no card payment paid for the booking.
+ */
 export async function refundableOf(
   db: DbOrTx,
-  paymentIntentId: string | null,
-): Promise<{ intentId: string; amount: number } | null> {
-  if (!paymentIntentId) return null;
-  const [intent] = await db
-    .select({
-      amount: paymentIntents.amount,
-      status: paymentIntents.status,
-      settlement: paymentIntents.settlement,
-    })
-    .from(paymentIntents)
-    .where(eq(paymentIntents.id, paymentIntentId));
-  const [refunded] = await db
-    .select({ total: sql<number>`coalesce(sum(${paymentRefunds.amount}), 0)::integer` })
-    .from(paymentRefunds)
-    .where(eq(paymentRefunds.paymentIntentId, paymentIntentId));
-  const [pending] = await db
-    .select({ total: sql<number>`coalesce(sum(${staffRefunds.amountPence}), 0)::integer` })
-    .from(staffRefunds)
-    .where(and(eq(staffRefunds.paymentIntentId, paymentIntentId), eq(staffRefunds.status, 'pending')));
-  const amount = refundableAmount(intent, refunded?.total ?? 0, pending?.total ?? 0);
-  return amount === null ? null : { intentId: paymentIntentId, amount };
+  bookingId: number,
+): Promise<{ amount: number; parts: RefundablePart[] } | null> {
+  const [payments, refunded, pending] = await Promise.all([
+    db
+      .select({
+        id: paymentIntents.id,
+        amount: paymentIntents.amount,
+        status: paymentIntents.status,
+        settlement: paymentIntents.settlement,
+        createdAt: paymentIntents.createdAt,
+      })
+      .from(paymentIntents)
+      .where(eq(paymentIntents.bookingId, bookingId)),
+    db
+      .select({ intentId: paymentRefunds.paymentIntentId, amount: paymentRefunds.amount })
+      .from(paymentRefunds)
+      .innerJoin(paymentIntents, eq(paymentIntents.id, paymentRefunds.paymentIntentId))
+      .where(eq(paymentIntents.bookingId, bookingId)),
+    db
+      .select({ intentId: staffRefunds.paymentIntentId, amount: staffRefunds.amountPence })
+      .from(staffRefunds)
+      .where(and(eq(staffRefunds.bookingId, bookingId), eq(staffRefunds.status, 'pending'))),
+  ]);
+  const parts = refundableParts(payments, totalsByIntent(refunded), totalsByIntent(pending));
+  if (parts.length === 0) return null;
+  return { amount: parts.reduce((sum, part) => sum + part.amount, 0), parts };
 }
 
 async function cancelInTransaction(
@@ -89,7 +127,7 @@ async function cancelInTransaction(
   const booking = await lockBookingByNumber(tx, bookingNumber);
   if (booking.status !== 'confirmed')
     throw new AppError('money_change_not_allowed', 422, CANCEL_MESSAGES.notConfirmed);
-  const refundable = await refundableOf(tx, booking.paymentIntentId);
+  const refundable = await refundableOf(tx, booking.id);
   if (request.refund > (refundable?.amount ?? 0)) {
     throw new AppError('refund_amount_invalid', 422, CANCEL_MESSAGES.tooMuch);
   }
@@ -99,18 +137,22 @@ async function cancelInTransaction(
     .set({ status: 'cancelled', cancelledAt: now, cancelledReason: 'staff', updatedAt: sql`now()` })
     .where(eq(bookings.id, booking.id));
   await bumpCalendarSequence(tx, [booking.id]);
-  const [refund] =
+  // One refund per card payment it is taken from; the first keeps the key a single payment's refund always had.
+  const refunds =
     request.refund > 0 && refundable
       ? await tx
           .insert(staffRefunds)
-          .values({
-            bookingId: booking.id,
-            paymentIntentId: refundable.intentId,
-            amountPence: request.refund,
-            idempotencyKey: `staff-cancel-${booking.id}`,
-            staffUserId,
-            nextAttemptAt: firstRetryAt(now),
-          })
+          .values(
+            splitRefund(refundable.parts, request.refund).map((part, index) => ({
+              bookingId: booking.id,
+              paymentIntentId: part.intentId,
+              amountPence: part.amount,
+              idempotencyKey:
+                index === 0 ? `staff-cancel-${booking.id}` : `staff-cancel-${booking.id}-${index + 1}`,
+              staffUserId,
+              nextAttemptAt: firstRetryAt(now),
+            })),
+          )
           .returning()
       : [];
   await recordAudit(tx, {
@@ -144,7 +186,7 @@ async function cancelInTransaction(
       { bookingId: booking.id },
     );
   }
-  return refund ?? null;
+  return refunds;
 }
 
 export type StaffRefundRow = typeof staffRefunds.$inferSelect;
@@ -184,14 +226,23 @@ export async function cancelBooking(
   request: CancelBookingRequest,
   staffUserId: number,
 ): Promise<CancelledBooking> {
-  const refund = await deps.db.transaction((tx) =>
+  const refunds = await deps.db.transaction((tx) =>
     cancelInTransaction(deps, tx, bookingNumber, request, staffUserId),
   );
-  if (!refund) return { booking_number: bookingNumber, refund: null };
-  const made = await sendRefund(deps, refund);
+  if (refunds.length === 0) return { booking_number: bookingNumber, refund: null };
+  return { booking_number: bookingNumber, refund: await sendRefunds(deps, refunds) };
+}
+
+/** Sends a change's or cancellation's refunds (one per card payment) and says whether all were made now. */
+export async function sendRefunds(
+  deps: CancelDeps,
+  rows: readonly StaffRefundRow[],
+): Promise<{ amount: number; status: 'succeeded' | 'pending' }> {
+  let allMade = true;
+  for (const row of rows) if (!(await sendRefund(deps, row))) allMade = false;
   return {
-    booking_number: bookingNumber,
-    refund: { amount: refund.amountPence, status: made ? 'succeeded' : 'pending' },
+    amount: rows.reduce((sum, row) => sum + row.amountPence, 0),
+    status: allMade ? 'succeeded' : 'pending',
   };
 }
 

@@ -34,7 +34,13 @@ import { type BookingRecord, loadBookingRecord } from '../confirmation/confirmat
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { type LockedBooking, recipient } from '../payment/confirm-booking.ts';
 import { recordAudit } from './audit-log.ts';
-import { firstRetryAt, refundableOf, type StaffRefundRow, sendRefund } from './booking-cancel.ts';
+import {
+  firstRetryAt,
+  refundableOf,
+  type StaffRefundRow,
+  sendRefunds,
+  splitRefund,
+} from './booking-cancel.ts';
 import { bookingChangedEmail } from './booking-changed-email.tsx';
 import { lockBookingByNumber } from './lock-booking-by-number.ts';
 
@@ -167,7 +173,7 @@ async function planChange(
   const payableBefore = booking.payablePence ?? 0;
   const payableAfter = priced.totals.payable;
   const paid = booking.paidPence ?? 0;
-  const card = await refundableOf(tx, booking.paymentIntentId);
+  const card = await refundableOf(tx, booking.id);
   const refundable = Math.min(Math.max(0, paid - payableAfter), card?.amount ?? 0);
   const typeNames = new Map(reference.playerTypes.map((type) => [type.id, type.name]));
   const before = new Map(current.map((round) => [round.courseId, round]));
@@ -277,31 +283,34 @@ async function writeChange(tx: Tx, plan: Plan, request: StaffBookingChangeReques
     .where(eq(bookings.id, booking.id));
 }
 
-/** The pending refund of this change, with a key of its own (the booking's next refund). */
-async function writeRefund(
+/** The pending refunds of this change (one per card payment it is taken from), each with a key of its own. */
+async function writeRefunds(
   tx: Tx,
   booking: LockedBooking,
   amount: number,
   staffUserId: number,
   now: Date,
-): Promise<StaffRefundRow | null> {
-  if (amount <= 0 || !booking.paymentIntentId) return null;
+): Promise<StaffRefundRow[]> {
+  if (amount <= 0) return [];
+  const refundable = await refundableOf(tx, booking.id);
+  if (!refundable) return [];
   const [earlier] = await tx
     .select({ total: count() })
     .from(staffRefunds)
     .where(eq(staffRefunds.bookingId, booking.id));
-  const [row] = await tx
+  return tx
     .insert(staffRefunds)
-    .values({
-      bookingId: booking.id,
-      paymentIntentId: booking.paymentIntentId,
-      amountPence: amount,
-      idempotencyKey: `staff-change-${booking.id}-${(earlier?.total ?? 0) + 1}`,
-      staffUserId,
-      nextAttemptAt: firstRetryAt(now),
-    })
+    .values(
+      splitRefund(refundable.parts, amount).map((part, index) => ({
+        bookingId: booking.id,
+        paymentIntentId: part.intentId,
+        amountPence: part.amount,
+        idempotencyKey: `staff-change-${booking.id}-${(earlier?.total ?? 0) + 1 + index}`,
+        staffUserId,
+        nextAttemptAt: firstRetryAt(now),
+      })),
+    )
     .returning();
-  return row ?? null;
 }
 
 function audited(rounds: Array<{ courseId: number; startsAt: Date; caddies: number }>, golfers: number[]) {
@@ -396,7 +405,7 @@ export async function changeBooking(
   staffUserId: number,
 ): Promise<StaffBookingChange> {
   const reference = await loadBookingReference(deps);
-  const { answer, refund } = await answeringBackstop(
+  const { answer, refunds } = await answeringBackstop(
     deps.db.transaction(async (tx) => {
       const plan = await planChange(deps, tx, bookingNumber, request, reference);
       if (request.refund > plan.answer.refundable) {
@@ -406,7 +415,7 @@ export async function changeBooking(
       const before = await loadBookingRecord(tx, plan.booking.id);
       await writeChange(tx, plan, request);
       await bumpCalendarSequence(tx, [plan.booking.id]);
-      const refundRow = await writeRefund(tx, plan.booking, request.refund, staffUserId, now);
+      const refundRows = await writeRefunds(tx, plan.booking, request.refund, staffUserId, now);
       await recordAudit(tx, {
         actor: { staffUserId },
         action: 'booking.changed',
@@ -441,10 +450,9 @@ export async function changeBooking(
         await tellGolfer(deps, tx, plan, record, droppedRounds, request.refund, now);
       }
       // A refund is at most what was overpaid, so what is due after it is the plan's.
-      return { answer: plan.answer, refund: refundRow };
+      return { answer: plan.answer, refunds: refundRows };
     }),
   );
-  if (!refund) return { ...answer, refund: null };
-  const made = await sendRefund(deps, refund);
-  return { ...answer, refund: { amount: refund.amountPence, status: made ? 'succeeded' : 'pending' } };
+  if (refunds.length === 0) return { ...answer, refund: null };
+  return { ...answer, refund: await sendRefunds(deps, refunds) };
 }

@@ -27,7 +27,7 @@ import { bookingStatement } from '../confirmation/booking-statement.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { confirmationPayload, leadName } from '../confirmation/confirmation-payload.ts';
 import { ukDayEnd, ukDayStart } from '../courses/bookable-dates.ts';
-import { refundableAmount } from './booking-cancel.ts';
+import { refundableParts, totalsByIntent } from './booking-cancel.ts';
 import { bookingState } from './staff-tee-sheet.ts';
 
 // Finding a booking and its staff page (issue 22): search by number, name, e-mail, phone, operator and dates of
@@ -222,6 +222,9 @@ function auditWords(
   if (action === 'booking.due_date_changed' && after) {
     return `Balance now due by ${new Date(String(after.balance_due_at)).toLocaleDateString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' })}`;
   }
+  if (action === 'booking.payment_link_sent' && after) {
+    return `Payment link for ${formatMoney(Number(after.amount))} e-mailed`;
+  }
   if (action === 'golfer.checked_in' && after) {
     return `Golfer ${String(after.position)} marked ${CHECK_IN_WORDS[String(after.status)] ?? String(after.status)}`;
   }
@@ -317,24 +320,25 @@ export async function staffBookingDetail(
       .where(eq(recordedPayments.bookingId, row.id))
       .orderBy(asc(recordedPayments.id)),
     db
-      .select({ id: staffRefunds.id, amount: staffRefunds.amountPence, createdAt: staffRefunds.createdAt })
+      .select({
+        id: staffRefunds.id,
+        paymentIntentId: staffRefunds.paymentIntentId,
+        amount: staffRefunds.amountPence,
+        createdAt: staffRefunds.createdAt,
+      })
       .from(staffRefunds)
       .where(and(eq(staffRefunds.bookingId, row.id), eq(staffRefunds.status, 'pending'))),
   ]);
   // From the rows just read, by the cancellation's own rule (refundableOf reads the same in its transaction).
-  const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
+  const parts = refundableParts(
+    payments,
+    totalsByIntent(refunds.map((refund) => ({ intentId: refund.paymentIntentId, amount: refund.amount }))),
+    totalsByIntent(
+      pendingRefunds.map((refund) => ({ intentId: refund.paymentIntentId, amount: refund.amount })),
+    ),
+  );
   const refundable =
-    row.status === 'confirmed'
-      ? refundableAmount(
-          payments.find((payment) => payment.id === row.paymentIntentId),
-          sum(
-            refunds
-              .filter((refund) => refund.paymentIntentId === row.paymentIntentId)
-              .map((refund) => refund.amount),
-          ),
-          sum(pendingRefunds.map((refund) => refund.amount)),
-        )
-      : null;
+    row.status === 'confirmed' && parts.length > 0 ? parts.reduce((sum, part) => sum + part.amount, 0) : null;
 
   const by = row.operatorId === null ? ('golfer' as const) : ('operator' as const);
   type Event = StaffBookingDetail['timeline'][number];

@@ -16,6 +16,7 @@ import {
   moneyChangeResponseSchema,
   movedRoundResponseSchema,
   moveRoundRequestSchema,
+  paymentLinkSentResponseSchema,
   recordPaymentRequestSchema,
   staffAuditQuerySchema,
   staffAuditResponseSchema,
@@ -100,6 +101,7 @@ import {
   updateStaffUserAccess,
 } from './manage-staff-users.ts';
 import { listMail, operationsSummary, readMail, retryMail, switchMaintenance } from './operations.ts';
+import { sendPaymentLink } from './payment-link.ts';
 import { signInStaffWithPassword, submitStaffCode } from './sign-in-staff.ts';
 import { searchBookings, staffBookingDetail } from './staff-bookings.ts';
 import { ANY_STAFF_ROLE, registerStaffGuard, type StaffAccess, staffOf } from './staff-guard.ts';
@@ -401,6 +403,23 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         staffOf(request).user.id,
         app.clock.now(),
       ),
+    }),
+  );
+
+  app.post(
+    '/bookings/:bookingNumber/payment-link',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          "E-mails the booker the booking's signed link to pay what is due by card online, in their own browser (audited)",
+        tags: TAGS,
+        params: bookingNumberParamsSchema,
+        response: { 200: paymentLinkSentResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await sendPaymentLink(app, request.params.bookingNumber, staffOf(request).user.id),
     }),
   );
 

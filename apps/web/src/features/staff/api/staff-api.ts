@@ -31,6 +31,7 @@ import type {
   MoneyChange,
   MovedRound,
   MoveRoundRequest,
+  PaymentLinkSent,
   RecordPaymentRequest,
   StaffBookingDetail,
   StaffBookingSearch,
@@ -245,6 +246,12 @@ function useBookingChange<V, T>(bookingNumber: string, call: (values: V) => Prom
 export const useRecordPayment = (bookingNumber: string) =>
   useBookingChange(bookingNumber, (body: RecordPaymentRequest) =>
     api.post<MoneyChange>(`/staff/bookings/${bookingNumber}/payments`, body),
+  );
+
+/** E-mails the booker the signed link to pay what is due by card in their own browser. */
+export const useSendPaymentLink = (bookingNumber: string) =>
+  useBookingChange(bookingNumber, () =>
+    api.post<PaymentLinkSent>(`/staff/bookings/${bookingNumber}/payment-link`),
   );
 
 export const useMoveDueDate = (bookingNumber: string) =>

@@ -1,4 +1,5 @@
 import { formatMoney } from '@links/shared/money';
+import { poundsToPence } from '@links/shared/schemas/due-payments';
 import {
   CANCEL_MESSAGES,
   MONEY_MESSAGES,
@@ -17,6 +18,7 @@ import {
   useMoveDueDate,
   useMoveRound,
   useRecordPayment,
+  useSendPaymentLink,
   useStaffCaddies,
   useStaffContact,
   useStaffTeeSheet,
@@ -31,12 +33,7 @@ export const METHOD_LABELS: Record<RecordedPaymentMethod, string> = {
 
 const FAILED = 'Please try again in a moment.';
 
-/** '55', '55.5' or '55.50' pounds as pence; null for anything else. */
-export function poundsToPence(text: string): number | null {
-  const match = /^\s*£?\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(text);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
+export { poundsToPence } from '@links/shared/schemas/due-payments';
 
 /** Money taken by phone, at the desk or by bank transfer: at most what is due (the API holds the same rule). */
 export function RecordPaymentForm({
@@ -113,6 +110,46 @@ export function RecordPaymentForm({
       <div className={styles['form-actions']}>
         <SubmitButton pending={record.isPending} busy="Recording...">
           Record payment
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The booker pays by card online, never reading card numbers to the desk: the booking's signed link goes to them by
+ * e-mail, and what is due is paid on the booking page in their own browser.
+ */
+export function PaymentLinkForm({
+  booking,
+  onDone,
+}: {
+  booking: StaffBookingDetail;
+  onDone: (message: string) => void;
+}) {
+  const send = useSendPaymentLink(booking.confirmation.booking_number);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    send.mutate(undefined, {
+      onSuccess: (sent) =>
+        onDone(`Payment link for ${formatMoney(sent.amount)} e-mailed to ${sent.sent_to}.`),
+    });
+  }
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Pay by card online">
+      <FailureAlert
+        error={send.error}
+        title="The payment link could not be sent"
+        fallback={FAILED}
+        onDismiss={() => send.reset()}
+      />
+      <p className={styles.note}>
+        The booker gets the booking's link by e-mail and pays {formatMoney(booking.confirmation.totals.due)},
+        or part of it, by card on the booking page.
+      </p>
+      <div className={styles['form-actions']}>
+        <SubmitButton pending={send.isPending} busy="Sending...">
+          E-mail a payment link
         </SubmitButton>
       </div>
     </form>

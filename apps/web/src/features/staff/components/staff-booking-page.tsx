@@ -14,6 +14,7 @@ import {
   DueDateForm,
   METHOD_LABELS,
   MoveRoundForm,
+  PaymentLinkForm,
   RecordPaymentForm,
 } from './booking-money-forms';
 import styles from './staff.module.css';
@@ -122,6 +123,12 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
           <>
             <h3 className={sheet['sub-head']}>Record a payment</h3>
             <RecordPaymentForm booking={booking} onDone={onDone} />
+            {c.has_played ? null : (
+              <>
+                <h3 className={sheet['sub-head']}>Pay by card online</h3>
+                <PaymentLinkForm booking={booking} onDone={onDone} />
+              </>
+            )}
             {c.payment_method === 'deposit' || c.payment_method === 'offline' ? (
               <>
                 <h3 className={sheet['sub-head']}>Change the due date</h3>
