@@ -19,6 +19,7 @@ import {
 } from './support/operator-auth.ts';
 import { resetLinkIn, waitForEmail } from './support/operator-outbox.ts';
 import { createOfflineOperatorBooking, findSlot } from './support/paid-booking.ts';
+import { pdfText } from './support/pdf-text.ts';
 import { COURSES, inApiSession, weekdayAhead } from './support/step-one-api.ts';
 import {
   chooseDate,
@@ -237,6 +238,20 @@ test.describe('a signed-in operator', () => {
     ).toBeVisible();
     await expect(page.getByText('A payment is due on this booking')).toHaveCount(0);
     await expect(own.getByLabel('Amount to pay (£)')).toHaveCount(0);
+    // A VAT invoice for each payment, downloaded from the booking page and read.
+    const documents = page
+      .getByRole('region', { name: 'Payments' })
+      .getByRole('link', { name: /^Invoice INV-\d{6}$/ });
+    await expect(documents).toHaveCount(2);
+    const download = page.waitForEvent('download');
+    await documents.last().click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
+    const invoice = pdfText(await readFile((await file.path()) as string));
+    expect(invoice).toContain(`VAT invoice ${file.suggestedFilename().replace('.pdf', '')}`);
+    expect(invoice).toContain('VAT registration number: GB 123 4567 89');
+    expect(invoice).toContain(`£${(due - 2).toFixed(2)}`);
+    expect(invoice.replaceAll('\n', '')).toContain(`Card payment for booking ${made.bookingNumber}`);
     await expectNoAxeViolations(page);
   });
 

@@ -132,6 +132,15 @@ const envSchema = z.object({
   RESORT_NAME: z.string().trim().min(1).max(80).default('The Links'),
   RESERVATIONS_PHONE: z.string().trim().min(3).max(40).default('+44 1241 802270'),
   RESERVATIONS_EMAIL: z.email().default('golf@example.com'),
+  // The supplier on VAT invoices and credit notes. Demo values: a deployment sets the operating company's own.
+  COMPANY_NAME: z.string().trim().min(1).max(120).default('The Links Golf Management Ltd'),
+  COMPANY_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .default('Links Parade, Carnoustie, Angus DD7 7JE, United Kingdom'),
+  VAT_NUMBER: z.string().trim().min(1).max(40).default('GB 123 4567 89'),
   RESTAURANT_WIDGET_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.restaurantWidget),
   IP_LOOKUP_ORIGIN: thirdPartyOrigin(DEFAULT_ORIGINS.ipLookup),
   WEB_DIST_DIR: optionalString,
@@ -243,6 +252,8 @@ export type AppConfig = {
   mailFrom: string;
   /** The resort as e-mails, calendar files and the sandbox payment page name it, and how to reach reservations. */
   brand: { resortName: string; reservationsPhone: string; reservationsEmail: string };
+  /** The supplier VAT invoices and credit notes name (COMPANY_NAME, COMPANY_ADDRESS, VAT_NUMBER). */
+  invoicing: { companyName: string; address: string; vatNumber: string };
   restaurantWidgetOrigin: string | undefined;
   ipLookupOrigin: string | undefined;
   /** Built web app served in production; undefined means resolve apps/web/dist relative to the bundle. */
@@ -380,6 +391,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       resortName: values.RESORT_NAME,
       reservationsPhone: values.RESERVATIONS_PHONE,
       reservationsEmail: values.RESERVATIONS_EMAIL,
+    },
+    invoicing: {
+      companyName: values.COMPANY_NAME,
+      address: values.COMPANY_ADDRESS,
+      vatNumber: values.VAT_NUMBER,
     },
     restaurantWidgetOrigin: values.RESTAURANT_WIDGET_ORIGIN,
     ipLookupOrigin: values.IP_LOOKUP_ORIGIN,

@@ -7,6 +7,7 @@ import { caddiesRoutes } from './caddies/caddies.routes.ts';
 import { confirmationRoutes } from './confirmation/confirmation.routes.ts';
 import { contactDetailsRoutes } from './contact-details/contact-details.routes.ts';
 import { coursesRoutes } from './courses/courses.routes.ts';
+import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { paymentRoutes } from './payment/payment.routes.ts';
 import { paymentProviderRoutes } from './payment-provider/payment-provider.routes.ts';
 import { playerTypesRoutes } from './player-types/player-types.routes.ts';
@@ -35,5 +36,6 @@ export const v1Routes: FastifyPluginAsyncZod[] = [
   contactDetailsRoutes,
   paymentRoutes,
   confirmationRoutes,
+  invoicesRoutes,
   staffRoutes,
 ];

@@ -138,6 +138,22 @@ export const confirmationSchema = z.object({
       }),
     )
     .optional(),
+  /**
+   * The booking's VAT invoices (one per payment) and credit notes (one per refund), oldest first, each with the path
+   * (under the API origin, /v1/...) of its PDF for this session. Optional only so older clients still type-check.
+   */
+  invoices: z
+    .array(
+      z.object({
+        number: z.string(),
+        kind: z.enum(['invoice', 'credit_note']),
+        issued_at: instant,
+        /** Pence, VAT included: what was paid, or refunded. */
+        amount: z.number().int().positive(),
+        url: z.string(),
+      }),
+    )
+    .optional(),
   /** Set only for a cancelled booking: when, and why. Optional only so older clients still type-check. */
   cancellation: z
     .object({ at: instant, reason: z.enum(CANCELLATION_REASONS) })
@@ -151,6 +167,13 @@ export const confirmationSchema = z.object({
 export type Confirmation = z.infer<typeof confirmationSchema>;
 
 export const confirmationResponseSchema = dataEnvelope(confirmationSchema);
+
+/** An invoice or credit note number in the address. */
+export const INVOICE_NUMBER_PATTERN = /^(INV|CN)-\d{6,10}$/;
+export const invoiceParamsSchema = z.object({
+  bookingNumber: z.string().regex(BOOKING_NUMBER_PATTERN, { error: CONFIRMATION_MESSAGES.unknownBooking }),
+  invoiceNumber: z.string().regex(INVOICE_NUMBER_PATTERN, { error: 'There is no such invoice.' }),
+});
 
 /** The booking number in the address: digits, at most 24. */
 export const bookingNumberParamsSchema = z.object({

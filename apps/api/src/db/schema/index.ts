@@ -3,6 +3,7 @@
 export * from './booking-access.ts';
 export * from './bookings.ts';
 export * from './challenges.ts';
+export * from './invoices.ts';
 export * from './mail.ts';
 export * from './operators.ts';
 export * from './payments.ts';

@@ -1,5 +1,7 @@
 import type { Confirmation } from '@links/shared/schemas/confirmation';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { invoices } from '../../db/schema/index.ts';
 import { bookingStatement } from './booking-statement.ts';
 import { loadBookingRecord } from './confirmation.repository.ts';
 import { bookingNotFound } from './confirmation-access.ts';
@@ -12,8 +14,25 @@ export async function loadConfirmation(
 ): Promise<Confirmation> {
   const record = await loadBookingRecord(deps.db, bookingId);
   if (!record) throw bookingNotFound();
+  const documents = await deps.db
+    .select({
+      number: invoices.number,
+      kind: invoices.kind,
+      issuedAt: invoices.issuedAt,
+      gross: invoices.grossPence,
+    })
+    .from(invoices)
+    .where(eq(invoices.bookingId, bookingId))
+    .orderBy(asc(invoices.sequence));
   return {
     ...confirmationPayload(record, deps.clock.now()),
     statement: await bookingStatement(deps.db, bookingId),
+    invoices: documents.map((document) => ({
+      number: document.number,
+      kind: document.kind,
+      issued_at: document.issuedAt.toISOString(),
+      amount: document.gross,
+      url: `/v1/bookings/${record.bookingNumber}/invoices/${document.number}`,
+    })),
   };
 }

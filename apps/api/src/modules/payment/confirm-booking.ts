@@ -13,6 +13,8 @@ import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { confirmationEmail } from '../confirmation/confirmation-email.tsx';
 import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
 import { listCourses } from '../courses/courses.repository.ts';
+import { withInvoice } from '../invoices/invoice-attachment.ts';
+import { type InvoiceRow, issueInvoice } from '../invoices/issue-invoice.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import type { PaymentIntent } from '../payment-provider/payment-provider.ts';
 import { listPlayerTypes } from '../player-types/player-types.repository.ts';
@@ -191,6 +193,7 @@ async function queueConfirmationEmail(
   reference: Reference,
   pin: string,
   paid: number,
+  invoice: InvoiceRow | null,
 ): Promise<boolean> {
   const to = await recipient(tx, booking);
   if (!to) return false;
@@ -252,7 +255,10 @@ async function queueConfirmationEmail(
     link.url,
     deps.config.brand,
   );
-  await enqueueMail(tx, message, { bookingId: booking.id });
+  // A card payment's receipt, the VAT invoice, goes with the confirmation.
+  await enqueueMail(tx, invoice ? await withInvoice(message, invoice, deps.config) : message, {
+    bookingId: booking.id,
+  });
   return true;
 }
 
@@ -288,6 +294,17 @@ export async function confirmLockedBooking(
       updatedAt: sql`now()`,
     })
     .where(eq(bookings.id, booking.id));
-  const mailed = await queueConfirmationEmail(deps, tx, booking, reference, pin, payment.paidPence);
+  const invoice =
+    payment.paymentIntentId && payment.paidPence > 0
+      ? await issueInvoice(tx, {
+          kind: 'invoice',
+          bookingId: booking.id,
+          sourceKey: `card:${payment.paymentIntentId}`,
+          grossPence: payment.paidPence,
+          what: booking.paymentMethod === 'deposit' ? 'Deposit paid by card' : 'Card payment',
+          at: deps.clock.now(),
+        })
+      : null;
+  const mailed = await queueConfirmationEmail(deps, tx, booking, reference, pin, payment.paidPence, invoice);
   if (!mailed) deps.log.error({ bookingId: booking.id }, 'confirmed booking has no usable contact details');
 }

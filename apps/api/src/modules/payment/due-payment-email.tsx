@@ -20,6 +20,8 @@ export type DuePaymentReceipt = {
   receivedAt: Date;
   /** The booking's signed page, where the rest can be paid too. */
   bookingUrl: string;
+  /** The VAT invoice attached. */
+  invoiceNumber: string;
 };
 
 /** The receipt for a deposit or balance paid online: what was paid, what the booking has had, and what remains. */
@@ -59,6 +61,7 @@ export async function duePaymentReceivedEmail(
           ? `The rest, ${formatMoney(remaining.amountPence)}, can be paid from your booking page at any time${remaining.dueBy ? ` before ${remaining.dueBy}` : ''}.`
           : 'Your booking is now paid in full: nothing more is due before play.'}
       </Paragraph>
+      <Paragraph>{`Your VAT invoice ${receipt.invoiceNumber} for this payment is attached.`}</Paragraph>
       <EmailButton href={receipt.bookingUrl}>View your booking</EmailButton>
       <ButtonFallback href={receipt.bookingUrl} />
       <Paragraph muted>

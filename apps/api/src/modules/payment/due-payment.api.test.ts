@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
-import { paymentIntents, staffRefunds } from '../../db/schema/index.ts';
+import { invoices, paymentIntents, staffRefunds } from '../../db/schema/index.ts';
 import { paymentReconciliationJob } from '../../jobs/payment-reconciliation.job.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { createBookingApp, GENEROUS_LIMITS, type Session } from '../bookings/booking-test-helpers.ts';
@@ -140,6 +140,21 @@ describe('paying what is due online', () => {
     const nothing = await startPayment(fairway, booking.number, 100);
     expect(nothing.statusCode).toBe(422);
     expect(nothing.json().error.code).toBe('nothing_due');
+
+    // A VAT invoice per payment, attached to its receipt; together they are the booking's price and VAT.
+    const documents = await t.database.db.select().from(invoices).where(eq(invoices.bookingId, booking.id));
+    expect(documents.map((row) => [row.kind, row.grossPence])).toEqual([
+      ['invoice', half],
+      ['invoice', rest],
+    ]);
+    const row = await bookingRow(t, booking.id);
+    expect(documents.reduce((sum, document) => sum + document.vatPence, 0)).toBe(row.vatPence);
+    const receipts = (await mailsAbout(t, booking.number)).filter((mail) =>
+      mail.subject.startsWith('Payment received'),
+    );
+    expect(receipts.map((mail) => mail.attachments.map((attachment) => attachment.filename))).toEqual(
+      documents.map((document) => [`${document.number}.pdf`]),
+    );
 
     // Paid: the deadline passes and the job neither reminds nor cancels.
     const after = await runPaymentSchedule(t.app, at(booking.dueBy, DAY));

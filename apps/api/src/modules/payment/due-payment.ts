@@ -10,6 +10,8 @@ import type { RefundReason } from '../../db/schema/payments.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
 import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
+import { withInvoice } from '../invoices/invoice-attachment.ts';
+import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import {
   markIntentConfirmed,
@@ -137,6 +139,14 @@ export async function decideDuePayment(
   const paid = paidBefore + intent.amount;
   await tx.update(bookings).set({ paidPence: paid, updatedAt: sql`now()` }).where(eq(bookings.id, bookingId));
   await markIntentConfirmed(tx, intent.id);
+  const invoice = await issueInvoice(tx, {
+    kind: 'invoice',
+    bookingId,
+    sourceKey: `card:${intent.id}`,
+    grossPence: intent.amount,
+    what: 'Card payment',
+    at: deps.clock.now(),
+  });
 
   const to = await recipient(tx, booking);
   if (!to) {
@@ -156,30 +166,28 @@ export async function decideDuePayment(
       lastRoundAt: lastRoundStart(rounds),
     });
     const remaining = payable - paid;
-    await enqueueMail(
-      tx,
-      await duePaymentReceivedEmail(
-        to.email,
-        {
-          bookingNumber: booking.bookingNumber,
-          greeting: to.greeting,
-          amountPence: intent.amount,
-          paidPence: paid,
-          payablePence: payable,
-          remaining:
-            remaining > 0
-              ? {
-                  amountPence: remaining,
-                  dueBy: booking.balanceDueAt ? formatLongDate(londonDate(booking.balanceDueAt)) : null,
-                }
-              : null,
-          receivedAt: deps.clock.now(),
-          bookingUrl: link.url,
-        },
-        deps.config.brand,
-      ),
-      { bookingId },
+    const receipt = await duePaymentReceivedEmail(
+      to.email,
+      {
+        bookingNumber: booking.bookingNumber,
+        greeting: to.greeting,
+        amountPence: intent.amount,
+        paidPence: paid,
+        payablePence: payable,
+        remaining:
+          remaining > 0
+            ? {
+                amountPence: remaining,
+                dueBy: booking.balanceDueAt ? formatLongDate(londonDate(booking.balanceDueAt)) : null,
+              }
+            : null,
+        receivedAt: deps.clock.now(),
+        bookingUrl: link.url,
+        invoiceNumber: invoice.number,
+      },
+      deps.config.brand,
     );
+    await enqueueMail(tx, await withInvoice(receipt, invoice, deps.config), { bookingId });
   }
   return { kind: 'confirmed', outcome: { ...outcome, newlyConfirmed: true } };
 }

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { bookingCalendarAttachment } from '../confirmation/booking-calendar.ts';
 import { bumpCalendarSequence } from '../confirmation/calendar-sequence.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
+import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { recipient } from '../payment/confirm-booking.ts';
 import { recordAudit } from './audit-log.ts';
@@ -155,6 +156,7 @@ async function cancelInTransaction(
           )
           .returning()
       : [];
+  await creditNotesFor(tx, refunds, now);
   await recordAudit(tx, {
     actor: { staffUserId },
     action: 'booking.cancelled',
@@ -190,6 +192,21 @@ async function cancelInTransaction(
 }
 
 export type StaffRefundRow = typeof staffRefunds.$inferSelect;
+
+/** A VAT credit note for each refund written, in its transaction, against the invoice of the payment it returns. */
+export async function creditNotesFor(tx: Tx, rows: readonly StaffRefundRow[], at: Date): Promise<void> {
+  for (const row of rows) {
+    await issueInvoice(tx, {
+      kind: 'credit_note',
+      bookingId: row.bookingId,
+      sourceKey: `staff-refund:${row.id}`,
+      grossPence: row.amountPence,
+      what: 'Refund to the card',
+      at,
+      creditsSourceKey: `card:${row.paymentIntentId}`,
+    });
+  }
+}
 
 /** Sends one pending refund to the provider (same key every time) and marks it made; false when it must wait. */
 export async function sendRefund(deps: CancelDeps, row: StaffRefundRow): Promise<boolean> {

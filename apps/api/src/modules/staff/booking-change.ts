@@ -35,6 +35,7 @@ import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { type LockedBooking, recipient } from '../payment/confirm-booking.ts';
 import { recordAudit } from './audit-log.ts';
 import {
+  creditNotesFor,
   firstRetryAt,
   refundableOf,
   type StaffRefundRow,
@@ -298,7 +299,7 @@ async function writeRefunds(
     .select({ total: count() })
     .from(staffRefunds)
     .where(eq(staffRefunds.bookingId, booking.id));
-  return tx
+  const rows = await tx
     .insert(staffRefunds)
     .values(
       splitRefund(refundable.parts, amount).map((part, index) => ({
@@ -311,6 +312,8 @@ async function writeRefunds(
       })),
     )
     .returning();
+  await creditNotesFor(tx, rows, now);
+  return rows;
 }
 
 function audited(rounds: Array<{ courseId: number; startsAt: Date; caddies: number }>, golfers: number[]) {

@@ -10,6 +10,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bookingRounds, bookings, recordedPayments, teeSlots } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { remindersDoneAtBooking } from '../payment-schedule/payment-schedule.repository.ts';
 import { recordAudit } from './audit-log.ts';
 import { lockBookingByNumber } from './lock-booking-by-number.ts';
@@ -18,6 +19,12 @@ import { lockBookingByNumber } from './lock-booking-by-number.ts';
 // give a booking on terms a later due date. Each locks the booking row (as the card payment's confirmation and the
 // payment-schedule job do), changes it and writes its audit row in one transaction; so the job, which claims only
 // unpaid rows past their deadline, never cancels a booking paid or moved a moment before.
+
+const RECORDED_WHAT: Record<RecordPaymentRequest['method'], string> = {
+  phone: 'Payment by phone',
+  desk: 'Payment at the desk',
+  bank_transfer: 'Payment by bank transfer',
+};
 
 const notAllowed = (message: string) => new AppError('money_change_not_allowed', 422, message);
 
@@ -54,14 +61,27 @@ export async function recordPayment(
     const due = payable - paid;
     if (due <= 0) throw notAllowed(MONEY_MESSAGES.nothingDue);
     if (request.amount > due) throw notAllowed(MONEY_MESSAGES.tooMuch);
-    await tx.insert(recordedPayments).values({
-      bookingId: booking.id,
-      amountPence: request.amount,
-      method: request.method,
-      reference: request.reference,
-      staffUserId,
-      recordedAt: now,
-    });
+    const [recorded] = await tx
+      .insert(recordedPayments)
+      .values({
+        bookingId: booking.id,
+        amountPence: request.amount,
+        method: request.method,
+        reference: request.reference,
+        staffUserId,
+        recordedAt: now,
+      })
+      .returning({ id: recordedPayments.id });
+    if (recorded) {
+      await issueInvoice(tx, {
+        kind: 'invoice',
+        bookingId: booking.id,
+        sourceKey: `recorded:${recorded.id}`,
+        grossPence: request.amount,
+        what: RECORDED_WHAT[request.method],
+        at: now,
+      });
+    }
     const [updated] = await tx
       .update(bookings)
       .set({ paidPence: sql`coalesce(${bookings.paidPence}, 0) + ${request.amount}`, updatedAt: sql`now()` })

@@ -88,7 +88,11 @@ describe('the operations page', () => {
     });
     const message = await get(`/v1/staff/mail/${mail!.id}`);
     expect(message.json().data.text).toContain(made.bookingNumber);
-    expect(message.json().data.attachments).toEqual([expect.stringMatching(/\.ics$/)]);
+    // The calendar file, and the card payment's VAT invoice.
+    expect(message.json().data.attachments).toEqual([
+      expect.stringMatching(/\.ics$/),
+      expect.stringMatching(/^INV-\d{6}\.pdf$/),
+    ]);
 
     const retried = await sendFrom(t.app, admin, 'POST', `/v1/staff/mail/${mail!.id}/retry`);
     expect(retried.statusCode, retried.body).toBe(200);

@@ -27,6 +27,7 @@ import { bookingStatement } from '../confirmation/booking-statement.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { confirmationPayload, leadName } from '../confirmation/confirmation-payload.ts';
 import { ukDayEnd, ukDayStart } from '../courses/bookable-dates.ts';
+import { invoicesOfBooking } from '../invoices/issue-invoice.ts';
 import { refundableParts, totalsByIntent } from './booking-cancel.ts';
 import { bookingState } from './staff-tee-sheet.ts';
 
@@ -402,7 +403,18 @@ export async function staffBookingDetail(
     .filter(Boolean)
     .join(', ');
   return {
-    confirmation: { ...confirmationPayload(record, now), statement: await bookingStatement(db, row.id) },
+    confirmation: {
+      ...confirmationPayload(record, now),
+      statement: await bookingStatement(db, row.id),
+      // The staff area's own download of each document (the public one is for whoever may open the booking).
+      invoices: (await invoicesOfBooking(db, row.id)).map((document) => ({
+        number: document.number,
+        kind: document.kind,
+        issued_at: document.issuedAt.toISOString(),
+        amount: document.grossPence,
+        url: `/v1/staff/bookings/${record.bookingNumber}/invoices/${document.number}`,
+      })),
+    },
     rounds: record.rounds.map((round) => ({ course_id: round.courseId, slot_id: round.slotId })),
     state: stateOf(row),
     created_at: row.createdAt.toISOString(),

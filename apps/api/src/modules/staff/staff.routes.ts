@@ -38,7 +38,7 @@ import {
   staffUsersResponseSchema,
   updateStaffUserRequestSchema,
 } from '@links/shared';
-import { bookingNumberParamsSchema } from '@links/shared/schemas/confirmation';
+import { bookingNumberParamsSchema, invoiceParamsSchema } from '@links/shared/schemas/confirmation';
 import {
   staffBookingChangeRequestSchema,
   staffBookingChangeResponseSchema,
@@ -78,10 +78,14 @@ import {
   staffPricesResponseSchema,
 } from '@links/shared/schemas/staff-prices';
 import { ticketPricesBodySchema, ticketPricesResponseSchema } from '@links/shared/schemas/ticket-prices';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bookings } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
 import type { RouteGuards } from '../../plugins/request-guards.ts';
 import { listCourses } from '../courses/courses.repository.ts';
+import { sendInvoicePdf } from '../invoices/invoices.routes.ts';
 import { listPlayerTypes } from '../player-types/player-types.repository.ts';
 import { listAudit, recordAudit } from './audit-log.ts';
 import { createBlock, previewBlock, removeBlock } from './blocks.ts';
@@ -404,6 +408,28 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         app.clock.now(),
       ),
     }),
+  );
+
+  app.get(
+    '/bookings/:bookingNumber/invoices/:invoiceNumber',
+    {
+      // A plain link downloads it (the staff session's cookie is the key), like the public booking page's.
+      config: { ...BOOKINGS_DESK, guards: { ...STAFF_GUARDS, apiKey: false, requestedWith: false } },
+      schema: {
+        summary: "One of a booking's VAT invoices or credit notes, as a PDF, for the desk",
+        tags: TAGS,
+        params: invoiceParamsSchema,
+        response: { 200: z.any().describe('The PDF file') },
+      },
+    },
+    async (request, reply) => {
+      const [booking] = await app.db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(eq(bookings.bookingNumber, request.params.bookingNumber));
+      if (!booking) throw notFound('There is no booking with this number.', 'booking_not_found');
+      return sendInvoicePdf(app, reply, booking.id, request.params.invoiceNumber);
+    },
   );
 
   app.post(

@@ -227,6 +227,21 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
                 </tr>
               </tbody>
             </table>
+            {confirmation.invoices && confirmation.invoices.length > 0 ? (
+              <>
+                <h3 className={styles['sub-title']}>VAT invoices and credit notes</h3>
+                <ul className={styles.documents}>
+                  {confirmation.invoices.map((document) => (
+                    <li key={document.number}>
+                      <a href={document.url} download={`${document.number}.pdf`}>
+                        {`${document.kind === 'invoice' ? 'Invoice' : 'Credit note'} ${document.number}`}
+                      </a>
+                      {` (PDF): ${formatMoney(document.amount)}, ${formatLongDate(londonDate(new Date(document.issued_at)))}`}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
           </Section>
         ) : null}
 

@@ -234,6 +234,21 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
             </table>
           </TableFrame>
         )}
+        {c.invoices && c.invoices.length > 0 ? (
+          <>
+            <h3 className={sheet['sub-head']}>VAT invoices and credit notes</h3>
+            <ul className={styles.documents}>
+              {c.invoices.map((document) => (
+                <li key={document.number}>
+                  <a href={document.url} download={`${document.number}.pdf`}>
+                    {`${document.kind === 'invoice' ? 'Invoice' : 'Credit note'} ${document.number}`}
+                  </a>{' '}
+                  {`${formatMoney(document.amount)} · ${when(document.issued_at)}`}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </Panel>
       <Panel title="E-mails">
         {booking.emails.length === 0 ? (
