@@ -252,6 +252,15 @@ test.describe('a signed-in operator', () => {
     expect(invoice).toContain('VAT registration number: GB 123 4567 89');
     expect(invoice).toContain(`£${(due - 2).toFixed(2)}`);
     expect(invoice.replaceAll('\n', '')).toContain(`Card payment for booking ${made.bookingNumber}`);
+
+    // The golfers' names, by their deadline: saved, announced where the operator is looking.
+    const names = page.getByRole('form', { name: "Golfers' names" });
+    await expect(names).toContainText('2 of 2 names are missing.');
+    await names.getByLabel('Golfer 1 (Adult)').fill('Ben Hogan');
+    await names.getByRole('button', { name: 'Save names' }).click();
+    await expect(names.getByRole('status')).toHaveText("The golfers' names have been saved.");
+    await expect(names).toContainText('1 of 2 names are missing.');
+    await expect(names.getByLabel('Golfer 1 (Adult)')).toHaveValue('Ben Hogan');
     await expectNoAxeViolations(page);
   });
 

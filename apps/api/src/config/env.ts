@@ -151,6 +151,7 @@ const envSchema = z.object({
   HOLD_SHARE_PER_NETWORK_PERCENT: z.coerce.number().int().min(1).max(100).default(25),
   HOLD_CHALLENGE: onOff.default(true),
   CANCEL_UNPAID_TERMS: onOff.default(false),
+  NAMES_DEADLINE_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   PAYMENT_REMINDER_DAYS: z
     .string()
     .trim()
@@ -278,6 +279,11 @@ export type AppConfig = {
      * last always goes, however close the deadline was when the booking was made.
      */
     paymentReminderDays: number[];
+    /**
+     * Tour operators give their golfers' names until the end of the UK day this many days before the first round
+     * (default 14); a reminder goes a week before that deadline.
+     */
+    namesDeadlineDays: number;
     /** Booking creations per client address in any window of windowSeconds (sliding). */
     createRateLimit: { max: number; windowSeconds: number };
   };
@@ -411,6 +417,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       holdChallenge: values.HOLD_CHALLENGE,
       cancelUnpaidTerms: values.CANCEL_UNPAID_TERMS,
       paymentReminderDays: values.PAYMENT_REMINDER_DAYS,
+      namesDeadlineDays: values.NAMES_DEADLINE_DAYS,
       createRateLimit: {
         max: values.BOOKING_RATE_LIMIT_MAX,
         windowSeconds: values.BOOKING_RATE_LIMIT_WINDOW_SECONDS,

@@ -5,6 +5,7 @@ import {
   CONFIRMATION_MESSAGES,
 } from './confirmation-messages';
 import { dataEnvelope } from './envelope';
+import { golferNamesStateSchema } from './golfer-names';
 
 export * from './confirmation-messages';
 
@@ -54,6 +55,8 @@ export const confirmationGolferSchema = z.object({
   player_type: z.string(),
   /** What this golfer's rounds cost, VAT included. */
   total: pence,
+  /** The golfer's name as a tour operator gave it ('' while missing); optional for older clients. */
+  name: z.string().optional(),
 });
 export type ConfirmationGolfer = z.infer<typeof confirmationGolferSchema>;
 
@@ -154,6 +157,8 @@ export const confirmationSchema = z.object({
       }),
     )
     .optional(),
+  /** A tour operator's booking: by when the golfers' names are needed, whether they can still change, how many are missing. */
+  golfer_names: golferNamesStateSchema.nullable().optional(),
   /** Set only for a cancelled booking: when, and why. Optional only so older clients still type-check. */
   cancellation: z
     .object({ at: instant, reason: z.enum(CANCELLATION_REASONS) })

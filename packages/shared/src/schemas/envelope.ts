@@ -60,6 +60,9 @@ export const API_ERROR_CODES = [
   /** 422: a due payment that cannot be opened (too much, too little, played, not confirmed); nothing_due: none due. */
   'due_payment_not_allowed',
   'nothing_due',
+  /** 422: golfers' names after their deadline (names_locked), or on a booking that takes none (names_not_allowed). */
+  'names_locked',
+  'names_not_allowed',
   /** 409: a paid due payment could no longer be used and was refunded in full. */
   'due_payment_refunded',
   'move_not_allowed',

@@ -38,7 +38,10 @@ export const staffTeeSheetBookingSchema = z.object({
   players: z.number().int().positive(),
   caddies: z.number().int().nonnegative(),
   /** The booking's golfers in order, by player type (a booking's golfers play each of its rounds). */
-  golfers: z.array(z.object({ position: z.number().int().positive(), player_type: z.string() })),
+  /** name: as the tour operator gave it ('' while missing). */
+  golfers: z.array(
+    z.object({ position: z.number().int().positive(), player_type: z.string(), name: z.string() }),
+  ),
   /** The tour operator's company, for bookings made by an operator. */
   operator: z.string().nullable(),
   notes: z.string().nullable(),

@@ -64,6 +64,8 @@ export const bookings = pgTable(
     balanceDueAt: instant(),
     /** The latest payment reminder e-mail was queued (the payment-schedule job). */
     paymentReminderSentAt: instant(),
+    /** When the tour operator was reminded that golfers' names are missing (once per booking). */
+    namesReminderSentAt: instant(),
     /**
      * How many of the configured reminder points (PAYMENT_REMINDER_DAYS, furthest first) are done for the running
      * deadline: sent, or already passed when the booking was made. Reset when step 2 records new terms.
@@ -123,6 +125,8 @@ export const bookingGolfers = pgTable(
     /** The priced tickets (shared Ticket[]: label, course_ids, price) as quoted when the booking was saved. */
     tickets: jsonb().notNull(),
     ticketLabel: text().notNull(),
+    /** The golfer's name as the tour operator gave it (issue 24: names by a deadline); '' while not given. */
+    name: text().notNull().default(''),
   },
   (table) => [
     primaryKey({ columns: [table.bookingId, table.position] }),

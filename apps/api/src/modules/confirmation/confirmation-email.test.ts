@@ -41,9 +41,10 @@ const record: BookingRecord = {
     round(3, 'Buddon Links Course', '2026-04-02T09:00:00Z', 0),
   ],
   golfers: [
-    { position: 1, playerTypeId: 1, playerType: 'Adult', totalPence: 12_000 },
-    { position: 2, playerTypeId: 1, playerType: 'Adult', totalPence: 12_000 },
+    { position: 1, playerTypeId: 1, playerType: 'Adult', totalPence: 12_000, name: '' },
+    { position: 2, playerTypeId: 1, playerType: 'Adult', totalPence: 12_000, name: '' },
   ],
+  operatorId: null,
 };
 
 const mail = await confirmationEmail(

@@ -107,6 +107,7 @@ export function confirmationPayload(record: BookingRecord, now: Date): Confirmat
       player_type_id: golfer.playerTypeId,
       player_type: golfer.playerType,
       total: golfer.totalPence,
+      name: golfer.name,
     })),
     price_breakdown: [...lines.values()].sort((a, b) => a.player_type_id - b.player_type_id),
     subtotal: record.netPence,

@@ -116,7 +116,15 @@ export type BookingRecord = {
     /** Per caddie, from the price ranges for the round's UK date (else the 7000 fallback). */
     caddiePricePence: number;
   }>;
-  golfers: Array<{ position: number; playerTypeId: number; playerType: string; totalPence: number }>;
+  golfers: Array<{
+    position: number;
+    playerTypeId: number;
+    playerType: string;
+    totalPence: number;
+    name: string;
+  }>;
+  /** The tour operator the booking was made for; null for a visitor's. */
+  operatorId: number | null;
 };
 
 /** Everything the confirmation page, the caddie editor, the .ics and the e-mail show about one booking. */
@@ -136,6 +144,7 @@ export async function loadBookingRecord(db: DbOrTx, bookingId: number): Promise<
       calendarSequence: bookings.calendarSequence,
       cancelledAt: bookings.cancelledAt,
       cancelledReason: bookings.cancelledReason,
+      operatorId: bookings.operatorId,
     })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
@@ -165,6 +174,7 @@ export async function loadBookingRecord(db: DbOrTx, bookingId: number): Promise<
       playerTypeId: bookingGolfers.playerTypeId,
       playerType: playerTypes.name,
       totalPence: bookingGolfers.totalPence,
+      name: bookingGolfers.name,
     })
     .from(bookingGolfers)
     .innerJoin(playerTypes, eq(playerTypes.id, bookingGolfers.playerTypeId))
@@ -192,5 +202,6 @@ export async function loadBookingRecord(db: DbOrTx, bookingId: number): Promise<
       caddiePricePence: caddiePriceFor(londonDate(round.startsAt), ranges),
     })),
     golfers,
+    operatorId: booking.operatorId,
   };
 }

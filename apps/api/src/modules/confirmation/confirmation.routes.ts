@@ -7,6 +7,7 @@ import {
   pinAccessBodySchema,
   updateCaddiesBodySchema,
 } from '@links/shared/schemas/confirmation';
+import { golferNamesBodySchema } from '@links/shared/schemas/golfer-names';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationFailed } from '../../lib/app-error.ts';
@@ -19,6 +20,7 @@ import {
   bookingNotFound,
   unlockWithPin,
 } from './confirmation-access.ts';
+import { saveGolferNames } from './golfer-names.ts';
 import { loadConfirmation } from './load-confirmation.ts';
 import { updateOwnCaddies } from './update-caddies.ts';
 
@@ -118,6 +120,34 @@ export const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
       sameBooking(request.body.booking_id, bookingNumber);
       const booking = await bookingForSession(app, request, bookingNumber);
       await updateOwnCaddies(app, booking.id, request.body);
+      reply.header('cache-control', 'no-store');
+      return { data: await loadConfirmation(app, booking.id) };
+    },
+  );
+
+  app.put(
+    '/bookings/:bookingNumber/golfer-names',
+    {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
+      schema: {
+        summary:
+          "Names the golfers of a tour operator's booking, until the names' deadline (a session with access)",
+        description:
+          'Body { booking_id (the booking number), golfers: [{ id (position), name }] }; golfers left out keep ' +
+          "their names, '' clears one. Until the end of the UK day NAMES_DEADLINE_DAYS (14) before the first " +
+          "round; after it 422 names_locked (the reservations desk changes them). A visitor's booking: 422 " +
+          'names_not_allowed. Answers the updated booking.',
+        tags: ['confirmation'],
+        params: bookingNumberParamsSchema,
+        body: golferNamesBodySchema,
+        response: { 200: confirmationResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { bookingNumber } = request.params;
+      sameBooking(request.body.booking_id, bookingNumber);
+      const booking = await bookingForSession(app, request, bookingNumber);
+      await saveGolferNames(app, booking.id, request.body);
       reply.header('cache-control', 'no-store');
       return { data: await loadConfirmation(app, booking.id) };
     },

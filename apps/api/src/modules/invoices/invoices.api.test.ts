@@ -194,14 +194,14 @@ if (testDbKind() === 'postgres') {
     it('payments recorded at once on both instances take unique numbers without gaps', async () => {
       const [one, two] = apps as [NonNullable<(typeof apps)[0]>, NonNullable<(typeof apps)[1]>];
       const database = databases[0]!;
-      const times = ['09:00', '09:10', '09:20', '09:30', '09:40', '09:50'];
+      const times = ['10:00', '10:10', '10:20', '10:30', '10:40', '10:50'];
       const made = await Promise.all(
         times.map(async (time, index) =>
           confirmedBooking(
             index % 2 === 0 ? one : two,
             database.db,
             await withCsrf(index % 2 === 0 ? one : two),
-            [{ courseId: burnside, date: '2026-03-28', time }],
+            [{ courseId: burnside, date: '2026-03-27', time }],
             [1],
           ),
         ),

@@ -5,17 +5,15 @@ import { formatConfirmationTeeTime } from '@links/shared/uk-time';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
-  bookingRounds,
   bookings,
-  courses,
   type InvoiceCustomer,
   type InvoiceKind,
   type InvoiceLine,
   invoiceCounters,
   invoices,
   operators,
-  teeSlots,
 } from '../../db/schema/index.ts';
+import { roundsOfBookings } from '../bookings/bookings.repository.ts';
 
 // Issuing a VAT invoice for each payment taken and a credit note for each refund given (issue 24 point 3), inside the
 // transaction that records the money, so a document exists exactly when its payment or refund does. Idempotent per
@@ -95,13 +93,7 @@ async function customerOf(
 
 /** Each round as the document describes it: course, UK tee time and golfers (no amount: the payment line has it). */
 async function roundDescriptions(tx: Tx, bookingId: number): Promise<string[]> {
-  const rounds = await tx
-    .select({ course: courses.name, startsAt: teeSlots.startsAt, players: bookingRounds.players })
-    .from(bookingRounds)
-    .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
-    .innerJoin(courses, eq(courses.id, bookingRounds.courseId))
-    .where(eq(bookingRounds.bookingId, bookingId))
-    .orderBy(asc(teeSlots.startsAt));
+  const rounds = await roundsOfBookings(tx, [bookingId]);
   return rounds.map(
     (round) =>
       `${round.course}, ${formatConfirmationTeeTime(round.startsAt)}, ${round.players} ${round.players === 1 ? 'golfer' : 'golfers'}`,

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { bumpCalendarSequence } from '../confirmation/calendar-sequence.ts';
 import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { remindMissingNames } from './names-reminder.tsx';
 import {
   claimDueReminders,
   claimOverdueCancellations,
@@ -30,7 +31,7 @@ const HOUR_MS = 3_600_000;
  */
 export const CANCEL_GRACE_AFTER_REMINDER_MS = 24 * HOUR_MS;
 
-export type PaymentScheduleRun = { reminded: number[]; cancelled: number[] };
+export type PaymentScheduleRun = { reminded: number[]; cancelled: number[]; namesReminded: number[] };
 
 function emailBooking(row: ScheduledBookingRow): ScheduledPaymentBooking {
   const details = operatorPlayerDetailsSchema.safeParse(row.playerDetails);
@@ -103,5 +104,7 @@ export async function runPaymentSchedule(deps: PaymentScheduleDeps, now: Date): 
     ? await deps.db.transaction((tx) => cancel(deps, tx, now))
     : [];
   const reminded = await deps.db.transaction((tx) => remind(deps, tx, now));
-  return { reminded, cancelled };
+  // Golfers' names a week before their deadline (issue 24): the same operators, the same kind of pass.
+  const namesReminded = await deps.db.transaction((tx) => remindMissingNames(deps, tx, now));
+  return { reminded, cancelled, namesReminded };
 }

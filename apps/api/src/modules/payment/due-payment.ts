@@ -2,13 +2,14 @@ import { formatMoney } from '@links/shared/money';
 import { DUE_PAYMENT_MESSAGES, MIN_DUE_PAYMENT_PENCE } from '@links/shared/schemas/due-payments';
 import type { ApiErrorCode } from '@links/shared/schemas/envelope';
 import { formatLongDate, londonDate } from '@links/shared/uk-time';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { bookingRounds, bookings, paymentIntents, teeSlots } from '../../db/schema/index.ts';
+import { bookings, paymentIntents } from '../../db/schema/index.ts';
 import type { RefundReason } from '../../db/schema/payments.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
+import { roundsOfBookings } from '../bookings/bookings.repository.ts';
 import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
 import { withInvoice } from '../invoices/invoice-attachment.ts';
 import { issueInvoice } from '../invoices/issue-invoice.ts';
@@ -50,13 +51,7 @@ async function checkPayable(tx: Tx, bookingId: number, amount: number, now: Date
   if (booking.status !== 'confirmed') throw refused(DUE_PAYMENT_MESSAGES.notConfirmed);
   const due = (booking.payablePence ?? 0) - (booking.paidPence ?? 0);
   if (due <= 0) throw refused(DUE_PAYMENT_MESSAGES.nothingDue, 'nothing_due');
-  const [last] = await tx
-    .select({ startsAt: teeSlots.startsAt })
-    .from(bookingRounds)
-    .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
-    .where(eq(bookingRounds.bookingId, bookingId))
-    .orderBy(sql`${teeSlots.startsAt} desc`)
-    .limit(1);
+  const last = (await roundsOfBookings(tx, [bookingId])).at(-1);
   if (last && last.startsAt.getTime() <= now.getTime()) throw refused(DUE_PAYMENT_MESSAGES.played);
   if (amount > due) throw refused(DUE_PAYMENT_MESSAGES.tooMuch(formatMoney(due)));
   const least = Math.min(due, MIN_DUE_PAYMENT_PENCE);
@@ -152,12 +147,7 @@ export async function decideDuePayment(
   if (!to) {
     deps.log.error({ bookingId }, 'a paid booking has no usable contact details for its receipt');
   } else {
-    const rounds = await tx
-      .select({ startsAt: teeSlots.startsAt })
-      .from(bookingRounds)
-      .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
-      .where(eq(bookingRounds.bookingId, bookingId))
-      .orderBy(asc(teeSlots.startsAt));
+    const rounds = await roundsOfBookings(tx, [bookingId]);
     const link = signConfirmationLink({
       secret: deps.config.linkSigningSecret,
       publicUrl: deps.config.publicUrl,

@@ -259,9 +259,19 @@ async function writeChange(tx: Tx, plan: Plan, request: StaffBookingChangeReques
       .delete(golferCheckIns)
       .where(and(inArray(golferCheckIns.bookingRoundId, keptIds), gt(golferCheckIns.position, players)));
   }
+  // The names a tour operator gave stay with the positions the change keeps.
+  const names = new Map(
+    (
+      await tx
+        .select({ position: bookingGolfers.position, name: bookingGolfers.name })
+        .from(bookingGolfers)
+        .where(eq(bookingGolfers.bookingId, booking.id))
+    ).map((golfer) => [golfer.position, golfer.name]),
+  );
   await tx.delete(bookingGolfers).where(eq(bookingGolfers.bookingId, booking.id));
   await tx.insert(bookingGolfers).values(
     priced.golfers.map((golfer, index) => ({
+      name: names.get(golfer.id) ?? '',
       bookingId: booking.id,
       position: golfer.id,
       playerTypeId: request.golfers[index]?.playerTypeId ?? 0,

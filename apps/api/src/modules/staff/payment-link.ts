@@ -1,9 +1,8 @@
 import { MONEY_MESSAGES, type PaymentLinkSent } from '@links/shared/schemas/staff-bookings';
 import { formatLongDate, londonDate } from '@links/shared/uk-time';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bookingRounds, teeSlots } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { roundsOfBookings } from '../bookings/bookings.repository.ts';
 import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { recipient } from '../payment/confirm-booking.ts';
@@ -30,12 +29,7 @@ export async function sendPaymentLink(
     if (booking.status !== 'confirmed') throw refused(MONEY_MESSAGES.notConfirmed);
     const due = (booking.payablePence ?? 0) - (booking.paidPence ?? 0);
     if (due <= 0) throw refused(MONEY_MESSAGES.nothingDue);
-    const rounds = await tx
-      .select({ startsAt: teeSlots.startsAt })
-      .from(bookingRounds)
-      .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
-      .where(eq(bookingRounds.bookingId, booking.id))
-      .orderBy(asc(teeSlots.startsAt));
+    const rounds = await roundsOfBookings(tx, [booking.id]);
     const last = lastRoundStart(rounds);
     if (last && last.getTime() <= now.getTime()) throw refused(MONEY_MESSAGES.played);
     const to = await recipient(tx, booking);

@@ -156,8 +156,8 @@ describe('GET /v1/staff/tee-sheet', () => {
         players: 2,
         caddies: 0,
         golfers: [
-          { position: 1, player_type: 'Adult' },
-          { position: 2, player_type: 'Senior (65 and over)' },
+          { position: 1, player_type: 'Adult', name: '' },
+          { position: 2, player_type: 'Senior (65 and over)', name: '' },
         ],
         operator: null,
         notes: 'Celebrating a birthday',

@@ -140,6 +140,7 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
             bookingId: bookingGolfers.bookingId,
             position: bookingGolfers.position,
             playerType: playerTypes.name,
+            name: bookingGolfers.name,
           })
           .from(bookingGolfers)
           .innerJoin(playerTypes, eq(playerTypes.id, bookingGolfers.playerTypeId))
@@ -148,7 +149,7 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
   const golfersOf = new Map<number, StaffTeeSheetBooking['golfers']>();
   for (const golfer of golfers) {
     const list = golfersOf.get(golfer.bookingId) ?? [];
-    list.push({ position: golfer.position, player_type: golfer.playerType });
+    list.push({ position: golfer.position, player_type: golfer.playerType, name: golfer.name });
     golfersOf.set(golfer.bookingId, list);
   }
 

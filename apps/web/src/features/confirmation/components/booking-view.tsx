@@ -13,6 +13,7 @@ import { courseImageSources } from '@/features/courses/course-image';
 import { hideBrokenImage } from '@/lib/hide-broken-image';
 import styles from './booking-view.module.css';
 import { CaddieManager } from './caddie-manager';
+import { GolferNames } from './golfer-names';
 import { RestaurantWidget } from './restaurant-widget';
 
 // The card form's chunk, fetched only for a booking that owes something.
@@ -270,6 +271,12 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
           )}
           <p className={styles.note}>Caddie fees are paid in cash to your caddie on the day.</p>
         </Section>
+
+        {confirmation.golfer_names && confirmation.status === 'confirmed' && !played ? (
+          <Section id="golfer-names" title="Golfers' names">
+            <GolferNames confirmation={confirmation} onUpdated={onUpdated} />
+          </Section>
+        ) : null}
 
         {!played ? (
           <Section id="manage-caddies" title="Manage your caddies">

@@ -31,8 +31,8 @@ const booking = (overrides: Partial<StaffTeeSheetBooking>): StaffTeeSheetBooking
   players: 2,
   caddies: 0,
   golfers: [
-    { position: 1, player_type: 'Adult' },
-    { position: 2, player_type: 'Adult' },
+    { position: 1, player_type: 'Adult', name: '' },
+    { position: 2, player_type: 'Adult', name: '' },
   ],
   operator: null,
   notes: null,
@@ -76,8 +76,8 @@ function sheetFor(courseId: number, date: string): StaffTeeSheet {
             operator: 'Fairway Golf Tours',
             paid: 12_000,
             golfers: [
-              { position: 1, player_type: 'Adult' },
-              { position: 2, player_type: 'Senior (65 and over)' },
+              { position: 1, player_type: 'Adult', name: '' },
+              { position: 2, player_type: 'Senior (65 and over)', name: '' },
             ],
           }),
         ],

@@ -90,12 +90,13 @@ function CheckIns({ booking }: { booking: StaffTeeSheetBooking }) {
   return (
     <ul className={sheet.golfers}>
       {booking.check_ins.map((checkIn) => {
-        const type = booking.golfers.find((golfer) => golfer.position === checkIn.position)?.player_type;
+        const golfer = booking.golfers.find((one) => one.position === checkIn.position);
         return (
           <li key={checkIn.position}>
             <span className={sheet.golfer}>
               {checkIn.position}
-              {type ? ` ${type}` : ''}
+              {golfer?.name ? ` ${golfer.name}` : ''}
+              {golfer ? ` ${golfer.name ? `(${golfer.player_type})` : golfer.player_type}` : ''}
             </span>
             {MARKS.map(({ status, label }) => {
               const pressed = checkIn.status === status;

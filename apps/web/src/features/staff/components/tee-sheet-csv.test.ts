@@ -24,8 +24,8 @@ const SHEET: StaffTeeSheet = {
           players: 2,
           caddies: 1,
           golfers: [
-            { position: 1, player_type: 'Adult' },
-            { position: 2, player_type: 'Senior (65 and over)' },
+            { position: 1, player_type: 'Adult', name: 'Ben Hogan' },
+            { position: 2, player_type: 'Senior (65 and over)', name: '' },
           ],
           operator: 'Fairway Golf Tours',
           notes: '=HYPERLINK("http://evil.example","x"), then lunch',
@@ -76,7 +76,7 @@ describe('teeSheetCsv', () => {
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
       'Date,Course,Time,Capacity,Places left,State,Block,Booking,Lead golfer,Golfers,Player types,Operator,Caddies,Notes,Payable,Paid,Arrived,No-shows',
-      '2027-01-19,Buddon Links Course,09:00,4,2,Deposit,,4417730261,"Zoë ""Zed"" O’Neill",2,Adult; Senior (65 and over),Fairway Golf Tours,1,"\'=HYPERLINK(""http://evil.example"",""x""), then lunch",£240.00,£120.00,1,1',
+      '2027-01-19,Buddon Links Course,09:00,4,2,Deposit,,4417730261,"Zoë ""Zed"" O’Neill",2,Ben Hogan (Adult); Senior (65 and over),Fairway Golf Tours,1,"\'=HYPERLINK(""http://evil.example"",""x""), then lunch",£240.00,£120.00,1,1',
       '2027-01-19,Buddon Links Course,09:10,4,4,Blocked,maintenance,,,,,,,,,,,',
       '2027-01-19,Buddon Links Course,09:20,4,4,Free,,,,,,,,,,,,',
       '',

@@ -36,7 +36,9 @@ const STATES: Record<StaffTeeSheetBooking['state'], string> = {
 };
 
 function types(booking: StaffTeeSheetBooking): string {
-  return booking.golfers.map((golfer) => golfer.player_type).join('; ');
+  return booking.golfers
+    .map((golfer) => (golfer.name ? `${golfer.name} (${golfer.player_type})` : golfer.player_type))
+    .join('; ');
 }
 
 export function teeSheetCsv(sheet: StaffTeeSheet): string {
