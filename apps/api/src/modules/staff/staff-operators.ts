@@ -12,7 +12,7 @@ import { bookingRounds, bookings, operators, teeSlots } from '../../db/schema/in
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { queuePasswordLink } from '../auth/password-reset.ts';
 import { createOperator } from '../operators/manage-operators.ts';
-import { loadOperatorBookings } from '../operators/operator-bookings.ts';
+import { loadOperatorBookings, type OperatorBookingRow } from '../operators/operator-bookings.ts';
 import {
   type Operator,
   setOperatorDepositAmount,
@@ -52,7 +52,7 @@ function view(
 }
 
 /** Per operator: bookings still to play (confirmed or held) and what confirmed ones owe, with the earliest date. */
-async function operatorTotals(db: DbOrTx, now: Date, operatorIds?: number[]) {
+async function operatorTotals(db: DbOrTx, now: Date) {
   const stillToPlay = sql`exists (select 1 from ${bookingRounds} inner join ${teeSlots} on ${teeSlots.id} = ${bookingRounds.slotId} where ${bookingRounds.bookingId} = ${bookings.id} and ${teeSlots.startsAt} > ${now})`;
   const rows = await db
     .select({
@@ -62,12 +62,7 @@ async function operatorTotals(db: DbOrTx, now: Date, operatorIds?: number[]) {
       nextDueAt: sql<Date | null>`min(${bookings.balanceDueAt}) filter (where ${bookings.status} = 'confirmed' and ${owed} > 0)`,
     })
     .from(bookings)
-    .where(
-      and(
-        inArray(bookings.status, ['confirmed', 'held']),
-        operatorIds ? inArray(bookings.operatorId, operatorIds) : sql`${bookings.operatorId} is not null`,
-      ),
-    )
+    .where(and(inArray(bookings.status, ['confirmed', 'held']), sql`${bookings.operatorId} is not null`))
     .groupBy(bookings.operatorId);
   return new Map(
     rows.map((row) => [
@@ -97,14 +92,23 @@ async function requireOperator(db: DbOrTx, id: number, lock = false): Promise<Op
   return row;
 }
 
+/** operatorTotals' figures from one operator's rows already read (the same rule: live bookings, what confirmed ones owe). */
+function totalsOfRows(rows: OperatorBookingRow[]) {
+  const live = rows.filter((row) => row.status === 'confirmed' || row.status === 'held');
+  const owing = live.filter((row) => row.status === 'confirmed' && row.due > 0);
+  const dueDates = owing.flatMap((row) => (row.balanceDueAt ? [row.balanceDueAt.getTime()] : []));
+  return {
+    upcoming: live.filter((row) => row.upcoming).length,
+    due: owing.reduce((sum, row) => sum + row.due, 0),
+    nextDueAt: dueDates.length > 0 ? new Date(Math.min(...dueDates)) : null,
+  };
+}
+
 export async function staffOperatorDetail(db: DbOrTx, id: number, now: Date): Promise<StaffOperatorDetail> {
   const operator = await requireOperator(db, id);
-  const [rows, totals] = await Promise.all([
-    loadOperatorBookings(db, id, now),
-    operatorTotals(db, now, [id]),
-  ]);
+  const rows = await loadOperatorBookings(db, id, now);
   return {
-    operator: view(operator, totals.get(id)),
+    operator: view(operator, totalsOfRows(rows)),
     bookings: rows.map(
       (row): StaffOperatorBooking => ({
         booking_number: row.bookingNumber,
