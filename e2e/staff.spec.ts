@@ -208,6 +208,17 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   await due.getByLabel('Balance due by').fill(dueBy);
   await due.getByRole('button', { name: 'Set due date' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^The balance is now due by / })).toBeVisible();
+  // The golfers' names the operator has not given yet, entered by the desk; the invoice of the phone payment.
+  const names = page.getByRole('form', { name: "Golfers' names" });
+  await names.getByLabel('Golfer 1 (Adult)').fill('Tom Watson');
+  await names.getByRole('button', { name: 'Save names' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 name saved.' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Timeline' })).toContainText("Golfer 1 named 'Tom Watson'");
+  await expect(
+    page
+      .getByRole('region', { name: 'Payments and refunds' })
+      .getByRole('link', { name: /^Invoice INV-\d{6}$/ }),
+  ).toHaveCount(1);
   await saveScreenshot(page, 'staff-booking-money-1280');
   await axe();
 

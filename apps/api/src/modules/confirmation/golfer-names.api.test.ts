@@ -103,6 +103,24 @@ describe("golfers' names by a deadline", () => {
     });
     expect(after.json().data.golfer_names).toMatchObject({ editable: false, missing: 1 });
 
+    // The reservations desk still changes them, audited on the booking's timeline.
+    const desk = await staffSessionBrowser(
+      t,
+      (await addStaffUser(t, { username: 'names.desk', role: 'reservations' })).id,
+      'full',
+    );
+    const byDesk = await sendFrom(t.app, desk, 'PUT', `/v1/staff/bookings/${booking.number}/golfer-names`, {
+      booking_id: booking.number,
+      golfers: [{ id: 2, name: 'Gene Sarazen' }],
+    });
+    expect(byDesk.statusCode, byDesk.body).toBe(200);
+    expect(byDesk.json().data).toEqual({ saved: 1 });
+    const staffPage = (await sendFrom(t.app, desk, 'GET', `/v1/staff/bookings/${booking.number}`)).json()
+      .data;
+    expect(staffPage.timeline.map((event: { what: string }) => event.what)).toContain(
+      "Golfer 2 named 'Gene Sarazen'",
+    );
+
     // The starter's tee sheet shows the names given.
     const starter = await staffSessionBrowser(
       t,
@@ -123,7 +141,7 @@ describe("golfers' names by a deadline", () => {
       .find((one) => one.booking_number === booking.number);
     expect(found?.golfers).toEqual([
       { position: 1, player_type: 'Adult', name: 'Ben Hogan' },
-      { position: 2, player_type: 'Adult', name: '' },
+      { position: 2, player_type: 'Adult', name: 'Gene Sarazen' },
     ]);
     now = NOW;
   });

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'booking.payment_recorded',
   'booking.due_date_changed',
   'booking.payment_link_sent',
+  'booking.names_changed',
   'booking.cancelled',
   'booking.round_moved',
   'booking.caddies_changed',

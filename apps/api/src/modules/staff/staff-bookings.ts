@@ -26,6 +26,7 @@ import { roundsOfBookings } from '../bookings/bookings.repository.ts';
 import { bookingStatement } from '../confirmation/booking-statement.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { confirmationPayload, leadName } from '../confirmation/confirmation-payload.ts';
+import { golferNamesState } from '../confirmation/load-confirmation.ts';
 import { ukDayEnd, ukDayStart } from '../courses/bookable-dates.ts';
 import { invoicesOfBooking } from '../invoices/issue-invoice.ts';
 import { refundableParts, totalsByIntent } from './booking-cancel.ts';
@@ -223,6 +224,9 @@ function auditWords(
   if (action === 'booking.due_date_changed' && after) {
     return `Balance now due by ${new Date(String(after.balance_due_at)).toLocaleDateString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' })}`;
   }
+  if (action === 'booking.names_changed' && after) {
+    return `Golfer ${String(after.position)} named ${after.name ? `'${String(after.name)}'` : 'nobody (cleared)'}`;
+  }
   if (action === 'booking.payment_link_sent' && after) {
     return `Payment link for ${formatMoney(Number(after.amount))} e-mailed`;
   }
@@ -236,6 +240,7 @@ export async function staffBookingDetail(
   db: DbOrTx,
   bookingNumber: string,
   now: Date,
+  namesDeadlineDays: number,
 ): Promise<StaffBookingDetail> {
   const [row] = await db
     .select({
@@ -406,6 +411,7 @@ export async function staffBookingDetail(
     confirmation: {
       ...confirmationPayload(record, now),
       statement: await bookingStatement(db, row.id),
+      golfer_names: golferNamesState(record, namesDeadlineDays, now),
       // The staff area's own download of each document (the public one is for whoever may open the booking).
       invoices: (await invoicesOfBooking(db, row.id)).map((document) => ({
         number: document.number,

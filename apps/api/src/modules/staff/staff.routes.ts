@@ -39,6 +39,7 @@ import {
   updateStaffUserRequestSchema,
 } from '@links/shared';
 import { bookingNumberParamsSchema, invoiceParamsSchema } from '@links/shared/schemas/confirmation';
+import { golferNamesBodySchema, golferNamesResponseSchema } from '@links/shared/schemas/golfer-names';
 import {
   staffBookingChangeRequestSchema,
   staffBookingChangeResponseSchema,
@@ -82,8 +83,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookings } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { notFound, validationFailed } from '../../lib/app-error.ts';
 import type { RouteGuards } from '../../plugins/request-guards.ts';
+import { saveGolferNames } from '../confirmation/golfer-names.ts';
 import { listCourses } from '../courses/courses.repository.ts';
 import { sendInvoicePdf } from '../invoices/invoices.routes.ts';
 import { listPlayerTypes } from '../player-types/player-types.repository.ts';
@@ -382,7 +384,12 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await staffBookingDetail(app.db, request.params.bookingNumber, app.clock.now()),
+      data: await staffBookingDetail(
+        app.db,
+        request.params.bookingNumber,
+        app.clock.now(),
+        app.config.bookings.namesDeadlineDays,
+      ),
     }),
   );
 
@@ -595,6 +602,50 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await changeCaddies(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
     }),
+  );
+
+  app.put(
+    '/bookings/:bookingNumber/golfer-names',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary: "Names a booking's golfers, also after the operator's deadline (audited)",
+        tags: TAGS,
+        params: bookingNumberParamsSchema,
+        body: golferNamesBodySchema,
+        response: { 200: golferNamesResponseSchema },
+      },
+    },
+    async (request) => {
+      const { bookingNumber } = request.params;
+      if (request.body.booking_id !== bookingNumber) {
+        throw validationFailed({ booking_id: 'The booking number does not match the address.' });
+      }
+      const [booking] = await app.db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(eq(bookings.bookingNumber, bookingNumber));
+      if (!booking) throw notFound('There is no booking with this number.', 'booking_not_found');
+      const staffUserId = staffOf(request).user.id;
+      const now = app.clock.now();
+      const changes = await saveGolferNames(app, booking.id, request.body, {
+        staff: {
+          afterChange: async (tx, made) => {
+            for (const change of made) {
+              await recordAudit(tx, {
+                actor: { staffUserId },
+                action: 'booking.names_changed',
+                target: { type: 'booking', id: bookingNumber },
+                before: { position: change.position, name: change.from },
+                after: { position: change.position, name: change.to },
+                at: now,
+              });
+            }
+          },
+        },
+      });
+      return { data: { saved: changes.length } };
+    },
   );
 
   app.post(

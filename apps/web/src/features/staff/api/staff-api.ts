@@ -248,6 +248,15 @@ export const useRecordPayment = (bookingNumber: string) =>
     api.post<MoneyChange>(`/staff/bookings/${bookingNumber}/payments`, body),
   );
 
+/** Names golfers of a booking, also after the operator's deadline. */
+export const useStaffGolferNames = (bookingNumber: string) =>
+  useBookingChange(bookingNumber, (golfers: Array<{ id: number; name: string }>) =>
+    apiRequest<{ saved: number }>(`/staff/bookings/${bookingNumber}/golfer-names`, {
+      method: 'PUT',
+      body: { booking_id: bookingNumber, golfers },
+    }),
+  );
+
 /** E-mails the booker the signed link to pay what is due by card in their own browser. */
 export const useSendPaymentLink = (bookingNumber: string) =>
   useBookingChange(bookingNumber, () =>

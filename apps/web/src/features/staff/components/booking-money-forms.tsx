@@ -21,6 +21,7 @@ import {
   useSendPaymentLink,
   useStaffCaddies,
   useStaffContact,
+  useStaffGolferNames,
   useStaffTeeSheet,
 } from '../api/staff-api';
 import styles from './staff.module.css';
@@ -447,6 +448,59 @@ export function CaddiesForm({
 }
 
 /** A visitor's name, e-mail and phone corrected by the desk; the API checks them by the golfer's own form rules. */
+/** The golfers' names a tour operator gives, corrected by the desk at any time (also after the operator's deadline). */
+export function GolferNamesForm({
+  booking,
+  onDone,
+}: {
+  booking: StaffBookingDetail;
+  onDone: (message: string) => void;
+}) {
+  const save = useStaffGolferNames(booking.confirmation.booking_number);
+  const golfers = booking.confirmation.golfers;
+  const [names, setNames] = useState(() => golfers.map((golfer) => golfer.name ?? ''));
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate(
+      golfers.map((golfer, index) => ({ id: golfer.id, name: names[index] ?? '' })),
+      {
+        onSuccess: (done) =>
+          onDone(
+            done.saved === 0
+              ? 'The names were already as entered.'
+              : `${done.saved} ${done.saved === 1 ? 'name' : 'names'} saved.`,
+          ),
+      },
+    );
+  }
+  return (
+    <form className={styles['form-grid']} onSubmit={submit} noValidate aria-label="Golfers' names">
+      <FailureAlert
+        error={save.error}
+        title="The names could not be saved"
+        fallback={FAILED}
+        onDismiss={() => save.reset()}
+      />
+      {golfers.map((golfer, index) => (
+        <TextField
+          key={golfer.id}
+          label={`Golfer ${golfer.id} (${golfer.player_type})`}
+          autoComplete="off"
+          value={names[index] ?? ''}
+          onChange={(event) =>
+            setNames((current) => current.map((name, at) => (at === index ? event.target.value : name)))
+          }
+        />
+      ))}
+      <div className={styles['form-actions']}>
+        <SubmitButton pending={save.isPending} busy="Saving..." size="sm">
+          Save names
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
 export function ContactForm({
   booking,
   onDone,

@@ -12,6 +12,7 @@ import {
   CancelBookingForm,
   ContactForm,
   DueDateForm,
+  GolferNamesForm,
   METHOD_LABELS,
   MoveRoundForm,
   PaymentLinkForm,
@@ -104,6 +105,17 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
       {c.status === 'confirmed' && !c.has_played ? (
         <Panel title="Change rounds and golfers">
           <ChangeBookingForm key={booking.confirmation.booking_number} booking={booking} onDone={onDone} />
+        </Panel>
+      ) : null}
+      {c.golfer_names && c.status === 'confirmed' && !c.has_played ? (
+        <Panel title="Golfers' names">
+          <p className={styles.note}>
+            {c.golfer_names.missing === 0
+              ? 'Every golfer is named.'
+              : `${c.golfer_names.missing} of ${c.golfers.length} missing.`}{' '}
+            {`The operator could change them until ${when(c.golfer_names.deadline)}${c.golfer_names.editable ? '' : ' (passed)'}.`}
+          </p>
+          <GolferNamesForm key={c.booking_number} booking={booking} onDone={onDone} />
         </Panel>
       ) : null}
       <Panel title="Money">
