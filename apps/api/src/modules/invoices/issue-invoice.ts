@@ -39,6 +39,23 @@ async function nextSequence(tx: Tx): Promise<number> {
   return row.last;
 }
 
+/** An address as the document prints it: the two lines, town and county, postcode and country; empty ones left out. */
+function addressLines(
+  line1: string,
+  line2: string,
+  city: string,
+  county: string,
+  postcode: string,
+  country: string,
+): string[] {
+  return [
+    line1,
+    line2,
+    [city, county].filter(Boolean).join(', '),
+    [postcode, country].filter(Boolean).join(' '),
+  ].filter((line) => line.trim() !== '');
+}
+
 /** Who the document is made out to: the tour operator's company and address, or the golfer who booked. */
 async function customerOf(
   tx: Tx,
@@ -60,12 +77,14 @@ async function customerOf(
         bookingNumber: booking.bookingNumber,
         customer: {
           name: operator.companyName,
-          lines: [
+          lines: addressLines(
             operator.addressLine1,
             operator.addressLine2,
-            [operator.city, operator.county].filter(Boolean).join(', '),
-            [operator.postCode, operator.countryCode].filter(Boolean).join(' '),
-          ].filter((line) => line.trim() !== ''),
+            operator.city,
+            operator.county,
+            operator.postCode,
+            operator.countryCode,
+          ),
           email: operator.email,
         },
       };
@@ -80,12 +99,7 @@ async function customerOf(
     bookingNumber: booking.bookingNumber,
     customer: {
       name: [d.title, d.first_name, d.surname].filter(Boolean).join(' '),
-      lines: [
-        d.address_line_1,
-        d.address_line_2,
-        [d.city, d.county].filter(Boolean).join(', '),
-        [d.postcode, d.country].filter(Boolean).join(' '),
-      ].filter((line) => line.trim() !== ''),
+      lines: addressLines(d.address_line_1, d.address_line_2, d.city, d.county, d.postcode, d.country),
       email: d.email_address,
     },
   };

@@ -6,7 +6,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { bookings, paymentIntents } from '../../db/schema/index.ts';
-import type { RefundReason } from '../../db/schema/payments.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
 import { roundsOfBookings } from '../bookings/bookings.repository.ts';
@@ -14,14 +13,11 @@ import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmati
 import { withInvoice } from '../invoices/invoice-attachment.ts';
 import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
-import {
-  markIntentConfirmed,
-  markRefundPending,
-  readSettlement,
-} from '../payment-provider/payment-intents.repository.ts';
+import { markIntentConfirmed } from '../payment-provider/payment-intents.repository.ts';
 import type { PaymentIntent } from '../payment-provider/payment-provider.ts';
-import { type ConfirmOutcome, lockBooking, recipient } from './confirm-booking.ts';
+import { lockBooking, recipient } from './confirm-booking.ts';
 import { duePaymentReceivedEmail } from './due-payment-email.tsx';
+import { type Decision, openDecision } from './settlement-decision.ts';
 
 // Paying what is due on a confirmed booking by card (issue 24): the rest of a tour operator's deposit or the balance,
 // in part or whole, by whoever may open the booking (the operator signed in, or the holder of a reminder's signed
@@ -97,10 +93,6 @@ export async function startDuePayment(
   return { payment_intent: intent.id, client_secret: intent.client_secret, amount: intent.amount };
 }
 
-export type DueDecision =
-  | { kind: 'confirmed'; outcome: ConfirmOutcome }
-  | { kind: 'refund'; reason: RefundReason };
-
 /**
  * Under the booking's row lock: add this paid intent to what the booking has paid (and queue the receipt), or decide
  * its refund (recorded on the intent before the provider is asked). An intent already settled keeps its settlement.
@@ -110,20 +102,9 @@ export async function decideDuePayment(
   tx: Tx,
   intent: PaymentIntent,
   bookingId: number,
-): Promise<DueDecision> {
-  const booking = await lockBooking(tx, bookingId);
-  if (!booking) throw notFound(BOOKING_MESSAGES.unknownBooking, 'booking_not_found');
-  const outcome = { bookingId, bookingNumber: booking.bookingNumber, sessionKey: booking.sessionKey };
-  const refund = async (reason: RefundReason): Promise<DueDecision> => {
-    await markRefundPending(tx, intent.id, reason);
-    return { kind: 'refund', reason };
-  };
-  const settled = await readSettlement(tx, intent.id);
-  if (settled?.settlement === 'confirmed')
-    return { kind: 'confirmed', outcome: { ...outcome, newlyConfirmed: false } };
-  if (settled?.settlement === 'refund_pending' || settled?.settlement === 'refunded') {
-    return { kind: 'refund', reason: settled.settlementReason ?? 'amount_mismatch' };
-  }
+): Promise<Decision> {
+  const { booking, outcome, refund, earlier } = await openDecision(tx, intent, bookingId);
+  if (earlier) return earlier;
   if (booking.status !== 'confirmed') return refund('booking_cancelled');
   const payable = booking.payablePence ?? 0;
   const paidBefore = booking.paidPence ?? 0;

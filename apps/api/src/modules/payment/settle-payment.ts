@@ -7,12 +7,7 @@ import { type AppError, conflict, isAppError, notFound } from '../../lib/app-err
 import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
 import { isCapacityViolation } from '../bookings/save-booking.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
-import {
-  markIntentConfirmed,
-  markIntentRefunded,
-  markRefundPending,
-  readSettlement,
-} from '../payment-provider/payment-intents.repository.ts';
+import { markIntentConfirmed, markIntentRefunded } from '../payment-provider/payment-intents.repository.ts';
 import type { PaymentIntent } from '../payment-provider/payment-provider.ts';
 import {
   CONFIRMATION_MESSAGES,
@@ -28,6 +23,7 @@ import {
 } from './confirm-booking.ts';
 import { decideDuePayment, isDuePayment } from './due-payment.ts';
 import { paymentRefundedEmail } from './refund-email.tsx';
+import { type Decision, openDecision } from './settlement-decision.ts';
 
 /** What this use case needs of the app (any object with these members: the app, or a test's own). */
 export type SettlementDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'log' | 'payments'>;
@@ -64,8 +60,6 @@ function paysBookingAsItIs(intent: PaymentIntent, booking: LockedBooking): boole
 /** bookings.cancelled_reason of a lapsed hold paid after its places had been taken. */
 const PLACES_GONE = 'places_gone';
 
-type Decision = { kind: 'confirmed'; outcome: ConfirmOutcome } | { kind: 'refund'; reason: RefundReason };
-
 /**
  * Under the booking's row lock: confirm the booking with this paid intent, or decide its refund (recorded before
  * the provider is asked, so no later path can confirm with it). An intent already settled keeps its settlement.
@@ -79,24 +73,8 @@ async function decide(
   reference: Reference,
   options: { newsletter: boolean; placesGone: boolean },
 ): Promise<Decision> {
-  const booking = await lockBooking(tx, bookingId);
-  if (!booking) throw notFound(BOOKING_MESSAGES.unknownBooking, 'booking_not_found');
-  const outcome = {
-    bookingId: booking.id,
-    bookingNumber: booking.bookingNumber,
-    sessionKey: booking.sessionKey,
-  };
-  const refund = async (reason: RefundReason): Promise<Decision> => {
-    await markRefundPending(tx, intent.id, reason);
-    return { kind: 'refund', reason };
-  };
-
-  const settled = await readSettlement(tx, intent.id);
-  if (settled?.settlement === 'confirmed')
-    return { kind: 'confirmed', outcome: { ...outcome, newlyConfirmed: false } };
-  if (settled?.settlement === 'refund_pending' || settled?.settlement === 'refunded') {
-    return { kind: 'refund', reason: settled.settlementReason ?? 'amount_mismatch' };
-  }
+  const { booking, outcome, refund, earlier } = await openDecision(tx, intent, bookingId);
+  if (earlier) return earlier;
   if (booking.status === 'confirmed') {
     if (booking.paymentIntentId !== intent.id) return refund('paid_twice');
     await markIntentConfirmed(tx, intent.id);
