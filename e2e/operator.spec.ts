@@ -692,3 +692,63 @@ test.describe('password journeys', () => {
     await signIn(page, operator.username, operator.password);
   });
 });
+
+test('colleagues: the administrator invites one, who chooses a password and books for the company, then removes them', async ({
+  page,
+}) => {
+  const since = new Date(Date.now() - 1000);
+  const colleague = { name: 'Isla Grant', email: `isla.${Date.now() % 1_000_000}@e2e-fairway.example` };
+  const password = `Isla-Tee-${Date.now() % 100000}!`;
+  await signIn(page, DEPOSIT_OPERATOR.username, DEPOSIT_OPERATOR.password);
+  await page.goto('/manage-account');
+  const section = page.getByRole('region', { name: 'Colleagues' });
+  await expect(section).toContainText(`books on ${DEPOSIT_OPERATOR.company}'s terms`);
+  await section.getByLabel('Name').fill(colleague.name);
+  await section.getByLabel('E-mail address').fill(colleague.email);
+  await section.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(section.locator(':focus')).toContainText(`Invitation sent to ${colleague.email}.`);
+  await expect(section.getByRole('row', { name: new RegExp(colleague.name) })).toContainText(
+    'Invitation sent',
+  );
+  await shoot(page, 'operator-colleagues');
+  await logOut(page);
+
+  // The invitation: a link to choose a password; the username is the e-mail address.
+  const invitation = await waitForEmail(colleague.email, /invited you to book/, since);
+  expect(invitation).toContain(`Your username is ${colleague.email}`);
+  await page.goto(resetLinkIn(invitation));
+  const reset = page.getByRole('form', { name: 'Reset password' });
+  await reset.getByLabel('New password', { exact: true }).fill(password);
+  await reset.getByLabel('Confirm new password', { exact: true }).fill(password);
+  await reset.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your password has been updated' })).toBeVisible();
+
+  // Signed in as themself, on the company's terms: its deposit, its details to read, no colleague controls.
+  await signIn(page, colleague.email, password);
+  await page.goto('/manage-account');
+  const details = page.getByRole('region', { name: 'Company details' });
+  await expect(details).toContainText(`${colleague.name} (${colleague.email})`);
+  await expect(details).toContainText(DEPOSIT_OPERATOR.email);
+  await expect(page.getByRole('complementary', { name: 'Summary' })).toContainText(
+    `${DEPOSIT_OPERATOR.deposit}%`,
+  );
+  await expect(page.getByRole('region', { name: 'Colleagues' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save details' })).toHaveCount(0);
+  await shoot(page, 'operator-colleague-account');
+  await logOut(page);
+
+  // Removed by the administrator: asked first, then gone, and their sign-in refused.
+  await signIn(page, DEPOSIT_OPERATOR.username, DEPOSIT_OPERATOR.password);
+  await page.goto('/manage-account');
+  await section.getByRole('button', { name: `Remove ${colleague.name}` }).click();
+  await section.getByRole('button', { name: `Yes, remove ${colleague.name}` }).click();
+  await expect(section.locator(':focus')).toContainText(`${colleague.name} has been removed and signed out.`);
+  await expect(section.getByRole('row', { name: new RegExp(colleague.name) })).toHaveCount(0);
+  await logOut(page);
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Tour Operator Login' });
+  await form.getByRole('textbox', { name: 'Username' }).fill(colleague.email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('The username or password you entered is incorrect.')).toBeVisible();
+});

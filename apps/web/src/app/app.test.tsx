@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
+
 import { userResponseSchema } from '@links/shared/schemas/auth';
 import { coursesResponseSchema } from '@links/shared/schemas/courses';
 import { emptyResponseSchema } from '@links/shared/schemas/envelope';
 import { operatorDetailsResponseSchema } from '@links/shared/schemas/operator-account';
+import { colleaguesResponseSchema } from '@links/shared/schemas/operator-colleagues';
 import { playersResponseSchema } from '@links/shared/schemas/players';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -84,6 +86,7 @@ describe('site shell', () => {
       http.get(v1('/user/details'), () =>
         answer(operatorDetailsResponseSchema, { data: TEST_OPERATOR_DETAILS }),
       ),
+      http.get(v1('/user/colleagues'), () => answer(colleaguesResponseSchema, { data: [] })),
       http.post(
         v1('/logout'),
         recorded(logouts, () => {

@@ -27,6 +27,12 @@ export const TEST_OPERATOR_DETAILS: OperatorDetails = {
   county: 'Angus',
   post_code: 'DD7 7JE',
   country_code: 'GB',
+  signed_in_as: {
+    name: 'Fairway Golf Tours',
+    username: 'fairway-tours',
+    email_address: 'bookings@fairway-tours.example',
+    administrator: true,
+  },
 };
 
 /** A held booking as POST /v1/bookings and PATCH /v1/bookings/{id} answer it: one adult on the Championship Course. */

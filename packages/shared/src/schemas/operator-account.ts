@@ -103,6 +103,16 @@ export const operatorDetailsSchema = z.object({
   county: z.string(),
   post_code: z.string(),
   country_code: z.string(),
+  /**
+   * Who is signed in (issue 24): the company's own account is its administrator, who keeps these details and invites
+   * colleagues; a colleague reads them and changes only their own password.
+   */
+  signed_in_as: z.object({
+    name: z.string(),
+    username: z.string(),
+    email_address: z.string(),
+    administrator: z.boolean(),
+  }),
 });
 export type OperatorDetails = z.infer<typeof operatorDetailsSchema>;
 export const operatorDetailsResponseSchema = dataEnvelope(operatorDetailsSchema);

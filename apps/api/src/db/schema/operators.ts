@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -20,6 +21,14 @@ export const operators = pgTable(
   'operators',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /**
+     * Null for a company's own account (its administrator); a colleague's row points at its company (issue 24). A
+     * colleague signs in with their own username and password and books on the company's terms: the company fields
+     * of a colleague's row (name, address, deposit, trade rate) are never read, the company's are.
+     */
+    companyId: integer().references((): AnyPgColumn => operators.id, { onDelete: 'cascade' }),
+    /** A colleague's own name, as the administrator entered it; empty on a company's own row. */
+    personName: text().notNull().default(''),
     companyName: text().notNull(),
     /** Shown and stored as entered; unique regardless of case (see the index below). */
     username: text().notNull(),
@@ -54,6 +63,8 @@ export const operators = pgTable(
   },
   (table) => [
     uniqueIndex('operators_username_lower_unique').on(sql`lower(${table.username})`),
+    index('operators_company_idx').on(table.companyId),
+    check('operators_company_not_self', sql`${table.companyId} <> ${table.id}`),
     check('operators_deposit_amount_percent', sql`${table.depositAmount} between 0 and 100`),
     check('operators_status_known', sql`${table.status} in ('active', 'disabled')`),
     check('operators_trade_discount_percent', sql`${table.tradeDiscountPercent} between 0 and 50`),

@@ -67,6 +67,12 @@ describe('GET /v1/user/details', () => {
         county: '',
         post_code: '',
         country_code: '',
+        signed_in_as: {
+          name: 'Fairway Golf Tours',
+          username: 'fairway',
+          email_address: 'ops@fairway-tours.example',
+          administrator: true,
+        },
       },
     });
   });
@@ -100,6 +106,13 @@ describe('POST /v1/user/details', () => {
       county: 'Angus',
       post_code: 'DD7 7JE',
       country_code: 'GB',
+      // The company's own account: its contact address is its own.
+      signed_in_as: {
+        name: 'Fairway Golf Tours',
+        username: 'fairway',
+        email_address: 'desk@fairway-tours.example',
+        administrator: true,
+      },
     };
     expect(response.json()).toEqual({ data: expected });
     const read = await t.app.inject({

@@ -10,6 +10,12 @@ import {
   operatorBookingsQuerySchema,
   operatorBookingsResponseSchema,
 } from '@links/shared/schemas/operator-bookings';
+import {
+  colleagueIdParamsSchema,
+  colleagueResponseSchema,
+  colleaguesResponseSchema,
+  inviteColleagueRequestSchema,
+} from '@links/shared/schemas/operator-colleagues';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type CountryCode, parsePhoneNumberWithError } from 'libphonenumber-js';
@@ -21,6 +27,12 @@ import { requireOperator } from '../auth/current-operator.ts';
 import { usernameKey } from '../auth/secret-keys.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { emailChangedEmail, passwordChangedEmail } from '../operators/account-notice-emails.tsx';
+import {
+  inviteColleague,
+  listColleagues,
+  removeColleague,
+  requireAdministrator,
+} from '../operators/colleagues.ts';
 import { listOwnBookings } from '../operators/operator-bookings.ts';
 import { replaceOperatorPassword, updateOperatorContact } from '../operators/operators.repository.ts';
 import { operatorDetailsView } from './operator-details-view.ts';
@@ -43,8 +55,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      const { operator } = await requireOperator(request);
-      return { data: operatorDetailsView(operator) };
+      const { operator, user } = await requireOperator(request);
+      return { data: operatorDetailsView(operator, user) };
     },
   );
 
@@ -78,7 +90,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      const { operator } = await requireOperator(request);
+      const operator = requireAdministrator(await requireOperator(request));
       const body = request.body;
       const phoneCountry = (body.telephone_country_code ?? body.country_code) as CountryCode;
       // The schema has already checked the number is valid for this country; store it in E.164 form.
@@ -118,7 +130,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         return row;
       });
       if (!updated) throw notFound();
-      return { data: operatorDetailsView(updated) };
+      return { data: operatorDetailsView(updated, updated) };
     },
   );
 
@@ -136,7 +148,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      const { operator, sessionKey } = await requireOperator(request);
+      // The person's own password: a colleague's is theirs, not the company's.
+      const { user: operator, sessionKey } = await requireOperator(request);
       if (request.params.id !== operator.id) throw forbidden(OWN_ACCOUNT_ONLY_MESSAGE);
       // The current password, checked under the sign-in limits of this account, address and network (a guess here
       // counts as a failed sign-in): an open session alone must not be enough to take the account over.
@@ -166,6 +179,59 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await enqueueMail(tx, notice);
       });
       return { data: {} };
+    },
+  );
+
+  app.get(
+    '/user/colleagues',
+    {
+      schema: {
+        summary: "The company's colleagues, each with their own sign-in (the company's administrator only)",
+        tags: ['account'],
+        response: { 200: colleaguesResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const company = requireAdministrator(await requireOperator(request));
+      return { data: await listColleagues(app.db, company.id) };
+    },
+  );
+
+  app.post(
+    '/user/colleagues',
+    {
+      schema: {
+        summary:
+          'Invites a colleague by e-mail: their username is the address, and a link lets them choose a password (administrator only)',
+        tags: ['account'],
+        body: inviteColleagueRequestSchema,
+        response: { 201: colleagueResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const company = requireAdministrator(await requireOperator(request));
+      const colleague = await inviteColleague(app, company, request.body);
+      return reply.code(201).send({ data: colleague });
+    },
+  );
+
+  app.delete(
+    '/user/colleagues/:id',
+    {
+      schema: {
+        summary:
+          "Removes a colleague: their sign-in ends at once; their bookings stay the company's (administrator only)",
+        tags: ['account'],
+        params: colleagueIdParamsSchema,
+        response: { 200: colleagueResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const company = requireAdministrator(await requireOperator(request));
+      return { data: await removeColleague(app.db, company.id, request.params.id) };
     },
   );
 };

@@ -1,8 +1,11 @@
 import type { OperatorDetails } from '@links/shared';
 import type { Operator } from '../operators/operators.repository.ts';
 
-/** Operator contact details as the account form reads them; absent values are empty strings. */
-export function operatorDetailsView(operator: Operator): OperatorDetails {
+/**
+ * The company's contact details as the account form reads them (absent values are empty strings), and who is signed
+ * in: the company's own account or one of its colleagues.
+ */
+export function operatorDetailsView(operator: Operator, user: Operator): OperatorDetails {
   return {
     company_name: operator.companyName,
     title: operator.title ?? '',
@@ -16,5 +19,11 @@ export function operatorDetailsView(operator: Operator): OperatorDetails {
     county: operator.county ?? '',
     post_code: operator.postCode ?? '',
     country_code: operator.countryCode ?? '',
+    signed_in_as: {
+      name: user.personName || user.companyName,
+      username: user.username,
+      email_address: user.email,
+      administrator: user.companyId === null,
+    },
   };
 }

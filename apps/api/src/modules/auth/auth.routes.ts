@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every visitor's page asks: being signed out is an answer, not an error (a 401 here was logged in every
       // anonymous visitor's console). Spec section 4: no data leaves the user signed out.
       const signedIn = await currentOperator(request);
-      return { data: signedIn ? operatorSessionView(signedIn.operator) : null };
+      return { data: signedIn ? operatorSessionView(signedIn) : null };
     },
   );
 
@@ -52,8 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      const operator = await signInOperator(request, reply, request.body);
-      return { data: operatorSessionView(operator) };
+      return { data: operatorSessionView(await signInOperator(request, reply, request.body)) };
     },
   );
 

@@ -25,7 +25,7 @@ export async function requireOperator(request: FastifyRequest): Promise<SignedIn
  */
 export async function bookingOperator(request: FastifyRequest): Promise<SignedInOperator | null> {
   const signedIn = await currentOperator(request);
-  if (signedIn?.operator.passwordMustChange) {
+  if (signedIn?.user.passwordMustChange) {
     throw new AppError('password_change_required', 403, PASSWORD_CHANGE_REQUIRED_MESSAGE);
   }
   return signedIn;

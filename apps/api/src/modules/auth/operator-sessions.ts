@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { operatorSessions, operators } from '../../db/schema/index.ts';
 import {
@@ -23,7 +24,14 @@ const SESSIONS: SessionTable = {
   expiresAt: operatorSessions.expiresAt,
 };
 
-export type SignedInOperator = { operator: Operator; sessionKey: string };
+/**
+ * `operator` is the company: whose bookings, terms, deposit and trade rate apply. `user` is the person signed in: the
+ * company's own account (its administrator, the same row) or one of its colleagues (issue 24), whose password and
+ * sessions are their own.
+ */
+export type SignedInOperator = { operator: Operator; user: Operator; sessionKey: string };
+
+const company = alias(operators, 'company');
 
 /** Records a server-side session for a freshly issued session id (the cookie's id; only its hash is stored). */
 export async function createOperatorSession(
@@ -45,7 +53,7 @@ export async function createOperatorSession(
 
 /**
  * The active operator signed in with this session id, or null (no cookie, a visitor's id, unknown, expired, idle too
- * long, or the account disabled). Refreshes the idle clock. Only operator sign-in issues operator-shaped ids
+ * long, or the account or its company disabled). Refreshes the idle clock. Only operator sign-in issues operator-shaped ids
  * (isOperatorSessionId), so a visitor's request, a booking for example, costs no query.
  */
 export async function findSignedInOperator(
@@ -56,14 +64,21 @@ export async function findSignedInOperator(
   if (!sessionId || !isOperatorSessionId(sessionId)) return null;
   const key = sessionKey(sessionId);
   const [row] = await db
-    .select({ operator: operators, lastSeenAt: operatorSessions.lastSeenAt })
+    .select({ user: operators, operator: company, lastSeenAt: operatorSessions.lastSeenAt })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(and(...liveSession(SESSIONS, key, SESSION_IDLE_MS, now), eq(operators.status, 'active')))
+    .innerJoin(company, eq(company.id, sql`coalesce(${operators.companyId}, ${operators.id})`))
+    .where(
+      and(
+        ...liveSession(SESSIONS, key, SESSION_IDLE_MS, now),
+        eq(operators.status, 'active'),
+        eq(company.status, 'active'),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   await touchSession(db, SESSIONS, key, row.lastSeenAt, now);
-  return { operator: row.operator, sessionKey: key };
+  return { operator: row.operator, user: row.user, sessionKey: key };
 }
 
 export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void> {

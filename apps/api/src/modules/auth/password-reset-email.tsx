@@ -44,8 +44,9 @@ export async function renderPasswordResetEmail(input: {
 }
 
 /**
- * A new account opened by the resort's staff: the operator chooses their first password with the link (nobody else
- * ever knows one), so the link lasts days, not the reset link's minutes.
+ * A new account opened by the resort's staff, or a colleague invited by their company's administrator (issue 24): the
+ * person chooses their first password with the link (nobody else ever knows one), so the link lasts days, not the
+ * reset link's minutes.
  */
 export async function renderOperatorWelcomeEmail(input: {
   companyName: string;
@@ -53,25 +54,30 @@ export async function renderOperatorWelcomeEmail(input: {
   link: string;
   validDays: number;
   brand: MailBrand;
+  /** A colleague's invitation from their company, rather than a company account the resort opened. */
+  invitation?: boolean;
 }): Promise<{ subject: string; html: string; text: string }> {
-  const { companyName, username, link, validDays, brand } = input;
+  const { companyName, username, link, validDays, brand, invitation } = input;
   const expiry = `The link works once and expires in ${validDays} days; after that, use "Forgot password" on the sign-in page.`;
+  const title = invitation ? `Book for ${companyName}` : 'Your tour operator account';
+  const opening = invitation
+    ? `${companyName} has invited you to book tee times at ${brand.resortName} on the company's terms, with a sign-in of your own. Your username is ${username}.`
+    : `${brand.resortName} has opened a tour operator account for ${companyName}. Your username is ${username}.`;
   const { html, text } = await renderEmail(
-    <EmailLayout
-      title="Your tour operator account"
-      preheader={`Choose the password of the ${companyName} account. ${expiry}`}
-      brand={brand}
-    >
-      <Paragraph>{`${brand.resortName} has opened a tour operator account for ${companyName}. Your username is ${username}.`}</Paragraph>
+    <EmailLayout title={title} preheader={`Choose your password for ${companyName}. ${expiry}`} brand={brand}>
+      <Paragraph>{opening}</Paragraph>
       <Paragraph>{`Choose your password with the link below to sign in and book on your agreed terms. ${expiry}`}</Paragraph>
       <EmailButton href={link} urlOnOwnLine>
         Choose your password
       </EmailButton>
       <ButtonFallback href={link} lineBreak />
       <Paragraph muted>
-        {`If you did not expect this account, please tell our reservations team: ${brand.reservationsPhone}, ${brand.reservationsEmail}.`}
+        {`If you did not expect this ${invitation ? 'invitation' : 'account'}, please tell our reservations team: ${brand.reservationsPhone}, ${brand.reservationsEmail}.`}
       </Paragraph>
     </EmailLayout>,
   );
-  return { subject: `Your ${brand.resortName} tour operator account`, html, text };
+  const subject = invitation
+    ? `${companyName} invited you to book at ${brand.resortName}`
+    : `Your ${brand.resortName} tour operator account`;
+  return { subject, html, text };
 }

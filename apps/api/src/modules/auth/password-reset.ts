@@ -75,14 +75,14 @@ export const WELCOME_TOKEN_TTL_DAYS = 7;
 
 /**
  * A single-use link to choose a password, its token stored and its e-mail queued in `tx`: a reset (the operator asked,
- * or staff sent one) or a new account's welcome. Only the token's hash is kept.
+ * or staff sent one), a new account's welcome or a colleague's invitation. Only the token's hash is kept.
  */
 export async function queuePasswordLink(
   tx: DbOrTx,
   config: Pick<AppConfig, 'publicUrl' | 'brand'>,
   operator: Pick<Operator, 'id' | 'username' | 'email' | 'companyName'>,
   now: Date,
-  kind: 'reset' | 'welcome',
+  kind: 'reset' | 'welcome' | 'invitation',
 ): Promise<void> {
   const token = newResetToken();
   const link = passwordResetLink(config.publicUrl, token, operator.username);
@@ -101,6 +101,7 @@ export async function queuePasswordLink(
           link,
           validDays: WELCOME_TOKEN_TTL_DAYS,
           brand: config.brand,
+          invitation: kind === 'invitation',
         });
   await tx.insert(passwordResetTokens).values({
     tokenHash: resetTokenHash(token),

@@ -3,7 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
 import { clientAddressKey, clientNetworkKey } from '../../lib/rate-limit/client-key.ts';
-import { findOperatorByUsername, type Operator } from '../operators/operators.repository.ts';
+import {
+  findOperatorById,
+  findOperatorByUsername,
+  type Operator,
+} from '../operators/operators.repository.ts';
 import { settleLoginSuccess, takeLoginAttempt } from './auth-rate-limits.ts';
 import { createOperatorSession, deleteSession } from './operator-sessions.ts';
 import { usernameKey } from './secret-keys.ts';
@@ -24,7 +28,7 @@ export async function signInOperator(
   request: FastifyRequest,
   reply: FastifyReply,
   credentials: LoginRequest,
-): Promise<Operator> {
+): Promise<{ operator: Operator; user: Operator }> {
   const { db, config, clock } = request.server;
   const keys = {
     account: usernameKey(config.sessionSecret, credentials.username),
@@ -41,6 +45,9 @@ export async function signInOperator(
   if (!operator || !valid) throw new AppError('invalid_credentials', 401, INVALID_CREDENTIALS_MESSAGE);
   await settleLoginSuccess(db, attempt, keys);
   if (operator.status !== 'active') throw new AppError('account_disabled', 403, ACCOUNT_DISABLED_MESSAGE);
+  // A colleague books on their company's terms; the company row is the one that holds them.
+  const company = operator.companyId === null ? operator : await findOperatorById(db, operator.companyId);
+  if (company?.status !== 'active') throw new AppError('account_disabled', 403, ACCOUNT_DISABLED_MESSAGE);
 
   const previousSessionId = request.sessionId;
   const sessionId = reply.issueSession('operator');
@@ -49,5 +56,5 @@ export async function signInOperator(
     if (previousSessionId) await deleteSession(tx, previousSessionId);
     await createOperatorSession(tx, sessionId, operator.id, clock.now());
   });
-  return operator;
+  return { operator: company, user: operator };
 }

@@ -99,6 +99,12 @@ export async function createOperator(
 async function requireOperator(db: Db, username: string): Promise<Operator> {
   const operator = await findOperatorByUsername(db, username);
   if (!operator) throw notFound(`No operator has the username ${username}.`, 'operator_not_found');
+  // A colleague has no terms or status of their own: their company's account holds them.
+  if (operator.companyId !== null) {
+    throw badRequest(
+      `${username} is a colleague at ${operator.companyName}: change the company's account instead.`,
+    );
+  }
   return operator;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { operatorSessions, operators, passwordResetTokens } from '../../db/schema/index.ts';
 
@@ -20,8 +20,9 @@ export async function findOperatorById(db: DbOrTx, id: number): Promise<Operator
   return row;
 }
 
+/** Every company account (colleagues are listed with their company, not as operators of their own). */
 export async function listAllOperators(db: DbOrTx): Promise<Operator[]> {
-  return db.select().from(operators).orderBy(asc(operators.id));
+  return db.select().from(operators).where(isNull(operators.companyId)).orderBy(asc(operators.id));
 }
 
 export type OperatorContactUpdate = Pick<
@@ -86,9 +87,20 @@ export async function setOperatorStatus(
   status: Operator['status'],
   now: Date,
 ): Promise<void> {
-  await db.update(operators).set({ status, updatedAt: now }).where(eq(operators.id, id));
+  // A company's colleagues have no status of their own: they are enabled and disabled with it.
+  const companyAndColleagues = or(eq(operators.id, id), eq(operators.companyId, id));
+  await db.update(operators).set({ status, updatedAt: now }).where(companyAndColleagues);
   // A disabled account is signed out everywhere at once, not when its sessions happen to expire.
-  if (status === 'disabled') await db.delete(operatorSessions).where(eq(operatorSessions.operatorId, id));
+  if (status === 'disabled') {
+    await db
+      .delete(operatorSessions)
+      .where(
+        inArray(
+          operatorSessions.operatorId,
+          db.select({ id: operators.id }).from(operators).where(companyAndColleagues),
+        ),
+      );
+  }
 }
 
 export async function setOperatorDepositAmount(

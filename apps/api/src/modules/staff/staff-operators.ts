@@ -5,7 +5,7 @@ import type {
   StaffOperatorDetail,
   UpdateOperatorRequest,
 } from '@links/shared/schemas/staff-operators';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bookingRounds, bookings, operators, teeSlots } from '../../db/schema/index.ts';
@@ -79,14 +79,22 @@ async function operatorTotals(db: DbOrTx, now: Date) {
 
 export async function listStaffOperators(db: DbOrTx, now: Date): Promise<StaffOperator[]> {
   const [rows, totals] = await Promise.all([
-    db.select().from(operators).orderBy(asc(operators.companyName), asc(operators.id)),
+    // Companies only: a colleague books on their company's account and is listed with it.
+    db
+      .select()
+      .from(operators)
+      .where(isNull(operators.companyId))
+      .orderBy(asc(operators.companyName), asc(operators.id)),
     operatorTotals(db, now),
   ]);
   return rows.map((row) => view(row, totals.get(row.id)));
 }
 
 async function requireOperator(db: DbOrTx, id: number, lock = false): Promise<Operator> {
-  const query = db.select().from(operators).where(eq(operators.id, id));
+  const query = db
+    .select()
+    .from(operators)
+    .where(and(eq(operators.id, id), isNull(operators.companyId)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw operatorNotFound();
   return row;

@@ -6,6 +6,8 @@ import { useOperatorDetails } from '@/features/account/api/get-operator-details'
 import { AccountDetailsForm } from '@/features/account/components/account-details-form';
 import { ACCOUNT_LOAD_ERROR } from '@/features/account/components/account-messages';
 import { AccountSummary } from '@/features/account/components/account-summary';
+import { Colleagues } from '@/features/account/components/colleagues';
+import { CompanyDetails } from '@/features/account/components/company-details';
 import { OwnBookings } from '@/features/account/components/own-bookings';
 import { UpdatePasswordForm } from '@/features/account/components/update-password-form';
 import { type Operator, useUser } from '@/features/auth/api/get-user';
@@ -35,23 +37,32 @@ function AccountForms({ operator }: { operator: Operator }) {
       />
     );
   }
+  // The company's own account keeps its details and its colleagues; a colleague reads the details (issue 24).
+  const administrator = details.data.signed_in_as.administrator;
   return (
     <div className={styles.stack}>
-      <AccountDetailsForm details={details.data} />
+      {administrator ? (
+        <AccountDetailsForm details={details.data} />
+      ) : (
+        <CompanyDetails details={details.data} />
+      )}
       <UpdatePasswordForm operatorId={operator.id} changeRequired={operator.password_change_required} />
+      {administrator ? <Colleagues companyName={details.data.company_name} /> : null}
     </div>
   );
 }
 
 function ManageAccount() {
   const { operator } = useUser();
+  // The same query the forms read: a colleague is welcomed by their own name (issue 24).
+  const signedInAs = useOperatorDetails().data?.signed_in_as;
   if (!operator) return null;
+  const lead =
+    signedInAs && !signedInAs.administrator
+      ? `Welcome back, ${signedInAs.name}. You book for ${operator.company_name}: keep your password up to date.`
+      : `Welcome back, ${operator.company_name}. Keep your company's details and password up to date.`;
   return (
-    <PageFrame
-      eyebrow="Tour operators"
-      title="Manage Account"
-      lead={`Welcome back, ${operator.company_name}. Keep your company's details and password up to date.`}
-    >
+    <PageFrame eyebrow="Tour operators" title="Manage Account" lead={lead}>
       <div className={styles['two-col']}>
         <AccountForms operator={operator} />
         <AccountSummary

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import styles from './button.module.css';
 import { Link, type LinkProps } from './link';
 
@@ -16,7 +16,8 @@ export function buttonClassName(
     .join(' ');
 }
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & StyleProps;
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
+  StyleProps & { ref?: Ref<HTMLButtonElement> };
 
 export function Button({ variant, size, block, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClassName({ variant, size, block }, className)} {...props} />;
