@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USERNAME_PATTERN } from './auth';
 import { dataEnvelope } from './envelope';
+import { colleagueSchema } from './operator-colleagues';
 import { STAFF_BOOKING_STATES } from './staff-bookings';
 
 // Tour operators in the staff area (issue 23): the list with what each owes, one operator's bookings with their
@@ -109,6 +110,8 @@ export const staffOperatorDetailSchema = z.object({
   operator: staffOperatorSchema,
   /** Every booking but abandoned holds, those still to play first (soonest first), then the past (latest first). */
   bookings: z.array(staffOperatorBookingSchema),
+  /** The people who book for the company with sign-ins of their own (issue 24), invited by its administrator. */
+  colleagues: z.array(colleagueSchema),
 });
 export type StaffOperatorDetail = z.infer<typeof staffOperatorDetailSchema>;
 export const staffOperatorDetailResponseSchema = dataEnvelope(staffOperatorDetailSchema);

@@ -228,6 +228,11 @@ describe('colleagues', () => {
       username: string;
     }[];
     expect(staffList.map((operator) => operator.username)).not.toContain(dora.username);
+    const staffDetail = (await sendFrom(t.app, staff, 'GET', `/v1/staff/operators/${companyId}`)).json().data;
+    expect(staffDetail.colleagues).toContainEqual(
+      expect.objectContaining({ name: 'Dora Park', email_address: dora.username, status: 'active' }),
+    );
+    expect((await sendFrom(t.app, staff, 'GET', `/v1/staff/operators/${dora.id}`)).statusCode).toBe(404);
 
     const disable = await sendFrom(t.app, staff, 'PATCH', `/v1/staff/operators/${companyId}`, {
       status: 'disabled',

@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { bookingRounds, bookings, operators, teeSlots } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { queuePasswordLink } from '../auth/password-reset.ts';
+import { listColleagues } from '../operators/colleagues.ts';
 import { createOperator } from '../operators/manage-operators.ts';
 import { loadOperatorBookings, type OperatorBookingRow } from '../operators/operator-bookings.ts';
 import {
@@ -114,8 +115,9 @@ function totalsOfRows(rows: OperatorBookingRow[]) {
 
 export async function staffOperatorDetail(db: DbOrTx, id: number, now: Date): Promise<StaffOperatorDetail> {
   const operator = await requireOperator(db, id);
-  const rows = await loadOperatorBookings(db, id, now);
+  const [rows, colleagues] = await Promise.all([loadOperatorBookings(db, id, now), listColleagues(db, id)]);
   return {
+    colleagues,
     operator: view(operator, totalsOfRows(rows)),
     bookings: rows.map(
       (row): StaffOperatorBooking => ({

@@ -84,6 +84,15 @@ describe('tour operators in the staff area', () => {
                 due_at: '2026-12-14T23:59:59.000Z',
               },
             ],
+            colleagues: [
+              {
+                id: 12,
+                name: 'Anna Reid',
+                email_address: 'anna.reid@fairway-tours.example',
+                status: 'invited',
+                invited_at: '2026-11-02T10:00:00.000Z',
+              },
+            ],
           },
         }),
       ),
@@ -176,6 +185,10 @@ describe('tour operators in the staff area', () => {
     renderRoute('/staff/operators/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Fairway Golf Tours' })).toBeTruthy();
     const bookings = screen.getByRole('table', { name: 'Their bookings, still to play first' });
+    const colleagues = screen.getByRole('table', { name: 'Colleagues who book for the company' });
+    expect(within(colleagues).getByRole('row', { name: /Anna Reid/ }).textContent).toContain(
+      'Invitation sent, no password yet',
+    );
     const row = within(bookings).getByRole('row', { name: /5550001112/ });
     expect(row.textContent).toContain('Championship Course, Burnside Course');
     expect(row.textContent).toContain('£275.00');

@@ -6,6 +6,7 @@ import {
   OPERATOR_MESSAGES,
   type StaffOperator,
   type StaffOperatorBooking,
+  type StaffOperatorDetail,
 } from '@links/shared/schemas/staff-operators';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -425,6 +426,38 @@ function BookingsTable({ bookings }: { bookings: StaffOperatorBooking[] }) {
   );
 }
 
+/** The people who book for the company with sign-ins of their own, invited and removed by its administrator. */
+function ColleaguesTable({ colleagues }: { colleagues: StaffOperatorDetail['colleagues'] }) {
+  if (colleagues.length === 0) {
+    return <p className={styles.count}>No colleagues: only the company's own account signs in.</p>;
+  }
+  return (
+    <TableFrame label="Colleagues table">
+      <table className={styles.table}>
+        <caption className="visually-hidden">Colleagues who book for the company</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Username and e-mail</th>
+            <th scope="col">Status</th>
+            <th scope="col">Invited</th>
+          </tr>
+        </thead>
+        <tbody>
+          {colleagues.map((colleague) => (
+            <tr key={colleague.id}>
+              <th scope="row">{colleague.name}</th>
+              <td>{colleague.email_address}</td>
+              <td>{colleague.status === 'invited' ? 'Invitation sent, no password yet' : 'Active'}</td>
+              <td className={styles.nowrap}>{dayOf(colleague.invited_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableFrame>
+  );
+}
+
 /** /staff/operators/:id: one operator, their account and every booking with its amounts and due date. */
 export function StaffOperatorPage({ operatorId }: { operatorId: number }) {
   const detail = useStaffOperator(operatorId);
@@ -490,6 +523,9 @@ export function StaffOperatorPage({ operatorId }: { operatorId: number }) {
               </p>
             </Panel>
           </div>
+          <Panel title="Colleagues">
+            <ColleaguesTable colleagues={detail.data.colleagues} />
+          </Panel>
           <Panel title="Their bookings">
             <BookingsTable bookings={detail.data.bookings} />
           </Panel>
