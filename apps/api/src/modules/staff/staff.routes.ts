@@ -78,6 +78,7 @@ import {
   packagePriceChangeSchema,
   staffPricesResponseSchema,
 } from '@links/shared/schemas/staff-prices';
+import { reportQuerySchema, staffReportResponseSchema } from '@links/shared/schemas/staff-reports';
 import { ticketPricesBodySchema, ticketPricesResponseSchema } from '@links/shared/schemas/ticket-prices';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -128,6 +129,7 @@ import {
   previewPrices,
   staffPrices,
 } from './staff-prices.ts';
+import { staffReport } from './staff-reports.ts';
 import { deleteStaffSession } from './staff-sessions.ts';
 import { staffTeeSheet } from './staff-tee-sheet.ts';
 import { staffUserView } from './staff-user-view.ts';
@@ -851,6 +853,21 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await previewPrices(app.db, request.body) }),
+  );
+
+  app.get(
+    '/reports',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          'Reports for a period of play: sales per course, utilisation by weekday and hour, lead time, player types, channels, tickets and no-shows',
+        tags: TAGS,
+        querystring: reportQuerySchema,
+        response: { 200: staffReportResponseSchema },
+      },
+    },
+    async (request) => ({ data: await staffReport(app.db, request.query, app.clock.now()) }),
   );
 
   app.get(
