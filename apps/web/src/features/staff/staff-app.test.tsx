@@ -110,6 +110,7 @@ describe('/staff', () => {
       'Bookings',
       'Tour operators',
       'Prices',
+      'Reports',
       'Staff users',
       'Audit log',
       'Operations',

@@ -1,5 +1,5 @@
 import type { StaffRole, StaffUser } from '@links/shared/schemas/staff';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useStaffMe } from './api/staff-api';
@@ -16,6 +16,9 @@ import { StaffShell } from './components/staff-shell';
 import { StaffSignIn } from './components/staff-sign-in';
 import { StaffTeeSheet } from './components/staff-tee-sheet';
 import { StaffUsers } from './components/staff-users';
+
+// The reports and their chart library load only when the page is opened (issue 23).
+const StaffReports = lazy(() => import('./components/reports/staff-reports'));
 
 /** A staff page and the roles that may open it (the API refuses the others whatever the page shows). */
 export type StaffPage = {
@@ -40,6 +43,16 @@ export const STAFF_PAGES: readonly StaffPage[] = [
     element: <StaffOperators />,
   },
   { path: 'prices', label: 'Prices', roles: ['admin', 'reservations'], element: <StaffPricesPage /> },
+  {
+    path: 'reports',
+    label: 'Reports',
+    roles: ['admin', 'reservations'],
+    element: (
+      <Suspense fallback={<Spinner label="Loading the reports..." />}>
+        <StaffReports />
+      </Suspense>
+    ),
+  },
   { path: 'users', label: 'Staff users', roles: ['admin'], element: <StaffUsers /> },
   { path: 'audit', label: 'Audit log', roles: ['admin'], element: <StaffAudit /> },
   { path: 'operations', label: 'Operations', roles: ['admin'], element: <StaffOperations /> },
