@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, operators } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { testDbKind } from '../../test/test-database.ts';
 import {
   type Browser,
   getUser,
@@ -12,7 +13,7 @@ import {
   NEW_PASSWORD,
   post,
 } from '../auth/test/auth-test-helpers.ts';
-import { createBookingApp } from '../bookings/booking-test-helpers.ts';
+import { createBookingApp, twoInstancesOnOneDatabase } from '../bookings/booking-test-helpers.ts';
 import {
   FAIRWAY,
   holdBurnside,
@@ -22,6 +23,7 @@ import {
   signInDemoOperators,
 } from '../contact-details/operator-test-helpers.ts';
 import { addStaffUser, sendFrom, staffSessionBrowser } from '../staff/test/staff-test-helpers.ts';
+import { seedDemoOperators } from './seed-demo-operators.ts';
 
 // Issue 24, colleagues: a company's administrator invites colleagues by e-mail; each chooses their own password from
 // the invitation, signs in on their own and books on the company's terms (its deposit, its bookings list); only the
@@ -245,3 +247,34 @@ describe('colleagues', () => {
     expect((await login(t.app, dora.username, NEW_PASSWORD)).response.statusCode).toBe(200);
   });
 });
+
+// Two instances on one database need PostgreSQL (PGlite is one process).
+if (testDbKind() === 'postgres') {
+  describe('the colleague cap over two instances (PostgreSQL)', () => {
+    const { apps, databases } = twoInstancesOnOneDatabase('links_colleagues', NOW, 8);
+
+    it('a burst of invitations split over both instances stops at the cap, with one e-mail each', async () => {
+      const [one, two] = apps as [NonNullable<(typeof apps)[0]>, NonNullable<(typeof apps)[1]>];
+      await seedDemoOperators(databases[0]!.db);
+      const signedIn = await login(one, FAIRWAY.username, FAIRWAY.password);
+      expect(signedIn.response.statusCode, signedIn.response.body).toBe(200);
+      const burst = await Promise.all(
+        Array.from({ length: MAX_COLLEAGUES + 6 }, (_, i) =>
+          sendFrom(i % 2 === 0 ? one : two, signedIn.after, 'POST', '/v1/user/colleagues', {
+            name: `Desk ${i}`,
+            email_address: `desk${i}@fairway-tours.example`,
+          }),
+        ),
+      );
+      expect(burst.filter((response) => response.statusCode === 201)).toHaveLength(MAX_COLLEAGUES);
+      expect(burst.filter((response) => response.statusCode === 422)).toHaveLength(6);
+      const db = databases[0]!.db;
+      const colleagues = (await db.select().from(operators)).filter((row) => row.companyId !== null);
+      expect(colleagues).toHaveLength(MAX_COLLEAGUES);
+      const invitations = (await db.select().from(mailOutbox)).filter((row) =>
+        /invited you/.test(row.subject),
+      );
+      expect(invitations).toHaveLength(MAX_COLLEAGUES);
+    });
+  });
+}
