@@ -30,7 +30,9 @@ test('reports: a paid booking counted, charts drawn with tables, a CSV file, at 
     sales.getByRole('img', { name: /^Bookings and revenue: Green fees by week/ }).locator('svg'),
   ).toBeVisible();
   const heat = page.getByRole('region', { name: 'Utilisation' });
-  await expect(heat.getByRole('img', { name: /^Utilisation: Places booked/ }).locator('svg')).toBeVisible();
+  await expect(
+    heat.getByRole('img', { name: /^Utilisation of the Burnside Course by weekday and hour/ }).locator('svg'),
+  ).toBeVisible();
   await expect(
     heat
       .getByRole('table', { name: 'Utilisation' })

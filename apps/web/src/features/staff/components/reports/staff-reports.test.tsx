@@ -103,7 +103,12 @@ describe('staff reports', () => {
     expect(within(sales).getByRole('row', { name: /Championship Course/ }).textContent).toContain('£600.00');
     const heat = screen.getByRole('table', { name: 'Utilisation' });
     expect(within(heat).getByRole('row', { name: /Wed/ }).textContent).toContain('50%');
-    expect(screen.getByRole('img', { name: /Busiest: Burnside Course, Wed 14:00, 50%/ })).toBeTruthy();
+    expect(screen.getByText(/Busiest: Burnside Course, Wed 14:00, 50%/)).toBeTruthy();
+    expect(
+      screen.getByRole('img', {
+        name: /Utilisation of the Burnside Course by weekday and hour; busiest Wed 14:00 at 50%/,
+      }),
+    ).toBeTruthy();
     expect(
       within(screen.getByRole('table', { name: 'Operator share' })).getAllByRole('row')[1]?.textContent,
     ).toContain('80%');

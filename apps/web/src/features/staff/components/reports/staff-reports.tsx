@@ -103,6 +103,7 @@ function Section({
   rows,
   chart,
   legend,
+  children,
 }: {
   title: string;
   summary: string;
@@ -111,6 +112,8 @@ function Section({
   rows: (string | number)[][];
   chart: ((width: number) => Element) | null;
   legend?: React.ReactNode;
+  /** Charts of its own, where one chart per part reads better than one (the heat map per course). */
+  children?: React.ReactNode;
 }) {
   const id = `report-${file}`;
   return (
@@ -130,6 +133,7 @@ function Section({
       <p className={styles.note}>{summary}</p>
       {legend}
       {chart ? <PlotChart label={`${title}: ${summary}`} draw={chart} /> : null}
+      {children}
       <ReportTable caption={title} columns={columns} rows={rows} />
     </section>
   );
@@ -226,30 +230,40 @@ function reportView(report: StaffReport) {
     percent: percent(cell.booked, cell.capacity),
   }));
   const hours = [...new Set(utilisation.map((cell) => cell.hour))].sort((a, b) => a - b);
-  const heatChart = (width: number) =>
-    Plot.plot({
+  /** One course's heat map: weekdays down, hours across, each cell's percentage printed when there is room. */
+  const heatChart = (course: string) => (width: number) => {
+    const cells = utilisation.filter((cell) => cell.course === course);
+    const cellWidth = (width - 48) / Math.max(1, hours.length);
+    return Plot.plot({
       width,
-      height: courses.length * 190 + 40,
-      marginLeft: 48,
-      marginRight: 110,
+      height: 200,
+      marginLeft: 40,
+      marginRight: 8,
       padding: 0.06,
-      x: { label: 'Tee time hour', domain: hours, tickFormat: (hour: number) => `${hour}:00` },
+      x: {
+        label: 'Tee time hour',
+        domain: hours,
+        tickFormat: (hour: number, index: number) => (cellWidth >= 30 || index % 2 === 0 ? `${hour}:00` : ''),
+      },
       y: { label: null, domain: [1, 2, 3, 4, 5, 6, 7], tickFormat: (day: number) => WEEKDAYS[day] ?? '' },
-      fy: { label: null, domain: courses },
       color: { type: 'linear', domain: [0, 100], range: ['#eef4f0', '#1f4d3a'] },
       marks: [
-        Plot.cell(utilisation, { x: 'hour', y: 'weekday', fy: 'course', fill: 'percent' }),
-        Plot.text(utilisation, {
-          x: 'hour',
-          y: 'weekday',
-          fy: 'course',
-          text: (cell: (typeof utilisation)[number]) => `${cell.percent}`,
-          // Dark text on light cells, white on dark: the figure is readable without its colour.
-          fill: (cell: (typeof utilisation)[number]) => (cell.percent >= 55 ? 'white' : '#1b2a22'),
-          fontSize: 10,
-        }),
+        Plot.cell(cells, { x: 'hour', y: 'weekday', fill: 'percent' }),
+        ...(cellWidth >= 22
+          ? [
+              Plot.text(cells, {
+                x: 'hour',
+                y: 'weekday',
+                text: (cell: (typeof utilisation)[number]) => `${cell.percent}`,
+                // Dark text on light cells, white on dark: the figure is readable without its colour.
+                fill: (cell: (typeof utilisation)[number]) => (cell.percent >= 55 ? 'white' : '#1b2a22'),
+                fontSize: 10,
+              }),
+            ]
+          : []),
       ],
     });
+  };
   const noShowRows = report.no_shows.map((row) => ({
     ...row,
     rate: percent(row.no_show, row.arrived + row.no_show),
@@ -260,7 +274,18 @@ function reportView(report: StaffReport) {
     utilisation,
     noShowRows,
     salesChart,
-    heatChart,
+    heatCharts: courses
+      .filter((course) => utilisation.some((cell) => cell.course === course))
+      .map((course) => {
+        const top = utilisation
+          .filter((cell) => cell.course === course)
+          .sort((a, b) => b.percent - a.percent)[0];
+        const label =
+          top && top.booked > 0
+            ? `Utilisation of the ${course} by weekday and hour; busiest ${WEEKDAYS[top.weekday]} ${top.hour}:00 at ${top.percent}%.`
+            : `Utilisation of the ${course} by weekday and hour: nothing booked.`;
+        return { course, label, draw: heatChart(course) };
+      }),
     leadChart: horizontalBars(report.lead_time, 'bucket', 'bookings', String, LEAD_TIME_BUCKETS),
     typesChart: horizontalBars(report.player_types, 'player_type', 'golfers', String),
     channelsChart: horizontalBars(report.channels, 'channel', 'revenue', (pence) => formatMoney(pence)),
@@ -272,7 +297,7 @@ function reportView(report: StaffReport) {
 function Report({ report }: { report: StaffReport }) {
   const view = useMemo(() => reportView(report), [report]);
   const { courses, totals, utilisation, noShowRows } = view;
-  const { salesChart, heatChart, leadChart, typesChart, channelsChart, ticketsChart, noShowChart } = view;
+  const { salesChart, heatCharts, leadChart, typesChart, channelsChart, ticketsChart, noShowChart } = view;
   const channelRevenue = report.channels.reduce((sum, row) => sum + row.revenue, 0);
   const bookings = report.lead_time.reduce((sum, row) => sum + row.bookings, 0);
   const golfers = report.player_types.reduce((sum, row) => sum + row.golfers, 0);
@@ -322,7 +347,7 @@ function Report({ report }: { report: StaffReport }) {
             ? `Places booked as a percentage of places on the sheet, by course, weekday and hour. Busiest: ${busiest.course}, ${WEEKDAYS[busiest.weekday]} ${busiest.hour}:00, ${busiest.percent}%.`
             : 'Places booked as a percentage of places on the sheet, by course, weekday and hour.'
         }
-        chart={utilisation.length === 0 ? null : heatChart}
+        chart={null}
         columns={[
           { label: 'Course' },
           { label: 'Weekday' },
@@ -341,7 +366,14 @@ function Report({ report }: { report: StaffReport }) {
             cell.capacity,
             `${cell.percent}%`,
           ])}
-      />
+      >
+        {heatCharts.map(({ course, label, draw }) => (
+          <div key={course}>
+            <h3 className={css['table-title']}>{course}</h3>
+            <PlotChart label={label} draw={draw} />
+          </div>
+        ))}
+      </Section>
       <div className={css.grid}>
         <Section
           title="Lead time"
