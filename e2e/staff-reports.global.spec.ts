@@ -23,13 +23,13 @@ test('reports: a paid booking counted, charts drawn with tables, a CSV file, at 
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^\d+ bookings?, \d+ rounds/ })).toBeVisible();
 
-  const sales = page.getByRole('region', { name: 'Bookings and revenue' });
+  const sales = page.getByRole('region', { name: 'Bookings and revenue', exact: true });
   await expect(sales.getByRole('table', { name: 'Bookings and revenue' })).toContainText(BURNSIDE.name);
   // Drawn: the chart is an SVG with a bar for every course and period, named for assistive technology.
   await expect(
     sales.getByRole('img', { name: /^Bookings and revenue: Green fees by week/ }).locator('svg'),
   ).toBeVisible();
-  const heat = page.getByRole('region', { name: 'Utilisation' });
+  const heat = page.getByRole('region', { name: 'Utilisation', exact: true });
   await expect(
     heat.getByRole('img', { name: /^Utilisation of the Burnside Course by weekday and hour/ }).locator('svg'),
   ).toBeVisible();
@@ -40,7 +40,7 @@ test('reports: a paid booking counted, charts drawn with tables, a CSV file, at 
       .first(),
   ).toBeVisible();
   for (const name of ['Lead time', 'Player types', 'Operator share', 'Combination uptake', 'No-shows']) {
-    await expect(page.getByRole('region', { name })).toBeVisible();
+    await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
   }
 
   const download = page.waitForEvent('download');
@@ -54,7 +54,7 @@ test('reports: a paid booking counted, charts drawn with tables, a CSV file, at 
   await saveScreenshot(page, 'staff-reports-1280');
   await axe();
   await page.setViewportSize({ width: 375, height: 812 });
-  await expect(heat.locator('svg')).toBeVisible();
+  await expect(heat.locator('svg').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await saveScreenshot(page, 'staff-reports-375');
   await axe();

@@ -26,6 +26,12 @@ export function PlotChart({ label, draw }: { label: string; draw: (width: number
     if (!node || width === 0) return;
     const chart = draw(width);
     for (const style of chart.querySelectorAll('style')) style.remove();
+    // Plot names its mark groups ("bar", "cell") for assistive technology; inside one image those names are noise
+    // (and a name on a <g> without a role is not allowed): the frame's label names the chart.
+    for (const named of chart.querySelectorAll('[aria-label], [aria-description]')) {
+      named.removeAttribute('aria-label');
+      named.removeAttribute('aria-description');
+    }
     node.replaceChildren(chart);
   }, [draw, width]);
   return <div ref={frame} className={styles.chart} role="img" aria-label={label} />;

@@ -123,11 +123,12 @@ function Section({
         <button
           type="button"
           className={styles['table-button']}
+          aria-label={`Download CSV: ${title}`}
           onClick={() =>
             downloadCsv(`${file}.csv`, csvText([columns.map((column) => column.label), ...rows]))
           }
         >
-          Download CSV<span className="visually-hidden">: {title}</span>
+          Download CSV
         </button>
       </div>
       <p className={styles.note}>{summary}</p>
@@ -163,9 +164,15 @@ function horizontalBars<T extends Record<string, unknown>>(
     Plot.plot({
       width,
       height: Math.max(90, rows.length * 30 + 40),
-      marginLeft: 170,
+      // Room for the labels without squeezing the bars on a phone.
+      marginLeft: Math.min(170, Math.round(width * 0.4)),
       marginRight: 70,
-      x: { grid: true, label: null },
+      // Counts and pounds: whole ticks only (no '0.5 bookings').
+      x: {
+        grid: true,
+        label: null,
+        tickFormat: (tick: number) => (Number.isInteger(tick) ? format(tick) : ''),
+      },
       y: { label: null, domain: domain ? [...domain] : rows.map((row) => String(row[y])) },
       marks: [
         Plot.barX(rows, { x, y, fill: BAR }),
@@ -288,7 +295,13 @@ function reportView(report: StaffReport) {
       }),
     leadChart: horizontalBars(report.lead_time, 'bucket', 'bookings', String, LEAD_TIME_BUCKETS),
     typesChart: horizontalBars(report.player_types, 'player_type', 'golfers', String),
-    channelsChart: horizontalBars(report.channels, 'channel', 'revenue', (pence) => formatMoney(pence)),
+    // Drawn in whole pounds (the axis reads £10,000, not 1,000,000 pence).
+    channelsChart: horizontalBars(
+      report.channels.map((row) => ({ channel: row.channel, pounds: Math.round(row.revenue / 100) })),
+      'channel',
+      'pounds',
+      (pounds) => `£${pounds.toLocaleString('en-GB')}`,
+    ),
     ticketsChart: horizontalBars(report.tickets, 'ticket', 'golfers', String),
     noShowChart: horizontalBars(noShowRows, 'course', 'rate', (rate) => `${rate}%`),
   };
