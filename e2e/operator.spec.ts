@@ -502,6 +502,8 @@ test.describe('forgot password page', () => {
     await page.goto('/forgot-password');
     const form = page.getByRole('form', { name: 'Forgot password' });
     const username = form.getByRole('textbox', { name: 'Username' });
+    // The page arrives prerendered: its form validates once React has taken it over (the button is enabled then).
+    await expect(form.getByRole('button', { name: 'Send reset link' })).toBeEnabled();
     await username.focus();
     await username.blur();
     await expect(form.getByText('Please enter a username')).toBeVisible();

@@ -69,6 +69,7 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
     'Bookings',
     'Tour operators',
     'Prices',
+    'Reports',
     'Staff users',
     'Audit log',
     'Operations',
