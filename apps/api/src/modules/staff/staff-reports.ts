@@ -5,7 +5,14 @@ import {
   type ReportQuery,
   type StaffReport,
 } from '@links/shared/schemas/staff-reports';
-import { addDays, daysBetween, londonDate, londonWallTimeToUtc, weekdayOf } from '@links/shared/uk-time';
+import {
+  addDays,
+  daysBetween,
+  londonDate,
+  londonTime,
+  londonWallTimeToUtc,
+  weekdayOf,
+} from '@links/shared/uk-time';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -47,19 +54,12 @@ function leadTimeBucket(days: number): (typeof LEAD_TIME_BUCKETS)[number] {
   return 'Over 90 days';
 }
 
-const LONDON_HOUR = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'short',
-  hour: 'numeric',
-  hourCycle: 'h23',
-});
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-/** ISO weekday (1 Monday) and hour of an instant in the UK. */
+/** ISO weekday (1 Monday) and hour of an instant in the UK, by the shared UK-time helpers. */
 function londonWeekdayHour(instant: Date): { weekday: number; hour: number } {
-  const parts = LONDON_HOUR.formatToParts(instant);
-  const weekday = WEEKDAYS.indexOf(parts.find((part) => part.type === 'weekday')?.value ?? '') + 1;
-  return { weekday, hour: Number(parts.find((part) => part.type === 'hour')?.value ?? 0) };
+  return {
+    weekday: ((weekdayOf(londonDate(instant)) + 6) % 7) + 1,
+    hour: Number(londonTime(instant).slice(0, 2)),
+  };
 }
 
 function add<K>(map: Map<K, number>, key: K, amount: number): void {
