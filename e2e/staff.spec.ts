@@ -46,7 +46,8 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   page,
   axe,
 }) => {
-  test.setTimeout(90_000);
+  // One admin's whole first day: enrolment, tee sheet, blocks, bookings, users, operators, audit, operations.
+  test.setTimeout(180_000);
   await signInWithPassword(page);
   await expect(page.getByRole('heading', { name: 'Set up your authenticator app' })).toBeFocused();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
