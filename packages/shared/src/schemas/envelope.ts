@@ -51,6 +51,7 @@ export const API_ERROR_CODES = [
   'administrator_only',
   'colleague_not_found',
   'colleague_limit_reached',
+  'tee_window_clash',
   'staff_unauthorized',
   'staff_role_forbidden',
   'staff_user_not_found',

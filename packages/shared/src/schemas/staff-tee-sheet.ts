@@ -73,6 +73,8 @@ export const staffTeeSheetSlotSchema = z.object({
       ends_at: z.iso.datetime(),
     })
     .nullable(),
+  /** Outside every tee window since a window change: off sale, listed only while bookings are on it, to be moved. */
+  outside_windows: z.boolean(),
   bookings: z.array(staffTeeSheetBookingSchema),
 });
 export type StaffTeeSheetSlot = z.infer<typeof staffTeeSheetSlotSchema>;

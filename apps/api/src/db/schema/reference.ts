@@ -222,6 +222,11 @@ export const teeSlots = pgTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
     startsAt: instant().notNull(),
     capacity: smallint().notNull().default(4),
+    /**
+     * Set when a tee-window change left the tee time outside every window: it is off sale (slotOnSale) but kept,
+     * because bookings point at it; a later change that covers it again puts it back on sale.
+     */
+    withdrawnAt: instant(),
   },
   (table) => [
     // Also the diary's and the availability's index: course, then a time range.

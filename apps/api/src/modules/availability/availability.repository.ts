@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
 import { bookingTakesPlaces } from '../tee-sheet/live-bookings.ts';
-import { notBlocked } from '../tee-sheet/not-blocked.ts';
+import { slotOnSale } from '../tee-sheet/slot-on-sale.ts';
 
 export type DayUsage = {
   /** UK date, yyyy-MM-dd. */
@@ -59,7 +59,7 @@ export function dailyUsageSql(query: DailyUsageQuery): SQL {
     where ${teeSlots.courseId} = ${query.courseId}
       and ${teeSlots.startsAt} >= ${from.toISOString()}::timestamptz
       and ${teeSlots.startsAt} < ${query.end.toISOString()}::timestamptz
-      and ${notBlocked}
+      and ${slotOnSale}
     group by 1`;
 }
 

@@ -13,7 +13,7 @@ import {
   toDate,
 } from '../../db/statements.ts';
 import { bookingTakesPlaces } from '../tee-sheet/live-bookings.ts';
-import { notBlocked } from '../tee-sheet/not-blocked.ts';
+import { slotOnSale } from '../tee-sheet/slot-on-sale.ts';
 import { randomBookingNumber } from './booking-number.ts';
 
 /**
@@ -76,7 +76,7 @@ export const bookingStatements = {
          from ${teeSlots}
         where ${teeSlots.courseId} = ${sql.placeholder('courseId')}
           and ${teeSlots.startsAt} >= ${sql.placeholder('from')} and ${teeSlots.startsAt} < ${sql.placeholder('to')}
-          and ${notBlocked})`,
+          and ${slotOnSale})`,
   ),
   lockSlots: perKey((count) =>
     defineStatement(
@@ -86,7 +86,7 @@ export const bookingStatements = {
           courseId: teeSlots.courseId,
           startsAt: teeSlots.startsAt,
           capacity: teeSlots.capacity,
-          blocked: sql<boolean>`not ${notBlocked}`,
+          blocked: sql<boolean>`not ${slotOnSale}`,
         })
         .from(teeSlots)
         .where(inArray(teeSlots.id, listPlaceholders('slot', count)))

@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   'price.green_fee_changed',
   'season.created',
   'course.closing_date_changed',
+  'course.tee_windows_changed',
   'caddie_range.created',
   'price.caddie_fee_changed',
   'price.package_changed',

@@ -1,17 +1,17 @@
 import { BLOCK_MESSAGES, type Block, type BlockedBooking, type BlockPeriod } from '@links/shared';
 import type { BlockPreview, CreatedBlock } from '@links/shared/schemas/staff-blocks';
-import { and, asc, count, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { blockedPeriods, bookingRounds, bookings, courses, teeSlots } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { leadName } from '../confirmation/confirmation-payload.ts';
 import { bookingTakesPlaces } from '../tee-sheet/live-bookings.ts';
-import { notBlocked } from '../tee-sheet/not-blocked.ts';
+import { slotOnSale } from '../tee-sheet/slot-on-sale.ts';
 import { recordAudit } from './audit-log.ts';
 import { bookingState } from './staff-tee-sheet.ts';
 
 // Blocks (issue 22): a period of one course's tee times taken out of sale. The public diary, availability and the
-// booking engine already leave out every slot inside a block (notBlocked); so creating or removing one row here is
+// booking engine already leave out every slot inside a block (slotOnSale); so creating or removing one row here is
 // all it takes, and the diary micro-cache is cleared by this very request (tee-sheet-cache.ts). A block never
 // cancels anything: the bookings and live holds inside keep their places, are listed before the block is made and
 // must be confirmed; staff then move or cancel each as they decide. A hold being made in the same instant as the
@@ -35,9 +35,16 @@ async function assertCourse(db: DbOrTx, courseId: number): Promise<void> {
   if (!course) throw notFound('There is no such course.', 'course_not_found');
 }
 
-/** The bookings and live holds with a round on the course inside the period, in tee-time order. */
-async function bookingsInside(db: DbOrTx, period: BlockPeriod): Promise<BlockedBooking[]> {
-  const rows = await db
+/**
+ * The bookings and live holds with a round on the tee slots `where` picks, in tee-time order: what a block or a
+ * tee-window change would leave where it is, listed for staff (at most `limit`).
+ */
+export async function liveBookingsOnSlots(
+  db: DbOrTx,
+  where: SQL | undefined,
+  limit?: number,
+): Promise<BlockedBooking[]> {
+  const query = db
     .select({
       bookingNumber: bookings.bookingNumber,
       status: bookings.status,
@@ -51,15 +58,9 @@ async function bookingsInside(db: DbOrTx, period: BlockPeriod): Promise<BlockedB
     .from(bookingRounds)
     .innerJoin(bookings, eq(bookings.id, bookingRounds.bookingId))
     .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
-    .where(
-      and(
-        eq(teeSlots.courseId, period.course_id),
-        gte(teeSlots.startsAt, period.starts_at),
-        lt(teeSlots.startsAt, period.ends_at),
-        bookingTakesPlaces,
-      ),
-    )
+    .where(and(where, bookingTakesPlaces))
     .orderBy(asc(teeSlots.startsAt), asc(bookings.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
   return rows.map((row) => ({
     booking_number: row.bookingNumber,
     state: bookingState(row),
@@ -68,6 +69,17 @@ async function bookingsInside(db: DbOrTx, period: BlockPeriod): Promise<BlockedB
     players: row.players,
   }));
 }
+
+/** The bookings and live holds with a round on the course inside the period. */
+const bookingsInside = (db: DbOrTx, period: BlockPeriod) =>
+  liveBookingsOnSlots(
+    db,
+    and(
+      eq(teeSlots.courseId, period.course_id),
+      gte(teeSlots.startsAt, period.starts_at),
+      lt(teeSlots.startsAt, period.ends_at),
+    ),
+  );
 
 async function teeTimesInside(db: DbOrTx, period: BlockPeriod): Promise<number> {
   // Counted in the database: a long block covers tens of thousands of tee times.
@@ -79,7 +91,7 @@ async function teeTimesInside(db: DbOrTx, period: BlockPeriod): Promise<number> 
         eq(teeSlots.courseId, period.course_id),
         gte(teeSlots.startsAt, period.starts_at),
         lt(teeSlots.startsAt, period.ends_at),
-        notBlocked,
+        slotOnSale,
       ),
     );
   return counted?.total ?? 0;

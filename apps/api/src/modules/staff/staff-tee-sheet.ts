@@ -72,11 +72,16 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
   const { from, to } = ukDateRange(date, date);
 
   const slots = await db
-    .select({ id: teeSlots.id, startsAt: teeSlots.startsAt, capacity: teeSlots.capacity })
+    .select({
+      id: teeSlots.id,
+      startsAt: teeSlots.startsAt,
+      capacity: teeSlots.capacity,
+      withdrawnAt: teeSlots.withdrawnAt,
+    })
     .from(teeSlots)
     .where(and(eq(teeSlots.courseId, courseId), gte(teeSlots.startsAt, from), lt(teeSlots.startsAt, to)))
     .orderBy(asc(teeSlots.startsAt));
-  // The blocks reaching into the day; a slot lies in one when it starts inside [starts_at, ends_at) (notBlocked).
+  // The blocks reaching into the day; a slot lies in one when it starts inside [starts_at, ends_at) (slotOnSale).
   const blocks = await db
     .select({
       id: blockedPeriods.id,
@@ -196,7 +201,9 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
     bookingsOf.set(round.slotId, list);
   }
 
-  const sheet: StaffTeeSheetSlot[] = slots.map((slot) => {
+  // A tee time withdrawn by a window change stays on the sheet only while a booking is on it, marked for moving.
+  const listed = slots.filter((slot) => slot.withdrawnAt === null || bookingsOf.has(slot.id));
+  const sheet: StaffTeeSheetSlot[] = listed.map((slot) => {
     const onSlot = bookingsOf.get(slot.id) ?? [];
     const taken = onSlot.reduce((sum, booking) => sum + booking.players, 0);
     const block = blockAt(slot.startsAt);
@@ -216,6 +223,7 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
             ends_at: block.endsAt.toISOString(),
           }
         : null,
+      outside_windows: slot.withdrawnAt !== null,
       bookings: onSlot,
     };
   });

@@ -79,6 +79,12 @@ import {
   staffPricesResponseSchema,
 } from '@links/shared/schemas/staff-prices';
 import { reportQuerySchema, staffReportResponseSchema } from '@links/shared/schemas/staff-reports';
+import {
+  staffTeeWindowsResponseSchema,
+  teeWindowChangeAnswerResponseSchema,
+  teeWindowChangeSchema,
+  teeWindowPreviewResponseSchema,
+} from '@links/shared/schemas/staff-tee-windows';
 import { ticketPricesBodySchema, ticketPricesResponseSchema } from '@links/shared/schemas/ticket-prices';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -132,6 +138,7 @@ import {
 import { staffReport } from './staff-reports.ts';
 import { deleteStaffSession } from './staff-sessions.ts';
 import { staffTeeSheet } from './staff-tee-sheet.ts';
+import { changeTeeWindows, previewTeeWindowChange, staffTeeWindows } from './staff-tee-windows.ts';
 import { staffUserView } from './staff-user-view.ts';
 
 // /v1/staff: the resort's staff area (issue 22). Every route declares who may call it in `config.staffAccess`
@@ -837,6 +844,52 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await changeClosingDate(app.db, request.body, staffOf(request).user.id, app.clock.now()),
+    }),
+  );
+
+  app.get(
+    '/tee-windows',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          "Every course's tee interval, closing date, tee windows per weekday (standing and date-range adjustments) and the bookings left outside them",
+        tags: TAGS,
+        response: { 200: staffTeeWindowsResponseSchema },
+      },
+    },
+    async () => ({ data: await staffTeeWindows(app.db, app.clock.now()) }),
+  );
+
+  app.post(
+    '/tee-windows/preview',
+    {
+      config: BOOKINGS_DESK,
+      schema: {
+        summary:
+          'What a tee-window change would do: tee times added and taken out of sale, a day before and after, and the bookings it would leave outside every window',
+        tags: TAGS,
+        body: teeWindowChangeSchema,
+        response: { 200: teeWindowPreviewResponseSchema },
+      },
+    },
+    async (request) => ({ data: await previewTeeWindowChange(app.db, request.body, app.clock.now()) }),
+  );
+
+  app.put(
+    '/tee-windows',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary:
+          'Sets the tee windows of some weekdays of a course (standing or for dates) and its interval; makes and withdraws tee times, keeping every booked one (audited)',
+        tags: TAGS,
+        body: teeWindowChangeSchema,
+        response: { 200: teeWindowChangeAnswerResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await changeTeeWindows(app.db, request.body, staffOf(request).user.id, app.clock.now()),
     }),
   );
 

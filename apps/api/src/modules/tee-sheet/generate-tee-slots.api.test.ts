@@ -38,19 +38,22 @@ async function timesOn(date: string): Promise<string[]> {
 }
 
 describe('generateTeeSlots', () => {
-  it('uses windows only inside their validity dates and steps by the course interval', async () => {
+  it('an adjustment for dates replaces the standing windows on them; steps by the course interval', async () => {
     await database.db.update(courses).set({ slotIntervalMinutes: 15 }).where(eq(courses.id, championship));
     await database.db.insert(teeWindows).values([
-      // Sundays all year, plus a longer evening in June only.
+      // Sundays all year; in June a shorter morning and an evening instead.
       { courseId: championship, weekday: 0, startTime: '11:00', endTime: '11:30' },
-      {
+      ...[
+        ['11:00', '11:15'],
+        ['17:00', '17:30'],
+      ].map(([startTime, endTime]) => ({
         courseId: championship,
         weekday: 0,
-        startTime: '17:00',
-        endTime: '17:30',
+        startTime: startTime!,
+        endTime: endTime!,
         validFrom: '2026-06-01',
         validTo: '2026-06-30',
-      },
+      })),
     ]);
     const result = await generateTeeSlots(database.db, {
       from: '2026-05-31',
@@ -58,11 +61,11 @@ describe('generateTeeSlots', () => {
       courseIds: [championship],
     });
     expect(await timesOn('2026-05-31')).toEqual(['11:00', '11:15', '11:30']);
-    expect(await timesOn('2026-06-07')).toEqual(['11:00', '11:15', '11:30', '17:00', '17:15', '17:30']);
-    expect(await timesOn('2026-06-28')).toEqual(['11:00', '11:15', '11:30', '17:00', '17:15', '17:30']);
+    expect(await timesOn('2026-06-07')).toEqual(['11:00', '11:15', '17:00', '17:15', '17:30']);
+    expect(await timesOn('2026-06-28')).toEqual(['11:00', '11:15', '17:00', '17:15', '17:30']);
     expect(await timesOn('2026-07-05')).toEqual(['11:00', '11:15', '11:30']);
-    // Six Sundays with three tee times, four of them (June) with three more; Monday has no windows here.
-    expect(result).toEqual({ considered: 6 * 3 + 4 * 3, inserted: 6 * 3 + 4 * 3 });
+    // Two Sundays with the standing three tee times, four (June) with the adjustment's five; Monday has none here.
+    expect(result).toEqual({ considered: 2 * 3 + 4 * 5, inserted: 2 * 3 + 4 * 5 });
     expect(await timesOn('2026-06-08')).toEqual([]);
   });
 

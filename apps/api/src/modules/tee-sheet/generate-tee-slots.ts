@@ -18,7 +18,7 @@ export type GenerateTeeSlotsResult = { considered: number; inserted: number };
 // Rows per INSERT: two array parameters each, so the statement size is bounded, not the parameter count.
 const BATCH_SIZE = 5000;
 
-type WindowRow = {
+export type WindowRow = {
   courseId: number;
   weekday: number;
   startTime: string;
@@ -27,15 +27,29 @@ type WindowRow = {
   validTo: string | null;
 };
 
-function windowsOn(date: string, weekday: number, rows: WindowRow[]): TeeWindow[] {
-  return rows
-    .filter(
-      (row) =>
-        row.weekday === weekday &&
-        (row.validFrom === null || row.validFrom <= date) &&
-        (row.validTo === null || row.validTo >= date),
-    )
-    .map((row) => ({ start: row.startTime.slice(0, 5), end: row.endTime.slice(0, 5) }));
+/** The columns a WindowRow is read with. */
+export const windowColumns = {
+  courseId: teeWindows.courseId,
+  weekday: teeWindows.weekday,
+  startTime: teeWindows.startTime,
+  endTime: teeWindows.endTime,
+  validFrom: teeWindows.validFrom,
+  validTo: teeWindows.validTo,
+};
+
+/**
+ * The windows of a weekday on a date: an adjustment (windows with a date range covering the date) replaces the
+ * standing windows (no dates) of that weekday; otherwise the standing ones apply.
+ */
+export function windowsOn(date: string, weekday: number, rows: readonly WindowRow[]): TeeWindow[] {
+  const sameDay = rows.filter((row) => row.weekday === weekday);
+  const adjusted = sameDay.filter(
+    (row) => row.validFrom !== null && row.validFrom <= date && (row.validTo === null || row.validTo >= date),
+  );
+  const chosen = adjusted.length > 0 ? adjusted : sameDay.filter((row) => row.validFrom === null);
+  return chosen
+    .map((row) => ({ start: row.startTime.slice(0, 5), end: row.endTime.slice(0, 5) }))
+    .sort((a, b) => a.start.localeCompare(b.start));
 }
 
 const DAY_MS = 86_400_000;
@@ -79,11 +93,43 @@ function createSlotTimesMemo() {
   };
 }
 
+type PlanCourse = { closingDate: string; interval: number };
+
+function plannedOn(
+  days: readonly Day[],
+  course: PlanCourse,
+  windows: readonly WindowRow[],
+  timesOn: ReturnType<typeof createSlotTimesMemo>,
+): Date[] {
+  const times: Date[] = [];
+  for (const day of days) {
+    if (day.date > course.closingDate) break;
+    const dayWindows = windowsOn(day.date, day.weekday, windows);
+    if (dayWindows.length > 0) times.push(...timesOn(day, dayWindows, course.interval));
+  }
+  return times;
+}
+
+/**
+ * The tee times one course's windows make on the UK dates [from, to] (up to its closing date), blocks not
+ * considered: what a tee-window change compares with the slots that exist.
+ */
+export function plannedTeeTimes(
+  course: PlanCourse,
+  windows: readonly WindowRow[],
+  from: string,
+  to: string,
+): Date[] {
+  if (from > to) return [];
+  return plannedOn(ukDays(from, earlierDate(course.closingDate, to)), course, windows, createSlotTimesMemo());
+}
+
 /**
  * Creates the tee slots of [from, to] from the UK tee windows stored per course and weekday. Safe to run again
  * and from several instances at once (insert ... on conflict do nothing), so the nightly job that extends the
  * horizon and the seed share it. Tee times inside a blocked period are not created; a block added later is
- * still honoured, because the diary and availability queries exclude blocked times as well.
+ * still honoured, because the diary and availability queries exclude blocked times as well. A tee time withdrawn by
+ * an earlier window change that the windows cover again is put back on sale.
  */
 export async function generateTeeSlots(
   db: DbOrTx,
@@ -101,17 +147,7 @@ export async function generateTeeSlots(
   if (courseRows.length === 0) return { considered: 0, inserted: 0 };
   const ids = courseRows.map((course) => course.id);
 
-  const windowRows = await db
-    .select({
-      courseId: teeWindows.courseId,
-      weekday: teeWindows.weekday,
-      startTime: teeWindows.startTime,
-      endTime: teeWindows.endTime,
-      validFrom: teeWindows.validFrom,
-      validTo: teeWindows.validTo,
-    })
-    .from(teeWindows)
-    .where(inArray(teeWindows.courseId, ids));
+  const windowRows = await db.select(windowColumns).from(teeWindows).where(inArray(teeWindows.courseId, ids));
 
   // Generous UTC bounds around the UK dates; the exact test is per slot below.
   const rangeStart = new Date(`${options.from}T00:00:00Z`);
@@ -141,17 +177,12 @@ export async function generateTeeSlots(
   for (const course of courseRows) {
     const courseWindows = windowRows.filter((row) => row.courseId === course.id);
     const courseBlocks = blocks.filter((block) => block.courseId === course.id);
-    for (const day of days) {
-      if (day.date > course.closingDate) break;
-      const windows = windowsOn(day.date, day.weekday, courseWindows);
-      if (windows.length === 0) continue;
-      for (const time of timesOn(day, windows, course.interval)) {
-        const ms = time.getTime();
-        if (courseBlocks.some((block) => block.startsAt.getTime() <= ms && block.endsAt.getTime() > ms))
-          continue;
-        slotCourseIds.push(course.id);
-        slotStarts.push(time.toISOString());
-      }
+    for (const time of plannedOn(days, course, courseWindows, timesOn)) {
+      const ms = time.getTime();
+      if (courseBlocks.some((block) => block.startsAt.getTime() <= ms && block.endsAt.getTime() > ms))
+        continue;
+      slotCourseIds.push(course.id);
+      slotStarts.push(time.toISOString());
     }
   }
 
@@ -166,7 +197,8 @@ export async function generateTeeSlots(
         insert into tee_slots (course_id, starts_at)
         select course_id, starts_at
         from unnest(${courseIdArray}::integer[], ${startsArray}::timestamptz[]) as slot(course_id, starts_at)
-        on conflict (course_id, starts_at) do nothing
+        on conflict (course_id, starts_at) do update set withdrawn_at = null
+          where tee_slots.withdrawn_at is not null
         returning 1
       )
       select count(*)::integer as inserted from added`);

@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
 import { bookingTakesPlaces } from './live-bookings.ts';
-import { notBlocked } from './not-blocked.ts';
+import { slotOnSale } from './slot-on-sale.ts';
 
 export type DiaryQuery = {
   courseId: number;
@@ -35,7 +35,7 @@ export function diarySlotsSql(query: DiaryQuery): SQL {
     where ${teeSlots.courseId} = ${query.courseId}
       and ${teeSlots.startsAt} >= ${query.from.toISOString()}::timestamptz
       and ${teeSlots.startsAt} < ${query.to.toISOString()}::timestamptz
-      and ${notBlocked}
+      and ${slotOnSale}
     order by ${teeSlots.startsAt}, ${bookingRounds.bookingId}`;
 }
 

@@ -136,6 +136,7 @@ const teeTime = (time: string, placesLeft: number, id: number) => ({
   taken: 4 - placesLeft,
   places_left: placesLeft,
   block: null,
+  outside_windows: false,
   bookings: [],
 });
 

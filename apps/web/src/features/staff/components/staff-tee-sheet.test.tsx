@@ -54,6 +54,7 @@ const slot = (time: string, rest: Partial<StaffTeeSheet['slots'][number]> = {}) 
   taken: 0,
   places_left: 4,
   block: null,
+  outside_windows: false,
   bookings: [],
   ...rest,
 });

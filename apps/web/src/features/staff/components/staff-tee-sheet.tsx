@@ -173,6 +173,7 @@ function SlotRows({ slot, firstOfBlock }: { slot: StaffTeeSheetSlot; firstOfBloc
     <>
       <th scope="rowgroup" rowSpan={rows} className={sheet.time}>
         {slot.time}
+        {slot.outside_windows ? <span className={sheet.types}>Outside tee times: move</span> : null}
       </th>
       <td rowSpan={rows} className={`${sheet.places} ${slot.places_left === 0 ? sheet.full : ''}`}>
         {slot.places_left === 0 ? 'Full' : `${slot.places_left} of ${slot.capacity}`}

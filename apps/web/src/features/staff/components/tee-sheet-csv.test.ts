@@ -14,6 +14,7 @@ const SHEET: StaffTeeSheet = {
       capacity: 4,
       taken: 2,
       places_left: 2,
+      outside_windows: false,
       block: null,
       bookings: [
         {
@@ -46,6 +47,7 @@ const SHEET: StaffTeeSheet = {
       capacity: 4,
       taken: 0,
       places_left: 4,
+      outside_windows: false,
       block: {
         id: 5,
         reason: 'maintenance',
@@ -62,6 +64,7 @@ const SHEET: StaffTeeSheet = {
       capacity: 4,
       taken: 0,
       places_left: 4,
+      outside_windows: false,
       block: null,
       bookings: [],
     },

@@ -1,0 +1,289 @@
+import { COURSE_IDS } from '@links/shared/constants';
+import { londonTime } from '@links/shared/uk-time';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, staffAuditLog, teeSlots, teeWindows } from '../../db/schema/index.ts';
+import { apiHeaders } from '../../test/test-app.ts';
+import type { Browser } from '../auth/test/auth-test-helpers.ts';
+import {
+  createSeededApp,
+  insertBooking,
+  type SeededApp,
+  slotIdAt,
+  wallTimes,
+} from '../tee-sheet/tee-sheet-test-data.ts';
+import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+
+// Issue 23, tee windows: staff change a course's windows per weekday (standing, or for a date range) and its
+// interval; the preview shows the tee times added and taken out of sale, a day before and after, and the bookings
+// left outside every window, which keep their tee times and are listed for moving. Nothing is dropped silently;
+// every change is audited; the public diary follows at once.
+
+const NOW = new Date('2026-06-01T09:00:00Z'); // a Monday
+const WEDNESDAY = '2026-06-10';
+const BURNSIDE = COURSE_IDS.burnside;
+// Burnside's published weekday windows (spec section 9).
+const STANDING = [
+  { start: '10:00', end: '12:20' },
+  { start: '14:00', end: '15:50' },
+];
+const MORNING_ONLY = [
+  { start: '10:00', end: '10:50' },
+  { start: '14:00', end: '15:50' },
+];
+
+let t: SeededApp;
+let admin: Browser;
+let desk: Browser;
+let starter: Browser;
+let bookingNumber: string;
+
+beforeAll(async () => {
+  t = await createSeededApp(NOW);
+  const db = t.database.db;
+  const id = await insertBooking(db, {
+    status: 'confirmed',
+    rounds: [{ courseId: BURNSIDE, slotId: await slotIdAt(db, BURNSIDE, WEDNESDAY, '11:30'), players: 2 }],
+  });
+  await db
+    .update(bookings)
+    .set({
+      payablePence: 24_000,
+      paidPence: 24_000,
+      playerDetails: { first_name: 'Ada', surname: 'Lovelace' },
+    })
+    .where(eq(bookings.id, id));
+  [{ bookingNumber } = { bookingNumber: '' }] = await db
+    .select({ bookingNumber: bookings.bookingNumber })
+    .from(bookings)
+    .where(eq(bookings.id, id));
+  admin = await staffSessionBrowser(
+    t,
+    (await addStaffUser(t, { username: 'tee.admin', role: 'admin' })).id,
+    'full',
+  );
+  desk = await staffSessionBrowser(
+    t,
+    (await addStaffUser(t, { username: 'tee.desk', role: 'reservations' })).id,
+    'full',
+  );
+  starter = await staffSessionBrowser(
+    t,
+    (await addStaffUser(t, { username: 'tee.starter', role: 'starter' })).id,
+    'full',
+  );
+});
+afterAll(async () => t?.close());
+
+type Rule = { weekday: number; valid_from: string | null; valid_to: string | null; windows: unknown[] };
+type Course = {
+  id: number;
+  interval_minutes: number;
+  closing_date: string;
+  rules: Rule[];
+  outside: { booking_number: string; starts_at: string; players: number; lead_name: string }[];
+};
+
+const burnside = async (): Promise<Course> => {
+  const response = await sendFrom(t.app, desk, 'GET', '/v1/staff/tee-windows');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.courses.find((course: Course) => course.id === BURNSIDE);
+};
+
+async function publicTimes(date = WEDNESDAY): Promise<string[]> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/v1/courses/${BURNSIDE}/diary?start_date=${date}`,
+    headers: apiHeaders(),
+  });
+  expect(response.statusCode).toBe(200);
+  return response
+    .json()
+    .data.filter((slot: { slot_date_time: string }) => slot.slot_date_time.startsWith(date))
+    .map((slot: { slot_date_time: string }) => londonTime(new Date(slot.slot_date_time)));
+}
+
+const wednesdays = (windows: typeof STANDING, extra: object = {}) => ({
+  course_id: BURNSIDE,
+  weekdays: [3],
+  valid_from: null,
+  valid_to: null,
+  windows,
+  interval_minutes: 10,
+  ...extra,
+});
+
+const preview = (body: object, browser = desk) =>
+  sendFrom(t.app, browser, 'POST', '/v1/staff/tee-windows/preview', body);
+const change = (body: object, browser = admin) =>
+  sendFrom(t.app, browser, 'PUT', '/v1/staff/tee-windows', body);
+
+describe('tee windows', () => {
+  it('lists each course with its interval, closing date and standing windows per weekday', async () => {
+    const course = await burnside();
+    expect(course.interval_minutes).toBe(10);
+    expect(course.rules.find((rule) => rule.weekday === 3)).toEqual({
+      weekday: 3,
+      valid_from: null,
+      valid_to: null,
+      windows: STANDING,
+    });
+    expect(course.rules.map((rule) => rule.weekday)).toEqual([1, 2, 3, 4, 5, 6, 0]);
+    expect(course.outside).toEqual([]);
+    expect((await sendFrom(t.app, starter, 'GET', '/v1/staff/tee-windows')).statusCode).toBe(403);
+  });
+
+  it('refuses bad changes with a clear message and changes nothing', async () => {
+    const before = await t.database.db.select().from(teeWindows);
+    const cases: [object, string][] = [
+      [
+        wednesdays([
+          { start: '10:00', end: '12:00' },
+          { start: '11:00', end: '13:00' },
+        ]),
+        'must not overlap',
+      ],
+      [wednesdays([{ start: '12:00', end: '10:00' }]), 'must not be before the first'],
+      [wednesdays(STANDING, { weekdays: [] }), 'at least one day'],
+      [wednesdays(STANDING, { interval_minutes: 3 }), 'from 5 to 60 minutes'],
+      [wednesdays(STANDING, { valid_from: '2026-11-01' }), 'first and its last day'],
+      [wednesdays([{ start: '25:00', end: '26:00' }]), 'HH:mm'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await preview(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.body).toContain(message);
+      expect((await change(body)).statusCode).toBe(400);
+    }
+    expect((await change(wednesdays(STANDING, { course_id: 999 }))).statusCode).toBe(404);
+    // Only an admin changes windows; the reservations desk may look.
+    expect((await change(wednesdays(MORNING_ONLY), desk)).statusCode).toBe(403);
+    expect((await preview(wednesdays(MORNING_ONLY), starter)).statusCode).toBe(403);
+    expect(await t.database.db.select().from(teeWindows)).toEqual(before);
+  });
+
+  it('previews and applies a shorter window: tee times out of sale, the booking inside kept and listed', async () => {
+    const course = await burnside();
+    const publicBefore = await publicTimes();
+    expect(publicBefore).toEqual([...wallTimes('10:00', '12:20'), ...wallTimes('14:00', '15:50')]);
+
+    const previewed = await preview(wednesdays(MORNING_ONLY, { sample_date: WEDNESDAY }));
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    const answer = previewed.json().data;
+    expect(answer.first_day).toBe('2026-06-01');
+    expect(answer.last_day).toBe(course.closing_date);
+    expect(answer.added).toBe(0);
+    // 11:00 to 12:20 on every Wednesday to the closing date: nine tee times a week.
+    expect(answer.removed % 9).toBe(0);
+    expect(answer.removed).toBeGreaterThanOrEqual(9 * 20);
+    expect(answer.sample).toEqual({
+      date: WEDNESDAY,
+      before: publicBefore,
+      after: [...wallTimes('10:00', '10:50'), ...wallTimes('14:00', '15:50')],
+    });
+    expect(answer.conflicts).toEqual([
+      expect.objectContaining({ booking_number: bookingNumber, lead_name: 'Ada Lovelace', players: 2 }),
+    ]);
+    // A preview changes nothing.
+    expect(await publicTimes()).toEqual(publicBefore);
+
+    const applied = await change(wednesdays(MORNING_ONLY, { sample_date: WEDNESDAY }));
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data.applied).toEqual(answer);
+    const after = applied.json().data.tee_windows.courses.find((each: Course) => each.id === BURNSIDE);
+    expect(after.rules.find((rule: Rule) => rule.weekday === 3).windows).toEqual(MORNING_ONLY);
+    expect(after.outside).toEqual([expect.objectContaining({ booking_number: bookingNumber })]);
+
+    // The public diary drops 11:00 to 12:20 at once; other weekdays keep theirs.
+    expect(await publicTimes()).toEqual([...wallTimes('10:00', '10:50'), ...wallTimes('14:00', '15:50')]);
+    expect(await publicTimes('2026-06-09')).toContain('11:30');
+
+    // The booked tee time is kept, off sale, on the staff sheet marked for moving; the others are gone.
+    const sheet = await sendFrom(
+      t.app,
+      desk,
+      'GET',
+      `/v1/staff/tee-sheet?course_id=${BURNSIDE}&date=${WEDNESDAY}`,
+    );
+    const slots = sheet.json().data.slots as {
+      time: string;
+      outside_windows: boolean;
+      bookings: unknown[];
+    }[];
+    expect(slots.find((slot) => slot.time === '11:30')).toMatchObject({ outside_windows: true });
+    expect(slots.find((slot) => slot.time === '11:30')?.bookings).toHaveLength(1);
+    expect(slots.find((slot) => slot.time === '11:20')).toBeUndefined();
+    expect(slots.find((slot) => slot.time === '10:50')).toMatchObject({ outside_windows: false });
+
+    const [audit] = (await t.database.db.select().from(staffAuditLog)).filter(
+      (row) => row.action === 'course.tee_windows_changed',
+    );
+    expect(audit).toMatchObject({ targetType: 'course', targetId: String(BURNSIDE) });
+    expect(audit!.before).toMatchObject({ interval_minutes: 10, rules: [{ weekday: 3, windows: STANDING }] });
+    expect(audit!.after).toMatchObject({
+      rules: [{ weekday: 3, windows: MORNING_ONLY }],
+      tee_times_removed: answer.removed,
+      bookings_outside: [bookingNumber],
+    });
+  });
+
+  it('an adjustment for dates replaces the standing windows on them; overlapping adjustments are refused', async () => {
+    const winter = wednesdays([{ start: '10:00', end: '13:00' }], {
+      valid_from: '2026-06-15',
+      valid_to: '2026-06-30',
+      sample_date: '2026-06-17',
+    });
+    const previewed = await preview(winter);
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    expect(previewed.json().data.sample.after).toEqual(wallTimes('10:00', '13:00'));
+    // 11:00 to 13:00 added on two Wednesdays (17th, 24th); the afternoons taken out of sale.
+    expect(previewed.json().data.added).toBe(13 * 2);
+    expect(previewed.json().data.removed).toBe(12 * 2);
+    expect((await change(winter)).statusCode).toBe(200);
+    expect(await publicTimes('2026-06-17')).toEqual(wallTimes('10:00', '13:00'));
+    expect(await publicTimes('2026-07-01')).toEqual([
+      ...wallTimes('10:00', '10:50'),
+      ...wallTimes('14:00', '15:50'),
+    ]);
+
+    const clash = await preview({ ...winter, valid_from: '2026-06-20', valid_to: '2026-07-10' });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({ error: { code: 'tee_window_clash' } });
+    expect(clash.body).toContain('Monday 15th June 2026 to Tuesday 30th June 2026 on Wednesdays');
+
+    // No windows for the same dates removes the adjustment: the standing windows apply again.
+    expect((await change({ ...winter, windows: [] })).statusCode).toBe(200);
+    expect(await publicTimes('2026-06-17')).toEqual([
+      ...wallTimes('10:00', '10:50'),
+      ...wallTimes('14:00', '15:50'),
+    ]);
+  });
+
+  it('restoring the windows puts the withdrawn tee times back on sale, the booked one included', async () => {
+    const applied = await change(wednesdays(STANDING));
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data.applied.conflicts).toEqual([]);
+    expect(
+      applied.json().data.tee_windows.courses.find((each: Course) => each.id === BURNSIDE).outside,
+    ).toEqual([]);
+    expect(await publicTimes()).toEqual([...wallTimes('10:00', '12:20'), ...wallTimes('14:00', '15:50')]);
+    const [slot] = await t.database.db
+      .select({ withdrawnAt: teeSlots.withdrawnAt })
+      .from(teeSlots)
+      .where(eq(teeSlots.id, await slotIdAt(t.database.db, BURNSIDE, WEDNESDAY, '11:30')));
+    expect(slot?.withdrawnAt).toBeNull();
+  });
+
+  it('a new interval remakes the tee times of every day from today', async () => {
+    const previewed = await preview(wednesdays(STANDING, { interval_minutes: 20, sample_date: WEDNESDAY }));
+    expect(previewed.statusCode).toBe(200);
+    expect(previewed.json().data.sample.after).toEqual([
+      ...wallTimes('10:00', '12:20').filter((time) => Number(time.slice(3)) % 20 === 0),
+      ...wallTimes('14:00', '15:50').filter((time) => Number(time.slice(3)) % 20 === 0),
+    ]);
+    // The booking at 11:30 would be off the 20-minute grid: listed, not dropped.
+    expect(previewed.json().data.conflicts).toEqual([
+      expect.objectContaining({ booking_number: bookingNumber }),
+    ]);
+  });
+});
