@@ -110,11 +110,11 @@ describe('/staff', () => {
       'Bookings',
       'Tour operators',
       'Prices',
+      'Tee windows',
       'Reports',
       'Staff users',
       'Audit log',
       'Operations',
-      'Your account',
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/tee-sheet'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Tee sheet' })).toBeTruthy();
@@ -138,7 +138,7 @@ describe('/staff', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Tee sheet', 'Your account']);
+    ).toEqual(['Tee sheet']);
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/tee-sheet'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Tee sheet' })).toBeTruthy();
     expect(await screen.findByText('No tee times on this day.')).toBeTruthy();

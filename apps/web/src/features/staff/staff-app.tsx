@@ -15,6 +15,7 @@ import { StaffPricesPage } from './components/staff-prices';
 import { StaffShell } from './components/staff-shell';
 import { StaffSignIn } from './components/staff-sign-in';
 import { StaffTeeSheet } from './components/staff-tee-sheet';
+import { StaffTeeWindowsPage } from './components/staff-tee-windows';
 import { StaffUsers } from './components/staff-users';
 
 // The reports and their chart library load only when the page is opened (issue 23).
@@ -43,6 +44,12 @@ export const STAFF_PAGES: readonly StaffPage[] = [
     element: <StaffOperators />,
   },
   { path: 'prices', label: 'Prices', roles: ['admin', 'reservations'], element: <StaffPricesPage /> },
+  {
+    path: 'tee-windows',
+    label: 'Tee windows',
+    roles: ['admin', 'reservations'],
+    element: <StaffTeeWindowsPage />,
+  },
   {
     path: 'reports',
     label: 'Reports',

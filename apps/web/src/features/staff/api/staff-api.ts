@@ -69,6 +69,12 @@ import {
   type StaffTeeSheet,
   TEE_SHEET_REFRESH_MS,
 } from '@links/shared/schemas/staff-tee-sheet';
+import type {
+  StaffTeeWindows,
+  TeeWindowChangeAnswer,
+  TeeWindowChangeInput,
+  TeeWindowPreview,
+} from '@links/shared/schemas/staff-tee-windows';
 import type { TicketPricesBody } from '@links/shared/schemas/ticket-prices';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, apiRequest } from '@/lib/api-client';
@@ -483,5 +489,34 @@ export function useChangePackagePrice() {
     mutationFn: (body: PackagePriceChange) =>
       apiRequest<StaffPrices>('/staff/prices/packages', { method: 'PUT', body }),
     onSuccess: (prices) => queryClient.setQueryData(PRICES_KEY, prices),
+  });
+}
+
+const TEE_WINDOWS_KEY = [...STAFF_KEY, 'tee-windows'] as const;
+
+export function useStaffTeeWindows() {
+  return useQuery({
+    queryKey: TEE_WINDOWS_KEY,
+    queryFn: ({ signal }) => api.get<StaffTeeWindows>('/staff/tee-windows', { signal }),
+  });
+}
+
+export function useTeeWindowPreview() {
+  return useMutation({
+    mutationFn: (body: TeeWindowChangeInput) =>
+      api.post<TeeWindowPreview>('/staff/tee-windows/preview', body),
+  });
+}
+
+export function useChangeTeeWindows() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TeeWindowChangeInput) =>
+      apiRequest<TeeWindowChangeAnswer>('/staff/tee-windows', { method: 'PUT', body }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(TEE_WINDOWS_KEY, answer.tee_windows);
+      // The tee sheet's days change with the windows.
+      void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'tee-sheet'] });
+    },
   });
 }

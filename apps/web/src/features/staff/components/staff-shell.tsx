@@ -7,13 +7,16 @@ import { useStaffSignOut } from '../api/staff-api';
 import type { StaffPage } from '../staff-app';
 import styles from './staff.module.css';
 
+/** The signed-in user's own page: reached from their name in the bar, not from the menu. */
+const ACCOUNT_PATH = 'account';
+
 const ROLE_LABELS: Record<StaffUser['role'], string> = {
   admin: 'Administrator',
   reservations: 'Reservations',
   starter: 'Starter',
 };
 
-/** The staff area's frame: a compact bar with the pages of the user's role, who is signed in, and sign-out. */
+/** The staff area's frame: a compact bar with the pages of the user's role, who is signed in (a link to their account), and sign-out. */
 export function StaffShell({
   user,
   pages,
@@ -37,22 +40,30 @@ export function StaffShell({
         </p>
         <nav aria-label="Staff pages" className={styles.nav}>
           <ul>
-            {pages.map((page) => (
-              <li key={page.path}>
-                <Link
-                  to={`/staff/${page.path}`}
-                  aria-current={pathname === `/staff/${page.path}` ? 'page' : undefined}
-                >
-                  {page.label}
-                </Link>
-              </li>
-            ))}
+            {pages
+              .filter((page) => page.path !== ACCOUNT_PATH)
+              .map((page) => (
+                <li key={page.path}>
+                  <Link
+                    to={`/staff/${page.path}`}
+                    aria-current={pathname === `/staff/${page.path}` ? 'page' : undefined}
+                  >
+                    {page.label}
+                  </Link>
+                </li>
+              ))}
           </ul>
         </nav>
         <div className={styles.who}>
-          <span>
+          {/* Who is signed in, and the way to their own account: one link, so the menu keeps one line at 1280 px. */}
+          <Link
+            to={`/staff/${ACCOUNT_PATH}`}
+            className={styles['who-link']}
+            aria-label={`${user.name} ${ROLE_LABELS[user.role]}: your account`}
+            aria-current={pathname === `/staff/${ACCOUNT_PATH}` ? 'page' : undefined}
+          >
             {user.name} <span className={styles.role}>{ROLE_LABELS[user.role]}</span>
-          </span>
+          </Link>
           <button
             type="button"
             className={styles['bar-button']}
