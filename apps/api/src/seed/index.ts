@@ -56,9 +56,16 @@ export async function seedDatabaseWithReport(db: Db, options: SeedOptions): Prom
       .onConflictDoNothing();
     await tx.insert(playerTypes).values(SEED_PLAYER_TYPES).onConflictDoNothing();
 
+    // Only for a course with no windows yet: staff change a course's windows in the staff area (a window removed there
+    // must stay removed on the next start), so the published ones are its first windows, never a repair.
+    const withWindows = new Set(
+      (await tx.selectDistinct({ courseId: teeWindows.courseId }).from(teeWindows)).map(
+        (row) => row.courseId,
+      ),
+    );
     const windowRows = SEED_COURSES.flatMap((course) => {
       const weekly = PUBLISHED_TEE_WINDOWS[course.id];
-      if (!weekly) return [];
+      if (!weekly || withWindows.has(course.id)) return [];
       return [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) => {
         const windows = weekday === 0 ? weekly.sunday : weekday === 6 ? weekly.saturday : weekly.weekday;
         return windows.map((window) => ({
@@ -69,7 +76,7 @@ export async function seedDatabaseWithReport(db: Db, options: SeedOptions): Prom
         }));
       });
     });
-    await tx.insert(teeWindows).values(windowRows).onConflictDoNothing();
+    if (windowRows.length > 0) await tx.insert(teeWindows).values(windowRows).onConflictDoNothing();
 
     const seasonRows = [];
     for (let seasonYear = year - 1; seasonYear <= year + 1; seasonYear += 1) {

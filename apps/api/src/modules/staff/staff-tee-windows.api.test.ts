@@ -3,6 +3,7 @@ import { londonTime } from '@links/shared/uk-time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, staffAuditLog, teeSlots, teeWindows } from '../../db/schema/index.ts';
+import { seedDatabase } from '../../seed/index.ts';
 import { apiHeaders } from '../../test/test-app.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import {
@@ -285,5 +286,16 @@ describe('tee windows', () => {
     expect(previewed.json().data.conflicts).toEqual([
       expect.objectContaining({ booking_number: bookingNumber }),
     ]);
+  });
+
+  it('a window removed by staff stays removed when the seed runs again on the next start', async () => {
+    const thursday = '2026-06-11';
+    const morning = [{ start: '10:00', end: '12:20' }];
+    expect((await change({ ...wednesdays(morning), weekdays: [4] })).statusCode).toBe(200);
+    expect(await publicTimes(thursday)).toEqual(wallTimes('10:00', '12:20'));
+    const windowsBefore = await t.database.db.select().from(teeWindows);
+    await seedDatabase(t.database.db, { demo: false, now: NOW });
+    expect(await t.database.db.select().from(teeWindows)).toEqual(windowsBefore);
+    expect(await publicTimes(thursday)).toEqual(wallTimes('10:00', '12:20'));
   });
 });
