@@ -125,10 +125,23 @@ export async function seedDatabaseWithReport(db: Db, options: SeedOptions): Prom
         ),
       );
     const packageIdByCode = new Map(storedPackages.map((pkg) => [pkg.code, pkg.id]));
-    const packageCourseRows = DEMO_COMBINATION_PACKAGES.flatMap((pkg) =>
+    // Courses only for a package with none yet: staff change a package's courses, and a course taken out there must
+    // stay out on the next start.
+    const withCourses = new Set(
+      (
+        await tx
+          .selectDistinct({ packageId: combinationPackageCourses.packageId })
+          .from(combinationPackageCourses)
+      ).map((row) => row.packageId),
+    );
+    const packageCourseRows = DEMO_COMBINATION_PACKAGES.filter(
+      (pkg) => !withCourses.has(packageIdByCode.get(pkg.code)!),
+    ).flatMap((pkg) =>
       pkg.courseIds.map((courseId) => ({ packageId: packageIdByCode.get(pkg.code)!, courseId })),
     );
-    await tx.insert(combinationPackageCourses).values(packageCourseRows).onConflictDoNothing();
+    if (packageCourseRows.length > 0) {
+      await tx.insert(combinationPackageCourses).values(packageCourseRows).onConflictDoNothing();
+    }
     const packagePriceRows = DEMO_COMBINATION_PACKAGES.flatMap((pkg) =>
       Object.entries(pkg.prices).map(([playerTypeId, pricePence]) => ({
         packageId: packageIdByCode.get(pkg.code)!,

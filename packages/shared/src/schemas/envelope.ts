@@ -52,6 +52,7 @@ export const API_ERROR_CODES = [
   'colleague_not_found',
   'colleague_limit_reached',
   'tee_window_clash',
+  'package_not_found',
   'staff_unauthorized',
   'staff_role_forbidden',
   'staff_user_not_found',

@@ -83,6 +83,14 @@ export const caddieRangeParamsSchema = z.object({
     .max(2_147_483_647, { error: 'The range id must be a whole number' }),
 });
 
+export const packageParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'The combination id must be a whole number' })
+    .int({ error: 'The combination id must be a whole number' })
+    .positive({ error: 'The combination id must be a whole number' })
+    .max(2_147_483_647, { error: 'The combination id must be a whole number' }),
+});
+
 /** One combination package's price for a player type (pence, VAT inclusive), for bookings made from now on. */
 export const packagePriceChangeSchema = z.object({
   package_id: id,
@@ -90,6 +98,48 @@ export const packagePriceChangeSchema = z.object({
   price: caddiePrice,
 });
 export type PackagePriceChange = z.infer<typeof packagePriceChangeSchema>;
+
+export const PACKAGE_MESSAGES = {
+  name: 'Please enter a name of up to 60 characters.',
+  courses: 'Please choose two or three different courses.',
+  monthDay: 'Please enter a day and month that exist, as dd/mm (for example 01/04).',
+} as const;
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** 'MM-dd' of a day every year has (29 February counts: the rule reads the day and month of each round). */
+export function isMonthDay(value: string): boolean {
+  const match = /^(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const month = Number(match[1]);
+  const day = Number(match[2]);
+  return month >= 1 && month <= 12 && day >= 1 && day <= DAYS_IN_MONTH[month - 1]!;
+}
+
+const monthDay = z.string({ error: PACKAGE_MESSAGES.monthDay }).refine(isMonthDay, PACKAGE_MESSAGES.monthDay);
+
+/**
+ * POST /v1/staff/packages and PUT /v1/staff/packages/:id: a combination's name, its courses (played within seven days,
+ * one round each) and the days of the year it applies on (MM-dd, inclusive; 11-01 to 02-28 runs over the new year).
+ * Its prices per player type are set one at a time (packagePriceChangeSchema).
+ */
+export const packageDetailsSchema = z.object({
+  name: z
+    .string({ error: PACKAGE_MESSAGES.name })
+    .trim()
+    .min(1, PACKAGE_MESSAGES.name)
+    .max(60, PACKAGE_MESSAGES.name),
+  course_ids: z
+    .array(id, { error: PACKAGE_MESSAGES.courses })
+    .min(2, PACKAGE_MESSAGES.courses)
+    .max(3, PACKAGE_MESSAGES.courses)
+    .refine((ids) => new Set(ids).size === ids.length, PACKAGE_MESSAGES.courses)
+    .transform((ids) => [...ids].sort((a, b) => a - b)),
+  valid_from: monthDay,
+  valid_to: monthDay,
+});
+export type PackageDetails = z.output<typeof packageDetailsSchema>;
+export type PackageDetailsInput = z.input<typeof packageDetailsSchema>;
 
 export const closingDateChangeSchema = z.object({
   course_id: id,

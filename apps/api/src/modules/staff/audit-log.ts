@@ -49,6 +49,8 @@ export const AUDIT_ACTIONS = [
   'caddie_range.created',
   'price.caddie_fee_changed',
   'price.package_changed',
+  'package.created',
+  'package.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

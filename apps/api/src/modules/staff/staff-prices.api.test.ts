@@ -2,6 +2,7 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, greenFees } from '../../db/schema/index.ts';
+import { seedDatabase } from '../../seed/index.ts';
 import { apiHeaders, type TestApp, withCsrf } from '../../test/test-app.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
@@ -398,5 +399,77 @@ describe('combination prices', () => {
       player_type_id: ADULT,
       price: old,
     });
+  });
+
+  it("changes a combination's days of the year and courses, adds a winter one, and the seed leaves them so", async () => {
+    type Pkg = Packages['packages'][number] & { valid_from: string; valid_to: string };
+    const all = async () => ((await prices()) as unknown as { packages: Pkg[] }).packages;
+    const pair = (await all()).find(
+      (each) => each.course_ids.join() === [COURSE_IDS.championship, burnside].sort((a, b) => a - b).join(),
+    )!;
+    const combination = (await twoCourses()).total_price;
+    expect(combination).toBe(pair.prices.find((price) => price.player_type_id === ADULT)!.price);
+    const save = (body: object, id: number | null = pair.id, browser = admin) =>
+      id === null
+        ? sendFrom(t.app, browser, 'POST', '/v1/staff/packages', body)
+        : sendFrom(t.app, browser, 'PUT', `/v1/staff/packages/${id}`, body);
+    const details = { name: pair.name, course_ids: pair.course_ids, valid_from: '04-01', valid_to: '10-31' };
+
+    // Only from July: the June rounds are priced as two green fees.
+    const july = await save({ ...details, valid_from: '07-01', valid_to: '08-31' });
+    expect(july.statusCode, july.body).toBe(200);
+    expect((await twoCourses()).total_price).toBeGreaterThan(combination);
+    const [audit] = (await sendFrom(t.app, admin, 'GET', '/v1/staff/audit?action=package.changed')).json()
+      .data.entries;
+    expect(audit).toMatchObject({
+      before: { valid_from: '04-01', valid_to: '10-31' },
+      after: { valid_from: '07-01', valid_to: '08-31' },
+    });
+
+    for (const [bad, message] of [
+      [{ ...details, course_ids: [burnside] }, 'two or three different courses'],
+      [{ ...details, course_ids: [burnside, burnside] }, 'two or three different courses'],
+      [{ ...details, valid_from: '02-30' }, 'dd/mm'],
+      [{ ...details, name: ' ' }, 'name of up to 60'],
+    ] as const) {
+      const refused = await save(bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(refused.body).toContain(message);
+    }
+    expect((await save({ ...details, course_ids: [burnside, 99] })).statusCode).toBe(400);
+    expect((await save(details, 9_999)).statusCode).toBe(404);
+    expect((await save(details, pair.id, desk)).statusCode).toBe(403);
+
+    // A second combination of the same courses for other days: a winter price.
+    const winter = await save(
+      { name: 'Winter pair', course_ids: pair.course_ids, valid_from: '11-01', valid_to: '03-31' },
+      null,
+    );
+    expect(winter.statusCode, winter.body).toBe(200);
+    const added = (winter.json().data.packages as Pkg[]).find((each) => each.name === 'Winter pair')!;
+    expect(added).toMatchObject({
+      course_ids: pair.course_ids,
+      valid_from: '11-01',
+      valid_to: '03-31',
+      prices: [],
+    });
+
+    // The three-course package without the Buddon Links stays so when the seed runs again (every start).
+    const three = (await all()).find((each) => each.course_ids.length === 3)!;
+    const two = [COURSE_IDS.championship, burnside].sort((a, b) => a - b);
+    expect(
+      (await save({ name: three.name, course_ids: two, valid_from: '04-01', valid_to: '10-31' }, three.id))
+        .statusCode,
+    ).toBe(200);
+    await seedDatabase(t.database.db, { demo: false, now: NOW });
+    expect((await all()).find((each) => each.id === three.id)?.course_ids).toEqual(two);
+
+    // Put back for the tests after.
+    await save(
+      { name: three.name, course_ids: three.course_ids, valid_from: '04-01', valid_to: '10-31' },
+      three.id,
+    );
+    expect((await save(details)).statusCode).toBe(200);
+    expect((await twoCourses()).total_price).toBe(combination);
   });
 });

@@ -6,6 +6,7 @@ import type {
   GreenFeeChange,
   NewCaddieRange,
   NewSeason,
+  PackageDetails,
   PackagePriceChange,
   StaffPrices,
 } from '@links/shared/schemas/staff-prices';
@@ -511,6 +512,82 @@ export async function changePackagePrice(
       target: { type: 'package', id: `${change.package_id}-${change.player_type_id}` },
       before: existing ? { price: existing.pricePence } : null,
       after: { price: change.price, package: pkg.name },
+      at: now,
+    });
+  });
+  loadPricingTables.invalidate(db);
+  return staffPrices(db);
+}
+
+/**
+ * Adds a combination package (its prices per player type then set one at a time: until then it prices nobody) or
+ * changes one's name, courses and days of the year. Two packages may share courses (a summer and a winter price):
+ * where both apply, the shared pricing code charges the cheaper, as for any group of rounds. Serialised by an advisory
+ * lock; audited with before and after; the public flow prices new bookings by it at once (this instance) or within
+ * the reference TTL; a booking keeps the price it was made at.
+ */
+export async function savePackage(
+  db: Db,
+  packageId: number | null,
+  details: PackageDetails,
+  staffUserId: number,
+  now: Date,
+): Promise<StaffPrices> {
+  const courseRows = await listCourses(db);
+  if (!details.course_ids.every((courseId) => courseRows.some((course) => course.id === courseId))) {
+    throw badRequest('Please choose courses from the list.', {
+      course_ids: 'Please choose courses from the list.',
+    });
+  }
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('combination_packages'))`);
+    const packageCourseRows = await tx.select().from(combinationPackageCourses);
+    const coursesOf = (id: number) =>
+      packageCourseRows
+        .filter((row) => row.packageId === id)
+        .map((row) => row.courseId)
+        .sort((a, b) => a - b);
+    const packageRows = await tx.select().from(combinationPackages);
+    const before = packageRows.find((pkg) => pkg.id === packageId);
+    if (packageId !== null && !before) throw notFound('There is no such combination.', 'package_not_found');
+    const values = {
+      name: details.name,
+      validFromMonthDay: details.valid_from,
+      validToMonthDay: details.valid_to,
+    };
+    let id: number;
+    if (before) {
+      id = before.id;
+      await tx.update(combinationPackages).set(values).where(eq(combinationPackages.id, id));
+      await tx.delete(combinationPackageCourses).where(eq(combinationPackageCourses.packageId, id));
+    } else {
+      const [created] = await tx
+        .insert(combinationPackages)
+        .values({
+          ...values,
+          // Seeded packages have readable codes; a package made here is known by its id.
+          code: `staff-${now.getTime().toString(36)}-${details.course_ids.join('-')}`,
+          sortOrder: Math.max(0, ...packageRows.map((pkg) => pkg.sortOrder)) + 1,
+        })
+        .returning({ id: combinationPackages.id });
+      id = created!.id;
+    }
+    await tx
+      .insert(combinationPackageCourses)
+      .values(details.course_ids.map((courseId) => ({ packageId: id, courseId })));
+    await recordAudit(tx, {
+      actor: { staffUserId },
+      action: before ? 'package.changed' : 'package.created',
+      target: { type: 'package', id },
+      before: before
+        ? {
+            name: before.name,
+            course_ids: coursesOf(before.id),
+            valid_from: before.validFromMonthDay,
+            valid_to: before.validToMonthDay,
+          }
+        : null,
+      after: details,
       at: now,
     });
   });

@@ -75,6 +75,8 @@ import {
   greenFeeChangeSchema,
   newCaddieRangeSchema,
   newSeasonSchema,
+  packageDetailsSchema,
+  packageParamsSchema,
   packagePriceChangeSchema,
   staffPricesResponseSchema,
 } from '@links/shared/schemas/staff-prices';
@@ -133,6 +135,7 @@ import {
   createCaddieRange,
   createSeason,
   previewPrices,
+  savePackage,
   staffPrices,
 } from './staff-prices.ts';
 import { staffReport } from './staff-reports.ts';
@@ -771,6 +774,47 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await changePackagePrice(app.db, request.body, staffOf(request).user.id, app.clock.now()),
+    }),
+  );
+
+  app.post(
+    '/packages',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary:
+          'Adds a combination package: its name, two or three courses and the days of the year it applies on; prices per player type follow (audited)',
+        tags: TAGS,
+        body: packageDetailsSchema,
+        response: { 200: staffPricesResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await savePackage(app.db, null, request.body, staffOf(request).user.id, app.clock.now()),
+    }),
+  );
+
+  app.put(
+    '/packages/:id',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        summary:
+          "Changes a combination package's name, courses and days of the year, for bookings priced from now on (audited)",
+        tags: TAGS,
+        params: packageParamsSchema,
+        body: packageDetailsSchema,
+        response: { 200: staffPricesResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await savePackage(
+        app.db,
+        request.params.id,
+        request.body,
+        staffOf(request).user.id,
+        app.clock.now(),
+      ),
     }),
   );
 

@@ -60,6 +60,7 @@ import type {
   GreenFeeChange,
   NewCaddieRange,
   NewSeason,
+  PackageDetailsInput,
   PackagePriceChange,
   StaffPrices,
 } from '@links/shared/schemas/staff-prices';
@@ -479,6 +480,18 @@ export function useChangeCaddieFee() {
   return useMutation({
     mutationFn: ({ id, price }: { id: number; price: number }) =>
       apiRequest<StaffPrices>(`/staff/caddie-ranges/${id}`, { method: 'PUT', body: { price } }),
+    onSuccess: (prices) => queryClient.setQueryData(PRICES_KEY, prices),
+  });
+}
+
+/** Adds a combination (`id` null) or changes one's name, courses and days of the year. */
+export function useSavePackage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: PackageDetailsInput }) =>
+      id === null
+        ? api.post<StaffPrices>('/staff/packages', body)
+        : apiRequest<StaffPrices>(`/staff/packages/${id}`, { method: 'PUT', body }),
     onSuccess: (prices) => queryClient.setQueryData(PRICES_KEY, prices),
   });
 }

@@ -62,6 +62,7 @@ describe('the prices page', () => {
   const caddieChanges: Received[] = [];
   const packageChanges: Received[] = [];
   const previews: Received[] = [];
+  const packageSaves: Received[] = [];
   let prices = PRICES;
   beforeAll(async () => {
     await import('@/app/routes/staff');
@@ -73,6 +74,7 @@ describe('the prices page', () => {
     caddieChanges.length = 0;
     packageChanges.length = 0;
     previews.length = 0;
+    packageSaves.length = 0;
     prices = PRICES;
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
     document.cookie = 'XSRF-TOKEN=test-token';
@@ -150,6 +152,14 @@ describe('the prices page', () => {
           };
           return answer(staffPricesResponseSchema, { data: prices });
         }),
+      ),
+      http.put(
+        v1('/staff/packages/3'),
+        recorded(packageSaves, () => answer(staffPricesResponseSchema, { data: prices })),
+      ),
+      http.post(
+        v1('/staff/packages'),
+        recorded(packageSaves, () => answer(staffPricesResponseSchema, { data: prices })),
       ),
       http.put(
         v1('/staff/caddie-ranges/9'),
@@ -329,5 +339,54 @@ describe('the prices page', () => {
       ),
     ).toBeTruthy();
     expect(packageChanges[0]?.body).toEqual({ package_id: 3, player_type_id: 3, price: 15_000 });
+  });
+
+  it("changes a combination's days of the year, refusing a day that does not exist, and adds a winter one", async () => {
+    const user = userEvent.setup();
+    renderRoute('/staff/prices');
+    const form = await screen.findByRole('form', { name: 'Change a combination' });
+    const first = within(form).getByLabelText('First day (dd/mm)') as HTMLInputElement;
+    expect(first.value).toBe('01/04');
+    expect((within(form).getByLabelText('Championship Course') as HTMLInputElement).checked).toBe(true);
+    await user.clear(first);
+    await user.type(first, '31/02');
+    await user.click(within(form).getByRole('button', { name: 'Save the combination' }));
+    expect(await within(form).findByText(/Please enter a day and month that exist/)).toBeTruthy();
+    expect(packageSaves).toHaveLength(0);
+    await user.clear(first);
+    await user.type(first, '1/6');
+    await user.click(within(form).getByRole('button', { name: 'Save the combination' }));
+    expect(
+      await screen.findByText(
+        'Championship and Burnside (Championship Course + Burnside Course) applies from 01/06 to 31/10, for bookings made from now on.',
+      ),
+    ).toBeTruthy();
+    expect(packageSaves[0]?.body).toEqual({
+      name: 'Championship and Burnside',
+      course_ids: [1, 2],
+      valid_from: '06-01',
+      valid_to: '10-31',
+    });
+
+    const add = screen.getByRole('form', { name: 'Add a combination' });
+    await user.type(within(add).getByLabelText('Name'), 'Winter pair');
+    await user.click(within(add).getByLabelText('Championship Course'));
+    await user.click(within(add).getByRole('button', { name: 'Add the combination' }));
+    expect(await within(add).findByText('Please choose two or three different courses.')).toBeTruthy();
+    await user.click(within(add).getByLabelText('Burnside Course'));
+    const from = within(add).getByLabelText('First day (dd/mm)');
+    await user.clear(from);
+    await user.type(from, '01/11');
+    const to = within(add).getByLabelText('Last day (dd/mm)');
+    await user.clear(to);
+    await user.type(to, '31/03');
+    await user.click(within(add).getByRole('button', { name: 'Add the combination' }));
+    expect(
+      await screen.findByText(/^Winter pair \(Championship Course \+ Burnside Course\) was added/),
+    ).toBeTruthy();
+    expect(packageSaves[1]).toMatchObject({
+      method: 'POST',
+      body: { name: 'Winter pair', course_ids: [1, 2], valid_from: '11-01', valid_to: '03-31' },
+    });
   });
 });

@@ -23,6 +23,7 @@ import {
   useStaffMe,
   useStaffPrices,
 } from '../api/staff-api';
+import { PackageDetailsForm } from './package-details-form';
 import styles from './staff.module.css';
 import { dayOf, Panel, when } from './staff-parts';
 import { TableFrame } from './table-frame';
@@ -522,8 +523,8 @@ function PackagesPanel({
   return (
     <Panel title="Combination prices">
       <p className={styles.count}>
-        One golfer's price for a round on each course of the combination within seven days, in the months
-        shown.
+        One golfer's price for a round on each course of the combination within seven days, on the days of the
+        year shown. Where two combinations apply, a golfer pays the cheaper.
       </p>
       <TableFrame label="Combination prices table">
         <table className={styles.table}>
@@ -542,7 +543,10 @@ function PackagesPanel({
           <tbody>
             {prices.packages.map((pkg) => (
               <tr key={pkg.id}>
-                <th scope="row">{pkg.course_ids.map(courseName).join(' + ')}</th>
+                <th scope="row">
+                  {pkg.course_ids.map(courseName).join(' + ')}
+                  <span className={sheet.types}>{pkg.name}</span>
+                </th>
                 <td
                   className={styles.nowrap}
                 >{`${monthDay(pkg.valid_from)} to ${monthDay(pkg.valid_to)}`}</td>
@@ -599,7 +603,7 @@ function PackagesPanel({
               onChange={(event) => setPackageId(Number(event.target.value))}
               options={prices.packages.map((pkg) => ({
                 value: String(pkg.id),
-                label: pkg.course_ids.map(courseName).join(' + '),
+                label: `${pkg.name}: ${pkg.course_ids.map(courseName).join(' + ')}`,
               }))}
             />
             <SelectField
@@ -623,6 +627,13 @@ function PackagesPanel({
               </SubmitButton>
             </div>
           </form>
+          <PackageDetailsForm
+            key={`change-${prices.packages.length}`}
+            prices={prices}
+            mode="change"
+            onDone={onDone}
+          />
+          <PackageDetailsForm prices={prices} mode="add" onDone={onDone} />
         </>
       ) : null}
     </Panel>

@@ -1,0 +1,163 @@
+import { packageDetailsSchema, type StaffPrices } from '@links/shared/schemas/staff-prices';
+import { useId, useState } from 'react';
+import { CheckboxField, fieldStyles, SelectField, TextField } from '@/components/ui/form-field';
+import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { useSavePackage } from '../api/staff-api';
+import styles from './staff.module.css';
+import sheet from './tee-sheet.module.css';
+
+// Admins add a combination package or change one's name, courses and days of the year (issue 23); its prices per
+// player type are set in the form beside it. Days are typed as staff write them (dd/mm) and sent as the API's MM-dd.
+
+type Package = StaffPrices['packages'][number];
+
+/** 'MM-dd' as 'dd/mm'. */
+export const dayMonthOf = (monthDay: string) => `${monthDay.slice(3)}/${monthDay.slice(0, 2)}`;
+
+/** 'd/m' or 'dd/mm' as 'MM-dd'; anything else passes through for the shared schema to refuse. */
+export function monthDayOf(dayMonth: string): string {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{1,2})\s*$/.exec(dayMonth);
+  return match ? `${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}` : dayMonth.trim();
+}
+
+type Draft = { name: string; course_ids: number[]; from: string; to: string };
+
+const draftOf = (pkg: Package | undefined): Draft =>
+  pkg
+    ? {
+        name: pkg.name,
+        course_ids: pkg.course_ids,
+        from: dayMonthOf(pkg.valid_from),
+        to: dayMonthOf(pkg.valid_to),
+      }
+    : { name: '', course_ids: [], from: '01/04', to: '31/10' };
+
+export function PackageDetailsForm({
+  prices,
+  mode,
+  onDone,
+}: {
+  prices: StaffPrices;
+  mode: 'change' | 'add';
+  onDone: (message: string) => void;
+}) {
+  const id = useId();
+  const save = useSavePackage();
+  const [packageId, setPackageId] = useState(mode === 'change' ? (prices.packages[0]?.id ?? null) : null);
+  const [draft, setDraft] = useState<Draft>(() =>
+    draftOf(prices.packages.find((pkg) => pkg.id === packageId)),
+  );
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const title = mode === 'change' ? 'Change a combination' : 'Add a combination';
+  const courseName = (courseId: number) =>
+    prices.courses.find((course) => course.id === courseId)?.name ?? '';
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const body = {
+      name: draft.name,
+      course_ids: draft.course_ids,
+      valid_from: monthDayOf(draft.from),
+      valid_to: monthDayOf(draft.to),
+    };
+    const parsed = packageDetailsSchema.safeParse(body);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setProblems(found);
+      return;
+    }
+    setProblems({});
+    save.mutate(
+      { id: packageId, body },
+      {
+        onSuccess: () => {
+          const courses = parsed.data.course_ids.map(courseName).join(' + ');
+          onDone(
+            mode === 'change'
+              ? `${parsed.data.name} (${courses}) applies from ${dayMonthOf(parsed.data.valid_from)} to ${dayMonthOf(parsed.data.valid_to)}, for bookings made from now on.`
+              : `${parsed.data.name} (${courses}) was added: set its price for each player type below.`,
+          );
+          if (mode === 'add') setDraft(draftOf(undefined));
+        },
+      },
+    );
+  }
+
+  return (
+    <>
+      <h3 className={sheet['sub-head']}>{title}</h3>
+      <FailureAlert
+        error={save.error}
+        title="The combination could not be saved"
+        fallback="The change could not be saved. Please try again."
+        onDismiss={() => save.reset()}
+      />
+      <form className={styles['form-grid']} noValidate aria-label={title} onSubmit={submit}>
+        {mode === 'change' ? (
+          <SelectField
+            label="Combination"
+            value={String(packageId ?? '')}
+            onChange={(event) => {
+              const next = Number(event.target.value);
+              setPackageId(next);
+              setDraft(draftOf(prices.packages.find((pkg) => pkg.id === next)));
+            }}
+            options={prices.packages.map((pkg) => ({ value: String(pkg.id), label: pkg.name }))}
+          />
+        ) : null}
+        <TextField
+          label="Name"
+          autoComplete="off"
+          value={draft.name}
+          error={problems.name}
+          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+        />
+        <fieldset className={sheet.days} aria-describedby={problems.course_ids ? `${id}-courses` : undefined}>
+          <legend>Courses</legend>
+          {prices.courses.map((course) => (
+            <CheckboxField
+              key={course.id}
+              label={course.name}
+              checked={draft.course_ids.includes(course.id)}
+              onChange={(event) =>
+                setDraft({
+                  ...draft,
+                  course_ids: event.target.checked
+                    ? [...draft.course_ids, course.id]
+                    : draft.course_ids.filter((each) => each !== course.id),
+                })
+              }
+            />
+          ))}
+          {problems.course_ids ? (
+            <p id={`${id}-courses`} className={fieldStyles.error}>
+              {problems.course_ids}
+            </p>
+          ) : null}
+        </fieldset>
+        <TextField
+          label="First day (dd/mm)"
+          autoComplete="off"
+          hint="Every year."
+          value={draft.from}
+          error={problems.valid_from}
+          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+        />
+        <TextField
+          label="Last day (dd/mm)"
+          autoComplete="off"
+          hint="Included; before the first day runs over the new year."
+          value={draft.to}
+          error={problems.valid_to}
+          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+        />
+        <div className={styles['form-actions']}>
+          <SubmitButton pending={save.isPending} busy="Saving...">
+            {mode === 'change' ? 'Save the combination' : 'Add the combination'}
+          </SubmitButton>
+        </div>
+      </form>
+    </>
+  );
+}
