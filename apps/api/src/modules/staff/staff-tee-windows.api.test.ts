@@ -1,11 +1,13 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { londonTime } from '@links/shared/uk-time';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, staffAuditLog, teeSlots, teeWindows } from '../../db/schema/index.ts';
 import { seedDatabase } from '../../seed/index.ts';
-import { apiHeaders } from '../../test/test-app.ts';
+import { apiHeaders, withCsrf } from '../../test/test-app.ts';
+import { testDbKind } from '../../test/test-database.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
+import { bookingBody, postBooking, twoInstancesOnOneDatabase } from '../bookings/booking-test-helpers.ts';
 import {
   createSeededApp,
   insertBooking,
@@ -13,7 +15,7 @@ import {
   slotIdAt,
   wallTimes,
 } from '../tee-sheet/tee-sheet-test-data.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { addStaffUser, onInstance, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
 
 // Issue 23, tee windows: staff change a course's windows per weekday (standing, or for a date range) and its
 // interval; the preview shows the tee times added and taken out of sale, a day before and after, and the bookings
@@ -299,3 +301,59 @@ describe('tee windows', () => {
     expect(await publicTimes(thursday)).toEqual(wallTimes('10:00', '12:20'));
   });
 });
+
+// Two instances on one database need PostgreSQL (PGlite is one process).
+if (testDbKind() === 'postgres') {
+  describe('a window change racing holds over two instances (PostgreSQL)', () => {
+    const { apps, databases } = twoInstancesOnOneDatabase('links_tee_windows', NOW, 8);
+
+    it('each hold lands before the change (kept, withdrawn, listed) or is refused after it; none is lost, no 500', async () => {
+      const [one, two] = apps as [NonNullable<(typeof apps)[0]>, NonNullable<(typeof apps)[1]>];
+      const database = databases[0]!;
+      const db = database.db;
+      const staff = await addStaffUser(onInstance(one, database), { username: 'race.admin', role: 'admin' });
+      const racer = await staffSessionBrowser(onInstance(one, database), staff.id, 'full');
+      const times = wallTimes('11:00', '12:20');
+      const slotIds = await Promise.all(times.map((time) => slotIdAt(db, BURNSIDE, WEDNESDAY, time)));
+      const sessions = await Promise.all(times.map(() => withCsrf(two)));
+
+      const [holds, changed] = await Promise.all([
+        Promise.all(
+          slotIds.map((slotId, index) =>
+            postBooking(two, sessions[index]!, bookingBody([{ id: BURNSIDE, slotId }], [1])),
+          ),
+        ),
+        sendFrom(one, racer, 'PUT', '/v1/staff/tee-windows', wednesdays(MORNING_ONLY)),
+      ]);
+      expect(changed.statusCode, changed.body).toBe(200);
+      // Refused: off sale (409) once withdrawn, or unknown (400) once deleted.
+      for (const hold of holds) expect([200, 400, 409], hold.body).toContain(hold.statusCode);
+
+      const held = holds
+        .filter((hold) => hold.statusCode === 200)
+        .map((hold) => hold.json().data.booking_number);
+      const after = await sendFrom(one, racer, 'GET', '/v1/staff/tee-windows');
+      const outside = after.json().data.courses.find((course: Course) => course.id === BURNSIDE).outside as {
+        booking_number: string;
+      }[];
+      // Every hold that landed keeps its tee time, off sale and listed for moving; no other row of those times is left.
+      expect(outside.map((booking) => booking.booking_number).sort()).toEqual([...held].sort());
+      const rows = await db
+        .select({ id: teeSlots.id, withdrawnAt: teeSlots.withdrawnAt })
+        .from(teeSlots)
+        .where(inArray(teeSlots.id, slotIds));
+      expect(rows).toHaveLength(held.length);
+      expect(rows.every((row) => row.withdrawnAt !== null)).toBe(true);
+      const publicAnswer = await two.inject({
+        method: 'GET',
+        url: `/v1/courses/${BURNSIDE}/diary?start_date=${WEDNESDAY}`,
+        headers: apiHeaders(),
+      });
+      const publicTimesNow = publicAnswer
+        .json()
+        .data.filter((slot: { slot_date_time: string }) => slot.slot_date_time.startsWith(WEDNESDAY))
+        .map((slot: { slot_date_time: string }) => londonTime(new Date(slot.slot_date_time)));
+      expect(publicTimesNow).toEqual([...wallTimes('10:00', '10:50'), ...wallTimes('14:00', '15:50')]);
+    });
+  });
+}

@@ -44,7 +44,9 @@ async function loadCourse(db: DbOrTx, courseId: number, lock = false): Promise<C
     })
     .from(courses)
     .where(eq(courses.id, courseId));
-  const [row] = lock ? await query.for('update') : await query;
+  // FOR NO KEY UPDATE, not FOR UPDATE: a hold being made inserts a round referencing the course (a KEY SHARE lock)
+  // while it holds its tee time's row, which this change waits for; FOR UPDATE would deadlock the two.
+  const [row] = lock ? await query.for('no key update') : await query;
   if (!row) throw courseNotFound();
   return row;
 }
