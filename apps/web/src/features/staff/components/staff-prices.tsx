@@ -532,7 +532,7 @@ function PackagesPanel({
           <thead>
             <tr>
               <th scope="col">Combination</th>
-              <th scope="col">Months</th>
+              <th scope="col">Days of the year</th>
               {prices.player_types.map((type) => (
                 <th scope="col" key={type.id}>
                   {type.name}
