@@ -363,22 +363,27 @@ test('on a desktop the PIN gate and the payment result sit in the middle of the 
     const heading = page.getByRole('heading', { level: 1, name: title });
     await expect(heading).toBeVisible();
     const card = page.getByRole('main').locator('[class*="card"]').first();
-    const box = await card.boundingBox();
-    // The title's text itself (a heading's box spans the line whatever its alignment).
-    const headingBox = await heading.evaluate((element) => {
-      const range = document.createRange();
-      range.selectNodeContents(element);
-      const { x, width } = range.getBoundingClientRect();
-      return { x, width };
-    });
-    expect(box, `${title}: the card`).not.toBeNull();
-    if (!box) return;
-    // The card's centre line is the page's (1280 / 2), give or take a scrollbar.
-    expect(Math.abs(box.x + box.width / 2 - 640), `${title}: the card is centred`).toBeLessThanOrEqual(10);
-    expect(
-      Math.abs(headingBox.x + headingBox.width / 2 - 640),
-      `${title}: the title is centred`,
-    ).toBeLessThanOrEqual(10);
+    await expect(card).toBeVisible();
+    // Measured again until it holds: the prerendered page is hydrated under the test, and an element read in
+    // between can be detached (no box) for a moment.
+    await expect(async () => {
+      const box = await card.boundingBox();
+      // The title's text itself (a heading's box spans the line whatever its alignment).
+      const headingBox = await heading.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const { x, width } = range.getBoundingClientRect();
+        return { x, width };
+      });
+      expect(box, `${title}: the card`).not.toBeNull();
+      if (!box) return;
+      // The card's centre line is the page's (1280 / 2), give or take a scrollbar.
+      expect(Math.abs(box.x + box.width / 2 - 640), `${title}: the card is centred`).toBeLessThanOrEqual(10);
+      expect(
+        Math.abs(headingBox.x + headingBox.width / 2 - 640),
+        `${title}: the title is centred`,
+      ).toBeLessThanOrEqual(10);
+    }).toPass({ timeout: 10_000 });
   };
   await page.goto('/confirmation');
   await expectCentred('This page is protected for your security');
