@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from '../../scripts/chromium.mjs';
@@ -176,6 +176,13 @@ export async function runLighthouse(
         formFactor === 'desktop' ? desktopConfig : undefined,
       );
       if (!result) throw new Error('Lighthouse returned no result');
+      // BENCH_LHR_DIR: every run's whole report is kept there (for reading a page's request chain and LCP phases).
+      const keepDir = process.env.BENCH_LHR_DIR;
+      if (keepDir) {
+        await mkdir(keepDir, { recursive: true });
+        const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_')}-${formFactor}-${Date.now()}.json`;
+        await writeFile(join(keepDir, name), JSON.stringify(result.lhr));
+      }
       return result.lhr as unknown as Lhr;
     } finally {
       chrome.kill();
