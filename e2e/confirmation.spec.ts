@@ -427,3 +427,38 @@ test("a tour operator's pay-later booking shows the balance due and how to pay i
   await page.setViewportSize({ width: 375, height: 812 });
   await shot(page, 'due-375');
 });
+
+test('a booking opened from its link asks for the page code as the page arrives, and draws it without the loading frame', async ({
+  page,
+  request,
+}) => {
+  const slot = await findSlot(request, COURSES.burnside.id, 1, 72, 24 * 20);
+  const booking = await createPaidBooking({ rounds: [{ courseId: COURSES.burnside.id, slot }], golfers: 1 });
+  // Every text <main> shows on the way: the site-wide loading frame reads 'Loading' alone.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { mainTexts: string[] }).mainTexts = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('main')?.textContent;
+      if (text !== undefined && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  // The entry is held back: the page's own code must be asked for without it, by the shell itself.
+  let releaseEntry = () => {};
+  const entryHeld = new Promise<void>((resolve) => {
+    releaseEntry = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  const pageCode = page.waitForRequest(/\/assets\/confirmation-[^/]*\.js$/);
+  const opened = page.goto(booking.signedPath);
+  await pageCode;
+  releaseEntry();
+  await opened;
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  const texts = await page.evaluate(() => (window as unknown as { mainTexts: string[] }).mainTexts);
+  expect(texts.length).toBeGreaterThan(0);
+  expect(texts).not.toContain('Loading');
+});

@@ -87,6 +87,56 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /** The page the API answers client-side routes with; keep in sync with apps/api/src/plugins/web-app.ts. */
 const APP_SHELL_FILE = 'app-shell.html';
 
+/**
+ * The client-rendered pages the shell is sent for, by address (the address itself, or anything under it), with their
+ * route modules: SHELL_SCRIPT asks for that page's chunks and stylesheets as the shell arrives, beside the entry,
+ * instead of after the entry has run and the router has matched the address. The first of them is a golfer's
+ * booking opened from the confirmation e-mail on a phone.
+ */
+const SHELL_ROUTES: Array<{ path: string; lazyModules: string[] }> = [
+  { path: '/confirmation', lazyModules: [`${ROUTES}/confirmation.tsx`] },
+  { path: '/manage-account', lazyModules: [`${ROUTES}/manage-account.tsx`] },
+  { path: '/my-bookings', lazyModules: [`${ROUTES}/manage-account.tsx`] },
+  { path: '/contact-details', lazyModules: [`${ROUTES}/contact-details.tsx`] },
+  { path: '/payment-details', lazyModules: [`${ROUTES}/payment-details.tsx`] },
+  { path: '/staff', lazyModules: [`${ROUTES}/staff.tsx`] },
+];
+
+/**
+ * The shell's preloads, run in its <head>: the assets of the page at this address (data-routes: path, then its
+ * scripts and stylesheets, space-separated, one page per line). A stylesheet is linked as Vite's preload helper
+ * would link it, so the helper finds it in the page and does not fetch it again.
+ */
+const SHELL_SCRIPT = [
+  '(()=>{',
+  'const d=document,p=location.pathname;',
+  "for(const line of d.currentScript.dataset.routes.split('\\n')){",
+  "const[path,...assets]=line.split(' ');",
+  "if(p!==path&&!p.startsWith(path+'/'))continue;",
+  'for(const href of assets){',
+  "const l=d.createElement('link');",
+  "l.rel=href.endsWith('.css')?'stylesheet':'modulepreload';l.crossOrigin='';l.href=href;d.head.append(l)}",
+  'break}',
+  '})()',
+].join('');
+
+/** The app shell with SHELL_SCRIPT and its routes' assets in its head. */
+function shellPreloads(
+  shell: string,
+  bundle: Rolldown.OutputBundle,
+  root: string,
+  entryGraph: Set<string>,
+): string {
+  const lines = SHELL_ROUTES.map(({ path, lazyModules }) => {
+    const { scripts, stylesheets } = lazyAssets(bundle, root, { location: path, lazyModules }, entryGraph);
+    return [path, ...scripts, ...stylesheets.map((file) => `/${file}`)].join(' ');
+  });
+  return shell.replace(
+    '</head>',
+    `  <script data-routes="${lines.join('&#10;')}">${SHELL_SCRIPT}</script>\n  </head>`,
+  );
+}
+
 /** Every chunk reachable from `start` through static imports: what loading it pulls in before it runs. */
 function staticGraph(bundle: Rolldown.OutputBundle, start: Rolldown.OutputChunk): Rolldown.OutputChunk[] {
   const seen = new Set<string>();
@@ -216,7 +266,7 @@ function startScripts(page: string, options: PrerenderedPage, preloads: string[]
 function lazyAssets(
   bundle: Rolldown.OutputBundle,
   root: string,
-  page: PrerenderedPage,
+  page: Pick<PrerenderedPage, 'location' | 'lazyModules'>,
   entryGraph: Set<string>,
 ): { scripts: string[]; stylesheets: string[] } {
   const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
@@ -297,7 +347,7 @@ export function prerenderPages(root: string, mode: string): Plugin {
         }
         await writeFile(
           join(outDir, APP_SHELL_FILE),
-          await inlineStylesheets(withoutHeroPreload(shell), outDir),
+          await inlineStylesheets(shellPreloads(withoutHeroPreload(shell), bundle, root, inEntry), outDir),
         );
       } finally {
         await rm(ssrDir, { recursive: true, force: true });

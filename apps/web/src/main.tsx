@@ -5,9 +5,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { canHydratePrerender } from './app/prerender-state';
+import { preloadPage } from './app/router';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html must contain #root');
+// Every page the build writes has #root: the prerender refuses an index.html without it.
+const container = document.getElementById('root') as HTMLElement;
 
 const app = <AppRoot Router={BrowserRouter} />;
 // `/` and the pages that need nothing to draw arrive prerendered (the build renders them into #root): adopt that
@@ -16,5 +17,7 @@ const app = <AppRoot Router={BrowserRouter} />;
 if (canHydratePrerender(container)) {
   hydrateRoot(container, app);
 } else {
-  createRoot(container).render(app);
+  // Rendered once the page's chunk is here (or failed: the page's error boundary says so), in one pass.
+  const render = () => createRoot(container).render(app);
+  void Promise.resolve(preloadPage(location.pathname)).then(render, render);
 }

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { type RouteObject, useNavigate, useRoutes } from 'react-router';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { matchRoutes, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { PageLoading } from '@/components/layouts/page-loading';
 import { paths } from '@/config/paths';
 import { setApiNavigator } from '@/lib/api-client';
@@ -9,17 +9,41 @@ import { NotFoundRoute } from './not-found-route';
 // hydrates in one pass as soon as the entry has run, with no second request. Every other page is its own chunk.
 import { HomeRoute } from './routes/home';
 
-const ContactDetailsRoute = lazy(() => import('./routes/contact-details'));
-const PaymentDetailsRoute = lazy(() => import('./routes/payment-details'));
-const ConfirmationRoute = lazy(() => import('./routes/confirmation'));
-const LoginRoute = lazy(() => import('./routes/login'));
-const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
-const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
+type PageModule = { default: ComponentType };
+
+/**
+ * A lazy page whose chunk main.tsx can load before the first render, which then draws the page at once: left to
+ * React.lazy, even a chunk that is already here suspends the first render, which commits the loading frame and draws
+ * the page (and asks for its data) only on a later pass. `loaded` is set before the first render or never, so a page
+ * is one or the other for the whole visit.
+ */
+function page(load: () => Promise<PageModule>) {
+  let loaded: ComponentType | undefined;
+  const LazyPage = lazy(load);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page, at module level, like lazy() itself.
+  function Page() {
+    const Component = loaded ?? LazyPage;
+    return <Component />;
+  }
+  return Object.assign(Page, {
+    preload: () =>
+      load().then((module) => {
+        loaded = module.default;
+      }),
+  });
+}
+
+const ContactDetailsRoute = page(() => import('./routes/contact-details'));
+const PaymentDetailsRoute = page(() => import('./routes/payment-details'));
+const ConfirmationRoute = page(() => import('./routes/confirmation'));
+const LoginRoute = page(() => import('./routes/login'));
+const ForgotPasswordRoute = page(() => import('./routes/forgot-password'));
+const ResetPasswordRoute = page(() => import('./routes/reset-password'));
 // The operator's pages (/manage-account, /my-bookings) are one module, which shows the page of its path: each chunk
 // and each lazy route is paid for again in the entry, which every visit to `/` loads.
-const OperatorRoute = lazy(() => import('./routes/manage-account'));
-const StaffRoute = lazy(() => import('./routes/staff'));
-const MaintenanceRoute = lazy(() => import('./routes/maintenance'));
+const OperatorRoute = page(() => import('./routes/manage-account'));
+const StaffRoute = page(() => import('./routes/staff'));
+const MaintenanceRoute = page(() => import('./routes/maintenance'));
 
 export const routes: RouteObject[] = [
   // The staff area has its own frame (no public header, footer or booking state).
@@ -50,6 +74,14 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Loads the chunk of the page at this path, when it has one, so the first render finds it ready (main.tsx only). */
+export function preloadPage(pathname: string): Promise<unknown> | undefined {
+  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element as
+    | { type?: { preload?: () => Promise<unknown> } }
+    | undefined;
+  return element?.type?.preload?.();
+}
 
 /**
  * The site's routes in declarative mode (<BrowserRouter> + useRoutes): the data router's loader, action and
