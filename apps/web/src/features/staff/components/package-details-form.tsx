@@ -4,6 +4,7 @@ import { CheckboxField, fieldStyles, SelectField, TextField } from '@/components
 import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { useSavePackage } from '../api/staff-api';
 import styles from './staff.module.css';
+import { fieldProblems } from './staff-parts';
 import sheet from './tee-sheet.module.css';
 
 // Admins add a combination package or change one's name, courses and days of the year (issue 23); its prices per
@@ -62,9 +63,7 @@ export function PackageDetailsForm({
     };
     const parsed = packageDetailsSchema.safeParse(body);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setProblems(found);
+      setProblems(fieldProblems(parsed.error));
       return;
     }
     setProblems({});

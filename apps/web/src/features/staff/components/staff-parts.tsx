@@ -1,7 +1,8 @@
+import type { ZodError } from 'zod';
 import styles from './staff.module.css';
 
-// The parts every staff page is built from: a titled panel (a region named by its heading), a list of facts, and
-// one way to write a moment (UK time, whatever the browser's zone).
+// The parts every staff page is built from: a titled panel (a region named by its heading), a list of facts, one
+// way to write a moment (UK time, whatever the browser's zone) and one way to show what a form's check refused.
 
 const WHEN = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -37,4 +38,11 @@ export function Facts({ rows }: { rows: { term: string; value: React.ReactNode }
       ))}
     </dl>
   );
+}
+
+/** What a form's check refused, by field: the first message of each top-level field, shown beside that field. */
+export function fieldProblems(error: ZodError): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const issue of error.issues) found[String(issue.path[0])] ??= issue.message;
+  return found;
 }

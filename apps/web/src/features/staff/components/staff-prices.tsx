@@ -25,7 +25,7 @@ import {
 } from '../api/staff-api';
 import { PackageDetailsForm } from './package-details-form';
 import styles from './staff.module.css';
-import { dayOf, Panel, when } from './staff-parts';
+import { dayOf, fieldProblems, Panel, when } from './staff-parts';
 import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
 
@@ -342,9 +342,7 @@ function AddSeasonForm({ prices, onDone }: { prices: StaffPrices; onDone: (messa
             copy_fees_from: form.copy ? Number(form.copy) : null,
           });
           if (!parsed.success) {
-            setProblems(
-              Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-            );
+            setProblems(fieldProblems(parsed.error));
             return;
           }
           setProblems({});

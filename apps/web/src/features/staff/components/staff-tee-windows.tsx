@@ -17,7 +17,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
 import { useChangeTeeWindows, useStaffMe, useStaffTeeWindows, useTeeWindowPreview } from '../api/staff-api';
 import styles from './staff.module.css';
-import { dayOf, Facts, Panel } from './staff-parts';
+import { dayOf, Facts, fieldProblems, Panel } from './staff-parts';
 import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
 import { STATE_LABELS, teeTimeOf } from './tee-sheet-labels';
@@ -189,12 +189,7 @@ function ChangeForm({ course, onDone }: { course: Course; onDone: (message: stri
     const body = toChange(course, draft);
     const parsed = teeWindowChangeSchema.safeParse(body);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] === 'windows' ? 'windows' : String(issue.path[0] ?? 'form');
-        found[key] ??= issue.message;
-      }
-      setProblems(found);
+      setProblems(fieldProblems(parsed.error));
       return;
     }
     setProblems({});
