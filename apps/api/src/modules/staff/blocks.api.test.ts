@@ -7,7 +7,7 @@ import { apiHeaders } from '../../test/test-app.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import {
   createSeededApp,
-  insertBooking,
+  insertPaidBooking,
   type SeededApp,
   slotIdAt,
 } from '../tee-sheet/tee-sheet-test-data.ts';
@@ -29,22 +29,11 @@ let bookingNumber: string;
 beforeAll(async () => {
   t = await createSeededApp(NOW);
   const db = t.database.db;
-  const id = await insertBooking(db, {
-    status: 'confirmed',
-    rounds: [{ courseId: CHAMPIONSHIP, slotId: await slotIdAt(db, CHAMPIONSHIP, DAY, '09:10'), players: 2 }],
-  });
-  await db
-    .update(bookings)
-    .set({
-      payablePence: 24_000,
-      paidPence: 24_000,
-      playerDetails: { first_name: 'Ada', surname: 'Lovelace' },
-    })
-    .where(eq(bookings.id, id));
-  [{ bookingNumber } = { bookingNumber: '' }] = await db
-    .select({ bookingNumber: bookings.bookingNumber })
-    .from(bookings)
-    .where(eq(bookings.id, id));
+  ({ bookingNumber } = await insertPaidBooking(db, {
+    courseId: CHAMPIONSHIP,
+    slotId: await slotIdAt(db, CHAMPIONSHIP, DAY, '09:10'),
+    players: 2,
+  }));
   desk = await staffSessionBrowser(
     t,
     (await addStaffUser(t, { username: 'res.desk', role: 'reservations' })).id,

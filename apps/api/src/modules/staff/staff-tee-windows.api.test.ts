@@ -2,7 +2,7 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { londonTime } from '@links/shared/uk-time';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, staffAuditLog, teeSlots, teeWindows } from '../../db/schema/index.ts';
+import { staffAuditLog, teeSlots, teeWindows } from '../../db/schema/index.ts';
 import { seedDatabase } from '../../seed/index.ts';
 import { apiHeaders, withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
@@ -10,7 +10,7 @@ import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import { bookingBody, postBooking, twoInstancesOnOneDatabase } from '../bookings/booking-test-helpers.ts';
 import {
   createSeededApp,
-  insertBooking,
+  insertPaidBooking,
   type SeededApp,
   slotIdAt,
   wallTimes,
@@ -44,22 +44,11 @@ let bookingNumber: string;
 beforeAll(async () => {
   t = await createSeededApp(NOW);
   const db = t.database.db;
-  const id = await insertBooking(db, {
-    status: 'confirmed',
-    rounds: [{ courseId: BURNSIDE, slotId: await slotIdAt(db, BURNSIDE, WEDNESDAY, '11:30'), players: 2 }],
-  });
-  await db
-    .update(bookings)
-    .set({
-      payablePence: 24_000,
-      paidPence: 24_000,
-      playerDetails: { first_name: 'Ada', surname: 'Lovelace' },
-    })
-    .where(eq(bookings.id, id));
-  [{ bookingNumber } = { bookingNumber: '' }] = await db
-    .select({ bookingNumber: bookings.bookingNumber })
-    .from(bookings)
-    .where(eq(bookings.id, id));
+  ({ bookingNumber } = await insertPaidBooking(db, {
+    courseId: BURNSIDE,
+    slotId: await slotIdAt(db, BURNSIDE, WEDNESDAY, '11:30'),
+    players: 2,
+  }));
   admin = await staffSessionBrowser(
     t,
     (await addStaffUser(t, { username: 'tee.admin', role: 'admin' })).id,

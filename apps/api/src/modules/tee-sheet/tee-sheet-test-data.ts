@@ -55,6 +55,27 @@ export async function insertBooking(db: DbOrTx, booking: TestBooking): Promise<n
   return row!.id;
 }
 
+/**
+ * A confirmed booking of one round, paid in full (£240) by Ada Lovelace: the booking staff must keep and list when a
+ * block or a tee-window change covers its tee time. Answers its id and booking number.
+ */
+export async function insertPaidBooking(
+  db: DbOrTx,
+  round: TestBooking['rounds'][number],
+): Promise<{ id: number; bookingNumber: string }> {
+  const id = await insertBooking(db, { status: 'confirmed', rounds: [round] });
+  const [row] = await db
+    .update(bookings)
+    .set({
+      payablePence: 24_000,
+      paidPence: 24_000,
+      playerDetails: { first_name: 'Ada', surname: 'Lovelace' },
+    })
+    .where(eq(bookings.id, id))
+    .returning({ bookingNumber: bookings.bookingNumber });
+  return { id, bookingNumber: row!.bookingNumber };
+}
+
 /** Every wall time from start to end (inclusive) in 10-minute steps. */
 export function wallTimes(start: string, end: string): string[] {
   const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
