@@ -21,6 +21,7 @@ import {
 import { notFound } from '../../lib/app-error.ts';
 import { leadName } from '../confirmation/confirmation-payload.ts';
 import { ukDateRange } from '../courses/bookable-dates.ts';
+import { blockCovers } from '../tee-sheet/generate-tee-slots.ts';
 import { bookingTakesPlaces } from '../tee-sheet/live-bookings.ts';
 
 // The staff tee sheet (issue 22): one course's UK day, each slot with its block and the bookings that take its
@@ -99,8 +100,7 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
       ),
     )
     .orderBy(asc(blockedPeriods.startsAt));
-  const blockAt = (startsAt: Date) =>
-    blocks.find((block) => block.startsAt <= startsAt && block.endsAt > startsAt) ?? null;
+  const blockAt = (startsAt: Date) => blocks.find((block) => blockCovers(block, startsAt.getTime())) ?? null;
 
   const rounds: RoundRow[] =
     slots.length === 0

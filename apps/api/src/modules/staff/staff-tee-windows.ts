@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { ukDateRange, ukToday } from '../courses/bookable-dates.ts';
 import { listCourses } from '../courses/courses.repository.ts';
 import {
+  blockCovers,
   generateTeeSlots,
   plannedTeeTimes,
   type WindowRow,
@@ -157,8 +158,7 @@ async function difference(
       .from(blockedPeriods)
       .where(and(eq(blockedPeriods.courseId, course.id), gt(blockedPeriods.endsAt, now))),
   ]);
-  const blocked = (ms: number) =>
-    blocks.some((block) => block.startsAt.getTime() <= ms && block.endsAt.getTime() > ms);
+  const blocked = (ms: number) => blocks.some((block) => blockCovers(block, ms));
   const onSale = new Set<number>();
   const outside: Difference['outside'] = [];
   let removed = 0;
@@ -234,7 +234,8 @@ async function previewWith(
     outsideIds.length === 0
       ? []
       : await liveBookingsOnSlots(db, sql`${teeSlots.id} = any(${idArray(outsideIds)})`, LISTED_CONFLICTS);
-  const today = ukToday(now);
+  // The difference starts today.
+  const today = found.firstDay;
   const sampleDate =
     change.sample_date ??
     firstDayOn(change.valid_from && change.valid_from > today ? change.valid_from : today, change.weekdays);

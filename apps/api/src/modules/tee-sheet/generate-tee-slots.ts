@@ -4,6 +4,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import { blockedPeriods, courses, teeWindows } from '../../db/schema/index.ts';
 import { earlierDate, ukDayStart } from '../courses/bookable-dates.ts';
 
+/**
+ * Whether a block covers a tee time at this instant: from its start, up to but not at its end (the rule slotOnSale
+ * applies in SQL). Making tee times, a tee-window change's count and the staff tee sheet all ask it.
+ */
+export function blockCovers(block: { startsAt: Date; endsAt: Date }, ms: number): boolean {
+  return block.startsAt.getTime() <= ms && block.endsAt.getTime() > ms;
+}
+
 export type GenerateTeeSlotsOptions = {
   /** First UK date to generate (inclusive). */
   from: string;
@@ -179,8 +187,7 @@ export async function generateTeeSlots(
     const courseBlocks = blocks.filter((block) => block.courseId === course.id);
     for (const time of plannedOn(days, course, courseWindows, timesOn)) {
       const ms = time.getTime();
-      if (courseBlocks.some((block) => block.startsAt.getTime() <= ms && block.endsAt.getTime() > ms))
-        continue;
+      if (courseBlocks.some((block) => blockCovers(block, ms))) continue;
       slotCourseIds.push(course.id);
       slotStarts.push(time.toISOString());
     }
