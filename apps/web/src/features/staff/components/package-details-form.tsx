@@ -1,10 +1,10 @@
 import { packageDetailsSchema, type StaffPrices } from '@links/shared/schemas/staff-prices';
-import { useId, useState } from 'react';
-import { CheckboxField, fieldStyles, SelectField, TextField } from '@/components/ui/form-field';
+import { useState } from 'react';
+import { SelectField, TextField } from '@/components/ui/form-field';
 import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { useSavePackage } from '../api/staff-api';
 import styles from './staff.module.css';
-import { fieldProblems } from './staff-parts';
+import { CheckboxGroup, fieldProblems } from './staff-parts';
 import sheet from './tee-sheet.module.css';
 
 // Admins add a combination package or change one's name, courses and days of the year (issue 23); its prices per
@@ -42,7 +42,6 @@ export function PackageDetailsForm({
   mode: 'change' | 'add';
   onDone: (message: string) => void;
 }) {
-  const id = useId();
   const save = useSavePackage();
   const [packageId, setPackageId] = useState(mode === 'change' ? (prices.packages[0]?.id ?? null) : null);
   const [draft, setDraft] = useState<Draft>(() =>
@@ -112,29 +111,13 @@ export function PackageDetailsForm({
           error={problems.name}
           onChange={(event) => setDraft({ ...draft, name: event.target.value })}
         />
-        <fieldset className={sheet.days} aria-describedby={problems.course_ids ? `${id}-courses` : undefined}>
-          <legend>Courses</legend>
-          {prices.courses.map((course) => (
-            <CheckboxField
-              key={course.id}
-              label={course.name}
-              checked={draft.course_ids.includes(course.id)}
-              onChange={(event) =>
-                setDraft({
-                  ...draft,
-                  course_ids: event.target.checked
-                    ? [...draft.course_ids, course.id]
-                    : draft.course_ids.filter((each) => each !== course.id),
-                })
-              }
-            />
-          ))}
-          {problems.course_ids ? (
-            <p id={`${id}-courses`} className={fieldStyles.error}>
-              {problems.course_ids}
-            </p>
-          ) : null}
-        </fieldset>
+        <CheckboxGroup
+          legend="Courses"
+          options={prices.courses.map((course) => ({ value: course.id, label: course.name }))}
+          chosen={draft.course_ids}
+          error={problems.course_ids}
+          onChange={(course_ids) => setDraft({ ...draft, course_ids })}
+        />
         <TextField
           label="First day (dd/mm)"
           autoComplete="off"

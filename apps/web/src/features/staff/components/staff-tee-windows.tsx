@@ -7,17 +7,17 @@ import {
   teeWindowChangeSchema,
   WEEKDAY_NAMES,
 } from '@links/shared/schemas/staff-tee-windows';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { CheckboxField, fieldStyles, SelectField, TextField } from '@/components/ui/form-field';
+import { fieldStyles, SelectField, TextField } from '@/components/ui/form-field';
 import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
 import { useChangeTeeWindows, useStaffMe, useStaffTeeWindows, useTeeWindowPreview } from '../api/staff-api';
 import styles from './staff.module.css';
-import { dayOf, Facts, fieldProblems, Panel } from './staff-parts';
+import { CheckboxGroup, dayOf, Facts, fieldProblems, Panel } from './staff-parts';
 import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
 import { STATE_LABELS, teeTimeOf } from './tee-sheet-labels';
@@ -164,7 +164,6 @@ function toChange(course: Course, draft: Draft): TeeWindowChangeInput {
 }
 
 function ChangeForm({ course, onDone }: { course: Course; onDone: (message: string) => void }) {
-  const id = useId();
   const preview = useTeeWindowPreview();
   const change = useChangeTeeWindows();
   const [draft, setDraft] = useState<Draft>(() => draftFor(course));
@@ -226,28 +225,13 @@ function ChangeForm({ course, onDone }: { course: Course; onDone: (message: stri
         }}
       />
       <form className={styles['form-grid']} noValidate aria-label="Change tee windows" onSubmit={check}>
-        <fieldset className={sheet.days} aria-describedby={problems.weekdays ? `${id}-days` : undefined}>
-          <legend>Days</legend>
-          {WEEK.map((weekday) => (
-            <CheckboxField
-              key={weekday}
-              label={WEEKDAY_NAMES[weekday]}
-              checked={draft.weekdays.includes(weekday)}
-              onChange={(event) =>
-                editDays({
-                  weekdays: event.target.checked
-                    ? [...draft.weekdays, weekday]
-                    : draft.weekdays.filter((day) => day !== weekday),
-                })
-              }
-            />
-          ))}
-          {problems.weekdays ? (
-            <p id={`${id}-days`} className={fieldStyles.error}>
-              {problems.weekdays}
-            </p>
-          ) : null}
-        </fieldset>
+        <CheckboxGroup
+          legend="Days"
+          options={WEEK.map((weekday) => ({ value: weekday, label: WEEKDAY_NAMES[weekday] }))}
+          chosen={draft.weekdays}
+          error={problems.weekdays}
+          onChange={(weekdays) => editDays({ weekdays })}
+        />
         <TextField
           label="From"
           type="date"
