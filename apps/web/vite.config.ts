@@ -121,6 +121,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
         // Six hash characters (36 bits) instead of eight: the entry names every chunk it may preload, so each
         // character is paid about sixty times on `/`.
         chunkFileNames: 'assets/[name]-[hash:6].js',
+        // Stylesheets too: the entry names each one a lazy page loads.
+        assetFileNames: 'assets/[name]-[hash:6][extname]',
       },
     },
   },
