@@ -140,12 +140,57 @@ export const staffUserIdParamsSchema = z.object({
     .transform(Number),
 });
 
+/** Every action the staff audit log records; the log is filtered by one of them. */
+export const AUDIT_ACTIONS = [
+  'sign_in',
+  'sign_in_failed',
+  'sign_out',
+  'factor_enrolled',
+  'password_changed',
+  'staff_user.created',
+  'staff_user.role_changed',
+  'staff_user.disabled',
+  'staff_user.enabled',
+  'staff_user.factor_reset',
+  'golfer.checked_in',
+  'block.created',
+  'block.removed',
+  'booking.payment_recorded',
+  'booking.due_date_changed',
+  'booking.payment_link_sent',
+  'booking.names_changed',
+  'booking.cancelled',
+  'booking.round_moved',
+  'booking.caddies_changed',
+  'booking.contact_changed',
+  'booking.changed',
+  'booking.created',
+  'mail.retried',
+  'maintenance.switched',
+  'operator.created',
+  'operator.deposit_changed',
+  'operator.disabled',
+  'operator.enabled',
+  'operator.password_link_sent',
+  'operator.trade_rate_changed',
+  'price.green_fee_changed',
+  'season.created',
+  'course.closing_date_changed',
+  'course.tee_windows_changed',
+  'caddie_range.created',
+  'price.caddie_fee_changed',
+  'price.package_changed',
+  'package.created',
+  'package.changed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** ISO 8601 instant with an offset, as the audit filter takes it. */
 const instantField = z.iso.datetime({ offset: true, error: 'Please give a date and time (ISO 8601)' });
 
 export const staffAuditQuerySchema = z.object({
   staff_user_id: z.coerce.number().int().positive().optional(),
-  action: z.string().trim().min(1).max(100).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: 'Please choose an action from the list' }).optional(),
   /** From this instant (inclusive). */
   from: instantField.optional(),
   /** Before this instant (exclusive). */

@@ -1,4 +1,4 @@
-import type { StaffAuditEntry, StaffAuditQuery } from '@links/shared';
+import type { AuditAction, StaffAuditEntry, StaffAuditQuery } from '@links/shared';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffAuditLog } from '../../db/schema/index.ts';
@@ -9,50 +9,6 @@ import type { StaffUserRow } from './staff-users.repository.ts';
 // so a change and its record commit together or not at all. Append-only in the database (migration 0012's trigger).
 // before/after hold views built here (auditedStaffUser), never a row: a password hash or a factor secret cannot
 // reach the log by a field added later to the table.
-
-export const AUDIT_ACTIONS = [
-  'sign_in',
-  'sign_in_failed',
-  'sign_out',
-  'factor_enrolled',
-  'password_changed',
-  'staff_user.created',
-  'staff_user.role_changed',
-  'staff_user.disabled',
-  'staff_user.enabled',
-  'staff_user.factor_reset',
-  'golfer.checked_in',
-  'block.created',
-  'block.removed',
-  'booking.payment_recorded',
-  'booking.due_date_changed',
-  'booking.payment_link_sent',
-  'booking.names_changed',
-  'booking.cancelled',
-  'booking.round_moved',
-  'booking.caddies_changed',
-  'booking.contact_changed',
-  'booking.changed',
-  'booking.created',
-  'mail.retried',
-  'maintenance.switched',
-  'operator.created',
-  'operator.deposit_changed',
-  'operator.disabled',
-  'operator.enabled',
-  'operator.password_link_sent',
-  'operator.trade_rate_changed',
-  'price.green_fee_changed',
-  'season.created',
-  'course.closing_date_changed',
-  'course.tee_windows_changed',
-  'caddie_range.created',
-  'price.caddie_fee_changed',
-  'price.package_changed',
-  'package.created',
-  'package.changed',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
  * Who acted: a signed-in staff member, the command line, (a sign-in matching no account) nobody known, or the golfer

@@ -193,5 +193,9 @@ describe('the staff audit log', () => {
       page.entries.filter((entry: { at: string }) => entry.at < startedAt.toISOString()).length,
     );
     expect((await read('?from=yesterday')).statusCode).toBe(400);
+    // An action is one of those the log records.
+    const unknown = await read('?action=staff.sign_in');
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(unknown.json().error)).toContain('Please choose an action from the list');
   });
 });

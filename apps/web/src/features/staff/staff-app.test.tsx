@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import {
-  type StaffUser,
   staffSignInResponseSchema,
   staffUserResponseSchema,
   staffUsersResponseSchema,
@@ -12,17 +11,9 @@ import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
 import { renderRoute as renderAt } from '@/test/render-route';
+import { TEST_STAFF_ADMIN } from './test/staff-me';
 
-const ADMIN: StaffUser = {
-  id: 1,
-  username: 'admin',
-  name: 'Alex Admin',
-  email: 'alex@example.com',
-  role: 'admin',
-  status: 'active',
-  factor_enrolled: true,
-  created_at: '2026-11-01T09:00:00Z',
-};
+const ADMIN = TEST_STAFF_ADMIN;
 
 const COURSES = [{ id: 1, name: 'Championship Course' }];
 const emptySheet = () =>

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS, type AuditAction } from '@links/shared/schemas/staff';
 import { addDays, londonWallTimeToUtc } from '@links/shared/uk-time';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -12,6 +13,15 @@ const WHEN = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
   timeStyle: 'medium',
 });
+
+/** 'price.green_fee_changed' as 'Price: green fee changed', for the action list. */
+function actionLabel(action: AuditAction): string {
+  const text = action.replace('.', ': ').replaceAll('_', ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const isAuditAction = (value: string): value is AuditAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(value);
 
 /** The instant a UK day starts (London midnight, GMT or BST), as the API's from / to take it. */
 function ukDayStart(date: string): string {
@@ -44,7 +54,7 @@ export function StaffAudit() {
     setFilter({
       page: 1,
       ...(form.user ? { staff_user_id: Number(form.user) } : {}),
-      ...(form.action.trim() ? { action: form.action.trim() } : {}),
+      ...(isAuditAction(form.action) ? { action: form.action } : {}),
       ...(form.from ? { from: ukDayStart(form.from) } : {}),
       ...(form.to ? { to: ukDayStart(addDays(form.to, 1)) } : {}),
     });
@@ -70,11 +80,14 @@ export function StaffAudit() {
         </label>
         <label>
           Action
-          <input
-            value={form.action}
-            onChange={(event) => setForm({ ...form, action: event.target.value })}
-            placeholder="e.g. staff.sign_in"
-          />
+          <select value={form.action} onChange={(event) => setForm({ ...form, action: event.target.value })}>
+            <option value="">Every action</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {actionLabel(action)}
+              </option>
+            ))}
+          </select>
         </label>
         <label>
           From
