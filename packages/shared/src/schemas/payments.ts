@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { dataEnvelope } from './envelope';
 
+/** Why the booking engine refunded a paid card payment itself instead of confirming its booking. */
+export const REFUND_REASONS = ['amount_mismatch', 'paid_twice', 'booking_cancelled', 'places_gone'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
 /** GET /v1/payments/config: which card provider takes payments (the server decides; its CSP allows Stripe.js only then). */
 export const paymentConfigResponseSchema = dataEnvelope(
   z.object({ mode: z.enum(['sandbox', 'stripe']), publishable_key: z.string().nullable() }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope } from './envelope';
+import { REFUND_REASONS } from './payments';
 
 // The resort's operations page (issue 23, admins): what is waiting or stuck right now. The mail outbox (pending,
 // failed, sent; a message read as text; a failed one sent again), the tee times held by live holds, and the payments
@@ -64,6 +65,9 @@ export const maintenanceSwitchRequestSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
 });
 
+/** How far back the operations page lists the refunds the booking engine made itself. */
+export const AUTOMATIC_REFUND_DAYS = 14;
+
 export const staffOperationsSchema = z.object({
   maintenance: maintenanceStatusSchema,
   mail: z.object({
@@ -91,6 +95,19 @@ export const staffOperationsSchema = z.object({
       status: z.string(),
       failures: z.number().int().nonnegative(),
       created_at: z.iso.datetime(),
+    }),
+  ),
+  /**
+   * Card payments the booking engine refunded itself in the last AUTOMATIC_REFUND_DAYS days instead of confirming
+   * their booking (paid twice, tee times gone, amount or booking changed), newest first: the payer may need a call.
+   */
+  automatic_refunds: z.array(
+    z.object({
+      id: z.string(),
+      booking_number: z.string().nullable(),
+      amount: z.number().int().positive(),
+      reason: z.enum(REFUND_REASONS),
+      refunded_at: z.iso.datetime(),
     }),
   ),
   /** Staff refunds still waiting for the provider. */

@@ -1,3 +1,4 @@
+import { REFUND_REASONS, type RefundReason } from '@links/shared/schemas/payments';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -34,9 +35,7 @@ export type StoredPaymentError = {
 export const PAYMENT_SETTLEMENTS = ['confirmed', 'refund_pending', 'refunded', 'canceled'] as const;
 export type PaymentSettlement = (typeof PAYMENT_SETTLEMENTS)[number];
 
-/** Why a paid intent was refunded instead of confirming its booking. */
-export const REFUND_REASONS = ['amount_mismatch', 'paid_twice', 'booking_cancelled', 'places_gone'] as const;
-export type RefundReason = (typeof REFUND_REASONS)[number];
+export { REFUND_REASONS, type RefundReason };
 
 const settlementList = sql.raw(PAYMENT_SETTLEMENTS.map((value) => `'${value}'`).join(', '));
 const refundReasonList = sql.raw(REFUND_REASONS.map((value) => `'${value}'`).join(', '));

@@ -4,8 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, paymentIntents, staffAuditLog } from '../../db/schema/index.ts';
 import { apiHeaders, createTestApp, type TestApp, withCsrf } from '../../test/test-app.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
-import { bookingBody, createBookingApp, postBooking } from '../bookings/booking-test-helpers.ts';
-import { confirmedBooking } from '../confirmation/confirmation-test-helpers.ts';
+import {
+  bookingBody,
+  createBookingApp,
+  patchBooking,
+  postBooking,
+} from '../bookings/booking-test-helpers.ts';
+import { CONTACT_DETAILS, confirmedBooking } from '../confirmation/confirmation-test-helpers.ts';
+import { paidWithoutReport, saveDetails } from '../contact-details/operator-test-helpers.ts';
 import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
 
@@ -104,6 +110,47 @@ describe('the operations page', () => {
       (entry) => entry.action === 'mail.retried',
     );
     expect(audit.map((entry) => [entry.targetId, entry.before])).toEqual([[mail!.id, { status: 'failed' }]]);
+  });
+
+  it('lists a payment the booking engine refunded itself, with why, for the desk to call the payer', async () => {
+    // Step 2 opened a payment; the golfer changed the booking (a second golfer) while paying the old amount.
+    const golfer = await withCsrf(t.app);
+    const slotId = await slotIdAt(t.database.db, burnside, '2026-03-27', '12:00');
+    const held = await postBooking(t.app, golfer, bookingBody([{ id: burnside, slotId }], [1]));
+    expect(held.statusCode, held.body).toBe(200);
+    const booking = held.json().data as { booking_id: number; booking_number: string };
+    const details = await saveDetails(t, golfer, booking.booking_id, CONTACT_DETAILS);
+    expect(details.statusCode, details.body).toBe(200);
+    const stale = details.json().data.payment_intent as { id: string; amount: number };
+    await paidWithoutReport(t.database.db, stale.id);
+    const repriced = await patchBooking(
+      t.app,
+      golfer,
+      booking.booking_id,
+      bookingBody([{ id: burnside, slotId }], [1, 1]),
+    );
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect((await get('/v1/staff/operations')).json().data.automatic_refunds).toEqual([]);
+
+    // The reconciliation job finds the payment that no longer matches and refunds it; and the first test's stuck
+    // payment, whose booking had been paid by its own card payment, as paid twice.
+    await t.app.jobs.runOnce('payment-reconciliation');
+    const data = (await get('/v1/staff/operations')).json().data;
+    expect(data.automatic_refunds).toHaveLength(2);
+    expect(data.automatic_refunds).toEqual(
+      expect.arrayContaining([
+        {
+          id: stale.id,
+          booking_number: booking.booking_number,
+          amount: stale.amount,
+          reason: 'amount_mismatch',
+          refunded_at: expect.any(String),
+        },
+        expect.objectContaining({ id: 'pi_sbx_stuck_0001', reason: 'paid_twice' }),
+      ]),
+    );
+    // Settled now, so no longer among the payments the job could not settle.
+    expect(data.payments).toEqual([]);
   });
 
   it('answers 404 for an unknown message and 400 for bad input', async () => {

@@ -1,4 +1,5 @@
 import {
+  AUTOMATIC_REFUND_DAYS,
   type MaintenanceStatus,
   OPERATIONS_PAGE_SIZE,
   type StaffMailMessage,
@@ -6,7 +7,7 @@ import {
   type StaffMailQuery,
   type StaffOperations,
 } from '@links/shared/schemas/staff-operations';
-import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bookings, mailOutbox, operators, paymentIntents, staffRefunds } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -15,8 +16,8 @@ import { roundsOfBookings } from '../bookings/bookings.repository.ts';
 import { bookingTakesPlaces } from '../tee-sheet/live-bookings.ts';
 import { recordAudit } from './audit-log.ts';
 
-// The operations page (issue 23, admins): the outbox's counts and messages, live holds, and the money the
-// reconciliation job has not finished; the maintenance switch. Reads only, except sending a failed message again and
+// The operations page (issue 23, admins): the outbox's counts and messages, live holds, the money the
+// reconciliation job has not finished and the payments it refunded itself; the maintenance switch. Reads only, except sending a failed message again and
 // turning maintenance on or off (both audited).
 
 const DAY_MS = 24 * 3_600_000;
@@ -70,6 +71,26 @@ export async function operationsSummary(
     .orderBy(desc(paymentIntents.reconcileFailures), asc(paymentIntents.createdAt))
     .limit(LIST_LIMIT);
 
+  const automaticRefunds = await db
+    .select({
+      id: paymentIntents.id,
+      bookingNumber: bookings.bookingNumber,
+      amount: paymentIntents.amount,
+      reason: paymentIntents.settlementReason,
+      refundedAt: paymentIntents.settledAt,
+    })
+    .from(paymentIntents)
+    .leftJoin(bookings, eq(bookings.id, paymentIntents.bookingId))
+    .where(
+      and(
+        eq(paymentIntents.settlement, 'refunded'),
+        isNotNull(paymentIntents.settlementReason),
+        gte(paymentIntents.settledAt, new Date(now.getTime() - AUTOMATIC_REFUND_DAYS * DAY_MS)),
+      ),
+    )
+    .orderBy(desc(paymentIntents.settledAt))
+    .limit(LIST_LIMIT);
+
   const refunds = await db
     .select({
       bookingNumber: bookings.bookingNumber,
@@ -106,6 +127,19 @@ export async function operationsSummary(
       failures: row.failures,
       created_at: row.createdAt.toISOString(),
     })),
+    automatic_refunds: automaticRefunds.flatMap((row) =>
+      row.reason && row.refundedAt
+        ? [
+            {
+              id: row.id,
+              booking_number: row.bookingNumber,
+              amount: row.amount,
+              reason: row.reason,
+              refunded_at: row.refundedAt.toISOString(),
+            },
+          ]
+        : [],
+    ),
     refunds: refunds.map((row) => ({
       booking_number: row.bookingNumber,
       amount: row.amount,

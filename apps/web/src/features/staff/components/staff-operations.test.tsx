@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import { staffUserResponseSchema } from '@links/shared/schemas/staff';
 import {
   type MaintenanceStatus,
   mailRetriedResponseSchema,
@@ -14,6 +13,7 @@ import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answer, type Received, recorded, useApiServer, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
+import { staffMe } from '../test/staff-me';
 
 const FAILED_MAIL = {
   id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c',
@@ -42,20 +42,7 @@ describe('the operations page', () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
     document.cookie = 'XSRF-TOKEN=test-token';
     server.use(
-      http.get(v1('/staff/me'), () =>
-        answer(staffUserResponseSchema, {
-          data: {
-            id: 1,
-            username: 'admin',
-            name: 'Alex Admin',
-            email: 'alex@example.com',
-            role: 'admin',
-            status: 'active',
-            factor_enrolled: true,
-            created_at: '2026-11-01T09:00:00Z',
-          },
-        }),
-      ),
+      staffMe(),
       http.get(v1('/staff/operations'), () =>
         answer(staffOperationsResponseSchema, {
           data: {
@@ -70,6 +57,15 @@ describe('the operations page', () => {
               },
             ],
             payments: [],
+            automatic_refunds: [
+              {
+                id: 'pi_sbx_twice_0001',
+                booking_number: '4417730262',
+                amount: 5_500,
+                reason: 'paid_twice',
+                refunded_at: '2026-11-25T16:20:00.000Z',
+              },
+            ],
             refunds: [
               {
                 booking_number: '4417730261',
@@ -118,12 +114,14 @@ describe('the operations page', () => {
     renderRoute('/staff/operations');
     expect(
       await screen.findByText(
-        'E-mail: 0 waiting to send, 1 failed, 12 sent in the last 24 hours · 1 live hold · 1 payment needs attention',
+        'E-mail: 0 waiting to send, 1 failed, 12 sent in the last 24 hours · 1 live hold · 2 payments need attention',
       ),
     ).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Live holds' }).textContent).toContain('Burnside Course');
-    expect(screen.getByRole('region', { name: 'Payments needing attention' }).textContent).toContain(
-      'Refund of £20.00 waiting for the card provider (3 tries',
+    const attention = screen.getByRole('region', { name: 'Payments needing attention' });
+    expect(attention.textContent).toContain('Refund of £20.00 waiting for the card provider (3 tries');
+    expect(attention.textContent).toContain(
+      'Card payment pi_sbx_twice_0001 of £55.00 refunded 25 Nov 2026, 16:20: the booking had already been paid; booking 4417730262',
     );
     const outbox = await screen.findByRole('table', { name: 'Outbox, page 1' });
     await user.click(within(outbox).getByRole('button', { name: `Read the message ${FAILED_MAIL.subject}` }));

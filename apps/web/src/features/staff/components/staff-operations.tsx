@@ -1,5 +1,11 @@
 import { formatMoney } from '@links/shared/money';
-import type { MailState, MaintenanceStatus, StaffMailMessage } from '@links/shared/schemas/staff-operations';
+import type { RefundReason } from '@links/shared/schemas/payments';
+import type {
+  MailState,
+  MaintenanceStatus,
+  StaffMailMessage,
+  StaffOperations as StaffOperationsData,
+} from '@links/shared/schemas/staff-operations';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -242,6 +248,18 @@ function MaintenancePanel({
   );
 }
 
+/** Why the booking engine refunded a payment itself, as the desk reads it before calling the payer. */
+const REFUND_REASON_TEXT: Record<RefundReason, string> = {
+  amount_mismatch: 'the booking changed while it was being paid, so the amount no longer matched',
+  paid_twice: 'the booking had already been paid',
+  booking_cancelled: 'the booking had been cancelled',
+  places_gone: 'its tee times were taken before the payment arrived',
+};
+
+/** Payments the reconciliation has not settled, staff refunds still open and payments the engine refunded itself. */
+const attention = (data: StaffOperationsData) =>
+  data.payments.length + data.refunds.length + data.automatic_refunds.length;
+
 export function StaffOperations() {
   const operations = useStaffOperations();
   const [notice, setNotice] = useState('');
@@ -263,7 +281,7 @@ export function StaffOperations() {
       ) : (
         <>
           <p className={styles.count}>
-            {`E-mail: ${data.mail.pending} waiting to send, ${data.mail.failed} failed, ${data.mail.sent_last_24_hours} sent in the last 24 hours · ${data.holds.length} live ${data.holds.length === 1 ? 'hold' : 'holds'} · ${data.payments.length + data.refunds.length} ${data.payments.length + data.refunds.length === 1 ? 'payment needs' : 'payments need'} attention`}
+            {`E-mail: ${data.mail.pending} waiting to send, ${data.mail.failed} failed, ${data.mail.sent_last_24_hours} sent in the last 24 hours · ${data.holds.length} live ${data.holds.length === 1 ? 'hold' : 'holds'} · ${attention(data)} ${attention(data) === 1 ? 'payment needs' : 'payments need'} attention`}
           </p>
           <div className={sheet['booking-grid']}>
             <MaintenancePanel status={data.maintenance} onDone={setNotice} />
@@ -305,7 +323,7 @@ export function StaffOperations() {
               )}
             </Panel>
             <Panel title="Payments needing attention">
-              {data.payments.length + data.refunds.length === 0 ? (
+              {attention(data) === 0 ? (
                 <p className={styles.count}>Every payment and refund is settled.</p>
               ) : (
                 <ul className={styles.attention}>
@@ -313,6 +331,12 @@ export function StaffOperations() {
                     <li key={payment.id}>
                       {`Card payment ${payment.id} of ${formatMoney(payment.amount)} (${payment.status}), not settled after ${payment.failures} ${payment.failures === 1 ? 'try' : 'tries'}; booking `}
                       <BookingLink number={payment.booking_number} />
+                    </li>
+                  ))}
+                  {data.automatic_refunds.map((refund) => (
+                    <li key={refund.id}>
+                      {`Card payment ${refund.id} of ${formatMoney(refund.amount)} refunded ${when(refund.refunded_at)}: ${REFUND_REASON_TEXT[refund.reason]}; booking `}
+                      <BookingLink number={refund.booking_number} />
                     </li>
                   ))}
                   {data.refunds.map((refund) => (
