@@ -1,8 +1,10 @@
 import { E2E_API_HEADERS } from './support/env.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
+import { chooseStepOne } from './support/journey-step-one.ts';
 import { createPaidBooking, findSlot } from './support/paid-booking.ts';
 import { signInOpsAdmin } from './support/staff-sign-in.ts';
-import { COURSES, inApiSession, ukDate, xsrfHeaders } from './support/step-one-api.ts';
+import { COURSES, inApiSession, ukDate, ukTime, xsrfHeaders } from './support/step-one-api.ts';
+import { summary } from './support/step-one-page.ts';
 
 // Issue 23, done means: a green fee changed in the staff area changes what the public flow charges for a new booking,
 // and not for one already made. Prices are server-wide, so this runs in the 'global-state' project, alone.
@@ -28,9 +30,10 @@ const pounds = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { m
 
 test('a green fee changed by an admin changes what a new booking costs, not one already made', async ({
   page,
+  browser,
   axe,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const [slot, later] = await inApiSession(async (request) => [
     await findSlot(request, BURNSIDE.id, 1, 24 * 20, 24 * 27),
     await findSlot(request, BURNSIDE.id, 1, 24 * 20, 24 * 27),
@@ -67,13 +70,23 @@ test('a green fee changed by an admin changes what a new booking costs, not one 
     `is now ${pounds(newFee)}, for bookings made from now on.`,
   );
   await expect(fees.getByRole('row', { name: /Burnside Course/ })).toContainText(pounds(newFee));
-  await expect(page.getByRole('table', { name: 'Green fee changes, newest first' })).toContainText(
-    pounds(oldFee),
+  const changes = page.getByRole('table', { name: 'Price changes, newest first' });
+  await expect(changes.getByRole('row').nth(1)).toContainText(
+    `Green fee: ${BURNSIDE.name}, Adult, ${season!.name}${pounds(oldFee)}${pounds(newFee)}`,
   );
   await saveScreenshot(page, 'staff-prices-1280');
   await axe();
 
-  // The public flow quotes and charges the new fee for a new booking ...
+  // The public flow quotes and charges the new fee for a new booking: on step 1 as a visitor sees it ...
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await chooseStepOne(visitor, {
+    golfers: 1,
+    date: laterDate,
+    rounds: [{ course: BURNSIDE.name, time: ukTime(later!.slot_date_time) }],
+  });
+  await expect(summary(visitor)).toContainText(`Total Payable${pounds(newFee)}`);
+  await visitorContext.close();
   expect(await publicQuote(laterDate)).toBe(newFee);
   const second = await createPaidBooking({ rounds: [{ courseId: BURNSIDE.id, slot: later! }], golfers: 1 });
   const money = page.getByRole('region', { name: 'Money' });

@@ -147,6 +147,15 @@ export const closingDateChangeSchema = z.object({
 });
 export type ClosingDateChange = z.infer<typeof closingDateChangeSchema>;
 
+const priceChangeFields = {
+  /** The audit entry that records it. */
+  id: z.number().int().positive(),
+  at: z.iso.datetime(),
+  by: z.string(),
+  before: z.number().int().nonnegative().nullable(),
+  after: z.number().int().nonnegative(),
+};
+
 export const staffPricesSchema = z.object({
   /** Each course with the last day the public may book it. */
   courses: z.array(named.extend({ closing_date: z.iso.date() })),
@@ -179,20 +188,36 @@ export const staffPricesSchema = z.object({
       price: z.number().int().nonnegative(),
     }),
   ),
-  /** The latest green fee changes, newest first: who, when, from and to. */
+  /**
+   * The latest price changes, newest first: who, when, which price (a green fee, a combination's price for a player
+   * type or a caddie fee), from and to. The audit log keeps every one; this is the prices page's view of it.
+   */
   history: z.array(
-    z.object({
-      at: z.iso.datetime(),
-      by: z.string(),
-      course_id: z.number().int().positive(),
-      player_type_id: z.number().int().positive(),
-      season_id: z.number().int().positive(),
-      before: z.number().int().nonnegative().nullable(),
-      after: z.number().int().nonnegative(),
-    }),
+    z.discriminatedUnion('kind', [
+      z.object({
+        ...priceChangeFields,
+        kind: z.literal('green_fee'),
+        course_id: z.number().int().positive(),
+        player_type_id: z.number().int().positive(),
+        season_id: z.number().int().positive(),
+      }),
+      z.object({
+        ...priceChangeFields,
+        kind: z.literal('package'),
+        package_id: z.number().int().positive(),
+        player_type_id: z.number().int().positive(),
+      }),
+      z.object({
+        ...priceChangeFields,
+        kind: z.literal('caddie'),
+        start_date: z.iso.date(),
+        end_date: z.iso.date(),
+      }),
+    ]),
   ),
 });
 export type StaffPrices = z.infer<typeof staffPricesSchema>;
+export type PriceChange = StaffPrices['history'][number];
 export const staffPricesResponseSchema = dataEnvelope(staffPricesSchema);
 export const closingDateAnswerSchema = z.object({
   prices: staffPricesSchema,

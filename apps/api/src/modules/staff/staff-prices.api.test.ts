@@ -1,5 +1,5 @@
 import { COURSE_IDS } from '@links/shared/constants';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, greenFees } from '../../db/schema/index.ts';
 import { seedDatabase } from '../../seed/index.ts';
@@ -16,6 +16,7 @@ const NOW = new Date('2026-03-20T09:05:00Z');
 const PLAY_DATE = '2026-05-27';
 const { burnside } = COURSE_IDS;
 const ADULT = 1;
+const SENIOR = 2;
 
 let t: TestApp;
 let admin: Browser;
@@ -103,6 +104,9 @@ describe('green fees', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().data.history).toEqual([
       expect.objectContaining({
+        kind: 'green_fee',
+        course_id: burnside,
+        player_type_id: ADULT,
         by: 'Isla Prices',
         before: oldPrice,
         after: newPrice,
@@ -240,6 +244,24 @@ describe('seasons and the booking horizon', () => {
 
     const newClosing = plusDays(course.closing_date, 14);
     expect(await slotsOn(newClosing)).toBe(0);
+    // The desk books any player type: a season without a Senior fee on the Burnside is not bookable for anyone.
+    const season = before.seasons.find(
+      (each) => each.start_date <= newClosing && newClosing <= each.end_date,
+    )!;
+    const seniorFee = and(
+      eq(greenFees.courseId, burnside),
+      eq(greenFees.seasonId, season.id),
+      eq(greenFees.playerTypeId, SENIOR),
+    );
+    const [removed] = await t.database.db.delete(greenFees).where(seniorFee).returning();
+    expect(removed, 'the seed prices Seniors on the Burnside').toBeDefined();
+    const noSeniorFee = await setClosing({ course_id: burnside, closing_date: newClosing });
+    expect(noSeniorFee.statusCode).toBe(422);
+    expect(noSeniorFee.json().error.message).toMatch(
+      /on the Burnside Course for Senior \(65 and over\): add a season/,
+    );
+    const { id: _id, ...fee } = removed!;
+    await t.database.db.insert(greenFees).values(fee);
     const moved = await setClosing({ course_id: burnside, closing_date: newClosing });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(
@@ -291,6 +313,17 @@ describe('caddie fees', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await publicCaddiePrice(PLAY_DATE)).toBe(range.price + 500);
+    // The prices page keeps it with the other price changes, newest first.
+    expect(changed.json().data.history[0]).toEqual({
+      id: expect.any(Number),
+      at: expect.any(String),
+      by: expect.any(String),
+      kind: 'caddie',
+      start_date: range.start_date,
+      end_date: range.end_date,
+      before: range.price,
+      after: range.price + 500,
+    });
 
     const last = before.caddie_ranges.at(-1)!;
     const clash = await sendFrom(t.app, admin, 'POST', '/v1/staff/caddie-ranges', {
@@ -373,6 +406,13 @@ describe('combination prices', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await twoCourses()).total_price).toBe(old - 2_000);
+    expect(changed.json().data.history[0]).toMatchObject({
+      kind: 'package',
+      package_id: pkg.id,
+      player_type_id: ADULT,
+      before: old,
+      after: old - 2_000,
+    });
     const audit = (await sendFrom(t.app, admin, 'GET', '/v1/staff/audit?action=price.package_changed')).json()
       .data.entries;
     expect(audit.map((entry: { before: { price: number } }) => entry.before.price)).toEqual([old]);

@@ -1,4 +1,3 @@
-import { REQUESTED_PLAYER_TYPE_IDS } from '@links/shared/constants';
 import { type PricedBooking, PricingError, priceBooking } from '@links/shared/pricing';
 import type {
   ClosingDateAnswer,
@@ -12,7 +11,7 @@ import type {
 } from '@links/shared/schemas/staff-prices';
 import type { TicketPricesBody } from '@links/shared/schemas/ticket-prices';
 import { addDays, formatLongDate, londonWallTimeToUtc, todayInLondon } from '@links/shared/uk-time';
-import { and, asc, desc, eq, gte, inArray, like, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   bookingRounds,
@@ -37,10 +36,50 @@ import { recordAudit } from './audit-log.ts';
 
 // Green fees for the resort's staff (issue 23). The public flow prices every booking from loadPricingTables when it
 // is made and stores the result on the booking, so a change here applies to bookings priced after it and never to
-// one already made. Each change is an audit entry (before and after), which is the price's history.
+// one already made. Each change of a price is an audit entry (before and after), which is the price's history.
 
-const HISTORY_LIMIT = 50;
+const HISTORY_LIMIT = 100;
 const GREEN_FEE_CHANGED = 'price.green_fee_changed';
+const PACKAGE_PRICE_CHANGED = 'price.package_changed';
+const CADDIE_FEE_CHANGED = 'price.caddie_fee_changed';
+const PRICE_CHANGES = [GREEN_FEE_CHANGED, PACKAGE_PRICE_CHANGED, CADDIE_FEE_CHANGED];
+
+type PriceAuditRow = {
+  id: number;
+  at: Date;
+  by: string | null;
+  action: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+};
+
+/** One price change from its audit entry; the target names the price (course-type-season, package-type or range). */
+function priceChange(row: PriceAuditRow): StaffPrices['history'][number] | null {
+  const price = (value: unknown) => (value as { price?: unknown } | null)?.price;
+  const before = price(row.before);
+  const after = price(row.after);
+  if (typeof after !== 'number') return null;
+  const base = {
+    id: row.id,
+    at: row.at.toISOString(),
+    by: row.by ?? 'Staff',
+    before: typeof before === 'number' ? before : null,
+    after,
+  };
+  const ids = (row.targetId ?? '').split('-').map(Number);
+  if (row.action === GREEN_FEE_CHANGED) {
+    const [course_id = 0, player_type_id = 0, season_id = 0] = ids;
+    return { ...base, kind: 'green_fee', course_id, player_type_id, season_id };
+  }
+  if (row.action === PACKAGE_PRICE_CHANGED) {
+    const [package_id = 0, player_type_id = 0] = ids;
+    return { ...base, kind: 'package', package_id, player_type_id };
+  }
+  const range = row.after as { start_date?: unknown; end_date?: unknown };
+  if (typeof range.start_date !== 'string' || typeof range.end_date !== 'string') return null;
+  return { ...base, kind: 'caddie', start_date: range.start_date, end_date: range.end_date };
+}
 
 const feeKey = (fee: { course_id: number; player_type_id: number; season_id: number }) =>
   `${fee.course_id}-${fee.player_type_id}-${fee.season_id}`;
@@ -63,15 +102,17 @@ export async function staffPrices(db: DbOrTx): Promise<StaffPrices> {
     db.select().from(greenFees),
     db
       .select({
+        id: staffAuditLog.id,
         at: staffAuditLog.at,
         by: staffUsers.name,
+        action: staffAuditLog.action,
         targetId: staffAuditLog.targetId,
         before: staffAuditLog.before,
         after: staffAuditLog.after,
       })
       .from(staffAuditLog)
       .leftJoin(staffUsers, eq(staffUsers.id, staffAuditLog.staffUserId))
-      .where(and(eq(staffAuditLog.action, GREEN_FEE_CHANGED), like(staffAuditLog.targetId, '%-%-%')))
+      .where(inArray(staffAuditLog.action, PRICE_CHANGES))
       .orderBy(desc(staffAuditLog.at), desc(staffAuditLog.id))
       .limit(HISTORY_LIMIT),
     db.select().from(caddiePriceRanges).orderBy(asc(caddiePriceRanges.startDate)),
@@ -120,18 +161,9 @@ export async function staffPrices(db: DbOrTx): Promise<StaffPrices> {
       season_id: fee.seasonId,
       price: fee.pricePence,
     })),
-    history: historyRows.map((row) => {
-      const [course, type, season] = (row.targetId ?? '').split('-').map(Number);
-      const before = (row.before as { price?: number } | null)?.price;
-      return {
-        at: row.at.toISOString(),
-        by: row.by ?? 'Staff',
-        course_id: course ?? 0,
-        player_type_id: type ?? 0,
-        season_id: season ?? 0,
-        before: typeof before === 'number' ? before : null,
-        after: Number((row.after as { price?: number } | null)?.price ?? 0),
-      };
+    history: historyRows.flatMap((row) => {
+      const change = priceChange(row);
+      return change ? [change] : [];
     }),
   };
 }
@@ -304,21 +336,17 @@ export async function createSeason(
   return staffPrices(db);
 }
 
-/** The first UK day in [from, to] on which the course has no green fee for a player type the public books. */
-async function firstDayWithoutFee(db: DbOrTx, courseId: number, from: string, to: string) {
+/**
+ * The first UK day in [from, to] on which the course has no green fee for one of the player types: the public books
+ * two of them, the reservations desk and tour operators' callers any, so every type needs a price on a bookable day.
+ */
+async function firstDayWithoutFee(db: DbOrTx, courseId: number, typeIds: number[], from: string, to: string) {
   const rows = await db
     .select({ start: seasons.startDate, end: seasons.endDate, playerTypeId: greenFees.playerTypeId })
     .from(greenFees)
     .innerJoin(seasons, eq(seasons.id, greenFees.seasonId))
-    .where(
-      and(
-        eq(greenFees.courseId, courseId),
-        inArray(greenFees.playerTypeId, [...REQUESTED_PLAYER_TYPE_IDS]),
-        lte(seasons.startDate, to),
-        gte(seasons.endDate, from),
-      ),
-    );
-  for (const typeId of REQUESTED_PLAYER_TYPE_IDS) {
+    .where(and(eq(greenFees.courseId, courseId), lte(seasons.startDate, to), gte(seasons.endDate, from)));
+  for (const typeId of typeIds) {
     const covered = rows
       .filter((row) => row.playerTypeId === typeId)
       .sort((a, b) => a.start.localeCompare(b.start));
@@ -335,7 +363,7 @@ async function firstDayWithoutFee(db: DbOrTx, courseId: number, from: string, to
 
 /**
  * Moves a course's closing date (the last day the public may book it). Every day up to it must have a green fee for
- * each player type the public books, so no bookable day is without a price; the tee times of new days are made at
+ * each player type, so no bookable day is without a price; the tee times of new days are made at
  * once. An earlier date stops new sales after it: bookings already made there keep their tee times, and are counted
  * in the answer.
  */
@@ -353,9 +381,16 @@ export async function changeClosingDate(
   }
   const course = (await listCourses(db)).find((each) => each.id === change.course_id);
   if (!course) throw badRequest('Please choose a course from the list.', { course_id: 'Please choose one.' });
-  const gap = await firstDayWithoutFee(db, course.id, today, change.closing_date);
+  const types = await listPlayerTypes(db);
+  const gap = await firstDayWithoutFee(
+    db,
+    course.id,
+    types.map((type) => type.id),
+    today,
+    change.closing_date,
+  );
   if (gap) {
-    const type = (await listPlayerTypes(db)).find((each) => each.id === gap.typeId)?.name ?? 'a player type';
+    const type = types.find((each) => each.id === gap.typeId)?.name ?? 'a player type';
     throw new AppError(
       'no_green_fee',
       422,
@@ -462,7 +497,7 @@ export async function changeCaddieFee(
     await tx.update(caddiePriceRanges).set({ pricePence: price }).where(eq(caddiePriceRanges.id, id));
     await recordAudit(tx, {
       actor: { staffUserId },
-      action: 'price.caddie_fee_changed',
+      action: CADDIE_FEE_CHANGED,
       target: { type: 'caddie_range', id },
       before: { price: range.pricePence },
       after: { price, start_date: range.startDate, end_date: range.endDate },
@@ -508,7 +543,7 @@ export async function changePackagePrice(
       });
     await recordAudit(tx, {
       actor: { staffUserId },
-      action: 'price.package_changed',
+      action: PACKAGE_PRICE_CHANGED,
       target: { type: 'package', id: `${change.package_id}-${change.player_type_id}` },
       before: existing ? { price: existing.pricePence } : null,
       after: { price: change.price, package: pkg.name },

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 
-import { staffUserResponseSchema } from '@links/shared/schemas/staff';
 import {
   closingDateAnswerResponseSchema,
   type StaffPrices,
@@ -13,6 +12,7 @@ import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
+import { staffMe } from '../test/staff-me';
 import { penceOf } from './staff-prices';
 
 const PRICES: StaffPrices = {
@@ -79,20 +79,7 @@ describe('the prices page', () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
     document.cookie = 'XSRF-TOKEN=test-token';
     server.use(
-      http.get(v1('/staff/me'), () =>
-        answer(staffUserResponseSchema, {
-          data: {
-            id: 1,
-            username: 'admin',
-            name: 'Isla Prices',
-            email: 'isla@example.com',
-            role: 'admin',
-            status: 'active',
-            factor_enrolled: true,
-            created_at: '2026-11-01T09:00:00Z',
-          },
-        }),
-      ),
+      staffMe({ name: 'Isla Prices', email: 'isla@example.com' }),
       http.get(v1('/staff/prices'), () => answer(staffPricesResponseSchema, { data: prices })),
       http.put(
         v1('/staff/prices/green-fees'),
@@ -112,8 +99,10 @@ describe('the prices page', () => {
             ),
             history: [
               {
+                id: 41,
                 at: '2026-11-28T10:00:00.000Z',
                 by: 'Isla Prices',
+                kind: 'green_fee',
                 course_id: change.course_id,
                 player_type_id: change.player_type_id,
                 season_id: change.season_id,
@@ -237,8 +226,9 @@ describe('the prices page', () => {
       ),
     ).toBeTruthy();
     expect(changes[0]?.body).toEqual({ course_id: 1, player_type_id: 1, season_id: 4, price: 37_550 });
-    const history = screen.getByRole('table', { name: 'Green fee changes, newest first' });
+    const history = screen.getByRole('table', { name: 'Price changes, newest first' });
     expect(history.textContent).toContain('Isla Prices');
+    expect(history.textContent).toContain('Green fee: Championship Course, Adult, All year');
     expect(history.textContent).toContain('£375.50');
 
     const combinations = screen.getByRole('table', { name: 'Combination prices per player type' });

@@ -3,6 +3,7 @@ import {
   type NewSeason,
   newSeasonSchema,
   PRICE_MESSAGES,
+  type PriceChange,
   type StaffPrices,
 } from '@links/shared/schemas/staff-prices';
 import { todayInLondon } from '@links/shared/uk-time';
@@ -246,36 +247,43 @@ function PreviewForm({ prices }: { prices: StaffPrices }) {
   );
 }
 
-function History({ prices }: { prices: StaffPrices }) {
+/** Which price a change was to, in words: a green fee, a combination's price for a player type or a caddie fee. */
+function changedPrice(prices: StaffPrices, change: PriceChange): string {
   const name = (list: { id: number; name: string }[], id: number) =>
     list.find((each) => each.id === id)?.name ?? '—';
-  if (prices.history.length === 0)
-    return <p className={styles.count}>No green fee has been changed here yet.</p>;
+  switch (change.kind) {
+    case 'green_fee':
+      return `Green fee: ${name(prices.courses, change.course_id)}, ${name(prices.player_types, change.player_type_id)}, ${name(prices.seasons, change.season_id)}`;
+    case 'package':
+      return `Combination: ${name(prices.packages, change.package_id)}, ${name(prices.player_types, change.player_type_id)}`;
+    case 'caddie':
+      return `Caddie fee: ${rangeLabel(change)}`;
+  }
+}
+
+function History({ prices }: { prices: StaffPrices }) {
+  if (prices.history.length === 0) return <p className={styles.count}>No price has been changed here yet.</p>;
   return (
     <TableFrame label="Price changes table">
       <table className={styles.table}>
-        <caption className="visually-hidden">Green fee changes, newest first</caption>
+        <caption className="visually-hidden">Price changes, newest first</caption>
         <thead>
           <tr>
             <th scope="col">When</th>
             <th scope="col">By</th>
-            <th scope="col">Course</th>
-            <th scope="col">Player type</th>
-            <th scope="col">Season</th>
+            <th scope="col">Price</th>
             <th scope="col">From</th>
             <th scope="col">To</th>
           </tr>
         </thead>
         <tbody>
           {prices.history.map((entry) => (
-            <tr key={`${entry.at}-${entry.course_id}-${entry.player_type_id}-${entry.season_id}`}>
+            <tr key={entry.id}>
               <td className={styles.nowrap}>{when(entry.at)}</td>
               <td>{entry.by}</td>
-              <th scope="row">{name(prices.courses, entry.course_id)}</th>
-              <td>{name(prices.player_types, entry.player_type_id)}</td>
-              <td>{name(prices.seasons, entry.season_id)}</td>
+              <th scope="row">{changedPrice(prices, entry)}</th>
               <td className={styles.nowrap}>
-                {entry.before === null ? 'No fee' : formatMoney(entry.before)}
+                {entry.before === null ? 'No price' : formatMoney(entry.before)}
               </td>
               <td className={styles.nowrap}>{formatMoney(entry.after)}</td>
             </tr>
