@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 
-import { staffUserResponseSchema } from '@links/shared/schemas/staff';
 import {
   staffBookingChangeResponseSchema,
   staffCoursesResponseSchema,
@@ -25,6 +24,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
 import { TEST_COURSES } from '@/test/course-fixtures';
 import { renderRoute } from '@/test/render-route';
+import { staffMe } from '../test/staff-me';
 
 const SUMMARY = {
   booking_number: '4417730261',
@@ -165,20 +165,13 @@ describe('finding a booking and its page', () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
     document.cookie = 'XSRF-TOKEN=test-token';
     server.use(
-      http.get(v1('/staff/me'), () =>
-        answer(staffUserResponseSchema, {
-          data: {
-            id: 2,
-            username: 'desk',
-            name: 'Iain Desk',
-            email: 'iain@example.com',
-            role: 'reservations',
-            status: 'active',
-            factor_enrolled: true,
-            created_at: '2026-11-01T09:00:00Z',
-          },
-        }),
-      ),
+      staffMe({
+        id: 2,
+        username: 'desk',
+        name: 'Iain Desk',
+        email: 'iain@example.com',
+        role: 'reservations',
+      }),
       http.get(
         v1('/staff/bookings'),
         recorded(searches, () =>

@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import { staffUserResponseSchema } from '@links/shared/schemas/staff';
 import {
   operatorLinkSentResponseSchema,
   type StaffOperator,
@@ -13,6 +12,7 @@ import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
+import { staffMe } from '../test/staff-me';
 
 const FAIRWAY: StaffOperator = {
   id: 7,
@@ -31,20 +31,7 @@ const FAIRWAY: StaffOperator = {
 };
 
 function me(role: 'admin' | 'reservations') {
-  return http.get(v1('/staff/me'), () =>
-    answer(staffUserResponseSchema, {
-      data: {
-        id: 1,
-        username: role,
-        name: 'Alex Staff',
-        email: 'alex@example.com',
-        role,
-        status: 'active',
-        factor_enrolled: true,
-        created_at: '2026-11-01T09:00:00Z',
-      },
-    }),
-  );
+  return staffMe({ username: role, name: 'Alex Staff', role });
 }
 
 describe('tour operators in the staff area', () => {

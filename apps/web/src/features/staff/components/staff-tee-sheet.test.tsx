@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import { staffUserResponseSchema } from '@links/shared/schemas/staff';
 import {
   blockPreviewResponseSchema,
   blockResponseSchema,
@@ -17,6 +16,7 @@ import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answer, type Received, recorded, useApiServer, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
+import { staffMe } from '../test/staff-me';
 
 const COURSES = [
   { id: 1, name: 'Championship Course' },
@@ -126,20 +126,7 @@ describe('the staff tee sheet', () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
     document.cookie = 'XSRF-TOKEN=test-token';
     server.use(
-      http.get(v1('/staff/me'), () =>
-        answer(staffUserResponseSchema, {
-          data: {
-            id: 3,
-            username: 'starter',
-            name: 'Sam Starter',
-            email: 'sam@example.com',
-            role,
-            status: 'active',
-            factor_enrolled: true,
-            created_at: '2026-11-01T09:00:00Z',
-          },
-        }),
-      ),
+      staffMe(() => ({ id: 3, username: 'starter', name: 'Sam Starter', email: 'sam@example.com', role })),
       http.get(
         v1('/staff/tee-sheet'),
         recorded(reads, ({ request }) => {

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 
-import { staffUserResponseSchema } from '@links/shared/schemas/staff';
 import {
   type StaffTeeWindows,
   staffTeeWindowsResponseSchema,
@@ -14,6 +13,7 @@ import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answer, type Received, recorded, useApiServer, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
+import { staffMe } from '../test/staff-me';
 
 const WEEKDAY = [
   { start: '10:00', end: '12:20' },
@@ -84,20 +84,7 @@ describe('the tee windows page', () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
     document.cookie = 'XSRF-TOKEN=test-token';
     server.use(
-      http.get(v1('/staff/me'), () =>
-        answer(staffUserResponseSchema, {
-          data: {
-            id: 1,
-            username: 'admin',
-            name: 'Isla Windows',
-            email: 'isla@example.com',
-            role,
-            status: 'active',
-            factor_enrolled: true,
-            created_at: '2026-11-01T09:00:00Z',
-          },
-        }),
-      ),
+      staffMe(() => ({ name: 'Isla Windows', email: 'isla@example.com', role })),
       http.get(v1('/staff/tee-windows'), () => answer(staffTeeWindowsResponseSchema, { data: WINDOWS })),
       http.post(
         v1('/staff/tee-windows/preview'),
