@@ -326,6 +326,10 @@ export function ChangeBookingForm({
         noValidate
         aria-label="Change rounds and golfers"
       >
+        <p className={styles.count}>
+          A change prices the whole booking again at today's prices (a tour operator's at their trade rate);
+          check the new total before you confirm.
+        </p>
         {errors.rounds ? (
           <p className={styles['row-error']} role="alert">
             {errors.rounds}
