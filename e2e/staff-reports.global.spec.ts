@@ -18,9 +18,18 @@ test('reports: a paid booking counted, charts drawn with tables, a CSV file, at 
   const slot = await inApiSession((request) => findSlot(request, BURNSIDE.id, 2, 24 * 10, 24 * 17));
   await createPaidBooking({ rounds: [{ courseId: BURNSIDE.id, slot: slot! }], golfers: 2 });
 
+  // The chart library comes with the reports page's own chunk, loaded when Reports is opened and not before.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const reportsCode = () => scripts.filter((path) => /\/assets\/staff-reports-[\w-]+\.js$/.test(path));
   await signInOpsAdmin(page);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(reportsCode()).toEqual([]);
   await page.getByRole('navigation', { name: 'Staff pages' }).getByRole('link', { name: 'Reports' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  expect(reportsCode()).toHaveLength(1);
   await expect(page.getByRole('status').filter({ hasText: /^\d+ bookings?, \d+ rounds/ })).toBeVisible();
 
   const sales = page.getByRole('region', { name: 'Bookings and revenue', exact: true });
