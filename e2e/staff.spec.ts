@@ -374,6 +374,13 @@ test('the first admin enrols an authenticator app, signs in with its code, adds 
   await expect(log).toContainText('sign_in');
   await saveScreenshot(page, 'staff-audit-1280');
   await axe();
+  // Filtered by an action from the list: only the role change is left.
+  const filter = page.getByRole('form', { name: 'Filter the audit log' });
+  await filter.getByLabel('Action').selectOption({ label: 'Staff user: role changed' });
+  await filter.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByText('1 entry, page 1 of 1', { exact: true })).toBeVisible();
+  await expect(log.getByRole('row')).toHaveCount(2);
+  await expect(log).toContainText('"reservations" → "starter"');
 
   // Operations: the outbox holds the e-mails of this journey's bookings; one is read as text.
   await nav.getByRole('link', { name: 'Operations' }).click();

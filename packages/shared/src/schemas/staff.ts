@@ -204,6 +204,9 @@ export const staffAuditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
   staff_user_id: z.number().int().nullable(),
+  /** The staff member's name, for an entry a staff member made. */
+  staff_name: z.string().nullable(),
+  /** Who acted, by kind: a staff member ('staff'), the command line, a golfer, a tour operator or an unknown sign-in. */
   actor: z.string(),
   action: z.string(),
   target_type: z.string().nullable(),

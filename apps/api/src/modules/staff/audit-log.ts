@@ -1,7 +1,7 @@
 import type { AuditAction, StaffAuditEntry, StaffAuditQuery } from '@links/shared';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { staffAuditLog } from '../../db/schema/index.ts';
+import { staffAuditLog, staffUsers } from '../../db/schema/index.ts';
 import { staffUserView } from './staff-user-view.ts';
 import type { StaffUserRow } from './staff-users.repository.ts';
 
@@ -72,8 +72,9 @@ export async function listAudit(
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
-      .select()
+      .select({ entry: staffAuditLog, staffName: staffUsers.name })
       .from(staffAuditLog)
+      .leftJoin(staffUsers, eq(staffUsers.id, staffAuditLog.staffUserId))
       .where(where)
       .orderBy(desc(staffAuditLog.at), desc(staffAuditLog.id))
       .limit(query.page_size)
@@ -81,10 +82,11 @@ export async function listAudit(
     db.select({ total: count() }).from(staffAuditLog).where(where),
   ]);
   return {
-    entries: rows.map((row) => ({
+    entries: rows.map(({ entry: row, staffName }) => ({
       id: row.id,
       at: row.at.toISOString(),
       staff_user_id: row.staffUserId,
+      staff_name: staffName,
       actor: row.actor,
       action: row.action,
       target_type: row.targetType,

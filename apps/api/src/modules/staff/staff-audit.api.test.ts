@@ -175,10 +175,16 @@ describe('the staff audit log', () => {
       'factor_enrolled',
       'sign_in',
     ]);
+    // Each names the staff member, as the list of users does.
+    expect(byDesk.entries.map((entry: { staff_name: string | null }) => entry.staff_name)).toEqual([
+      'Desk Clerk',
+      'Desk Clerk',
+    ]);
     const failures = (await read('?action=sign_in_failed')).json().data;
     expect(failures.total).toBe(1);
     expect(failures.entries[0]).toMatchObject({
       actor: 'anonymous',
+      staff_name: null,
       target_type: 'staff_user',
       target_id: String(deskId),
     });

@@ -23,6 +23,15 @@ function actionLabel(action: AuditAction): string {
 const isAuditAction = (value: string): value is AuditAction =>
   (AUDIT_ACTIONS as readonly string[]).includes(value);
 
+/** Who acted, where it was not a staff member (the log names those). */
+const ACTOR_NAMES: Record<string, string> = {
+  cli: 'Command line',
+  golfer: 'The golfer',
+  operator: 'The tour operator',
+  anonymous: 'Unknown sign-in',
+  staff: 'A staff member',
+};
+
 /** The instant a UK day starts (London midnight, GMT or BST), as the API's from / to take it. */
 function ukDayStart(date: string): string {
   return londonWallTimeToUtc(date, '00:00').toISOString();
@@ -139,7 +148,7 @@ export function StaffAudit() {
                   {audit.data.entries.map((entry) => (
                     <tr key={entry.id}>
                       <td className={styles.nowrap}>{WHEN.format(new Date(entry.at))}</td>
-                      <td>{entry.actor}</td>
+                      <td>{entry.staff_name ?? ACTOR_NAMES[entry.actor] ?? entry.actor}</td>
                       <td>
                         <code>{entry.action}</code>
                       </td>

@@ -68,7 +68,8 @@ describe('staff users and the audit log', () => {
                   id: 7,
                   at: '2026-07-14T08:30:00.000Z',
                   staff_user_id: DESK.id,
-                  actor: DESK.name,
+                  staff_name: DESK.name,
+                  actor: 'staff',
                   action: 'booking.round_moved',
                   target_type: 'booking',
                   target_id: '4417730261',
@@ -141,8 +142,8 @@ describe('staff users and the audit log', () => {
       from: '2026-07-13T23:00:00.000Z',
       to: '2026-07-15T23:00:00.000Z',
     });
-    expect(screen.getByRole('table', { name: 'Audit log entries' }).textContent).toContain(
-      'time: "10:00" → "10:20"',
-    );
+    const entries = screen.getByRole('table', { name: 'Audit log entries' });
+    expect(entries.textContent).toContain('Iain Reservations');
+    expect(entries.textContent).toContain('time: "10:00" → "10:20"');
   });
 });
