@@ -462,3 +462,42 @@ test('a booking opened from its link asks for the page code as the page arrives,
   expect(texts.length).toBeGreaterThan(0);
   expect(texts).not.toContain('Loading');
 });
+
+test('a booking opened from its link is asked for, and its course picture fetched, as the page arrives: once each', async ({
+  page,
+  request,
+}) => {
+  const slot = await findSlot(request, COURSES.burnside.id, 1, 72, 24 * 20);
+  const booking = await createPaidBooking({ rounds: [{ courseId: COURSES.burnside.id, slot }], golfers: 1 });
+  const asked: string[] = [];
+  const pictures: string[] = [];
+  page.on('request', (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (path === `/v1/bookings/${booking.bookingNumber}/confirmation`) asked.push(sent.method());
+    if (path.startsWith('/images/courses/burnside-course')) pictures.push(path);
+  });
+  // The entry is held back: the booking and its picture must be asked for without it, by the shell itself.
+  let releaseEntry = () => {};
+  const entryHeld = new Promise<void>((resolve) => {
+    releaseEntry = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  const picture = page.waitForRequest(/\/images\/courses\/burnside-course[^/]*\.webp$/);
+  const opened = page.goto(booking.signedPath);
+  await picture;
+  expect(asked).toEqual(['GET']);
+  releaseEntry();
+  await opened;
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  const image = page.locator('img[src*="/images/courses/burnside-course"]').first();
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBeGreaterThan(0);
+  // The page took the shell's answer and drew the preloaded picture: nothing asked twice.
+  expect(asked).toEqual(['GET']);
+  expect(pictures).toHaveLength(1);
+});

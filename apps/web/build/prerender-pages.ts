@@ -106,26 +106,48 @@ const SHELL_ROUTES: Array<{ path: string; lazyModules: string[] }> = [
  * The shell's preloads, run in its <head>: the assets of the page at this address (data-routes: path, then its
  * scripts and stylesheets, space-separated, one page per line). A stylesheet is linked as Vite's preload helper
  * would link it, so the helper finds it in the page and does not fetch it again.
+ *
+ * A booking opened by its e-mailed link (/confirmation/<number>?signature&expires) is also asked of the API here, with
+ * the client's headers (data-key: its public API key), beside the page's code instead of after it has run; the page
+ * draws its first render from the answer read here and takes the answer itself once (`useConfirmation`,
+ * `getConfirmation`, window.__earlyBooking). Once the answer names the first round's course,
+ * its picture, the page's largest paint on a phone, is preloaded with the srcset and sizes the page gives it
+ * (`courseImageSources`, `CourseCard`), so the page draws it from the cache.
  */
 const SHELL_SCRIPT = [
   '(()=>{',
-  'const d=document,p=location.pathname;',
-  "for(const line of d.currentScript.dataset.routes.split('\\n')){",
+  'const d=document,c=d.currentScript,l=location,p=l.pathname;',
+  "for(const line of c.dataset.routes.split('\\n')){",
   "const[path,...assets]=line.split(' ');",
   "if(p!==path&&!p.startsWith(path+'/'))continue;",
   'for(const href of assets){',
   "const l=d.createElement('link');",
   "l.rel=href.endsWith('.css')?'stylesheet':'modulepreload';l.crossOrigin='';l.href=href;d.head.append(l)}",
   'break}',
+  "const m=/^\\/confirmation\\/([^/]+)$/.exec(p),q=new URLSearchParams(l.search),s=q.get('signature'),e=q.get('expires');",
+  'if(!m||!s||!e)return;',
+  'const n=decodeURIComponent(m[1]);',
+  "const a=fetch('/v1/bookings/'+encodeURIComponent(n)+'/confirmation?'+new URLSearchParams({signature:s,expires:e}),",
+  "{headers:{'X-Api-Key':c.dataset.key,'X-Requested-With':'XMLHttpRequest',Accept:'application/json'},credentials:'same-origin'});",
+  'const w=window.__earlyBooking={number:n,signature:s,expires:e,answer:a};',
+  'a.then(r=>r.ok&&r.clone().json()).then(b=>{',
+  'const k=b&&b.data;if(k){w.data=k;w.at=Date.now()}',
+  "const f=k&&k.status!=='cancelled'&&k.status!=='expired'&&k.courses[0];",
+  'if(!f)return;',
+  "const i=f.image,h=d.createElement('link');h.rel='preload';h.as='image';h.fetchPriority='high';h.href=i;",
+  "if(i.endsWith('.webp')&&!i.endsWith('-640.webp')){const x=i.slice(0,-5);",
+  "h.imageSrcset=x+'-640.webp 640w, '+x+'-960.webp 960w, '+i+' 1600w';h.imageSizes='(max-width: 767px) 100vw, 220px'}",
+  'd.head.append(h)}).catch(()=>{})',
   '})()',
 ].join('');
 
-/** The app shell with SHELL_SCRIPT and its routes' assets in its head. */
+/** The app shell with SHELL_SCRIPT, its routes' assets and the client's API key in its head. */
 function shellPreloads(
   shell: string,
   bundle: Rolldown.OutputBundle,
   root: string,
   entryGraph: Set<string>,
+  apiKey: string,
 ): string {
   const lines = SHELL_ROUTES.map(({ path, lazyModules }) => {
     const { scripts, stylesheets } = lazyAssets(bundle, root, { location: path, lazyModules }, entryGraph);
@@ -133,9 +155,12 @@ function shellPreloads(
   });
   return shell.replace(
     '</head>',
-    `  <script data-routes="${lines.join('&#10;')}">${SHELL_SCRIPT}</script>\n  </head>`,
+    `  <script data-routes="${lines.join('&#10;')}" data-key="${escapeAttribute(apiKey)}">${SHELL_SCRIPT}</script>\n  </head>`,
   );
 }
+
+const escapeAttribute = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /** Every chunk reachable from `start` through static imports: what loading it pulls in before it runs. */
 function staticGraph(bundle: Rolldown.OutputBundle, start: Rolldown.OutputChunk): Rolldown.OutputChunk[] {
@@ -294,11 +319,14 @@ function lazyAssets(
  */
 export function prerenderPages(root: string, mode: string): Plugin {
   let outDir = '';
+  // The key the client sends (src/config/env.ts reads the same variable, with the same development default).
+  let apiKey = '';
   return {
     name: 'links:prerender-pages',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
+      apiKey = String(config.env.VITE_API_KEY ?? '').trim() || 'dev-web-public-key';
     },
     async writeBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
@@ -347,7 +375,10 @@ export function prerenderPages(root: string, mode: string): Plugin {
         }
         await writeFile(
           join(outDir, APP_SHELL_FILE),
-          await inlineStylesheets(shellPreloads(withoutHeroPreload(shell), bundle, root, inEntry), outDir),
+          await inlineStylesheets(
+            shellPreloads(withoutHeroPreload(shell), bundle, root, inEntry, apiKey),
+            outDir,
+          ),
         );
       } finally {
         await rm(ssrDir, { recursive: true, force: true });

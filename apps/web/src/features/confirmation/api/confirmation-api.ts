@@ -19,12 +19,67 @@ function bookingPath(bookingNumber: string, tail: string): string {
   return `/bookings/${encodeURIComponent(bookingNumber)}/${tail}`;
 }
 
-/** GET the booking: by the signed query when given, else on this browser session's access. */
-export function getConfirmation(
+/**
+ * A booking asked for by the shell's head script as the page arrived (apps/web/build/prerender-pages.ts): the answer,
+ * and once it has been read there, its booking and when it arrived.
+ */
+type EarlyBooking = {
+  number: string;
+  signature: string;
+  expires: string;
+  answer: Promise<Response>;
+  data?: Confirmation;
+  at?: number;
+};
+
+const earlyHolder = () => window as { __earlyBooking?: EarlyBooking };
+
+/** The shell's request when it is for this booking and link. */
+function earlyBooking(bookingNumber: string, signature: LinkSignature | null): EarlyBooking | null {
+  const early = earlyHolder().__earlyBooking;
+  const same =
+    early !== undefined &&
+    signature !== null &&
+    early.number === bookingNumber &&
+    early.signature === signature.signature &&
+    early.expires === signature.expires;
+  return same ? early : null;
+}
+
+/** The booking the shell's answer holds, already read, for the page's first render; null while it is not. */
+export function earlyConfirmation(
+  bookingNumber: string,
+  signature: LinkSignature | null,
+): { data: Confirmation; at: number } | null {
+  const early = earlyBooking(bookingNumber, signature);
+  return early?.data && early.at !== undefined ? { data: early.data, at: early.at } : null;
+}
+
+/** The shell's answer, once, when it is for this booking and link. */
+function takeEarlyAnswer(bookingNumber: string, signature: LinkSignature | null): Promise<Response> | null {
+  const early = earlyBooking(bookingNumber, signature);
+  delete earlyHolder().__earlyBooking;
+  return early?.answer ?? null;
+}
+
+/**
+ * GET the booking: by the signed query when given, else on this browser session's access. A booking opened by its
+ * e-mailed link was already asked for by the shell: its answer is taken when it is the booking; a refusal or a failure
+ * is asked again through the client, which reads and words it as every other answer.
+ */
+export async function getConfirmation(
   bookingNumber: string,
   signature: LinkSignature | null,
   signal?: AbortSignal,
 ): Promise<Confirmation> {
+  const early = takeEarlyAnswer(bookingNumber, signature);
+  if (early) {
+    const response = await early.catch(() => null);
+    const body = response?.ok
+      ? ((await response.json().catch(() => null)) as { data?: Confirmation } | null)
+      : null;
+    if (body?.data) return body.data;
+  }
   return api.get<Confirmation>(bookingPath(bookingNumber, 'confirmation'), {
     ...(signature ? { query: { signature: signature.signature, expires: signature.expires } } : {}),
     ...(signal ? { signal } : {}),

@@ -1,15 +1,25 @@
 import type { Confirmation } from '@links/shared/schemas/confirmation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { confirmationQueryKey, getConfirmation, type LinkSignature } from '../api/confirmation-api';
+import {
+  confirmationQueryKey,
+  earlyConfirmation,
+  getConfirmation,
+  type LinkSignature,
+} from '../api/confirmation-api';
 
 /** Spec section 4: by the signed query when the address has one, else on this session's access. */
 export function useConfirmation(bookingNumber: string | undefined, signature: LinkSignature | null) {
   const queryClient = useQueryClient();
+  // A booking opened by its e-mailed link, which the shell asked for as the page arrived, draws in the first render;
+  // the fetch on mount then takes the shell's answer rather than asking again (getConfirmation).
+  const [early] = useState(() => (bookingNumber ? earlyConfirmation(bookingNumber, signature) : null));
   const query = useQuery({
     queryKey: confirmationQueryKey(bookingNumber ?? ''),
     queryFn: ({ signal }) => getConfirmation(bookingNumber ?? '', signature, signal),
     enabled: bookingNumber !== undefined,
+    initialData: early?.data,
+    initialDataUpdatedAt: early?.at,
     // The booking can change elsewhere (caddies from another device, a balance paid by phone).
     staleTime: 0,
   });
