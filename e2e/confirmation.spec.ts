@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_API_HEADERS, E2E_SECRETS } from './support/env.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 import { DEPOSIT_OPERATOR } from './support/operator-accounts.ts';
@@ -463,10 +463,12 @@ test('a booking opened from its link asks for the page code as the page arrives,
   expect(texts).not.toContain('Loading');
 });
 
-test('a booking opened from its link is asked for, and its course picture fetched, as the page arrives: once each', async ({
-  page,
-  request,
-}) => {
+/**
+ * A paid Burnside booking about to be opened: the requests the page makes for it (the API's read, the course
+ * picture) recorded, and the entry script held back until released, so what the page shows or asks for meanwhile
+ * needs none of the app's code.
+ */
+async function openingBurnsideBooking(page: Page, request: APIRequestContext) {
   const slot = await findSlot(request, COURSES.burnside.id, 1, 72, 24 * 20);
   const booking = await createPaidBooking({ rounds: [{ courseId: COURSES.burnside.id, slot }], golfers: 1 });
   const asked: string[] = [];
@@ -476,22 +478,62 @@ test('a booking opened from its link is asked for, and its course picture fetche
     if (path === `/v1/bookings/${booking.bookingNumber}/confirmation`) asked.push(sent.method());
     if (path.startsWith('/images/courses/burnside-course')) pictures.push(path);
   });
-  // The entry is held back: the booking and its picture must be asked for without it, by the shell itself.
   let releaseEntry = () => {};
-  const entryHeld = new Promise<void>((resolve) => {
+  const held = new Promise<void>((resolve) => {
     releaseEntry = resolve;
   });
   await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    await entryHeld;
+    await held;
     await route.continue();
   });
-  const picture = page.waitForRequest(/\/images\/courses\/burnside-course[^/]*\.webp$/);
+  return { booking, asked, pictures, releaseEntry };
+}
+
+test('a booking opened from its e-mailed link arrives drawn by the server, then works as the page it was', async ({
+  page,
+  request,
+}) => {
+  const { booking, asked, pictures, releaseEntry } = await openingBurnsideBooking(page, request);
   const opened = page.goto(booking.signedPath);
+  // Before any of the app's code has run: the booking and its course picture, from the server's markup.
+  await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: COURSES.burnside.name })).toBeVisible();
+  const image = page.locator('img[src*="/images/courses/burnside-course"]').first();
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBeGreaterThan(0);
+  expect(asked).toEqual([]);
+  const drawn = await page.getByRole('heading', { level: 1, name: HEADING }).elementHandle();
+  releaseEntry();
+  await opened;
+  // Hydrated, not drawn again: the app runs on the server's elements (the fixture fails the test on any console
+  // error, a hydration mismatch among them).
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+      ),
+    )
+    .toBe(true);
+  expect(await drawn?.evaluate((element) => element.isConnected)).toBe(true);
+  await expect(page.getByRole('link', { name: /Add to calendar/ })).toBeVisible();
+  expect(pictures).toHaveLength(1);
+});
+
+test('a booking opened from its link with more in the address is asked for, and its picture fetched, by the shell: once each', async ({
+  page,
+  request,
+}) => {
+  const { booking, asked, pictures, releaseEntry } = await openingBurnsideBooking(page, request);
+  // A newsletter notice in the address: the page is drawn in the browser, from the shell.
+  const picture = page.waitForRequest(/\/images\/courses\/burnside-course[^/]*\.webp$/);
+  const opened = page.goto(`${booking.signedPath}&nl=newly_subscribed`);
   await picture;
   expect(asked).toEqual(['GET']);
   releaseEntry();
   await opened;
   await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
+  await expect(page.getByText('Welcome to our newsletter')).toBeVisible();
   const image = page.locator('img[src*="/images/courses/burnside-course"]').first();
   await expect(image).toBeVisible();
   await expect

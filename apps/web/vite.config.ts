@@ -40,7 +40,11 @@ function precompress(): Plugin {
       outDir = config.build.outDir;
     },
     async closeBundle() {
-      const files = (await listFiles(outDir)).filter((file) => COMPRESSIBLE.test(file));
+      // dist/server holds the API's server render of the booking page: never sent, so never compressed.
+      const serverDir = join(outDir, 'server');
+      const files = (await listFiles(outDir)).filter(
+        (file) => COMPRESSIBLE.test(file) && !file.startsWith(serverDir),
+      );
       await Promise.all(
         files.map(async (file) => {
           if ((await stat(file)).size < MIN_BYTES) return;

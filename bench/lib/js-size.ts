@@ -23,7 +23,8 @@ async function listJs(dir: string): Promise<string[]> {
   const nested = await Promise.all(
     entries.map((entry) => {
       const full = join(dir, entry.name);
-      if (entry.isDirectory()) return listJs(full);
+      // dist/server is the API's (the booking page's server render), never sent to a browser.
+      if (entry.isDirectory()) return entry.name === 'server' ? Promise.resolve([]) : listJs(full);
       return Promise.resolve(entry.name.endsWith('.js') ? [full] : []);
     }),
   );

@@ -10,6 +10,7 @@ import { errorBody } from './lib/envelope.ts';
 import { MaintenanceSwitch } from './lib/maintenance.ts';
 import { checkStorableText } from './lib/storable-text.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { bookingPageRenderer } from './modules/confirmation/booking-page.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { paymentProviderPlugin } from './modules/payment-provider/payment-provider.plugin.ts';
 import { v1Routes } from './modules/routes.ts';
@@ -191,7 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   if (options.webRoot) {
-    await registerWebApp(app, options.webRoot);
+    await registerWebApp(app, options.webRoot, bookingPageRenderer(app, options.webRoot));
   } else {
     app.setNotFoundHandler((_request, reply) => {
       reply.headers(headers.api);

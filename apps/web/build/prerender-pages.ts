@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type Rolldown } from 'vite';
@@ -312,6 +312,46 @@ function lazyAssets(
   return { scripts: [...scripts], stylesheets: [...stylesheets] };
 }
 
+/** dist/server: the server build of src/prerender.tsx and the booking page's template, for the API only. */
+const SERVER_DIR = 'server';
+const SERVER_MODULE = 'prerender.js';
+const BOOKING_TEMPLATE_FILE = 'booking.html';
+/** Where the API puts the rendered booking page's parts (apps/api/src/plugins/booking-page.ts reads the same). */
+export const BOOKING_SLOTS = {
+  hints: '<!--booking-hints-->',
+  body: '<!--booking-body-->',
+  year: '__BOOKING_YEAR__',
+  data: '<!--booking-data-->',
+} as const;
+
+/**
+ * The page of a booking opened by its e-mailed link, less what the API renders into it per request (decision 017):
+ * the confirmation page's stylesheets inline and its chunks started by START_SCRIPT as on a prerendered page (once
+ * the course picture, its largest paint, is in), #root marked for hydration, the booking's JSON block before it.
+ */
+async function bookingTemplate(
+  shell: string,
+  bundle: Rolldown.OutputBundle,
+  root: string,
+  entryGraph: Set<string>,
+  outDir: string,
+): Promise<string> {
+  const page: PrerenderedPage = {
+    location: '/confirmation/0',
+    file: BOOKING_TEMPLATE_FILE,
+    query: ['signature', 'expires'],
+    lazyModules: [`${ROUTES}/confirmation.tsx`],
+  };
+  const { scripts, stylesheets } = lazyAssets(bundle, root, page, entryGraph);
+  const html = shell
+    .replace('</head>', `  ${BOOKING_SLOTS.hints}\n  </head>`)
+    .replace(
+      EMPTY_ROOT,
+      `<div id="root" data-prerendered-year="${BOOKING_SLOTS.year}">${BOOKING_SLOTS.body}</div>${BOOKING_SLOTS.data}`,
+    );
+  return inlineStylesheets(startScripts(html, page, scripts), outDir, stylesheets);
+}
+
 /**
  * Prerenders PRERENDERED_PAGES after the client build (writeBundle, not closeBundle: the pages must be final before
  * the precompress plugin compresses them), and keeps the page Vite wrote, minus the hero's preload and with its
@@ -339,50 +379,53 @@ export function prerenderPages(root: string, mode: string): Plugin {
         throw new Error('prerender: the home route is not part of the entry chunk');
       const inEntry = new Set(entryGraph.map((chunk) => chunk.fileName));
 
-      // Inside the app so Node resolves the externalised dependencies from node_modules; .cache is git-ignored.
-      await mkdir(join(root, '.cache'), { recursive: true });
-      const ssrDir = await mkdtemp(join(root, '.cache', 'prerender-'));
-      try {
-        await build({
-          root,
-          mode,
-          configFile: join(root, 'vite.config.ts'),
-          logLevel: 'warn',
-          build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
-        });
-        const module = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as {
-          prerenderPage: (location: string) => Promise<string>;
-        };
-        const indexPath = join(outDir, 'index.html');
-        const shell = await readFile(indexPath, 'utf8');
-        if (!shell.includes(EMPTY_ROOT) || !shell.includes('</head>'))
-          throw new Error(`prerender: index.html has no ${EMPTY_ROOT}`);
-        const year = new Date().getFullYear();
-        for (const page of PRERENDERED_PAGES) {
-          const template = page.file === 'index.html' ? shell : withoutHeroPreload(shell);
-          const { hints, body } = hoistResourceHints(await module.prerenderPage(page.location), template);
-          if (!body.includes('<main')) throw new Error(`prerender: ${page.location} rendered no <main>`);
-          const { scripts, stylesheets } = lazyAssets(bundle, root, page, inEntry);
-          const html = template
-            .replace('</head>', `  ${hints.join('\n    ')}\n  </head>`)
-            .replace(EMPTY_ROOT, `<div id="root" data-prerendered-year="${year}">${body}</div>`);
-          const target = join(outDir, page.file);
-          await mkdir(dirname(target), { recursive: true });
-          await writeFile(
-            target,
-            await inlineStylesheets(startScripts(html, page, scripts), outDir, stylesheets),
-          );
-        }
+      // Kept in dist/server for the API, which renders a booking opened by its link per request (decision 017); the
+      // API never serves that folder.
+      const ssrDir = join(outDir, SERVER_DIR);
+      await build({
+        root,
+        mode,
+        configFile: join(root, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+        // Self-contained: the API loads it from wherever the web build was put (the journeys copy it away from
+        // node_modules), so every dependency is bundled in, as the browser's chunks have theirs.
+        ssr: { noExternal: true },
+      });
+      const module = (await import(pathToFileURL(join(ssrDir, SERVER_MODULE)).href)) as {
+        prerenderPage: (location: string) => Promise<string>;
+      };
+      const indexPath = join(outDir, 'index.html');
+      const shell = await readFile(indexPath, 'utf8');
+      if (!shell.includes(EMPTY_ROOT) || !shell.includes('</head>'))
+        throw new Error(`prerender: index.html has no ${EMPTY_ROOT}`);
+      const year = new Date().getFullYear();
+      for (const page of PRERENDERED_PAGES) {
+        const template = page.file === 'index.html' ? shell : withoutHeroPreload(shell);
+        const { hints, body } = hoistResourceHints(await module.prerenderPage(page.location), template);
+        if (!body.includes('<main')) throw new Error(`prerender: ${page.location} rendered no <main>`);
+        const { scripts, stylesheets } = lazyAssets(bundle, root, page, inEntry);
+        const html = template
+          .replace('</head>', `  ${hints.join('\n    ')}\n  </head>`)
+          .replace(EMPTY_ROOT, `<div id="root" data-prerendered-year="${year}">${body}</div>`);
+        const target = join(outDir, page.file);
+        await mkdir(dirname(target), { recursive: true });
         await writeFile(
-          join(outDir, APP_SHELL_FILE),
-          await inlineStylesheets(
-            shellPreloads(withoutHeroPreload(shell), bundle, root, inEntry, apiKey),
-            outDir,
-          ),
+          target,
+          await inlineStylesheets(startScripts(html, page, scripts), outDir, stylesheets),
         );
-      } finally {
-        await rm(ssrDir, { recursive: true, force: true });
       }
+      await writeFile(
+        join(outDir, APP_SHELL_FILE),
+        await inlineStylesheets(
+          shellPreloads(withoutHeroPreload(shell), bundle, root, inEntry, apiKey),
+          outDir,
+        ),
+      );
+      await writeFile(
+        join(ssrDir, BOOKING_TEMPLATE_FILE),
+        await bookingTemplate(withoutHeroPreload(shell), bundle, root, inEntry, outDir),
+      );
     },
   };
 }

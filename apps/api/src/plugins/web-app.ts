@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isSitePage } from '@links/shared/site-pages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../lib/envelope.ts';
 import { type InlineSources, inlineSources, NO_INLINE } from './security-headers.ts';
 
@@ -10,6 +10,12 @@ import { type InlineSources, inlineSources, NO_INLINE } from './security-headers
 // get a 404, not HTML parsed as JavaScript).
 const API_PREFIXES = ['/v1/', '/admin/', '/csrf/', '/assets/'];
 const API_PATHS = new Set(['/v1', '/admin', '/csrf']);
+
+/** The web build's folder for the API (the booking page's server render and template): never served. */
+export const WEB_SERVER_DIR = 'server';
+
+/** A page the server renders for this request (the booking opened by its link), or null for the usual file. */
+export type BookingPageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<string | null>;
 
 function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0] ?? url;
@@ -42,9 +48,14 @@ function prerenderedPages(webRoot: string): Map<string, string> {
   return pages;
 }
 
-/** Every HTML page the site may send: the prerendered ones, index.html and the shell. */
+/** Every HTML page the site may send: the prerendered ones, index.html, the shell and the booking page's template. */
 function servedPages(webRoot: string): string[] {
-  return ['index.html', APP_SHELL_FILE, ...prerenderedPages(webRoot).values()]
+  return [
+    'index.html',
+    APP_SHELL_FILE,
+    ...prerenderedPages(webRoot).values(),
+    join(WEB_SERVER_DIR, 'booking.html'),
+  ]
     .map((file) => join(webRoot, file))
     .filter((file) => existsSync(file));
 }
@@ -72,7 +83,11 @@ function wantsHtml(request: FastifyRequest): boolean {
  * allowed in the site CSP by webAppInlineSources) for `/`, each other prerendered page for its own address, exactly
  * (`/login`, not `/login/`), and the empty shell for every other client-side route.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string,
+  renderBookingPage: BookingPageRenderer | null = null,
+): Promise<void> {
   const assetsDir = `${sep}assets${sep}`;
   const { site, api } = app.securityHeaders;
   const shell = existsSync(join(webRoot, APP_SHELL_FILE)) ? APP_SHELL_FILE : 'index.html';
@@ -84,6 +99,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     preCompressed: true,
     cacheControl: false,
     index: ['index.html'],
+    // dist/server is the API's own (the booking page's render and template), never a file to send.
+    allowedPath: (path) => !path.startsWith(`/${WEB_SERVER_DIR}/`),
     setHeaders: (reply, path) => {
       reply.headers(site);
       reply.header(
@@ -93,8 +110,18 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     },
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (wantsHtml(request) && !isApiPath(request.url)) {
+      // A booking opened by its e-mailed link arrives drawn (decision 017); it holds the booking: never stored.
+      const bookingPage = renderBookingPage ? await renderBookingPage(request, reply) : null;
+      if (bookingPage !== null) {
+        return reply
+          .code(200)
+          .headers(site)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(bookingPage);
+      }
       // A path the app has no page for still gets the app (it draws its error page), but with the true status.
       const path = request.url.split('?', 1)[0] ?? request.url;
       const known = isSitePage(path);

@@ -71,13 +71,22 @@ export async function createTestDatabase(): Promise<{ database: Database; dispos
 }
 
 /** Builds the app on a fresh migrated database. Seed inside the test if it needs reference data. */
-export async function createTestApp(configOverrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  configOverrides: Partial<AppConfig> = {},
+  options: { webRoot?: string } = {},
+): Promise<TestApp> {
   const config = testConfig(configOverrides);
   const { database, dispose } = await createTestDatabase();
   // The production logger (buildApp's options, redaction and serialisers), at its most verbose, into memory:
   // log-privacy.setup.ts searches what it wrote after every test file.
   const clock = new PinnableClock();
-  const app = await buildApp({ config, database, clock, logger: { level: 'trace', stream: appLogStream } });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: { level: 'trace', stream: appLogStream },
+    ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+  });
   return {
     app,
     database,

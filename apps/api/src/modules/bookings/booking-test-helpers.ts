@@ -32,8 +32,12 @@ export function bookingSettings(changes: Partial<AppConfig['bookings']>): Partia
  * A seeded app whose route clock (today, "has the tee time started", caddie notice) is pinned to `now`. Holds
  * run on the database clock, which tests move by rewriting hold_expires_at relative to now().
  */
-export async function createBookingApp(now: Date, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const testApp = await createTestApp({ ...GENEROUS_LIMITS, ...overrides });
+export async function createBookingApp(
+  now: Date,
+  overrides: Partial<AppConfig> = {},
+  options: { webRoot?: string } = {},
+): Promise<TestApp> {
+  const testApp = await createTestApp({ ...GENEROUS_LIMITS, ...overrides }, options);
   await seedDatabase(testApp.database.db, { demo: false, now });
   testApp.clock.pin(() => now);
   return testApp;

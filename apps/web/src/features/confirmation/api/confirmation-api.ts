@@ -1,6 +1,7 @@
 import type { Confirmation, PinAccessBody, UpdateCaddiesBody } from '@links/shared/schemas/confirmation';
 import { CONFIRMATION_ERROR_CODES, CONFIRMATION_MESSAGES } from '@links/shared/schemas/confirmation-messages';
 import { ApiError, api, fieldMessages, type MessageRule, NO_ANSWER, userMessage } from '@/lib/api-client';
+import { type EarlyBooking, pageEarlyBooking, takeEarlyAnswer } from './early-booking';
 
 /** The signed link's query (the e-mailed link): both parts or nothing. */
 export type LinkSignature = { signature: string; expires: string };
@@ -19,47 +20,29 @@ function bookingPath(bookingNumber: string, tail: string): string {
   return `/bookings/${encodeURIComponent(bookingNumber)}/${tail}`;
 }
 
-/**
- * A booking asked for by the shell's head script as the page arrived (apps/web/build/prerender-pages.ts): the answer,
- * and once it has been read there, its booking and when it arrived.
- */
-type EarlyBooking = {
-  number: string;
-  signature: string;
-  expires: string;
-  answer: Promise<Response>;
-  data?: Confirmation;
-  at?: number;
-};
-
-const earlyHolder = () => window as { __earlyBooking?: EarlyBooking };
-
-/** The shell's request when it is for this booking and link. */
-function earlyBooking(bookingNumber: string, signature: LinkSignature | null): EarlyBooking | null {
-  const early = earlyHolder().__earlyBooking;
-  const same =
-    early !== undefined &&
+/** Whether the booking read or asked for before the page's first render (early-booking.ts) is this booking and link. */
+function isThisLink(
+  early: EarlyBooking | null,
+  bookingNumber: string,
+  signature: LinkSignature | null,
+): early is EarlyBooking {
+  return (
+    early !== null &&
     signature !== null &&
     early.number === bookingNumber &&
     early.signature === signature.signature &&
-    early.expires === signature.expires;
-  return same ? early : null;
+    early.expires === signature.expires
+  );
 }
 
-/** The booking the shell's answer holds, already read, for the page's first render; null while it is not. */
+/** That booking, already read, for the page's first render; null when there is none or it is not yet read. */
 export function earlyConfirmation(
+  early: EarlyBooking | null,
   bookingNumber: string,
   signature: LinkSignature | null,
 ): { data: Confirmation; at: number } | null {
-  const early = earlyBooking(bookingNumber, signature);
-  return early?.data && early.at !== undefined ? { data: early.data, at: early.at } : null;
-}
-
-/** The shell's answer, once, when it is for this booking and link. */
-function takeEarlyAnswer(bookingNumber: string, signature: LinkSignature | null): Promise<Response> | null {
-  const early = earlyBooking(bookingNumber, signature);
-  delete earlyHolder().__earlyBooking;
-  return early?.answer ?? null;
+  if (!isThisLink(early, bookingNumber, signature) || !early.data || early.at === undefined) return null;
+  return { data: early.data, at: early.at };
 }
 
 /**
@@ -72,7 +55,7 @@ export async function getConfirmation(
   signature: LinkSignature | null,
   signal?: AbortSignal,
 ): Promise<Confirmation> {
-  const early = takeEarlyAnswer(bookingNumber, signature);
+  const early = isThisLink(pageEarlyBooking(), bookingNumber, signature) ? takeEarlyAnswer() : null;
   if (early) {
     const response = await early.catch(() => null);
     const body = response?.ok

@@ -1,19 +1,24 @@
 import type { Confirmation } from '@links/shared/schemas/confirmation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useState } from 'react';
 import {
   confirmationQueryKey,
   earlyConfirmation,
   getConfirmation,
   type LinkSignature,
 } from '../api/confirmation-api';
+import { pageEarlyBooking, RenderedBookingContext } from '../api/early-booking';
 
 /** Spec section 4: by the signed query when the address has one, else on this session's access. */
 export function useConfirmation(bookingNumber: string | undefined, signature: LinkSignature | null) {
   const queryClient = useQueryClient();
-  // A booking opened by its e-mailed link, which the shell asked for as the page arrived, draws in the first render;
-  // the fetch on mount then takes the shell's answer rather than asking again (getConfirmation).
-  const [early] = useState(() => (bookingNumber ? earlyConfirmation(bookingNumber, signature) : null));
+  // A booking opened by its e-mailed link draws in the first render when it was read before it: by the server that
+  // rendered the page (which the first render must match), or by the shell's head script, whose answer the fetch on
+  // mount then takes rather than asking again (getConfirmation).
+  const rendered = useContext(RenderedBookingContext);
+  const [early] = useState(() =>
+    bookingNumber ? earlyConfirmation(rendered ?? pageEarlyBooking(), bookingNumber, signature) : null,
+  );
   const query = useQuery({
     queryKey: confirmationQueryKey(bookingNumber ?? ''),
     queryFn: ({ signal }) => getConfirmation(bookingNumber ?? '', signature, signal),
