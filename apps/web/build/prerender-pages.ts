@@ -33,11 +33,11 @@ const ROUTES = 'src/app/routes';
 
 /**
  * The pages whose first render needs nothing from the API and the browser: they draw what they will show (or, the
- * reset page, their loading state) at once. Not here: the booking steps (they show the booking held in the tab), a
- * booking opened by its link (its number is in the address; the page shows it while loading), the account page
- * (what it draws, even first, hangs on the session check, which can answer before a prerendered page has been
- * hydrated: React would then draw it again) and the staff area. A page here must not draw anything from an answer
- * that code outside its route asks for (the session check of the header), for the same reason.
+ * reset page and the account pages, their loading state: their title and lead, and a spinner where the session
+ * check's answer goes) at once. Not here: the booking steps (they show the booking held in the tab), a booking opened
+ * by its link (the API renders it: decision 017) and the staff area. A page here draws nothing from the session check
+ * (which the header starts once hydrated) before it answers, and is hydrated before it can answer: the start-up
+ * script runs the entry only once the route's chunks are in. Otherwise React would draw the page again (error 418).
  */
 export const PRERENDERED_PAGES: PrerenderedPage[] = [
   { location: '/', file: 'index.html', path: '/', lazyModules: [] },
@@ -70,6 +70,21 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     lazyModules: [`${ROUTES}/confirmation.tsx`, 'src/features/confirmation/components/pin-form.tsx'],
   },
   {
+    // The account pages draw their title and lead before the session check (OperatorOnly's loading body). The check
+    // starts once the header has been hydrated, and the start-up script runs the entry only when the route's chunks
+    // are in, so the route is hydrated before the answer can change what it draws.
+    location: '/manage-account',
+    file: 'pages/manage-account.html',
+    path: '/manage-account',
+    lazyModules: [`${ROUTES}/manage-account.tsx`],
+  },
+  {
+    location: '/my-bookings',
+    file: 'pages/my-bookings.html',
+    path: '/my-bookings',
+    lazyModules: [`${ROUTES}/manage-account.tsx`],
+  },
+  {
     location: '/maintenance',
     file: 'pages/maintenance.html',
     path: '/maintenance',
@@ -95,8 +110,6 @@ const APP_SHELL_FILE = 'app-shell.html';
  */
 const SHELL_ROUTES: Array<{ path: string; lazyModules: string[] }> = [
   { path: '/confirmation', lazyModules: [`${ROUTES}/confirmation.tsx`] },
-  { path: '/manage-account', lazyModules: [`${ROUTES}/manage-account.tsx`] },
-  { path: '/my-bookings', lazyModules: [`${ROUTES}/manage-account.tsx`] },
   { path: '/contact-details', lazyModules: [`${ROUTES}/contact-details.tsx`] },
   { path: '/payment-details', lazyModules: [`${ROUTES}/payment-details.tsx`] },
   { path: '/staff', lazyModules: [`${ROUTES}/staff.tsx`] },

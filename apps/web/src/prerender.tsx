@@ -34,9 +34,22 @@ async function renderMarkup(location: string, booking: EarlyBooking | null): Pro
   return markup;
 }
 
+/**
+ * The page's whole markup. The first render in a process meets the lazy routes' code still loading: React may then
+ * write a boundary to complete by inline scripts (which the pages' content security policy refuses). Once loaded,
+ * the code is at hand, and a later render is whole.
+ */
+async function wholeMarkup(location: string, booking: EarlyBooking | null): Promise<string> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const markup = await renderMarkup(location, booking);
+    if (!INCOMPLETE.test(markup)) return markup;
+  }
+  throw new Error(`rendering ${location} left a boundary to complete on the client`);
+}
+
 /** Build-time only (build/prerender-pages.ts runs it in Node after the client build): a prerendered page's markup. */
 export function prerenderPage(location: string): Promise<string> {
-  return renderMarkup(location, null);
+  return wholeMarkup(location, null);
 }
 
 /** What the API puts into the booking page's template: the resource hints React found, and #root's markup. */
@@ -49,16 +62,9 @@ export type RenderedPage = { hints: string[]; body: string };
  * markup, as it renders no <head>: they are answered apart, for the head.
  */
 export async function renderBookingPage(location: string, booking: EarlyBooking): Promise<RenderedPage> {
-  // The first render in this process meets the lazy routes' code still loading: React then writes the page with a
-  // boundary to complete by inline scripts (which the page's content security policy would refuse). Once loaded,
-  // the code is at hand, and a second render is whole.
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const markup = await renderMarkup(location, booking);
-    if (INCOMPLETE.test(markup)) continue;
-    const hints = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
-    return { hints: hints.match(/<link [^>]*>/g) ?? [], body: markup.slice(hints.length) };
-  }
-  throw new Error(`rendering ${location} left a boundary to complete on the client`);
+  const markup = await wholeMarkup(location, booking);
+  const hints = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
+  return { hints: hints.match(/<link [^>]*>/g) ?? [], body: markup.slice(hints.length) };
 }
 
 /** Markup React left to complete in the browser: a pending boundary, and the scripts that fill it. */

@@ -15,19 +15,22 @@ import { OperatorOnly } from '@/features/auth/components/auth-guards';
 import { usePageTitle } from '@/hooks/use-page-title';
 import styles from './frames.module.css';
 
+/** The forms' place while they load: they will be taller than the screen (see below). */
+function FormsLoading() {
+  // The forms will be taller than the screen: their place is held, so on a phone the summary below them is not in
+  // sight to be pushed down when they arrive (Lighthouse's mobile CLS counted 0.39).
+  return (
+    <div className={styles['forms-space']}>
+      <div className={styles.card}>
+        <Spinner label="Loading your account details..." />
+      </div>
+    </div>
+  );
+}
+
 function AccountForms({ operator }: { operator: Operator }) {
   const details = useOperatorDetails();
-  if (details.isPending) {
-    // The forms will be taller than the screen: their place is held, so on a phone the summary below them is not in
-    // sight to be pushed down when they arrive (Lighthouse's mobile CLS counted 0.39).
-    return (
-      <div className={styles['forms-space']}>
-        <div className={styles.card}>
-          <Spinner label="Loading your account details..." />
-        </div>
-      </div>
-    );
-  }
+  if (details.isPending) return <FormsLoading />;
   if (details.isError) {
     return (
       <LoadFailedAlert
@@ -57,30 +60,43 @@ function ManageAccount() {
   // The same query the forms read: a colleague is welcomed by their own name (issue 24).
   const signedInAs = useOperatorDetails().data?.signed_in_as;
   if (!operator) return null;
-  const lead =
+  const welcome =
     signedInAs && !signedInAs.administrator
-      ? `Welcome back, ${signedInAs.name}. You book for ${operator.company_name}: keep your password up to date.`
-      : `Welcome back, ${operator.company_name}. Keep your company's details and password up to date.`;
+      ? `Welcome back, ${signedInAs.name}. You book for ${operator.company_name}.`
+      : `Welcome back, ${operator.company_name}.`;
   return (
-    <PageFrame eyebrow="Tour operators" title="Manage Account" lead={lead}>
-      <div className={styles['two-col']}>
-        <AccountForms operator={operator} />
-        <AccountSummary
-          companyName={operator.company_name}
-          depositPercent={operator.deposit_amount}
-          tradeDiscountPercent={operator.trade_discount_percent}
-        />
-      </div>
-    </PageFrame>
+    <div className={styles['two-col']}>
+      <AccountForms operator={operator} />
+      <AccountSummary
+        companyName={operator.company_name}
+        depositPercent={operator.deposit_amount}
+        tradeDiscountPercent={operator.trade_discount_percent}
+        welcome={welcome}
+      />
+    </div>
   );
 }
 
+// The account pages' frames draw nothing from the session: they are drawn at once, before it is checked, and arrive
+// prerendered (build/prerender-pages.ts), so what a phone paints first is the page's own title and lead.
 function ManageAccountRoute() {
   usePageTitle('Manage Account');
   return (
-    <OperatorOnly>
-      <ManageAccount />
-    </OperatorOnly>
+    <PageFrame
+      eyebrow="Tour operators"
+      title="Manage Account"
+      lead="Keep your details and password up to date, with your company's terms beside them."
+    >
+      <OperatorOnly
+        loading={
+          <div className={styles['two-col']}>
+            <FormsLoading />
+          </div>
+        }
+      >
+        <ManageAccount />
+      </OperatorOnly>
+    </PageFrame>
   );
 }
 
@@ -88,15 +104,15 @@ function ManageAccountRoute() {
 function MyBookingsRoute() {
   usePageTitle('My Bookings');
   return (
-    <OperatorOnly>
-      <PageFrame
-        eyebrow="Tour operators"
-        title="My Bookings"
-        lead="Every booking your company has made: what each costs, what is paid and what is due, and by when."
-      >
+    <PageFrame
+      eyebrow="Tour operators"
+      title="My Bookings"
+      lead="Every booking your company has made: what each costs, what is paid and what is due, and by when."
+    >
+      <OperatorOnly loading={<Spinner label="Loading your bookings..." />}>
         <OwnBookings />
-      </PageFrame>
-    </OperatorOnly>
+      </OperatorOnly>
+    </PageFrame>
   );
 }
 

@@ -2,18 +2,26 @@ import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import styles from './account-summary.module.css';
 
-type AccountSummaryProps = { companyName: string; depositPercent: number; tradeDiscountPercent?: number };
+type AccountSummaryProps = {
+  companyName: string;
+  depositPercent: number;
+  tradeDiscountPercent?: number;
+  /** The signed-in person's welcome, above the company's terms. */
+  welcome?: string;
+};
 
 export function AccountSummary({
   companyName,
   depositPercent,
   tradeDiscountPercent = 0,
+  welcome,
 }: AccountSummaryProps) {
   return (
     <aside className={styles.summary} aria-labelledby="account-summary-title">
       <h2 id="account-summary-title" className={styles.title}>
         Summary
       </h2>
+      {welcome ? <p className={styles.welcome}>{welcome}</p> : null}
       <dl className={styles.list}>
         <div>
           <dt>Company name</dt>

@@ -30,10 +30,13 @@ export function signedInHome(operator: Pick<Operator, 'password_change_required'
   return operator.password_change_required ? paths.manageAccount.getHref() : paths.home.getHref();
 }
 
-/** Operator-only pages: anyone else goes to the login page, replacing this entry in the history. */
-export function OperatorOnly({ children }: { children: ReactNode }) {
+/**
+ * Operator-only pages: anyone else goes to the login page, replacing this entry in the history. While the session
+ * check is under way it draws `loading` (by default the site-wide loading frame).
+ */
+export function OperatorOnly({ children, loading }: { children: ReactNode; loading?: ReactNode }) {
   const { operator, isLoading } = useUser();
-  if (isLoading) return <PageLoading label={PREPARING_LABEL} />;
+  if (isLoading) return loading ?? <PageLoading label={PREPARING_LABEL} />;
   if (!operator) return <Navigate to={paths.login.getHref()} replace />;
   return children;
 }
