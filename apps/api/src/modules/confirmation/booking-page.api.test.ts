@@ -157,6 +157,18 @@ describe('a booking opened by its e-mailed link', () => {
     expect(head.body).toBe('');
   });
 
+  it('is the shell while the site is closed for maintenance, as the API answers the booking 503', async () => {
+    await t.app.maintenance.set(true);
+    try {
+      const page = await open(signedPath(made.bookingNumber));
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(SHELL);
+    } finally {
+      await t.app.maintenance.set(false);
+    }
+    expect((await open(signedPath(made.bookingNumber))).body).toContain('id="rendered-booking"');
+  });
+
   it('never serves the web build’s server folder', async () => {
     for (const file of ['/server/prerender.js', '/server/booking.html']) {
       const response = await t.app.inject({ method: 'GET', url: file });

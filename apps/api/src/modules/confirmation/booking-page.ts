@@ -80,7 +80,8 @@ export function bookingPageRenderer(app: FastifyInstance, webRoot: string): Book
 
   return async (request, reply) => {
     const link = request.method === 'GET' ? signedLink(request.url) : null;
-    if (!link) return null;
+    // While the site is closed the API answers the booking 503, and the page shows the maintenance notice.
+    if (!link || (await app.maintenance.isOn())) return null;
     try {
       // The same checks and the same session grant as GET /v1/bookings/:number/confirmation with this query.
       const booking = await bookingForRequest(app, request, reply, link.number, link, { grant: true });
