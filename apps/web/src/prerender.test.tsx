@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../build/prerender-pages';
-import { prerenderPage } from './prerender';
+import { fixtureConfirmation } from './features/confirmation/test/confirmation-fixture';
+import { prerenderPage, renderBookingPage } from './prerender';
 
 // The build prerenders its pages in Node (build/prerender-pages.ts): no window, document or storage. Whatever they
 // render must work there, and each markup must be the complete page, lazy routes included, as the browser's first
@@ -11,6 +12,12 @@ const EXPECTED: Record<string, string[]> = {
   '/forgot-password': ['Forgot your password?', 'Enter your username and we will e-mail you a link'],
   '/reset?t=token&u=username': ['Reset your password', 'Checking your reset link...'],
   '/confirmation': ['This page is protected for your security', 'Booking number', 'PIN code'],
+  '/manage-account': [
+    'Manage Account',
+    'Keep your details and password up to date',
+    'Loading your account details...',
+  ],
+  '/my-bookings': ['My Bookings', 'Every booking your company has made', 'Loading your bookings...'],
   '/maintenance': ['We&#x27;re launching some updates!', 'Checking status...'],
   '/404': ['A swing and a miss!', '404 Not Found'],
 };
@@ -41,4 +48,18 @@ describe('prerenderPage', () => {
       }
     });
   }
+});
+
+// The server render of a booking page (decision 017) is checked where it runs as built: the API's tests with its
+// template, and the journeys, which open signed links and fail on any inline script the page's policy refuses. Here,
+// its one rule of its own: the booking it is given is drawn only for its own link.
+describe('renderBookingPage', () => {
+  it('draws no booking from data given for another booking number than the address', async () => {
+    const data = fixtureConfirmation();
+    const booking = { number: '1111111111', signature: 'abc', expires: '1800000000', data, at: Date.now() };
+    const location = `/confirmation/${data.booking_number}?signature=abc&expires=1800000000`;
+    const { body } = await renderBookingPage(location, booking);
+    expect(body).not.toContain('Tee-rific! Your booking is confirmed');
+    expect(body).not.toContain(data.courses[0]?.name ?? 'no course');
+  });
 });
