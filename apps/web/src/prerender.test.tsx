@@ -1,6 +1,7 @@
+import type { Confirmation } from '@links/shared/schemas/confirmation';
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../build/prerender-pages';
-import { fixtureConfirmation } from './features/confirmation/test/confirmation-fixture';
+import { fixtureConfirmation, fixtureCourse } from './features/confirmation/test/confirmation-fixture';
 import { prerenderPage, renderBookingPage } from './prerender';
 
 // The build prerenders its pages in Node (build/prerender-pages.ts): no window, document or storage. Whatever they
@@ -50,15 +51,37 @@ describe('prerenderPage', () => {
   }
 });
 
-// The server render of a booking page (decision 017) is checked where it runs as built: the API's tests with its
-// template, and the journeys, which open signed links and fail on any inline script the page's policy refuses. Here,
-// its one rule of its own: the booking it is given is drawn only for its own link.
 describe('renderBookingPage', () => {
+  const location = (number: string) => `/confirmation/${number}?signature=abc&expires=1800000000`;
+  const given = (data: Confirmation, number = data.booking_number) => ({
+    number,
+    signature: 'abc',
+    expires: '1800000000',
+    data,
+    at: Date.now(),
+  });
+
+  it('draws the booking it is given, whole, three rounds and all, the course picture preload answered apart', async () => {
+    const data = fixtureConfirmation({
+      courses: [
+        fixtureCourse(),
+        fixtureCourse({ id: 2, name: 'Burnside Course', slug: 'burnside' }),
+        fixtureCourse({ id: 4, name: 'Buddon Links Course', slug: 'buddon-links' }),
+      ],
+    });
+    const { hints, body } = await renderBookingPage(location(data.booking_number), given(data));
+    expect(body).toContain('Tee-rific! Your booking is confirmed');
+    expect(body).toContain(`Booking ${data.booking_number}`);
+    for (const course of data.courses) expect(body).toContain(course.name);
+    // Whole: nothing left for inline scripts to complete, which the page's content security policy refuses.
+    expect(body).not.toMatch(/<!--\$[?!]-->|<script|<template/);
+    expect(body.startsWith('<link')).toBe(false);
+    expect(hints.some((hint) => hint.includes('rel="preload"') && hint.includes('as="image"'))).toBe(true);
+  });
+
   it('draws no booking from data given for another booking number than the address', async () => {
     const data = fixtureConfirmation();
-    const booking = { number: '1111111111', signature: 'abc', expires: '1800000000', data, at: Date.now() };
-    const location = `/confirmation/${data.booking_number}?signature=abc&expires=1800000000`;
-    const { body } = await renderBookingPage(location, booking);
+    const { body } = await renderBookingPage(location(data.booking_number), given(data, '1111111111'));
     expect(body).not.toContain('Tee-rific! Your booking is confirmed');
     expect(body).not.toContain(data.courses[0]?.name ?? 'no course');
   });

@@ -24,6 +24,9 @@ async function renderMarkup(location: string, booking: EarlyBooking | null): Pro
       </RenderedBookingContext.Provider>
     </PageLocation.Provider>,
     {
+      // React outlines a boundary's content larger than this into a segment that inline scripts move into place,
+      // to flush a stream's shell early; a page written whole has no stream to flush, and its policy refuses them.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onError: (error) => {
         errors.push(error);
       },
