@@ -94,7 +94,7 @@ export function ResetPasswordFlow({
   if (check.isPending) {
     return frame(
       RESET_HEROES.reset,
-      <div className={styles.state}>
+      <div className={`${styles.state} ${styles.checking}`}>
         <Spinner size="lg" label="Checking your reset link..." />
       </div>,
     );
