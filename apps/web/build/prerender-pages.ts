@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BOOKING_PAGE_SLOTS } from '@links/shared/booking-page';
 import { build, type Plugin, type Rolldown } from 'vite';
 
 // The build's prerendered pages (docs/decisions/007-prerendered-home.md, and 012 for the pages beyond `/`): after
@@ -329,14 +330,6 @@ function lazyAssets(
 const SERVER_DIR = 'server';
 const SERVER_MODULE = 'prerender.js';
 const BOOKING_TEMPLATE_FILE = 'booking.html';
-/** Where the API puts the rendered booking page's parts (apps/api/src/plugins/booking-page.ts reads the same). */
-export const BOOKING_SLOTS = {
-  hints: '<!--booking-hints-->',
-  body: '<!--booking-body-->',
-  year: '__BOOKING_YEAR__',
-  data: '<!--booking-data-->',
-} as const;
-
 /**
  * The page of a booking opened by its e-mailed link, less what the API renders into it per request (decision 017):
  * the confirmation page's stylesheets inline and its chunks started by START_SCRIPT as on a prerendered page (once
@@ -357,10 +350,10 @@ async function bookingTemplate(
   };
   const { scripts, stylesheets } = lazyAssets(bundle, root, page, entryGraph);
   const html = shell
-    .replace('</head>', `  ${BOOKING_SLOTS.hints}\n  </head>`)
+    .replace('</head>', `  ${BOOKING_PAGE_SLOTS.hints}\n  </head>`)
     .replace(
       EMPTY_ROOT,
-      `<div id="root" data-prerendered-year="${BOOKING_SLOTS.year}">${BOOKING_SLOTS.body}</div>${BOOKING_SLOTS.data}`,
+      `<div id="root" data-prerendered-year="${BOOKING_PAGE_SLOTS.year}">${BOOKING_PAGE_SLOTS.body}</div>${BOOKING_PAGE_SLOTS.data}`,
     );
   return inlineStylesheets(startScripts(html, page, scripts), outDir, stylesheets);
 }

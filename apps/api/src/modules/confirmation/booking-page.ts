@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BOOKING_PAGE_SLOTS, RENDERED_BOOKING_ID } from '@links/shared/booking-page';
 import { type Confirmation, confirmationSchema } from '@links/shared/schemas/confirmation';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
@@ -12,22 +13,12 @@ import { loadConfirmation } from './load-confirmation.ts';
 // the page golfers open on their phones arrives with the booking drawn, its course picture asked for by the markup,
 // and the booking's JSON beside #root, from which the browser's first render draws the same page and hydrates it.
 // The web build writes the render (dist/server/prerender.js, its server build of src/prerender.tsx) and the page's
-// template (dist/server/booking.html: apps/web/build/prerender-pages.ts, BOOKING_SLOTS); without them, or whenever
+// template (dist/server/booking.html, with the slots of @links/shared/booking-page); without them, or whenever
 // the page cannot be rendered (an expired or altered link, a booking not to be shown, a render failing), the address
 // gets the app shell as before, and the page asks for the booking and words the answer itself.
 
 const TEMPLATE_FILE = 'booking.html';
 const RENDER_MODULE = 'prerender.js';
-/** The template's slots, as the web build writes them (BOOKING_SLOTS in apps/web/build/prerender-pages.ts). */
-const SLOTS = {
-  hints: '<!--booking-hints-->',
-  body: '<!--booking-body-->',
-  year: '__BOOKING_YEAR__',
-  data: '<!--booking-data-->',
-} as const;
-/** The id of the JSON block the browser reads (RENDERED_BOOKING_ID in the web app's early-booking.ts). */
-const DATA_ID = 'rendered-booking';
-
 const BOOKING_ADDRESS = /^\/confirmation\/(\d{1,20})$/;
 
 type RenderedBooking = {
@@ -59,7 +50,7 @@ function signedLink(url: string): { number: string; signature: string; expires: 
 
 /** A JSON block inside HTML: nothing in it can end the <script> element or open a comment. */
 const jsonBlock = (value: unknown) =>
-  `<script type="application/json" id="${DATA_ID}">${JSON.stringify(value)
+  `<script type="application/json" id="${RENDERED_BOOKING_ID}">${JSON.stringify(value)
     .replaceAll('<', '\\u003c')
     .replaceAll('\u2028', '\\u2028')
     .replaceAll('\u2029', '\\u2029')}</script>`;
@@ -69,7 +60,7 @@ export function bookingPageRenderer(app: FastifyInstance, webRoot: string): Book
   const moduleFile = join(webRoot, WEB_SERVER_DIR, RENDER_MODULE);
   if (!existsSync(templateFile) || !existsSync(moduleFile)) return null;
   const template = readFileSync(templateFile, 'utf8');
-  if (Object.values(SLOTS).some((slot) => !template.includes(slot))) {
+  if (Object.values(BOOKING_PAGE_SLOTS).some((slot) => !template.includes(slot))) {
     app.log.warn(
       { file: templateFile },
       'booking page template without its slots: the shell answers instead',
@@ -90,10 +81,10 @@ export function bookingPageRenderer(app: FastifyInstance, webRoot: string): Book
       const rendered: RenderedBooking = { ...link, data, at: Date.now() };
       const page = await (await render).renderBookingPage(request.url, rendered);
       return template
-        .replace(SLOTS.hints, page.hints.join('\n    '))
-        .replace(SLOTS.year, String(new Date().getFullYear()))
-        .replace(SLOTS.body, () => page.body)
-        .replace(SLOTS.data, () => jsonBlock(rendered));
+        .replace(BOOKING_PAGE_SLOTS.hints, page.hints.join('\n    '))
+        .replace(BOOKING_PAGE_SLOTS.year, String(new Date().getFullYear()))
+        .replace(BOOKING_PAGE_SLOTS.body, () => page.body)
+        .replace(BOOKING_PAGE_SLOTS.data, () => jsonBlock(rendered));
     } catch (error) {
       // An expired or altered link, or a booking not to be shown: the shell, whose page asks and says so.
       if (!(error instanceof AppError)) {

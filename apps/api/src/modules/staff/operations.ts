@@ -17,8 +17,8 @@ import { bookingTakesPlaces } from '../tee-sheet/live-bookings.ts';
 import { recordAudit } from './audit-log.ts';
 
 // The operations page (issue 23, admins): the outbox's counts and messages, live holds, the money the
-// reconciliation job has not finished and the payments it refunded itself; the maintenance switch. Reads only, except sending a failed message again and
-// turning maintenance on or off (both audited).
+// reconciliation job has not finished and the payments it refunded itself; the maintenance switch. Reads only,
+// except sending a failed message again and turning maintenance on or off (both audited).
 
 const DAY_MS = 24 * 3_600_000;
 /** The live holds and stuck payments listed at most (more would be an incident, not a list to read). */

@@ -1,3 +1,4 @@
+import { RENDERED_BOOKING_ID } from '@links/shared/booking-page';
 import type { Confirmation } from '@links/shared/schemas/confirmation';
 import { createContext } from 'react';
 
@@ -16,12 +17,7 @@ export type EarlyBooking = {
   at?: number;
   /** The head script's request, until the page takes it. */
   answer?: Promise<Response>;
-  /** Rendered by the server: the page draws it as it is, with no second request. */
-  rendered?: boolean;
 };
-
-/** The id of the server-rendered page's JSON block with its booking (a data block, never run). */
-export const RENDERED_BOOKING_ID = 'rendered-booking';
 
 /** On the server: the booking the page is being rendered with (prerender.tsx). */
 export const RenderedBookingContext = createContext<EarlyBooking | null>(null);
@@ -36,7 +32,7 @@ export function pageEarlyBooking(): EarlyBooking | null {
   const text = document.getElementById(RENDERED_BOOKING_ID)?.textContent;
   if (!text) return null;
   try {
-    const rendered = { ...(JSON.parse(text) as EarlyBooking), rendered: true };
+    const rendered = JSON.parse(text) as EarlyBooking;
     holder().__earlyBooking = rendered;
     return rendered;
   } catch {
