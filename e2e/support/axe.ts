@@ -30,6 +30,27 @@ function describeViolation(violation: Result): string {
 }
 
 /**
+ * Waits for the page's finite CSS transitions and animations to end (a few seconds at most). A colour is measured as
+ * it is drawn: a button leaving its disabled look 150 ms after a save was once read half-way, grey on green, and failed
+ * a journey for a contrast no golfer ever sees at rest. Endless animations (spinners) are left running.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // Two frames first, so a state committed just now has started its transitions.
+    for (let frame = 0; frame < 2; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+    const finite = document
+      .getAnimations()
+      .filter((animation) =>
+        Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
+      );
+    await Promise.race([
+      Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]);
+  });
+}
+
+/**
  * Runs axe-core on the page as it is now and fails with a readable list of every WCAG A/AA violation.
  * Call it once the state under test is on screen (dialog open, error shown...), after asserting that state.
  */
@@ -37,6 +58,7 @@ export async function expectNoAxeViolations(
   page: Page,
   options: { exclude?: string[]; disableRules?: string[] } = {},
 ): Promise<void> {
+  await settleTransitions(page);
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
     await page.evaluate(axeSource);
   }
