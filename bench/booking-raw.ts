@@ -145,7 +145,7 @@ export async function bookOnce(
       await runStatement(
         tx,
         bookingStatements.insertRounds(1),
-        roundValues(bookingId, [{ courseId, slotId, caddies: 0 }], golfers),
+        roundValues(bookingId, [{ courseId, slotId, players: golfers, caddies: 0 }]),
       );
       const tickets = [{ label: 'Green fee', course_ids: [courseId], price: 15_000 }];
       const priced = Array.from({ length: golfers }, (_, index) => ({

@@ -292,7 +292,11 @@ describe('priceBooking: bad input', () => {
 
   it.each([
     ['no golfers', [], july],
-    ['five golfers', [1, 2, 3, 4, 5].map((id) => ({ id, playerTypeId: ADULT })), july],
+    [
+      'seventeen golfers (a group is 16 at most)',
+      Array.from({ length: 17 }, (_, at) => ({ id: at + 1, playerTypeId: ADULT })),
+      july,
+    ],
     [
       'a golfer listed twice',
       [

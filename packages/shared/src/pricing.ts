@@ -53,7 +53,8 @@ export class PricingError extends Error {
 
 /** One round per course, and three courses exist; this also keeps the exhaustive search tiny (5 partitions). */
 export const MAX_PRICED_ROUNDS = 3;
-export const MAX_PRICED_GOLFERS = 4;
+/** A tour operator's group (issue 24) books up to 16; everyone else up to four, checked where the booking is saved. */
+export const MAX_PRICED_GOLFERS = 16;
 
 const MONTH_DAY_PATTERN = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_GOLFERS, MIN_GOLFERS } from '../constants';
+import { GROUP_MESSAGES, isGroup, MAX_GROUP_GOLFERS } from '../groups';
 import { COURSE_MESSAGES, GOLFER_MESSAGES, STEP_ONE_MESSAGES } from '../messages';
 import { MAX_PRICED_ROUNDS } from '../pricing';
 import { MAX_ID, positiveIdSchema } from './common';
@@ -15,7 +16,7 @@ export const BOOKING_NOTES_MAX_LENGTH = 2000;
 export const CADDIES_OVER_GOLFERS_MESSAGE = 'You can book at most one caddie per golfer.';
 export const NOTES_TOO_LONG_MESSAGE = `Please keep your requests under ${BOOKING_NOTES_MAX_LENGTH} characters.`;
 
-const golferPositionError = `Each golfer id must be a position from 1 to ${MAX_GOLFERS}`;
+const golferPositionError = `Each golfer id must be a position from 1 to ${MAX_GROUP_GOLFERS}`;
 
 export const bookingGolferSchema = z.object({
   /** The golfer's position in the booking (1-based), as the booking state numbers them. */
@@ -23,11 +24,11 @@ export const bookingGolferSchema = z.object({
     .number({ error: golferPositionError })
     .int({ error: golferPositionError })
     .min(1, { error: golferPositionError })
-    .max(MAX_GOLFERS, { error: golferPositionError }),
+    .max(MAX_GROUP_GOLFERS, { error: golferPositionError }),
   playerTypeId: positiveIdSchema('Each golfer player type'),
 });
 
-const caddiesError = `Caddies must be a whole number from 0 to ${MAX_GOLFERS}`;
+const caddiesError = `Caddies must be a whole number from 0 to ${MAX_GROUP_GOLFERS}`;
 
 export const bookingCourseSchema = z.object({
   id: positiveIdSchema('Each course id'),
@@ -39,7 +40,7 @@ export const bookingCourseSchema = z.object({
     .number({ error: caddiesError })
     .int({ error: caddiesError })
     .min(0, { error: caddiesError })
-    .max(MAX_GOLFERS, { error: caddiesError })
+    .max(MAX_GROUP_GOLFERS, { error: caddiesError })
     .default(0),
 });
 
@@ -63,12 +64,33 @@ export function checkCaddiesWithinGolfers(
   }
 }
 
+/** The golfers of a booking: one to four, each listed once (the public flow's and the staff's). */
+export const bookingGolfersSchema = z
+  .array(bookingGolferSchema, { error: GOLFER_MESSAGES.count })
+  .min(MIN_GOLFERS, { error: GOLFER_MESSAGES.count })
+  .max(MAX_GOLFERS, { error: GOLFER_MESSAGES.count })
+  .refine(hasUniqueIds, { error: GOLFER_MESSAGES.duplicate });
+
+/**
+ * A group of five or more plays one course on consecutive tee times (issue 24): the round asked for names the
+ * group's first tee time and the engine holds the ones after it. Only tour operators book groups; the engine
+ * answers visitors with the spec's count message.
+ */
+function checkGroupOneCourse(
+  body: { golfers: unknown[]; courses: unknown[] },
+  context: z.RefinementCtx,
+): void {
+  if (isGroup(body.golfers.length) && body.courses.length > 1) {
+    context.addIssue({ code: 'custom', path: ['courses'], message: GROUP_MESSAGES.oneCourse });
+  }
+}
+
 export const saveBookingBodySchema = z
   .object({
     golfers: z
       .array(bookingGolferSchema, { error: GOLFER_MESSAGES.count })
       .min(MIN_GOLFERS, { error: GOLFER_MESSAGES.count })
-      .max(MAX_GOLFERS, { error: GOLFER_MESSAGES.count })
+      .max(MAX_GROUP_GOLFERS, { error: GROUP_MESSAGES.count })
       .refine(hasUniqueIds, { error: GOLFER_MESSAGES.duplicate }),
     courses: z
       .array(bookingCourseSchema, { error: STEP_ONE_MESSAGES.noCourse })
@@ -82,7 +104,8 @@ export const saveBookingBodySchema = z
       .transform((notes) => notes?.trim() ?? ''),
     caddiesOption: z.enum(['all', 'some', 'none']).optional(),
   })
-  .superRefine(checkCaddiesWithinGolfers);
+  .superRefine(checkCaddiesWithinGolfers)
+  .superRefine(checkGroupOneCourse);
 export type SaveBookingBody = z.infer<typeof saveBookingBodySchema>;
 export type SaveBookingBodyInput = z.input<typeof saveBookingBodySchema>;
 

@@ -32,6 +32,8 @@ export const CONFIRMATION_MESSAGES = {
   bookingNumberInvalid: `Your booking number is made of digits only, at most ${BOOKING_NUMBER_MAX_LENGTH} of them`,
   pinRequired: 'Please enter your pin code',
   pinTooLong: 'Your pin code is at most 24 characters',
+  /** A tour operator's group (issue 24): its caddies are spread over its tee times, so the desk changes them. */
+  groupCaddies: "A group's caddies are arranged by phone: please call our reservations team to change them.",
   caddiesLocked: (courseName: string) =>
     `Caddies for the ${courseName} can no longer be changed: the tee time is less than 24 hours away.`,
   caddiesOverGolfers: (courseName: string, golfers: number) =>

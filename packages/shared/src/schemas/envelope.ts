@@ -94,6 +94,7 @@ export const API_ERROR_CODES = [
   'unknown_tee_time',
   'tee_time_unavailable',
   'slot_full',
+  'group_tee_times_unavailable',
   'time_conflict',
   'too_many_holds',
   'championship_min_golfers',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkCaddiesWithinGolfers, saveBookingBodySchema } from './bookings';
+import { bookingGolfersSchema, checkCaddiesWithinGolfers, saveBookingBodySchema } from './bookings';
 import { individualPlayerDetailsSchema } from './contact-details';
 import { dataEnvelope } from './envelope';
 import { CHANGE_MESSAGES } from './staff-bookings';
@@ -9,7 +9,7 @@ import { CHANGE_MESSAGES } from './staff-bookings';
 // public step-1 save. The booking is priced again by the shared pricing code; the difference is shown first (the
 // preview), then taken as due, or returned to the card in full or in part.
 
-const { courses: bookingCoursesSchema, golfers: bookingGolfersSchema } = saveBookingBodySchema.shape;
+const { courses: bookingCoursesSchema } = saveBookingBodySchema.shape;
 
 const reasonText = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
 

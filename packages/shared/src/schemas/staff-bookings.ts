@@ -249,6 +249,7 @@ export const MOVE_MESSAGES = {
   started: 'That tee time has already started.',
   blocked: 'That tee time is blocked.',
   full: 'That tee time does not have enough free places.',
+  whichRound: 'This group has several tee times on that course: please choose which one to move.',
 } as const;
 
 export const moveRoundRequestSchema = z.object({
@@ -262,6 +263,13 @@ export const moveRoundRequestSchema = z.object({
     .int(MOVE_MESSAGES.slot)
     .positive(MOVE_MESSAGES.slot)
     .max(MAX_ID, MOVE_MESSAGES.slot),
+  /** The tee time the round is at now: needed only for a group, whose rounds share one course. */
+  from_slot_id: z
+    .number({ error: MOVE_MESSAGES.course })
+    .int(MOVE_MESSAGES.course)
+    .positive(MOVE_MESSAGES.course)
+    .max(MAX_ID, MOVE_MESSAGES.course)
+    .optional(),
 });
 export type MoveRoundRequest = z.infer<typeof moveRoundRequestSchema>;
 
@@ -332,4 +340,6 @@ export const CHANGE_MESSAGES = {
   notConfirmed: 'Only a confirmed booking can be changed here.',
   nothing: 'Nothing would change: choose another tee time, round or golfers.',
   playerType: 'Please choose a player type we have',
+  group:
+    "A group's golfers are changed by its tour operator or by phone. Move its tee times one at a time from the booking's rounds.",
 } as const;

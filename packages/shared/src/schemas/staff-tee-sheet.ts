@@ -37,8 +37,10 @@ export const staffTeeSheetBookingSchema = z.object({
   /** Golfers on this round. */
   players: z.number().int().positive(),
   caddies: z.number().int().nonnegative(),
-  /** The booking's golfers in order, by player type (a booking's golfers play each of its rounds). */
-  /** name: as the tour operator gave it ('' while missing). */
+  /**
+   * The golfers on this round in order: all the booking's (they play each of its rounds), or a group's share on
+   * this tee time (issue 24). name: as the tour operator gave it ('' while missing).
+   */
   golfers: z.array(
     z.object({ position: z.number().int().positive(), player_type: z.string(), name: z.string() }),
   ),
@@ -99,7 +101,7 @@ export const staffTeeSheetResponseSchema = dataEnvelope(staffTeeSheetSchema);
 
 export const CHECK_IN_MESSAGES = {
   round: 'Please choose a booking on the tee sheet',
-  position: 'Please choose a golfer (1 to 4)',
+  position: 'Please choose a golfer (1 to 16)',
   status: 'Please choose expected, arrived or no-show',
   notConfirmed: 'Only a confirmed booking can be checked in.',
   noSuchGolfer: 'This booking has no such golfer on this round.',
@@ -117,7 +119,7 @@ export const checkInRequestSchema = z.object({
     .number({ error: CHECK_IN_MESSAGES.position })
     .int(CHECK_IN_MESSAGES.position)
     .min(1, CHECK_IN_MESSAGES.position)
-    .max(4, CHECK_IN_MESSAGES.position),
+    .max(16, CHECK_IN_MESSAGES.position),
   status: z.enum(CHECK_IN_STATUSES, { error: CHECK_IN_MESSAGES.status }),
 });
 export type CheckInRequest = z.infer<typeof checkInRequestSchema>;

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { courses, playerTypes, teeSlots } from './reference.ts';
 
-// Bookings, their rounds (one tee slot per course) and their golfers. Owner: the booking engine.
+// Bookings, their rounds (one tee slot per course; a group's consecutive slots on one course) and their golfers. Owner: the booking engine.
 // Capacity is enforced twice: the engine locks the tee_slots rows and counts live players before inserting
 // rounds, and statement-level triggers (migration 0006) refuse any statement that leaves a slot over capacity.
 
@@ -114,7 +114,7 @@ export const bookingGolfers = pgTable(
     bookingId: integer()
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    /** 1..4, the golfer's position in the booking (the spec's golfer id). */
+    /** 1..16, the golfer's position in the booking (the spec's golfer id; over 4 only in a tour operator's group). */
     position: smallint().notNull(),
     playerTypeId: integer()
       .notNull()
@@ -130,7 +130,7 @@ export const bookingGolfers = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.bookingId, table.position] }),
-    check('booking_golfers_position_range', sql`${table.position} between 1 and 4`),
+    check('booking_golfers_position_range', sql`${table.position} between 1 and 16`),
     check('booking_golfers_vat_sum', sql`${table.netPence} + ${table.vatPence} = ${table.totalPence}`),
   ],
 );
@@ -154,8 +154,9 @@ export const bookingRounds = pgTable(
   (table) => [
     check('booking_rounds_players_range', sql`${table.players} between 1 and 4`),
     check('booking_rounds_caddies_range', sql`${table.caddies} between 0 and ${table.players}`),
-    // One round per course per booking: a booking never lists a course twice.
-    uniqueIndex('booking_rounds_booking_course').on(table.bookingId, table.courseId),
+    // A tee time once per booking. A course has one round per booking, except a group of more than four (issue
+    // 24), whose rounds on its one course are consecutive tee times: the booking engine keeps that rule.
+    uniqueIndex('booking_rounds_booking_slot').on(table.bookingId, table.slotId),
     // Live players per slot: index-only lookup of a slot's rounds, then the booking by primary key.
     index('booking_rounds_slot_idx').on(table.slotId, table.bookingId, table.players),
   ],

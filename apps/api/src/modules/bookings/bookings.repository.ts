@@ -94,6 +94,18 @@ export const bookingStatements = {
         .for('update'),
     ),
   ),
+  // A group's tee times (issue 24): the first one asked for and the ones after it on its course that UK day, in
+  // order, as the sheet lists them (withdrawn ones are not on it; blocked ones are, and refuse the group later).
+  groupSlots: defineStatement(
+    sql`select ${teeSlots.id}, ${teeSlots.startsAt} from ${teeSlots}
+        join ${teeSlots} as first_slot on first_slot.id = ${sql.placeholder('firstSlotId')}
+       where ${teeSlots.courseId} = first_slot.course_id and ${teeSlots.withdrawnAt} is null
+         and ${teeSlots.startsAt} >= first_slot.starts_at
+         and ${teeSlots.startsAt} < (date_trunc('day', first_slot.starts_at at time zone 'Europe/London')
+               + interval '1 day') at time zone 'Europe/London'
+       order by ${teeSlots.startsAt}
+       limit ${sql.placeholder('count')}`,
+  ),
   insertHeldBooking: perKey((holdSeconds) =>
     defineStatement(
       q
@@ -126,7 +138,7 @@ export const bookingStatements = {
           bookingId: sql.placeholder('bookingId'),
           courseId: sql.placeholder(`course${index}`),
           slotId: sql.placeholder(`slot${index}`),
-          players: sql.placeholder('players'),
+          players: sql.placeholder(`players${index}`),
           caddies: sql.placeholder(`caddies${index}`),
         })),
       ),
@@ -190,6 +202,19 @@ export async function lockSlots(tx: Queryable, slotIds: number[]): Promise<Map<n
  * Serialises hold creation per holder for the rest of the transaction (the live-hold limits): a visitor's network
  * (which covers its address) and browser session, or a tour operator's account.
  */
+/**
+ * `count` tee times from `firstSlotId` on its course and UK day, in time order; fewer when the day ends first, none
+ * when there is no such slot. Read before the slots are locked, as ids and times only.
+ */
+export async function groupSlots(
+  tx: Queryable,
+  firstSlotId: number,
+  count: number,
+): Promise<Array<{ id: number; startsAt: Date }>> {
+  const rows = await runStatement(tx, bookingStatements.groupSlots, { firstSlotId, count });
+  return rows.map(([id, startsAt]) => ({ id: id as number, startsAt: toDate(startsAt) }));
+}
+
 export async function lockHolder(tx: Queryable, firstKey: string, secondKey: string): Promise<void> {
   await runStatement(tx, bookingStatements.lockHolder, { firstKey, secondKey });
 }
@@ -321,7 +346,8 @@ export async function updateBookingDetails(
     .where(eq(bookings.id, bookingId));
 }
 
-export type RoundToSave = { courseId: number; slotId: number; caddies: number };
+/** A round to write: `players` is every golfer of the booking, or a group's share of them on this tee time. */
+export type RoundToSave = { courseId: number; slotId: number; players: number; caddies: number };
 export type GolferToSave = { position: number; playerTypeId: number; priced: PricedGolfer };
 
 /** Removes a booking's rounds and golfers before `saveRoundsAndGolfers` writes its new ones (a change of booking). */
@@ -337,24 +363,17 @@ export async function saveRoundsAndGolfers(
   rounds: RoundToSave[],
   golfers: GolferToSave[],
 ): Promise<void> {
-  await runStatement(
-    tx,
-    bookingStatements.insertRounds(rounds.length),
-    roundValues(bookingId, rounds, golfers.length),
-  );
+  await runStatement(tx, bookingStatements.insertRounds(rounds.length), roundValues(bookingId, rounds));
   await runStatement(tx, bookingStatements.insertGolfers(golfers.length), golferValues(bookingId, golfers));
 }
 
 /** The placeholder values of `bookingStatements.insertRounds(rounds.length)`. */
-export function roundValues(
-  bookingId: number,
-  rounds: RoundToSave[],
-  players: number,
-): Record<string, unknown> {
-  const values: Record<string, unknown> = { bookingId, players };
+export function roundValues(bookingId: number, rounds: RoundToSave[]): Record<string, unknown> {
+  const values: Record<string, unknown> = { bookingId };
   for (const [index, round] of rounds.entries()) {
     values[`course${index}`] = round.courseId;
     values[`slot${index}`] = round.slotId;
+    values[`players${index}`] = round.players;
     values[`caddies${index}`] = round.caddies;
   }
   return values;

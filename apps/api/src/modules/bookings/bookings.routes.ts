@@ -122,10 +122,12 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!request.sessionId) throw sessionRequired();
+      // The session that made the booking: an operator's books at their trade rate, and may hold a group.
+      const operator = (await currentOperator(request))?.operator;
       const data = await updateBooking(app, request.params.id, request.body, {
         sessionKey: sessionKey(request.sessionId),
-        // The session that made the booking: an operator's books at their trade rate.
-        tradeDiscountPercent: (await currentOperator(request))?.operator.tradeDiscountPercent ?? 0,
+        tradeDiscountPercent: operator?.tradeDiscountPercent ?? 0,
+        operatorId: operator?.id ?? null,
       });
       reply.header('cache-control', 'no-store');
       return { data };

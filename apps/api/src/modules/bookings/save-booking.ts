@@ -1,9 +1,11 @@
 import { isCaddieEligible } from '@links/shared/caddies';
 import { RESERVATION_WINDOW_MS } from '@links/shared/constants';
+import { GROUP_MESSAGES, groupShares, isConsecutiveRun, isGroup, spreadCaddies } from '@links/shared/groups';
+import { GOLFER_MESSAGES } from '@links/shared/messages';
 import { type PricedGolfer, PricingError, priceBooking, tradeRateTables } from '@links/shared/pricing';
 import type { SaveBookingBody, SavedBooking } from '@links/shared/schemas/bookings';
 import { CHAMPIONSHIP_INFO_TEXT, slotState, TIME_CONFLICT_TOOLTIP } from '@links/shared/slot-state';
-import { londonDate } from '@links/shared/uk-time';
+import { londonDate, londonTime } from '@links/shared/uk-time';
 import type { FastifyInstance } from 'fastify';
 import type { Course } from '../../db/schema/index.ts';
 import { type Queryable, statementTransaction } from '../../db/statements.ts';
@@ -20,6 +22,7 @@ import { BOOKING_MESSAGES } from './booking-messages.ts';
 import {
   deleteRoundsAndGolfers,
   findBookingForUpdate,
+  groupSlots,
   insertHeldBooking,
   type LockedSlot,
   lockSlots,
@@ -32,7 +35,8 @@ import { admitNewHold, checkNetworkShare, type HeldRound, type Holder } from './
 /** What this use case needs of the app (any object with these members: the app, or a test's own). */
 export type SaveBookingDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db' | 'log' | 'payments'>;
 
-export type Round = { index: number; course: Course; slot: LockedSlot; caddies: number };
+/** A round checked on its locked slot; `players` is the booking's golfers, or a group's share on this tee time. */
+export type Round = { index: number; course: Course; slot: LockedSlot; caddies: number; players: number };
 
 /** One round as asked for: the course, its tee time and caddies (the step-1 save's shape). */
 export type ChosenRound = SaveBookingBody['courses'][number];
@@ -68,10 +72,65 @@ function teeTimeField(index: number) {
   return { [`courses.${index}.teeTime.id`]: 'Please choose another tee time.' };
 }
 
-/** The checks that do not depend on other bookings: known course, player types the public may book. */
-function checkRequest(body: SaveBookingBody, reference: BookingReference): Map<number, Course> {
+/**
+ * The checks that do not depend on other bookings: known course, player types the public may book, and groups of
+ * more than four only for tour operators (a visitor hears the spec's count message, as before groups existed).
+ */
+function checkRequest(
+  body: SaveBookingBody,
+  reference: BookingReference,
+  operatorId: number | null | undefined,
+): Map<number, Course> {
+  if (isGroup(body.golfers.length) && operatorId == null) {
+    throw badRequest(GOLFER_MESSAGES.count, { golfers: GOLFER_MESSAGES.count }, 'validation_failed');
+  }
   checkPublicPlayerTypes(body.golfers, reference.playerTypes);
   return knownCourses(body.courses, reference);
+}
+
+/**
+ * A group's one round asked for, as the rounds it takes: its first tee time and the next ones on that course and
+ * day, each with its share of the golfers and of the caddies. Anything else is one round per course, every golfer
+ * on each. The slots are locked afterwards with the rest, and each share is checked like any round.
+ */
+async function roundsAskedFor(
+  tx: Queryable,
+  chosenRounds: ChosenRound[],
+  golferCount: number,
+): Promise<Array<ChosenRound & { players: number }>> {
+  const [first] = chosenRounds;
+  if (!isGroup(golferCount) || !first || chosenRounds.length !== 1) {
+    return chosenRounds.map((chosen) => ({ ...chosen, players: golferCount }));
+  }
+  const shares = groupShares(golferCount);
+  const run = await groupSlots(tx, first.teeTime.id, shares.length);
+  // No such tee time: the ordinary check below names it unknown.
+  if (run.length === 0) return [{ ...first, players: golferCount }];
+  if (run.length < shares.length) {
+    throw conflict(
+      GROUP_MESSAGES.notEnoughTeeTimes(shares.length, londonTime((run[0] as { startsAt: Date }).startsAt)),
+      'group_tee_times_unavailable',
+      teeTimeField(0),
+    );
+  }
+  // A run across a break in the sheet (a window's end) is not consecutive: the group would wait between them.
+  const before = (at: number) => (run[at - 1] as { startsAt: Date }).startsAt;
+  const breakAt = run.findIndex((slot, at) => at > 0 && !isConsecutiveRun([before(at), slot.startsAt]));
+  if (breakAt > 0) {
+    throw conflict(
+      GROUP_MESSAGES.notConsecutive(londonTime(before(breakAt))),
+      'group_tee_times_unavailable',
+      teeTimeField(0),
+    );
+  }
+  const ids = run.map((slot) => slot.id);
+  const caddies = spreadCaddies(first.caddies, shares);
+  return ids.map((id, at) => ({
+    id: first.id,
+    teeTime: { id },
+    caddies: caddies[at] ?? 0,
+    players: shares[at] ?? 0,
+  }));
 }
 
 /** The chosen rounds' courses by id; 400 on the round's own field for a course the resort does not have. */
@@ -101,20 +160,24 @@ export async function checkRounds(
   excludeBookingId: number | undefined,
   rules: RoundRules = PUBLIC_RULES,
 ): Promise<Round[]> {
+  const asked = await roundsAskedFor(tx, chosenRounds, golferCount);
   const slots = await lockSlots(
     tx,
-    chosenRounds.map((chosen) => chosen.teeTime.id),
+    asked.map((chosen) => chosen.teeTime.id),
   );
   const now = deps.clock.now();
 
-  const rounds: Round[] = chosenRounds.map((chosen, index) => {
+  // A group's rounds all answer for its one round asked for (index 0), whose field names its first tee time.
+  const rounds: Round[] = asked.map((chosen, at) => {
+    const index = Math.min(at, chosenRounds.length - 1);
+    const players = chosen.players;
     const course = courses.get(chosen.id) as Course;
     const slot = slots.get(chosen.teeTime.id);
     if (!slot || slot.courseId !== course.id) {
       throw badRequest(BOOKING_MESSAGES.unknownTeeTime(course.name), teeTimeField(index), 'unknown_tee_time');
     }
     const named = { courseName: course.name, startsAt: slot.startsAt };
-    if (rules.keptSlotIds?.has(slot.id)) return { index, course, slot, caddies: chosen.caddies };
+    if (rules.keptSlotIds?.has(slot.id)) return { index, course, slot, caddies: chosen.caddies, players };
     if (londonDate(slot.startsAt) > bookableDates(course, now).last) {
       throw badRequest(BOOKING_MESSAGES.afterClosing(course.name), teeTimeField(index), 'date_not_bookable');
     }
@@ -133,7 +196,7 @@ export async function checkRounds(
         'caddies_not_available',
       );
     }
-    return { index, course, slot, caddies: chosen.caddies };
+    return { index, course, slot, caddies: chosen.caddies, players };
   });
 
   const taken = await livePlayersBySlot(
@@ -152,7 +215,7 @@ export async function checkRounds(
         bookings: unavailable > 0 ? [{ booking_id: 0, players: unavailable }] : [],
       },
       courseId: round.course.id,
-      golferCount,
+      golferCount: round.players,
       completionHours: round.course.courseCompletionTime,
       otherCourseTeeTimes: rounds
         .filter((other) => other !== round)
@@ -168,7 +231,7 @@ export async function checkRounds(
     if (state === 'full') throw conflict(BOOKING_MESSAGES.slotFull(named), 'slot_full', field);
     if (state === 'too_many_golfers') {
       const free = round.slot.capacity - others;
-      throw conflict(BOOKING_MESSAGES.notEnoughPlaces(named, free, golferCount), 'slot_full', field);
+      throw conflict(BOOKING_MESSAGES.notEnoughPlaces(named, free, round.players), 'slot_full', field);
     }
     if (state === 'min_2_golfers' && rules.championshipMinimum)
       throw conflict(CHAMPIONSHIP_INFO_TEXT, 'championship_min_golfers', field);
@@ -183,9 +246,16 @@ export function priceRounds(
   reference: BookingReference,
 ) {
   try {
+    // A group's golfers each play one of its rounds: one green fee on its course and day, priced once.
+    const played = new Map(
+      rounds.map((round) => [
+        round.course.id,
+        { courseId: round.course.id, date: londonDate(round.slot.startsAt) },
+      ]),
+    );
     return priceBooking(
       golfers.map((golfer) => ({ id: golfer.id, playerTypeId: golfer.playerTypeId })),
-      rounds.map((round) => ({ courseId: round.course.id, date: londonDate(round.slot.startsAt) })),
+      [...played.values()],
       reference.tables,
     );
   } catch (error) {
@@ -239,7 +309,12 @@ async function saveAndAnswer(
   await saveRoundsAndGolfers(
     tx,
     bookingId,
-    rounds.map((round) => ({ courseId: round.course.id, slotId: round.slot.id, caddies: round.caddies })),
+    rounds.map((round) => ({
+      courseId: round.course.id,
+      slotId: round.slot.id,
+      players: round.players,
+      caddies: round.caddies,
+    })),
     body.golfers.map((golfer, index) => ({
       position: golfer.id,
       playerTypeId: golfer.playerTypeId,
@@ -275,12 +350,12 @@ async function answeringBackstop<T>(transaction: Promise<T>): Promise<T> {
 }
 
 /** The tee times a booking's rounds hold, for the network-share check. */
-function heldRounds(rounds: Round[], golfers: number): HeldRound[] {
+function heldRounds(rounds: Round[]): HeldRound[] {
   return rounds.map((round) => ({
     courseId: round.course.id,
     courseName: round.course.name,
     startsAt: round.slot.startsAt,
-    players: golfers,
+    players: round.players,
   }));
 }
 
@@ -301,7 +376,7 @@ export type Caller = {
 /** POST /v1/bookings: checks, prices and holds the places for the reservation window. */
 export async function createBooking(deps: SaveBookingDeps, body: SaveBookingBody, caller: Caller) {
   const reference = await loadBookingReference(deps, caller.tradeDiscountPercent);
-  const courses = checkRequest(body, reference);
+  const courses = checkRequest(body, reference, caller.operatorId);
   // Only statements of db/statements.ts: the transaction needs no drizzle transaction object.
   return answeringBackstop(
     statementTransaction(deps.db, async (tx) => {
@@ -309,7 +384,7 @@ export async function createBooking(deps: SaveBookingDeps, body: SaveBookingBody
       const holder: Holder = { ...caller, operatorId: caller.operatorId ?? undefined };
       const counts = await admitNewHold(tx, deps.config.bookings, holder, caller.solvedChallenge);
       const rounds = await checkRounds(tx, deps, body.courses, body.golfers.length, courses, undefined);
-      await checkNetworkShare(tx, deps.config.bookings, holder, heldRounds(rounds, body.golfers.length), {
+      await checkNetworkShare(tx, deps.config.bookings, holder, heldRounds(rounds), {
         firstHold: counts.network === 0,
       });
       const priced = priceRounds(body.golfers, rounds, reference);
@@ -341,10 +416,10 @@ export async function updateBooking(
   deps: SaveBookingDeps,
   bookingId: number,
   body: SaveBookingBody,
-  caller: Pick<Caller, 'sessionKey' | 'tradeDiscountPercent'>,
+  caller: Pick<Caller, 'sessionKey' | 'tradeDiscountPercent' | 'operatorId'>,
 ) {
   const reference = await loadBookingReference(deps, caller.tradeDiscountPercent);
-  const courses = checkRequest(body, reference);
+  const courses = checkRequest(body, reference, caller.operatorId);
   let staleIntentId: string | null = null;
   const saved = await answeringBackstop(
     deps.db.transaction(async (tx) => {
@@ -367,7 +442,7 @@ export async function updateBooking(
           networkKey: booking.networkKey,
           operatorId: booking.operatorId ?? undefined,
         };
-        await checkNetworkShare(tx, deps.config.bookings, holder, heldRounds(rounds, body.golfers.length), {
+        await checkNetworkShare(tx, deps.config.bookings, holder, heldRounds(rounds), {
           excludeBookingId: booking.id,
         });
       }

@@ -1,5 +1,5 @@
 import { isCaddieEligible } from '@links/shared/caddies';
-import { CADDIE_CUTOFF_HOURS } from '@links/shared/constants';
+import { CADDIE_CUTOFF_HOURS, MAX_GOLFERS } from '@links/shared/constants';
 import type {
   CancellationReason,
   Confirmation,
@@ -75,6 +75,9 @@ export function confirmationPayload(record: BookingRecord, now: Date): Confirmat
     lines.set(golfer.playerTypeId, line);
   }
 
+  // A group's caddies are spread over its tee times on one course; the page's form changes one round per course,
+  // so they are changed by phone.
+  const group = record.golfers.length > MAX_GOLFERS;
   const courses = record.rounds.map((round) => ({
     id: round.courseId,
     name: round.courseName,
@@ -86,7 +89,7 @@ export function confirmationPayload(record: BookingRecord, now: Date): Confirmat
     caddie_price: round.caddiePricePence,
     caddie_total: round.caddies * round.caddiePricePence,
     guide_url: round.guideUrl,
-    caddies_editable: !hasPlayed && caddiesEditable(record, round.startsAt, now),
+    caddies_editable: !group && !hasPlayed && caddiesEditable(record, round.startsAt, now),
     caddie_cutoff: new Date(round.startsAt.getTime() - CUTOFF_MS).toISOString(),
   }));
 

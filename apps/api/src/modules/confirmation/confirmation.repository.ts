@@ -167,7 +167,7 @@ export async function loadBookingRecord(db: DbOrTx, bookingId: number): Promise<
     .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
     .innerJoin(courses, eq(courses.id, bookingRounds.courseId))
     .where(eq(bookingRounds.bookingId, bookingId))
-    .orderBy(asc(bookingRounds.courseId));
+    .orderBy(asc(bookingRounds.courseId), asc(teeSlots.startsAt));
   const golfers = await db
     .select({
       position: bookingGolfers.position,

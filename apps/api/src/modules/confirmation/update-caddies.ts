@@ -71,6 +71,9 @@ export async function updateCaddies(
       const field = `courses.${index}.caddies`;
       const round = rounds.find((candidate) => candidate.courseId === wanted.id);
       if (!round) throw invalid(M.unknownRound(wanted.id), `courses.${index}.id`);
+      // A group's caddies are spread over several tee times on this course: one number cannot say where.
+      if (rounds.filter((candidate) => candidate.courseId === wanted.id).length > 1)
+        throw locked(M.groupCaddies, field);
       if (wanted.caddies > round.players)
         throw invalid(M.caddiesOverGolfers(round.courseName, round.players), field);
       if (wanted.caddies === round.caddies) continue;

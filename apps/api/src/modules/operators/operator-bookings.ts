@@ -1,3 +1,4 @@
+import { golfersOfRounds } from '@links/shared/groups';
 import type {
   OperatorBooking,
   OperatorBookings,
@@ -94,7 +95,9 @@ export async function listOwnBookings(
         booking_number: row.bookingNumber,
         status: row.status === 'expired' ? 'cancelled' : row.status,
         rounds: row.rounds.map((round) => ({ course: round.course, tee_time: round.startsAt.toISOString() })),
-        golfers: Math.max(0, ...row.rounds.map((round) => round.players)),
+        golfers: golfersOfRounds(
+          row.rounds.map((round) => ({ courseId: round.course, players: round.players })),
+        ),
         payment_terms: row.paymentMethod,
         total: row.payablePence ?? 0,
         paid: row.paidPence ?? 0,

@@ -202,7 +202,7 @@ async function queueConfirmationEmail(
     .from(bookingRounds)
     .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
     .where(eq(bookingRounds.bookingId, booking.id))
-    .orderBy(asc(bookingRounds.courseId));
+    .orderBy(asc(bookingRounds.courseId), asc(teeSlots.startsAt));
   const golfers = await tx
     .select({
       position: bookingGolfers.position,

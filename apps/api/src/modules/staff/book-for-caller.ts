@@ -57,7 +57,12 @@ export async function bookForCaller(
       await saveRoundsAndGolfers(
         tx,
         created.id,
-        rounds.map((round) => ({ courseId: round.course.id, slotId: round.slot.id, caddies: round.caddies })),
+        rounds.map((round) => ({
+          courseId: round.course.id,
+          slotId: round.slot.id,
+          players: round.players,
+          caddies: round.caddies,
+        })),
         request.golfers.map((golfer, index) => ({
           position: golfer.id,
           playerTypeId: golfer.playerTypeId,

@@ -1,3 +1,4 @@
+import { MAX_GOLFERS } from '@links/shared/constants';
 import { formatMoney } from '@links/shared/money';
 import { tradeRateTables } from '@links/shared/pricing';
 import type {
@@ -153,6 +154,8 @@ async function planChange(
     .from(bookingGolfers)
     .where(eq(bookingGolfers.bookingId, booking.id))
     .orderBy(asc(bookingGolfers.position));
+  // A group's golfers and tee times do not fit this form's one round per course: its rounds are moved one by one.
+  if (currentGolfers.length > MAX_GOLFERS) throw notAllowed(CHANGE_MESSAGES.group);
   const rounds = await checkRounds(tx, deps, request.courses, request.golfers.length, courses, booking.id, {
     ...deskRules(request.championship_override),
     keptSlotIds: new Set(current.map((round) => round.slotId)),

@@ -33,10 +33,16 @@ export async function moveRound(
   return deps.db.transaction(async (tx) => {
     const booking = await lockBookingByNumber(tx, bookingNumber);
     if (booking.status !== 'confirmed') throw notAllowed(MOVE_MESSAGES.notConfirmed);
-    const [round] = await tx
+    const onCourse = await tx
       .select({ id: bookingRounds.id, slotId: bookingRounds.slotId, players: bookingRounds.players })
       .from(bookingRounds)
       .where(and(eq(bookingRounds.bookingId, booking.id), eq(bookingRounds.courseId, request.course_id)));
+    // A group has a round per tee time on its one course: the request says which by the tee time it is at.
+    if (onCourse.length > 1 && request.from_slot_id === undefined) throw notAllowed(MOVE_MESSAGES.whichRound);
+    const round =
+      request.from_slot_id === undefined
+        ? onCourse[0]
+        : onCourse.find((candidate) => candidate.slotId === request.from_slot_id);
     if (!round) throw notAllowed(MOVE_MESSAGES.noRound);
     if (round.slotId === request.slot_id) throw notAllowed(MOVE_MESSAGES.sameSlot);
 

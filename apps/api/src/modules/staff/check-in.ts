@@ -1,4 +1,5 @@
 import { londonDate, todayInLondon } from '@links/shared';
+import { roundGolferPositions } from '@links/shared/groups';
 import {
   CHECK_IN_MESSAGES,
   type CheckInAnswer,
@@ -25,6 +26,8 @@ export async function setCheckIn(
   return db.transaction(async (tx) => {
     const [round] = await tx
       .select({
+        bookingId: bookings.id,
+        courseId: bookingRounds.courseId,
         bookingNumber: bookings.bookingNumber,
         status: bookings.status,
         players: bookingRounds.players,
@@ -39,7 +42,20 @@ export async function setCheckIn(
       .for('update', { of: bookingRounds });
     if (!round) throw notFound('There is no such booking on the tee sheet.', 'round_not_found');
     if (round.status !== 'confirmed') throw notAllowed(CHECK_IN_MESSAGES.notConfirmed);
-    if (request.position > round.players) throw notAllowed(CHECK_IN_MESSAGES.noSuchGolfer);
+    // The round's own golfers: a group's share on this tee time, or all of an ordinary booking's.
+    const courseRounds = await tx
+      .select({
+        id: bookingRounds.id,
+        courseId: bookingRounds.courseId,
+        startsAt: teeSlots.startsAt,
+        players: bookingRounds.players,
+      })
+      .from(bookingRounds)
+      .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+      .where(and(eq(bookingRounds.bookingId, round.bookingId), eq(bookingRounds.courseId, round.courseId)));
+    const positions =
+      roundGolferPositions(courseRounds)[courseRounds.findIndex((own) => own.id === request.round_id)];
+    if (!positions?.includes(request.position)) throw notAllowed(CHECK_IN_MESSAGES.noSuchGolfer);
     if (londonDate(round.startsAt) > todayInLondon(now)) throw notAllowed(CHECK_IN_MESSAGES.notYet);
 
     const where = and(

@@ -1,3 +1,4 @@
+import { golfersOfRounds } from '@links/shared/groups';
 import { formatMoney } from '@links/shared/money';
 import {
   STAFF_BOOKING_PAGE_SIZE,
@@ -144,8 +145,8 @@ export async function searchBookings(
         phone: text('telephone_number') || row.operatorPhone || '',
         operator: row.operator,
         first_tee_time: own[0]?.startsAt.toISOString() ?? null,
-        courses: own.map((round) => round.course),
-        players: Math.max(0, ...own.map((round) => round.players)),
+        courses: [...new Set(own.map((round) => round.course))],
+        players: golfersOfRounds(own.map((round) => ({ courseId: round.course, players: round.players }))),
         payable: row.payablePence ?? 0,
         paid: row.paidPence ?? 0,
         created_at: row.createdAt.toISOString(),

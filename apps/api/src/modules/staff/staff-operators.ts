@@ -1,3 +1,4 @@
+import { golfersOfRounds } from '@links/shared/groups';
 import type {
   CreateOperatorRequest,
   StaffOperator,
@@ -124,8 +125,10 @@ export async function staffOperatorDetail(db: DbOrTx, id: number, now: Date): Pr
         booking_number: row.bookingNumber,
         state: stateOf(row),
         first_tee_time: row.rounds[0]?.startsAt.toISOString() ?? null,
-        courses: row.rounds.map((round) => round.course),
-        players: Math.max(0, ...row.rounds.map((round) => round.players)),
+        courses: [...new Set(row.rounds.map((round) => round.course))],
+        players: golfersOfRounds(
+          row.rounds.map((round) => ({ courseId: round.course, players: round.players })),
+        ),
         payment_method: row.paymentMethod,
         payable: row.payablePence ?? 0,
         paid: row.paidPence ?? 0,

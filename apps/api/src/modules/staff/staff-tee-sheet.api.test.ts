@@ -352,12 +352,16 @@ describe('PUT /v1/staff/check-ins', () => {
       const third = await put({ round_id: paid!.round_id, position: 3, status: 'arrived' });
       expect(third.statusCode).toBe(422);
       expect(third.json().error.message).toBe('This booking has no such golfer on this round.');
+      // Positions go to 16 (a group's golfers), but only the round's own golfers check in.
+      const fifth = await put({ round_id: paid!.round_id, position: 5, status: 'arrived' });
+      expect(fifth.statusCode).toBe(422);
+      expect(fifth.json().error.message).toBe('This booking has no such golfer on this round.');
       const unknown = await put({ round_id: 999_999, position: 1, status: 'arrived' });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().error.code).toBe('round_not_found');
       for (const body of [
         {},
-        { round_id: paid!.round_id, position: 5, status: 'arrived' },
+        { round_id: paid!.round_id, position: 17, status: 'arrived' },
         { round_id: paid!.round_id, position: 1, status: 'late' },
         { round_id: 'x', position: 1, status: 'arrived' },
         { round_id: 2 ** 40, position: 1, status: 'arrived' },

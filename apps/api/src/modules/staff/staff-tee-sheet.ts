@@ -1,4 +1,5 @@
 import { londonTime } from '@links/shared';
+import { roundGolferPositions } from '@links/shared/groups';
 import type {
   StaffTeeSheet,
   StaffTeeSheetBooking,
@@ -42,6 +43,8 @@ type RoundRow = {
   operator: string | null;
   players: number;
   caddies: number;
+  courseId: number;
+  startsAt: Date;
 };
 
 /** How a booking stands: held; confirmed and paid in full; or confirmed on terms with money still due. */
@@ -121,6 +124,8 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
             operator: operators.companyName,
             players: bookingRounds.players,
             caddies: bookingRounds.caddies,
+            courseId: bookingRounds.courseId,
+            startsAt: teeSlots.startsAt,
           })
           .from(bookingRounds)
           .innerJoin(bookings, eq(bookings.id, bookingRounds.bookingId))
@@ -158,6 +163,17 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
     golfersOf.set(golfer.bookingId, list);
   }
 
+  // The golfers on each round: all of a booking's, or a group's share on this tee time (this sheet is one course
+  // and day, so it holds every round of a group).
+  const positionsOf = new Map<number, number[]>();
+  for (const bookingId of bookingIds) {
+    const own = rounds.filter((round) => round.bookingId === bookingId);
+    const positions = roundGolferPositions(own);
+    for (const [at, round] of own.entries()) positionsOf.set(round.roundId, positions[at] ?? []);
+  }
+  const positionsOfRound = (round: RoundRow) =>
+    positionsOf.get(round.roundId) ?? Array.from({ length: round.players }, (_, index) => index + 1);
+
   const roundIds = rounds.map((round) => round.roundId);
   const checkIns =
     roundIds.length === 0
@@ -174,9 +190,9 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
   const checkInsOf = (round: RoundRow): StaffTeeSheetBooking['check_ins'] =>
     round.status !== 'confirmed'
       ? []
-      : Array.from({ length: round.players }, (_, index) => ({
-          position: index + 1,
-          status: checkInOf.get(`${round.roundId}:${index + 1}`) ?? 'expected',
+      : positionsOfRound(round).map((position) => ({
+          position,
+          status: checkInOf.get(`${round.roundId}:${position}`) ?? 'expected',
         }));
 
   const bookingsOf = new Map<number, StaffTeeSheetBooking[]>();
@@ -189,7 +205,9 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
       lead_name: leadName(round.playerDetails),
       players: round.players,
       caddies: round.caddies,
-      golfers: golfersOf.get(round.bookingId) ?? [],
+      golfers: (golfersOf.get(round.bookingId) ?? []).filter((golfer) =>
+        positionsOfRound(round).includes(golfer.position),
+      ),
       operator: round.operator,
       notes: round.notes?.trim() ? round.notes : null,
       payable: round.payablePence ?? 0,

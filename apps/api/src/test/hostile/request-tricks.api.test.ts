@@ -316,13 +316,19 @@ describe('impossible numbers in a booking body', () => {
     await expectNothingChanged();
   });
 
-  it.each(['-1', '1.5', '5', '1e309', '"2"'])('refuses %s caddies', async (raw) => {
+  // Up to 16 caddies fit the field (a tour operator's group of 16); never more than the booking's golfers.
+  it.each([
+    ['-1', 'Caddies must be a whole number from 0 to 16'],
+    ['1.5', 'Caddies must be a whole number from 0 to 16'],
+    ['17', 'Caddies must be a whole number from 0 to 16'],
+    ['1e309', 'Caddies must be a whole number from 0 to 16'],
+    ['"2"', 'Caddies must be a whole number from 0 to 16'],
+    ['5', 'You can book at most one caddie per golfer.'],
+  ])('refuses %s caddies', async (raw, message) => {
     const payload = JSON.stringify(validBody).replace('"caddies":0', `"caddies":${raw}`);
     const response = await post('/v1/bookings', session.headers, payload);
     expect(response.statusCode, response.body).toBe(400);
-    expect(Object.values(errorEnvelope(response.body).fields ?? {})).toContain(
-      'Caddies must be a whole number from 0 to 4',
-    );
+    expect(Object.values(errorEnvelope(response.body).fields ?? {})).toContain(message);
     await expectNothingChanged();
   });
 

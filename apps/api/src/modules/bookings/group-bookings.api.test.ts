@@ -1,0 +1,335 @@
+import { COURSE_IDS } from '@links/shared/constants';
+import { GROUP_MESSAGES } from '@links/shared/groups';
+import { CHANGE_MESSAGES, MOVE_MESSAGES } from '@links/shared/schemas/staff-bookings';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
+import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import { testDbKind } from '../../test/test-database.ts';
+import { addOperator, type Browser, login, PASSWORD } from '../auth/test/auth-test-helpers.ts';
+import { operatorDetails, saveDetails } from '../contact-details/operator-test-helpers.ts';
+import { addStaffUser, sendFrom, staffSessionBrowser } from '../staff/test/staff-test-helpers.ts';
+import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
+import { insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
+import {
+  bookingBody,
+  bookingSettings,
+  createBookingApp,
+  patchBooking,
+  postBooking,
+  type Session,
+  twoInstancesOnOneDatabase,
+} from './booking-test-helpers.ts';
+
+// Issue 24 point 5: a tour operator's group of 5 to 16 golfers books consecutive tee times on one course and day in
+// one booking: one hold, one price, one confirmation. Each tee time keeps its own capacity rules; visitors book at
+// most four, as the spec says.
+
+const NOW = new Date('2026-03-20T09:05:00Z');
+const DATE = '2026-05-27';
+const { burnside, championship } = COURSE_IDS;
+
+let t: TestApp;
+let operator: Session;
+let desk: Browser;
+
+beforeAll(async () => {
+  t = await createBookingApp(NOW);
+  await addOperator(t.database.db, { username: 'fairway' });
+  operator = (await login(t.app, 'fairway', PASSWORD)).after;
+  desk = await staffSessionBrowser(
+    t,
+    (await addStaffUser(t, { username: 'group.desk', role: 'reservations' })).id,
+    'full',
+  );
+});
+afterAll(async () => t?.close());
+
+const slot = (time: string, course: number = burnside) => slotIdAt(t.database.db, course, DATE, time);
+const adults = (count: number) => Array.from({ length: count }, () => 1);
+const roundsOf = (bookingId: number) =>
+  t.database.db
+    .select({ slotId: bookingRounds.slotId, players: bookingRounds.players, startsAt: teeSlots.startsAt })
+    .from(bookingRounds)
+    .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+    .where(eq(bookingRounds.bookingId, bookingId))
+    .orderBy(asc(teeSlots.startsAt));
+const heldCount = async () => (await t.database.db.select().from(bookings)).length;
+
+async function adultFee(): Promise<number> {
+  const quote = await t.app.inject({
+    method: 'POST',
+    url: '/v1/tickets/prices',
+    headers: operator.headers,
+    payload: { golfers: [{ id: 1, playerTypeId: 1 }], courses: [{ id: burnside, teeTime: { date: DATE } }] },
+  });
+  return quote.json().data.totals.payable as number;
+}
+
+describe('groups of more than four golfers', () => {
+  it('holds a group of 5 on two consecutive tee times (3 + 2), priced once per golfer; a change to 9 takes three', async () => {
+    const fee = await adultFee();
+    const held = await postBooking(
+      t.app,
+      operator,
+      bookingBody([{ id: burnside, slotId: await slot('10:00') }], adults(5)),
+    );
+    expect(held.statusCode, held.body).toBe(200);
+    const data = held.json().data;
+    expect(data.courses.map((round: { teeTime: { id: number } }) => round.teeTime.id)).toEqual([
+      await slot('10:00'),
+      await slot('10:10'),
+    ]);
+    expect(data.golfers).toHaveLength(5);
+    expect(data.totals.payable).toBe(5 * fee);
+    expect((await roundsOf(data.booking_id)).map((round) => round.players)).toEqual([3, 2]);
+
+    const nine = await patchBooking(
+      t.app,
+      operator,
+      data.booking_id,
+      bookingBody([{ id: burnside, slotId: await slot('10:00'), caddies: 4 }], adults(9)),
+    );
+    expect(nine.statusCode, nine.body).toBe(200);
+    expect(nine.json().data.totals.payable).toBe(9 * fee);
+    const rounds = await roundsOf(data.booking_id);
+    expect(rounds.map((round) => round.players)).toEqual([3, 3, 3]);
+    expect(rounds.map((round) => round.slotId)).toEqual([
+      await slot('10:00'),
+      await slot('10:10'),
+      await slot('10:20'),
+    ]);
+    const live = await livePlayersBySlot(
+      t.database.db,
+      rounds.map((round) => round.slotId),
+    );
+    expect([...live.values()]).toEqual([3, 3, 3]);
+    const caddies = await t.database.db
+      .select({ caddies: bookingRounds.caddies })
+      .from(bookingRounds)
+      .where(eq(bookingRounds.bookingId, data.booking_id));
+    expect(caddies.map((round) => round.caddies).reduce((sum, each) => sum + each, 0)).toBe(4);
+  });
+
+  it('refuses a group to a visitor with the spec count message, and a group on two courses, holding nothing', async () => {
+    const before = await heldCount();
+    const visitor = await withCsrf(t.app);
+    const refused = await postBooking(
+      t.app,
+      visitor,
+      bookingBody([{ id: burnside, slotId: await slot('12:00') }], adults(5)),
+    );
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.fields).toEqual({ golfers: 'Please add between 1 and 4 golfers.' });
+
+    const twoCourses = await postBooking(
+      t.app,
+      operator,
+      bookingBody(
+        [
+          { id: championship, slotId: await slot('09:00', championship) },
+          { id: burnside, slotId: await slot('14:00') },
+        ],
+        adults(6),
+      ),
+    );
+    expect(twoCourses.statusCode, twoCourses.body).toBe(400);
+    expect(Object.values(twoCourses.json().error.fields)).toContain(GROUP_MESSAGES.oneCourse);
+
+    const seventeen = await postBooking(
+      t.app,
+      operator,
+      bookingBody([{ id: burnside, slotId: await slot('12:00') }], adults(17)),
+    );
+    expect(seventeen.statusCode).toBe(400);
+    expect(Object.values(seventeen.json().error.fields)).toContain(GROUP_MESSAGES.count);
+    expect(await heldCount()).toBe(before);
+  });
+
+  it('keeps each tee time’s capacity: a later tee time with too few places, or the day’s end, refuses the group', async () => {
+    const before = await heldCount();
+    // Someone else holds 3 of the 4 places at 11:10: a group of 5 from 11:00 needs 2 there.
+    await insertBooking(t.database.db, {
+      status: 'confirmed',
+      rounds: [{ courseId: burnside, slotId: await slot('11:10'), players: 3 }],
+    } as Parameters<typeof insertBooking>[1]);
+    const crowded = await postBooking(
+      t.app,
+      operator,
+      bookingBody([{ id: burnside, slotId: await slot('11:00') }], adults(5)),
+    );
+    expect(crowded.statusCode, crowded.body).toBe(409);
+    expect(crowded.json().error.code).toBe('slot_full');
+    expect(crowded.json().error.message).toContain('11:10');
+
+    const [last] = await t.database.db
+      .select({ id: teeSlots.id, startsAt: teeSlots.startsAt })
+      .from(teeSlots)
+      .where(eq(teeSlots.courseId, burnside))
+      .orderBy(asc(teeSlots.startsAt))
+      .then((rows) => rows.filter((row) => row.startsAt.toISOString().startsWith(DATE)).slice(-1));
+    const late = await postBooking(
+      t.app,
+      operator,
+      bookingBody([{ id: burnside, slotId: last!.id }], adults(6)),
+    );
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().error.code).toBe('group_tee_times_unavailable');
+    expect(late.json().error.message).toBe(
+      GROUP_MESSAGES.notEnoughTeeTimes(2, late.json().error.message.match(/from (\d\d:\d\d)/)[1]),
+    );
+    // Burnside's morning window ends at 12:20 and the afternoon's starts at 14:00: no group spans the break.
+    const lunch = await postBooking(
+      t.app,
+      operator,
+      bookingBody([{ id: burnside, slotId: await slot('12:20') }], adults(5)),
+    );
+    expect(lunch.statusCode, lunch.body).toBe(409);
+    expect(lunch.json().error.message).toBe(GROUP_MESSAGES.notConsecutive('12:20'));
+    expect(await heldCount()).toBe(before + 1);
+  });
+
+  it('confirms as one booking: the tee sheet names each tee time’s golfers, staff move one tee time of it', async () => {
+    const held = await postBooking(
+      t.app,
+      operator,
+      bookingBody([{ id: burnside, slotId: await slot('15:00') }], adults(5)),
+    );
+    expect(held.statusCode, held.body).toBe(200);
+    const bookingId = held.json().data.booking_id as number;
+    const confirmed = await saveDetails(t, operator, bookingId, operatorDetails('offline'));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(row?.status).toBe('confirmed');
+
+    const sheet = await sendFrom(
+      t.app,
+      desk,
+      'GET',
+      `/v1/staff/tee-sheet?course_id=${burnside}&date=${DATE}`,
+    );
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    type SheetBooking = {
+      booking_number: string;
+      players: number;
+      golfers: { position: number }[];
+      check_ins: { position: number }[];
+    };
+    const ours = (time: string) =>
+      (sheet.json().data.slots as { time: string; bookings: SheetBooking[] }[])
+        .find((each) => each.time === time)
+        ?.bookings.find((booking) => booking.booking_number === row?.bookingNumber);
+    expect(ours('15:00')?.golfers.map((golfer) => golfer.position)).toEqual([1, 2, 3]);
+    expect(ours('15:10')?.golfers.map((golfer) => golfer.position)).toEqual([4, 5]);
+    expect(ours('15:10')?.check_ins.map((golfer) => golfer.position)).toEqual([4, 5]);
+
+    // The caddie form of the booking page changes one round per course: a group's caddies go by phone.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/v1/bookings/${row?.bookingNumber}/confirmation`,
+      headers: operator.headers,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const pageRounds = page.json().data.courses as { players: number; caddies_editable: boolean }[];
+    expect(pageRounds.map((round) => [round.players, round.caddies_editable])).toEqual([
+      [3, false],
+      [2, false],
+    ]);
+    expect(page.json().data.golfer_count).toBe(5);
+
+    const number = row?.bookingNumber as string;
+    const ambiguous = await sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${number}/move`, {
+      course_id: burnside,
+      slot_id: await slot('15:30'),
+    });
+    expect(ambiguous.statusCode).toBe(422);
+    expect(ambiguous.json().error.message).toBe(MOVE_MESSAGES.whichRound);
+    const moved = await sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${number}/move`, {
+      course_id: burnside,
+      from_slot_id: await slot('15:10'),
+      slot_id: await slot('15:30'),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await roundsOf(bookingId)).map((round) => [round.slotId, round.players])).toEqual([
+      [await slot('15:00'), 3],
+      [await slot('15:30'), 2],
+    ]);
+
+    const change = await sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${number}/change/preview`, {
+      courses: [{ id: burnside, teeTime: { id: await slot('15:00') }, caddies: 0 }],
+      golfers: [{ id: 1, playerTypeId: 1 }],
+      reason: 'Fewer golfers',
+    });
+    expect(change.statusCode).toBe(422);
+    expect(change.json().error.message).toBe(CHANGE_MESSAGES.group);
+  });
+});
+
+// Two instances on one database need PostgreSQL (PGlite is one process); the PostgreSQL stage always runs it.
+if (testDbKind() === 'postgres') {
+  describe('groups raced against visitors over two app instances (PostgreSQL)', () => {
+    const { apps, databases } = twoInstancesOnOneDatabase(
+      'links_group_race',
+      NOW,
+      10,
+      bookingSettings({ maxLiveHolds: { session: 100, address: 1000, network: 10_000, operator: 100 } }),
+    );
+
+    it('never puts more than four on a tee time: a group takes its whole run or nothing', async () => {
+      const db = databases[0]!.db;
+      await addOperator(db, { username: 'racing' });
+      const group = (await login(apps[0]!, 'racing', PASSWORD)).after;
+      const visitors = await Promise.all(apps.map((app) => withCsrf(app)));
+      const times = ['14:00', '14:10', '14:20', '14:30'];
+      const ids = await Promise.all(times.map((time) => slotIdAt(db, burnside, DATE, time)));
+      // 12 groups of 5 or 6 from 14:00, 14:10 or 14:20 and 40 visitors of 1 or 2 at any of the four, split over
+      // both instances, all at once.
+      const requests = [
+        ...Array.from({ length: 12 }, (_, at) => ({
+          app: apps[at % 2]!,
+          session: group,
+          body: bookingBody([{ id: burnside, slotId: ids[at % 3]! }], adults(5 + (at % 2))),
+          group: true,
+        })),
+        ...Array.from({ length: 40 }, (_, at) => ({
+          app: apps[at % 2]!,
+          session: visitors[at % 2]!,
+          body: bookingBody([{ id: burnside, slotId: ids[at % 4]! }], adults(1 + (at % 2))),
+          group: false,
+        })),
+      ];
+      const outcomes = await Promise.all(
+        requests.map(async (request) => {
+          const response = await postBooking(request.app, request.session, request.body);
+          return {
+            status: response.statusCode,
+            code: response.json().error?.code as string | undefined,
+            group: request.group,
+          };
+        }),
+      );
+      expect(outcomes.filter((outcome) => outcome.status >= 500)).toEqual([]);
+      expect(
+        outcomes.filter((outcome) => outcome.status !== 200).every((outcome) => outcome.status === 409),
+      ).toBe(true);
+      const live = await livePlayersBySlot(db, ids);
+      for (const id of ids) expect(live.get(id) ?? 0).toBeLessThanOrEqual(4);
+      // Every group that won holds all of its golfers, on consecutive tee times; no group holds part of itself.
+      const won = await db
+        .select({ bookingId: bookingRounds.bookingId, players: bookingRounds.players })
+        .from(bookingRounds)
+        .innerJoin(bookings, eq(bookings.id, bookingRounds.bookingId));
+      const perBooking = new Map<number, number>();
+      for (const row of won)
+        perBooking.set(row.bookingId, (perBooking.get(row.bookingId) ?? 0) + row.players);
+      const groupsWon = outcomes.filter((outcome) => outcome.group && outcome.status === 200).length;
+      expect([...perBooking.values()].filter((players) => players >= 5)).toHaveLength(groupsWon);
+      expect(groupsWon + outcomes.filter((outcome) => !outcome.group && outcome.status === 200).length).toBe(
+        perBooking.size,
+      );
+      console.info(
+        `group race: ${groupsWon} groups and ${perBooking.size - groupsWon} visitors won; live ${[...live.values()].join(', ')}`,
+      );
+    });
+  });
+}
