@@ -14,6 +14,7 @@ export const SITE_PAGE_PATTERNS = [
   '/reset',
   '/manage-account',
   '/my-bookings',
+  '/group-booking',
   '/maintenance',
   '/staff/*',
 ] as const;

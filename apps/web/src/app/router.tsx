@@ -39,7 +39,7 @@ const ConfirmationRoute = page(() => import('./routes/confirmation'));
 const LoginRoute = page(() => import('./routes/login'));
 const ForgotPasswordRoute = page(() => import('./routes/forgot-password'));
 const ResetPasswordRoute = page(() => import('./routes/reset-password'));
-// The operator's pages (/manage-account, /my-bookings) are one module, which shows the page of its path: each chunk
+// The operator's pages (/manage-account, /my-bookings, /group-booking) are one module, which shows the page of its path: each chunk
 // and each lazy route is paid for again in the entry, which every visit to `/` loads.
 const OperatorRoute = page(() => import('./routes/manage-account'));
 const StaffRoute = page(() => import('./routes/staff'));
@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
       { path: paths.manageAccount.path, element: <OperatorRoute /> },
       { path: '/my-bookings', element: <OperatorRoute /> },
+      { path: '/group-booking', element: <OperatorRoute /> },
       { path: paths.maintenance.path, element: <MaintenanceRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],

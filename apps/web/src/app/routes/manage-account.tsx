@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { PageFrame } from '@/components/layouts/page-frame';
+import { ButtonLink } from '@/components/ui/button';
 import { LoadFailedAlert } from '@/components/ui/load-failed-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useOperatorDetails } from '@/features/account/api/get-operator-details';
@@ -12,6 +13,7 @@ import { OwnBookings } from '@/features/account/components/own-bookings';
 import { UpdatePasswordForm } from '@/features/account/components/update-password-form';
 import { type Operator, useUser } from '@/features/auth/api/get-user';
 import { OperatorOnly } from '@/features/auth/components/auth-guards';
+import { GroupBookingForm } from '@/features/group-booking/components/group-booking-form';
 import { usePageTitle } from '@/hooks/use-page-title';
 import styles from './frames.module.css';
 
@@ -110,14 +112,37 @@ function MyBookingsRoute() {
       lead="Every booking your company has made: what each costs, what is paid and what is due, and by when."
     >
       <OperatorOnly loading={<Spinner label="Loading your bookings..." />}>
+        <p className={styles.links}>
+          <span className={styles.muted}>More than four golfers on one course and day?</span>
+          <ButtonLink to="/group-booking" variant="secondary" size="sm">
+            Book a group of 5 to 16
+          </ButtonLink>
+        </p>
         <OwnBookings />
       </OperatorOnly>
     </PageFrame>
   );
 }
 
-/** The operator's pages: one chunk for both (see the router). */
+/** /group-booking: a group of 5 to 16 golfers on consecutive tee times of one course (issue 24). */
+function GroupBookingRoute() {
+  usePageTitle('Book a Group');
+  return (
+    <PageFrame
+      eyebrow="Tour operators"
+      title="Book a Group"
+      lead="Five to sixteen golfers on one course and day: they play consecutive tee times, booked, paid and confirmed as one booking."
+    >
+      <OperatorOnly loading={<Spinner label="Loading the group booking..." />}>
+        <GroupBookingForm />
+      </OperatorOnly>
+    </PageFrame>
+  );
+}
+
+/** The operator's pages: one chunk for all three (see the router). */
 export default function OperatorRoute() {
   const { pathname } = useLocation();
+  if (pathname === '/group-booking') return <GroupBookingRoute />;
   return pathname === '/my-bookings' ? <MyBookingsRoute /> : <ManageAccountRoute />;
 }

@@ -76,6 +76,7 @@ export default function PaymentDetailsRoute() {
               id: course.id,
               name: course.name,
               teeTime: course.teeTime?.time ?? null,
+              groupTeeTimes: course.groupTeeTimes,
             }))}
             golfers={state.golfers.map((golfer) => ({
               id: golfer.id,

@@ -1,8 +1,13 @@
-import { CHAMPIONSHIP_COURSE_ID, CHAMPIONSHIP_MIN_GOLFERS_EMPTY_SLOT } from '@links/shared/constants';
+import {
+  CHAMPIONSHIP_COURSE_ID,
+  CHAMPIONSHIP_MIN_GOLFERS_EMPTY_SLOT,
+  MAX_GOLFERS,
+} from '@links/shared/constants';
 import type { ChosenTeeTime, DiarySlot } from '@links/shared/slot-state';
 import { CHAMPIONSHIP_INFO_TEXT } from '@links/shared/slot-state';
 import { formatSummaryTeeTime, todayInLondon } from '@links/shared/uk-time';
 import { useCallback, useMemo } from 'react';
+import { Navigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { useBooking } from '@/features/booking-flow/state/booking-context';
 import type { BookingCourse } from '@/features/booking-flow/state/booking-state';
@@ -89,6 +94,10 @@ export function TeeTimesStep() {
   const showChampionshipInfo =
     state.courses.some((course) => course.id === CHAMPIONSHIP_COURSE_ID) &&
     state.golfers.length < CHAMPIONSHIP_MIN_GOLFERS_EMPTY_SLOT;
+
+  // A tour operator's group of more than four (it always has its course, so this step is drawn) is held and changed
+  // on its own page: step 2's Back and the step bar land here. Decided in this lazy step, not in `/`'s entry.
+  if (state.golfers.length > MAX_GOLFERS) return <Navigate to="/group-booking" replace />;
 
   return (
     <div className={stepStyles.stack}>

@@ -47,6 +47,9 @@ export function AccountSummary({
       <ButtonLink to={paths.home.getHref()} variant="secondary" block>
         Back to booking
       </ButtonLink>
+      <ButtonLink to="/group-booking" variant="secondary" block>
+        Book a group of 5 to 16
+      </ButtonLink>
     </aside>
   );
 }

@@ -48,6 +48,8 @@ export type BookingAction =
     }
   | { type: 'notes/set'; notes: string }
   | { type: 'booking/submitting'; submitted: boolean }
+  /** A tour operator's group held by the group page (issue 24), which builds the whole state. */
+  | { type: 'booking/replace'; state: BookingState }
   | {
       type: 'booking/saved';
       id: number;
@@ -128,19 +130,15 @@ function mapCourses(
   );
 }
 
-function capCaddies(courses: BookingCourse[], golferCount: number): BookingCourse[] {
-  const max = Math.max(0, golferCount);
-  return courses.map((course) => {
-    if (course.caddies <= max) return course;
-    const unit = course.caddies > 0 ? course.caddiesTotal / course.caddies : 0;
-    return { ...course, caddies: max, caddiesTotal: unit * max };
-  });
-}
-
 function setCaddies(course: BookingCourse, count: number): BookingCourse {
   if (course.caddies === count) return course;
   const unit = course.caddies > 0 ? course.caddiesTotal / course.caddies : 0;
   return { ...course, caddies: count, caddiesTotal: unit * count };
+}
+
+function capCaddies(courses: BookingCourse[], golferCount: number): BookingCourse[] {
+  const max = Math.max(0, golferCount);
+  return courses.map((course) => (course.caddies <= max ? course : setCaddies(course, max)));
 }
 
 /** Spec section 4, caddie preference: none or an ineligible round means 0; 'some' with one round left is 'all'. */
@@ -344,5 +342,7 @@ export function bookingReducer(state: BookingState, action: BookingAction): Book
         : { ...initialBookingState, booking: { ...initialBookingState.booking, is_expired: true } };
     case 'booking/reset':
       return initialBookingState;
+    case 'booking/replace':
+      return action.state;
   }
 }

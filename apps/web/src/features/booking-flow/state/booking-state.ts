@@ -27,6 +27,8 @@ export type BookingCourse = Pick<Course, 'id' | 'name' | 'course_completion_time
   caddies: number;
   /** Pence, paid in cash on the day: never part of the totals. */
   caddiesTotal: number;
+  /** A tour operator's group (issue 24): every tee time of its run, with the golfers on each, for the summaries. */
+  groupTeeTimes?: Array<{ time: string; players: number }>;
 };
 
 export type BookingGolfer = Golfer & Partial<Omit<PricedGolfer, 'id'>>;

@@ -1,5 +1,7 @@
+import { MAX_GOLFERS } from '@links/shared/constants';
 import { formatMoney, pluralize } from '@links/shared/money';
 import type { Confirmation, ConfirmationCourse } from '@links/shared/schemas/confirmation';
+import { CONFIRMATION_MESSAGES } from '@links/shared/schemas/confirmation-messages';
 import { formatConfirmationTeeTime, formatLongDate, londonDate } from '@links/shared/uk-time';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ExternalLink } from '@/components/layouts/external-link';
@@ -42,7 +44,16 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** `first`: the first round's picture, on a phone the page's largest paint, is fetched at once and first. */
-function CourseCard({ course, first }: { course: ConfirmationCourse; first: boolean }) {
+/** `group`: a tour operator's group (issue 24), whose rounds each hold part of it: each card says how many. */
+function CourseCard({
+  course,
+  first,
+  group,
+}: {
+  course: ConfirmationCourse;
+  first: boolean;
+  group: boolean;
+}) {
   const image = courseImageSources(course.image);
   return (
     <li className={styles.course}>
@@ -62,7 +73,10 @@ function CourseCard({ course, first }: { course: ConfirmationCourse; first: bool
       </div>
       <div className={styles['course-body']}>
         <h3 className={styles['course-name']}>{course.name}</h3>
-        <p className={styles['tee-time']}>{teeTimeText(course)}</p>
+        <p className={styles['tee-time']}>
+          {teeTimeText(course)}
+          {group ? `, ${course.players} golfers` : ''}
+        </p>
         <ExternalLink className={styles['guide-link']} href={course.guide_url}>
           Course guide<span className="visually-hidden"> for the {course.name}</span>
         </ExternalLink>
@@ -169,7 +183,12 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
           </dl>
           <ul className={styles.courses}>
             {confirmation.courses.map((course, index) => (
-              <CourseCard key={course.id} course={course} first={index === 0} />
+              <CourseCard
+                key={`${course.id}-${course.tee_time}`}
+                course={course}
+                first={index === 0}
+                group={confirmation.golfer_count > MAX_GOLFERS}
+              />
             ))}
           </ul>
         </Section>
@@ -254,7 +273,7 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
               <caption className="visually-hidden">Caddie fees per course, paid in cash at play</caption>
               <tbody>
                 {caddieRounds.map((course) => (
-                  <tr key={course.id}>
+                  <tr key={`${course.id}-${course.tee_time}`}>
                     <th scope="row">
                       {course.name}: {course.caddies} {pluralize(course.caddies, 'caddie')} at{' '}
                       {formatMoney(course.caddie_price)}
@@ -280,7 +299,12 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
 
         {!played ? (
           <Section id="manage-caddies" title="Manage your caddies">
-            <CaddieManager confirmation={confirmation} now={now} onUpdated={onUpdated} />
+            {/* A group's caddies are spread over its consecutive tee times (issue 24): the desk changes them. */}
+            {confirmation.golfer_count > MAX_GOLFERS ? (
+              <p className={styles.muted}>{CONFIRMATION_MESSAGES.groupCaddies}</p>
+            ) : (
+              <CaddieManager confirmation={confirmation} now={now} onUpdated={onUpdated} />
+            )}
           </Section>
         ) : null}
       </div>

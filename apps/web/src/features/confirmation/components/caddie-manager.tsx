@@ -106,7 +106,11 @@ export function CaddieManager({ confirmation, now, onUpdated }: CaddieManagerPro
           const open = isRoundEditable(course, now);
           const value = counts[course.id] ?? course.caddies;
           return (
-            <li key={course.id} className={styles.round} data-locked={open ? undefined : true}>
+            <li
+              key={`${course.id}-${course.tee_time}`}
+              className={styles.round}
+              data-locked={open ? undefined : true}
+            >
               <div className={styles.info}>
                 <label htmlFor={id} className={styles.name}>
                   Caddies for the {course.name}

@@ -15,7 +15,10 @@ export function BookingSummary() {
           id: course.id,
           name: course.name,
           details: [
-            course.teeTime ? formatSummaryTeeTime(new Date(course.teeTime.time)) : null,
+            // A tour operator's group (issue 24): every tee time of its run, with its golfers.
+            ...(course.groupTeeTimes?.map(
+              (round) => `${formatSummaryTeeTime(new Date(round.time))}, ${round.players} golfers`,
+            ) ?? [course.teeTime ? formatSummaryTeeTime(new Date(course.teeTime.time)) : null]),
             course.caddies > 0
               ? `${course.caddies} ${pluralize(course.caddies, 'caddie')}, paid in cash on the day`
               : null,

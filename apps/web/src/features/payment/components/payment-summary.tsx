@@ -11,7 +11,13 @@ import {
 import styles from './payment.module.css';
 
 export type PaymentSummaryProps = {
-  courses: { id: number; name: string; teeTime: string | null }[];
+  /** `groupTeeTimes`: a tour operator's group (issue 24) lists every tee time of its run with its golfers. */
+  courses: {
+    id: number;
+    name: string;
+    teeTime: string | null;
+    groupTeeTimes?: Array<{ time: string; players: number }> | undefined;
+  }[];
   golfers: GolferPrice[];
   totals: { net: number; vat: number; payable: number };
   /** A tour operator's payments as the server recorded them: shown when part of the total is paid later. */
@@ -28,9 +34,11 @@ export function PaymentSummary({ courses, golfers, totals, plan }: PaymentSummar
         rounds={courses.map((course) => ({
           id: course.id,
           name: course.name,
-          details: [
-            course.teeTime ? formatSummaryTeeTime(new Date(course.teeTime)) : 'No tee time selected yet',
-          ],
+          details: course.groupTeeTimes
+            ? course.groupTeeTimes.map(
+                (round) => `${formatSummaryTeeTime(new Date(round.time))}, ${round.players} golfers`,
+              )
+            : [course.teeTime ? formatSummaryTeeTime(new Date(course.teeTime)) : 'No tee time selected yet'],
         }))}
       />
       <p className={styles['summary-golfers']}>

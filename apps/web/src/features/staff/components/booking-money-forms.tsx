@@ -328,10 +328,13 @@ type Round = StaffBookingDetail['confirmation']['courses'][number];
 export function MoveRoundForm({
   booking,
   round,
+  fromSlotId,
   onDone,
 }: {
   booking: StaffBookingDetail;
   round: Round & { tee_time: string };
+  /** The round's tee slot now: a group has several rounds on one course, and the move names which. */
+  fromSlotId?: number | undefined;
   onDone: (message: string) => void;
 }) {
   const number = booking.confirmation.booking_number;
@@ -352,7 +355,7 @@ export function MoveRoundForm({
     event.preventDefault();
     if (!slotId) return;
     move.mutate(
-      { course_id: round.id, slot_id: Number(slotId) },
+      { course_id: round.id, slot_id: Number(slotId), ...(fromSlotId ? { from_slot_id: fromSlotId } : {}) },
       {
         onSuccess: (moved) => {
           setSlotId('');

@@ -1,5 +1,6 @@
+import { MAX_GOLFERS } from '@links/shared/constants';
 import { formatMoney } from '@links/shared/money';
-import type { StaffBookingDetail } from '@links/shared/schemas/staff-bookings';
+import { CHANGE_MESSAGES, type StaffBookingDetail } from '@links/shared/schemas/staff-bookings';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Link } from '@/components/ui/link';
@@ -54,6 +55,8 @@ function termsOf(booking: StaffBookingDetail): string {
 
 function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (message: string) => void }) {
   const { confirmation: c, contact } = booking;
+  // A tour operator's group of more than four (issue 24): its tee times are moved one by one.
+  const group = c.golfer_count > MAX_GOLFERS;
   return (
     <div className={sheet['booking-grid']}>
       <Panel title="Rounds">
@@ -70,7 +73,7 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
             </thead>
             <tbody>
               {c.courses.map((course) => (
-                <tr key={course.id}>
+                <tr key={`${course.id}-${course.tee_time}`}>
                   <th scope="row">{course.name}</th>
                   <td className={styles.nowrap}>{course.tee_time ? teeTimeOf(course.tee_time) : '—'}</td>
                   <td>{course.players}</td>
@@ -88,15 +91,17 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
             .join(' · ')}
         </p>
         {c.status === 'confirmed'
-          ? c.courses.map((course) =>
+          ? c.courses.map((course, index) =>
               course.tee_time && Date.parse(course.tee_time) > Date.now() ? (
-                <div key={course.id} className={sheet['round-tools']}>
+                <div key={`${course.id}-${course.tee_time}`} className={sheet['round-tools']}>
                   <MoveRoundForm
                     booking={booking}
                     round={{ ...course, tee_time: course.tee_time }}
+                    fromSlotId={booking.rounds[index]?.slot_id}
                     onDone={onDone}
                   />
-                  <CaddiesForm booking={booking} round={course} onDone={onDone} />
+                  {/* A group's caddies are spread over its tee times: one count per course cannot say where. */}
+                  {group ? null : <CaddiesForm booking={booking} round={course} onDone={onDone} />}
                 </div>
               ) : null,
             )
@@ -104,7 +109,11 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
       </Panel>
       {c.status === 'confirmed' && !c.has_played ? (
         <Panel title="Change rounds and golfers">
-          <ChangeBookingForm key={booking.confirmation.booking_number} booking={booking} onDone={onDone} />
+          {group ? (
+            <p className={styles.count}>{CHANGE_MESSAGES.group}</p>
+          ) : (
+            <ChangeBookingForm key={booking.confirmation.booking_number} booking={booking} onDone={onDone} />
+          )}
         </Panel>
       ) : null}
       {c.golfer_names && c.status === 'confirmed' && !c.has_played ? (

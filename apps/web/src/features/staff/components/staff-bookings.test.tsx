@@ -420,7 +420,8 @@ describe('finding a booking and its page', () => {
         'The Burnside Course round moved from 09:00 to 09:30. The golfer has been told.',
       ),
     ).toBeTruthy();
-    expect(moves.map((call) => call.body)).toEqual([{ course_id: 2, slot_id: 930 }]);
+    // The round is named by its tee slot now too (a group has several rounds on one course).
+    expect(moves.map((call) => call.body)).toEqual([{ course_id: 2, slot_id: 930, from_slot_id: 900 }]);
   });
 
   it('changes a golfer, previews the new price, then confirms it with a partial refund', async () => {
