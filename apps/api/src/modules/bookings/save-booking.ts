@@ -123,11 +123,10 @@ async function roundsAskedFor(
       teeTimeField(0),
     );
   }
-  const ids = run.map((slot) => slot.id);
   const caddies = spreadCaddies(first.caddies, shares);
-  return ids.map((id, at) => ({
+  return run.map((slot, at) => ({
     id: first.id,
-    teeTime: { id },
+    teeTime: { id: slot.id },
     caddies: caddies[at] ?? 0,
     players: shares[at] ?? 0,
   }));

@@ -1,4 +1,4 @@
-import { DEFAULT_PLAYER_TYPE_ID, UNDER_16_PLAYER_TYPE_ID } from '@links/shared/constants';
+import { DEFAULT_PLAYER_TYPE_ID, DIARY_SLOT_TYPE, UNDER_16_PLAYER_TYPE_ID } from '@links/shared/constants';
 import { groupShares, MAX_GROUP_GOLFERS } from '@links/shared/groups';
 import { formatMoney } from '@links/shared/money';
 import type { PricedBooking } from '@links/shared/pricing';
@@ -87,7 +87,7 @@ export function GroupBookingForm() {
       api.get<DiaryDay>(`/courses/${course?.id}/diary`, {
         query: {
           start_date: date,
-          slot_type: 1,
+          slot_type: DIARY_SLOT_TYPE,
           filter_today: 1,
           current_booking_id: held?.booking.id ?? undefined,
         },
