@@ -17,8 +17,9 @@ import {
   PASSWORD_OPERATOR,
   signIn,
 } from './support/operator-auth.ts';
-import { resetLinkIn, waitForEmail } from './support/operator-outbox.ts';
+import { bookingLinkIn, resetLinkIn, waitForEmail } from './support/operator-outbox.ts';
 import { createOfflineOperatorBooking, findSlot } from './support/paid-booking.ts';
+import { readPastBooking } from './support/past-booking.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { COURSES, inApiSession, weekdayAhead } from './support/step-one-api.ts';
 import {
@@ -262,6 +263,64 @@ test.describe('a signed-in operator', () => {
     await expect(names).toContainText('1 of 2 names are missing.');
     await expect(names.getByLabel('Golfer 1 (Adult)')).toHaveValue('Ben Hogan');
     await expectNoAxeViolations(page);
+  });
+
+  test("a deposit booking's balance paid from the reminder e-mail's link, its VAT invoice downloaded and read", async ({
+    browser,
+  }) => {
+    // Seeded before the server started (seed-past-booking.ts): deposit paid 25 days ago, balance due in two days.
+    // The payment-schedule job sends the reminder 3 days before the balance; the operator pays from its link.
+    const seeded = (await readPastBooking()).depositDue;
+    expect(seeded, 'seed-past-booking.ts seeds the deposit booking').toBeTruthy();
+    const number = (seeded as { bookingNumber: string }).bookingNumber;
+    const reminder = await waitForEmail(
+      DEPOSIT_OPERATOR.email,
+      new RegExp(`^Payment due on booking ${number}$`),
+      new Date(0),
+    );
+    expect(reminder).toContain('A payment is due on your booking');
+    const balance = /A payment of (£[\d,]+\.\d\d) is due on booking/.exec(reminder)?.[1];
+    expect(balance, 'the reminder says how much is due').toBeTruthy();
+    const since = new Date();
+
+    // A browser that never signed in, as the operator's accounts office would open it.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const office = await context.newPage();
+    await office.goto(bookingLinkIn(reminder));
+    await expect(office.getByText('A payment is due on this booking')).toBeVisible();
+    const section = office.getByRole('region', { name: 'Pay online' });
+    await expect(section.getByLabel('Amount to pay (£)')).toHaveValue(
+      (balance as string).replace(/[£,]/g, ''),
+    );
+    await section.getByRole('button', { name: 'Continue to card payment' }).click();
+    await fillCard(office, TEST_CARDS.succeeds);
+    await section.getByRole('button', { name: `Pay ${balance}` }).click();
+    await expect(
+      office.getByRole('status').filter({ hasText: 'Thank you: your payment has been received' }),
+    ).toContainText(`${balance} has been added to booking ${number}`);
+    await expect(office.getByText('A payment is due on this booking')).toHaveCount(0);
+    const receipt = await waitForEmail(
+      DEPOSIT_OPERATOR.email,
+      new RegExp(`Payment received for booking ${number}`),
+      since,
+    );
+    expect(receipt).toContain(`We have received your card payment of ${balance}`);
+
+    // Two VAT invoices now, the deposit's and the balance's: the balance's downloaded and read.
+    const documents = office
+      .getByRole('region', { name: 'Payments' })
+      .getByRole('link', { name: /^Invoice INV-\d{6}$/ });
+    await expect(documents).toHaveCount(2);
+    const download = office.waitForEvent('download');
+    await documents.last().click();
+    const file = await download;
+    const invoice = pdfText(await readFile((await file.path()) as string));
+    expect(invoice).toContain(`VAT invoice ${file.suggestedFilename().replace('.pdf', '')}`);
+    expect(invoice).toContain('VAT registration number: GB 123 4567 89');
+    expect(invoice).toContain(balance as string);
+    expect(invoice.replaceAll('\n', '')).toContain(`Card payment for booking ${number}`);
+    await expectNoAxeViolations(office);
+    await context.close();
   });
 
   test('a log-out that fails says so and can be retried', async ({ page }) => {

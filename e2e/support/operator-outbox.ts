@@ -67,3 +67,11 @@ export function resetLinkIn(html: string): string {
   const url = new URL(unescapeHtml(href as string));
   return `${url.pathname}${url.search}`;
 }
+
+/** The signed booking link (path and query) in a payment e-mail's 'View and pay online' button. */
+export function bookingLinkIn(html: string): string {
+  const href = /href="([^"]*\/confirmation\/\d+\?[^"]+)"/.exec(html)?.[1];
+  expect(href, 'the e-mail contains a signed booking link').toBeTruthy();
+  const url = new URL(unescapeHtml(href as string));
+  return `${url.pathname}${url.search}`;
+}

@@ -18,9 +18,14 @@ export type PastBooking = {
   players: number;
   caddies: number;
   /** A second booking whose round teed off an hour ago and is still being played. */
-  inPlay?: Omit<PastBooking, 'inPlay' | 'cancelled'>;
+  inPlay?: Omit<PastBooking, 'inPlay' | 'cancelled' | 'depositDue'>;
   /** A third, 60 days ahead, cancelled yesterday because nothing was paid by its deadline. */
-  cancelled?: Omit<PastBooking, 'inPlay' | 'cancelled'>;
+  cancelled?: Omit<PastBooking, 'inPlay' | 'cancelled' | 'depositDue'>;
+  /**
+   * A fourth: the 50 % deposit operator's, 44 days ahead, deposit paid 25 days ago, balance due in two days: the
+   * payment-schedule job reminds the operator of it once the server runs.
+   */
+  depositDue?: Omit<PastBooking, 'inPlay' | 'cancelled' | 'depositDue'>;
 };
 
 export function pastBookingFile(rootDir: string, port: string | number): string {

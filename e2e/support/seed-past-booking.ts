@@ -15,8 +15,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COURSE_IDS, DEFAULT_PLAYER_TYPE_ID } from '@links/shared/constants';
+import { paymentSchedule } from '@links/shared/payment-terms';
 import { priceBooking } from '@links/shared/pricing';
 import { individualPlayerDetailsSchema } from '@links/shared/schemas/contact-details';
+import { operatorPlayerDetailsSchema } from '@links/shared/schemas/operator-contact-details';
 import { publishedWindowsFor } from '@links/shared/tee-times';
 import { addDays, londonDate, londonWallTimeToUtc, todayInLondon } from '@links/shared/uk-time';
 import { and, eq } from 'drizzle-orm';
@@ -27,11 +29,15 @@ import {
   bookingRounds,
   bookings,
   courses,
+  operators,
+  paymentIntents,
   teeSlots,
 } from '../../apps/api/src/db/schema/index.ts';
 import { randomBookingNumber } from '../../apps/api/src/modules/bookings/booking-number.ts';
 import { bookingPinHash, newBookingPin } from '../../apps/api/src/modules/confirmation/booking-pin.ts';
+import { issueInvoice } from '../../apps/api/src/modules/invoices/issue-invoice.ts';
 import { loadPricingTables } from '../../apps/api/src/modules/tickets/pricing-tables.repository.ts';
+import { DEPOSIT_OPERATOR } from './operator-accounts.ts';
 import { type PastBooking, pastBookingFile } from './past-booking.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -75,15 +81,22 @@ const database = await createDatabase(config, 'the e2e past-booking seed');
 type Cancelled = { at: Date; reason: 'unpaid' };
 
 /**
+ * A tour operator's deposit booking made `bookedAt`: the deposit paid by card then (its intent and VAT invoice as the
+ * engine leaves them), the balance due by the schedule's date, its first reminder point already sent.
+ */
+type OnDeposit = { operatorId: number; depositPercent: number; bookedAt: Date };
+
+/**
  * A confirmed, paid booking of PLAYERS golfers on one Burnside round at `startsAt`, with its PIN; or, given
  * `cancelled`, one cancelled unpaid as the payment-schedule job leaves it.
  */
 async function seedConfirmedBooking(
   startsAt: Date,
   cancelled?: Cancelled,
-): Promise<Omit<PastBooking, 'inPlay' | 'cancelled'>> {
+  onDeposit?: OnDeposit,
+): Promise<Omit<PastBooking, 'inPlay' | 'cancelled' | 'depositDue'>> {
   const date = londonDate(startsAt);
-  const bookedAt = new Date(startsAt.getTime() - BOOKED_DAYS_BEFORE * DAY_MS);
+  const bookedAt = onDeposit?.bookedAt ?? new Date(startsAt.getTime() - BOOKED_DAYS_BEFORE * DAY_MS);
   const pin = newBookingPin();
 
   const saved = await database.db.transaction(async (tx) => {
@@ -120,6 +133,7 @@ async function seedConfirmedBooking(
         vatPence: priced.totals.vat,
         payablePence: priced.totals.payable,
         paidPence: cancelled ? 0 : priced.totals.payable,
+        ...(onDeposit ? depositTerms(onDeposit, date, priced.totals.payable) : {}),
         ...(cancelled
           ? { status: 'cancelled' as const, cancelledAt: cancelled.at, cancelledReason: cancelled.reason }
           : {}),
@@ -150,6 +164,32 @@ async function seedConfirmedBooking(
         ticketLabel: golfer.ticket_label,
       })),
     );
+    if (onDeposit) {
+      // The deposit as the engine records a card payment: the settled intent, then its VAT invoice.
+      const deposit = depositTerms(onDeposit, date, priced.totals.payable).paidPence;
+      const intentId = `pi_sbx_seed_${booking.id}`;
+      await tx.insert(paymentIntents).values({
+        id: intentId,
+        provider: 'sandbox',
+        bookingId: booking.id,
+        amount: deposit,
+        currency: 'gbp',
+        status: 'succeeded',
+        metadata: { booking_id: String(booking.id), booking_number: booking.bookingNumber },
+        settlement: 'confirmed',
+        settledAt: bookedAt,
+        createdAt: bookedAt,
+        updatedAt: bookedAt,
+      });
+      await issueInvoice(tx, {
+        kind: 'invoice',
+        bookingId: booking.id,
+        sourceKey: `card:${intentId}`,
+        grossPence: deposit,
+        what: 'Deposit paid by card',
+        at: bookedAt,
+      });
+    }
     return { bookingNumber: booking.bookingNumber, courseName: slot.courseName };
   });
 
@@ -160,6 +200,36 @@ async function seedConfirmedBooking(
     teeTime: startsAt.toISOString(),
     players: PLAYERS,
     caddies: CADDIES,
+  };
+}
+
+/** The booking columns of a deposit booking, by the shared schedule the engine uses at step 2. */
+function depositTerms(onDeposit: OnDeposit, date: string, payable: number) {
+  const [deposit, balance] = paymentSchedule({
+    method: 'deposit',
+    bookedAt: onDeposit.bookedAt,
+    playDates: [date],
+    totalPence: payable,
+    depositPercent: onDeposit.depositPercent,
+  }).instalments;
+  if (!deposit || !balance) throw new Error('a deposit booking needs a deposit and a balance');
+  return {
+    operatorId: onDeposit.operatorId,
+    playerDetails: operatorPlayerDetailsSchema.parse({
+      first_name: 'Ewan',
+      surname: 'Lindsay',
+      lead_player_country_code: 'IE',
+      payment_method: 'deposit',
+      terms_and_conditions_agreed: true,
+    }),
+    paymentMethod: 'deposit' as const,
+    depositPence: deposit.amountPence,
+    depositDueAt: deposit.dueBy,
+    balanceDueAt: balance.dueBy,
+    paidPence: deposit.amountPence,
+    // The reminder 14 days before the balance went when it was due; the one 3 days before is the next.
+    paymentRemindersDone: 1,
+    paymentReminderSentAt: new Date(balance.dueBy.getTime() - 14 * DAY_MS),
   };
 }
 
@@ -178,7 +248,25 @@ try {
     at: new Date(Date.now() - DAY_MS),
     reason: 'unpaid',
   });
-  const seeded: PastBooking = { ...past, inPlay, cancelled };
+  // A deposit booking of the 50 % deposit operator, made 25 days ago for 44 days ahead: its balance is due in two
+  // days, so the payment-schedule job's first pass sends the reminder 3 days before (issue 24's journey pays from it).
+  const [operator] = await database.db
+    .select({ id: operators.id })
+    .from(operators)
+    .where(eq(operators.username, DEPOSIT_OPERATOR.username));
+  if (!operator)
+    throw new Error(`no operator ${DEPOSIT_OPERATOR.username}: start-server.ts creates it first`);
+  const dueDate = addDays(todayInLondon(), 44);
+  const depositDue = await seedConfirmedBooking(
+    londonWallTimeToUtc(dueDate, publishedWindowsFor(COURSE_ID, dueDate)[0]?.start ?? '10:00'),
+    undefined,
+    {
+      operatorId: operator.id,
+      depositPercent: DEPOSIT_OPERATOR.deposit,
+      bookedAt: new Date(Date.now() - 25 * DAY_MS),
+    },
+  );
+  const seeded: PastBooking = { ...past, inPlay, cancelled, depositDue };
   const file = pastBookingFile(root, port);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(seeded, null, 2)}\n`);

@@ -113,6 +113,9 @@ const env: NodeJS.ProcessEnv = {
   HOLD_SHARE_PER_NETWORK_PERCENT: '100',
   BOOKING_RATE_LIMIT_MAX: '10000',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  // The payment schedule every 5 s, not 5 minutes: the seeded deposit booking's reminder (seed-past-booking.ts) goes
+  // out while the journeys run, and a journey pays from its link.
+  JOB_PAYMENT_SCHEDULE_INTERVAL_MS: '5000',
 };
 // The journeys always run on a fresh embedded database, never on whatever the shell points at. The server and the
 // seed also run from the temporary directory, because they read `.env` from their working directory and a developer's
