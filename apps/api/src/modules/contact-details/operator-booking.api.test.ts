@@ -20,7 +20,10 @@ import {
   type Session,
 } from '../bookings/booking-test-helpers.ts';
 import { verifyBookingPin } from '../confirmation/booking-pin.ts';
-import { verifyConfirmationSignature } from '../confirmation/confirmation-link.ts';
+import {
+  LINK_VALID_AFTER_LAST_ROUND_SECONDS,
+  verifyConfirmationSignature,
+} from '../confirmation/confirmation-link.ts';
 import { CONTACT_DETAILS } from '../confirmation/confirmation-test-helpers.ts';
 import {
   bookingRow,
@@ -122,6 +125,11 @@ describe('tour-operator step 2', () => {
     const offlineAnswer = await saveDetails(t, fairway, offline.id, operatorDetails('offline'));
     expect(offlineAnswer.statusCode, offlineAnswer.body).toBe(200);
     expect(offlineAnswer.json().data.payment_intent).toBeNull();
+    // Its signed link lasts until a week after the round, not the usual 30 days: the booking is played later.
+    const link = new URL(offlineAnswer.json().data.confirmation_url as string, 'https://golf.example');
+    expect(Number(link.searchParams.get('expires'))).toBe(
+      Math.floor(offline.slot.startsAt.getTime() / 1000) + LINK_VALID_AFTER_LAST_ROUND_SECONDS,
+    );
   });
 
   it('refuses any round within 30 days even when another is further out', async () => {
@@ -311,6 +319,8 @@ describe('pay later (offline)', () => {
         bookingNumber: booking.number,
         signature: url.searchParams.get('signature') ?? '',
         expires: url.searchParams.get('expires') ?? '',
+        // Signed on the route clock (the test's), as every link is.
+        now: NOW,
       }),
     ).toEqual({ valid: true });
 

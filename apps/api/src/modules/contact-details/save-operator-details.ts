@@ -10,7 +10,8 @@ import type { Tx } from '../../db/client.ts';
 import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
-import { signConfirmationLink } from '../confirmation/confirmation-link.ts';
+import { roundsOfBookings } from '../bookings/bookings.repository.ts';
+import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
 import type { Operator } from '../operators/operators.repository.ts';
 import { CONFIRMATION_MESSAGES, confirmLockedBooking, loadReference } from '../payment/confirm-booking.ts';
 import { FINAL_INTENT_STATUSES } from '../payment-provider/payment-provider.ts';
@@ -136,6 +137,7 @@ export async function saveOperatorDetails(
       return {
         kind: 'confirmed' as const,
         bookingNumber: booking.bookingNumber,
+        lastRoundAt: lastRoundStart(await roundsOfBookings(tx, [booking.id])),
         plan: planAnswer(schedule.instalments),
       };
     }
@@ -150,10 +152,13 @@ export async function saveOperatorDetails(
   });
 
   if (saved.kind === 'confirmed') {
+    // Valid until after the last round, as the e-mailed links are: a booking on terms is played months later.
     const link = signConfirmationLink({
       secret: deps.config.linkSigningSecret,
       publicUrl: deps.config.publicUrl,
       bookingNumber: saved.bookingNumber,
+      now,
+      lastRoundAt: saved.lastRoundAt,
     });
     return { payment_intent: null, confirmation_url: link.path, payment_plan: saved.plan };
   }
