@@ -13,9 +13,11 @@ import { loadConfig } from '../../config/env.ts';
 import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
 import { NOW, THURSDAY } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import { login } from '../auth/test/auth-test-helpers.ts';
 import { PIN_ADDRESS_RULE } from '../confirmation/confirmation-access.ts';
 import { confirmedBooking, setPin } from '../confirmation/confirmation-test-helpers.ts';
-import { signInDemoOperators } from '../contact-details/operator-test-helpers.ts';
+import { FAIRWAY, signInDemoOperators } from '../contact-details/operator-test-helpers.ts';
+import { BOOKING_MESSAGES } from './booking-messages.ts';
 import { bookingBody, bookingSettings, createBookingApp } from './booking-test-helpers.ts';
 import { challengeThresholds, FAIR_HOLD_MESSAGES } from './fair-holds.ts';
 
@@ -218,11 +220,26 @@ describe('fair holds with the production defaults', () => {
 
   it('a tour operator holds per account, not per address or session, and is never asked for the check', async () => {
     const { fairway } = await signInDemoOperators(t);
-    const slots = await slotsOf(t, burnside, '2026-03-30', 12);
-    for (const [index, slotId] of slots.entries()) {
+    const slots = await slotsOf(t, burnside, '2026-03-30', DEFAULTS.maxLiveHolds.operator + 1);
+    // One office behind one address prepares the account's twenty bookings at once, with no check.
+    for (const [index, slotId] of slots.slice(0, -1).entries()) {
       const answer = await hold(t, fairway, '192.0.2.10', { id: burnside, slotId }, 2);
       expect(answer.statusCode, `operator hold ${index + 1}: ${answer.body}`).toBe(200);
     }
+    // The account's cap holds wherever it books from: the same operator in a new session elsewhere is refused.
+    const elsewhere = await login(t.app, FAIRWAY.username, FAIRWAY.password);
+    const refused = await hold(
+      t,
+      elsewhere.after,
+      '203.0.113.80',
+      { id: burnside, slotId: slots.at(-1)! },
+      2,
+    );
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json().error).toMatchObject({
+      code: 'too_many_holds',
+      message: BOOKING_MESSAGES.tooManyHolds(DEFAULTS.maxLiveHolds.operator),
+    });
   });
 
   it('wrong PINs count against a shared address, right ones do not', async () => {

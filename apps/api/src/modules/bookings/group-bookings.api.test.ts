@@ -1,13 +1,19 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { GROUP_MESSAGES } from '@links/shared/groups';
 import { CHANGE_MESSAGES, MOVE_MESSAGES } from '@links/shared/schemas/staff-bookings';
+import { londonWallTimeToUtc } from '@links/shared/uk-time';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
+import { blockedPeriods, bookingRounds, bookings, invoices, teeSlots } from '../../db/schema/index.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
 import { addOperator, type Browser, login, PASSWORD } from '../auth/test/auth-test-helpers.ts';
-import { operatorDetails, saveDetails } from '../contact-details/operator-test-helpers.ts';
+import {
+  operatorDetails,
+  payWithCard,
+  recordPayment,
+  saveDetails,
+} from '../contact-details/operator-test-helpers.ts';
 import { addStaffUser, sendFrom, staffSessionBrowser } from '../staff/test/staff-test-helpers.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 import { insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
@@ -187,6 +193,63 @@ describe('groups of more than four golfers', () => {
     expect(lunch.statusCode, lunch.body).toBe(409);
     expect(lunch.json().error.message).toBe(GROUP_MESSAGES.notConsecutive('12:20'));
     expect(await heldCount()).toBe(before + 1);
+  });
+
+  it('takes sixteen on four full tee times; a blocked tee time inside the run refuses the group', async () => {
+    const sixteen = await postBooking(
+      t.app,
+      operator,
+      bookingBody([{ id: burnside, slotId: await slot('14:00') }], adults(16)),
+    );
+    expect(sixteen.statusCode, sixteen.body).toBe(200);
+    expect((await roundsOf(sixteen.json().data.booking_id)).map((round) => round.players)).toEqual([
+      4, 4, 4, 4,
+    ]);
+
+    // 15:20 is blocked for a competition: a group of 9 from 15:10 would need it.
+    await t.database.db.insert(blockedPeriods).values({
+      courseId: burnside,
+      startsAt: londonWallTimeToUtc(DATE, '15:20'),
+      endsAt: londonWallTimeToUtc(DATE, '15:30'),
+      reason: 'competition',
+    });
+    const before = await heldCount();
+    const blocked = await postBooking(
+      t.app,
+      operator,
+      bookingBody([{ id: burnside, slotId: await slot('15:10') }], adults(9)),
+    );
+    expect(blocked.statusCode, blocked.body).toBe(409);
+    expect(blocked.json().error.code).toBe('tee_time_unavailable');
+    expect(blocked.json().error.message).toContain('3:20pm');
+    expect(await heldCount()).toBe(before);
+  });
+
+  it('is paid as one booking: one card payment for the group, one VAT invoice naming each tee time', async () => {
+    const held = await postBooking(
+      t.app,
+      operator,
+      bookingBody([{ id: burnside, slotId: await slot('11:30') }], adults(6)),
+    );
+    expect(held.statusCode, held.body).toBe(200);
+    const { booking_id: bookingId, totals } = held.json().data as {
+      booking_id: number;
+      totals: { payable: number };
+    };
+    const online = await saveDetails(t, operator, bookingId, operatorDetails('online'));
+    expect(online.statusCode, online.body).toBe(200);
+    const intent = online.json().data.payment_intent as { id: string; client_secret: string; amount: number };
+    expect(intent.amount).toBe(totals.payable);
+    expect((await payWithCard(t, operator, intent)).statusCode).toBe(200);
+    expect((await recordPayment(t, operator, bookingId, intent.id)).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(row).toMatchObject({ status: 'confirmed', paidPence: totals.payable });
+    const issued = await t.database.db.select().from(invoices).where(eq(invoices.bookingId, bookingId));
+    expect(issued).toHaveLength(1);
+    expect(issued[0]?.grossPence).toBe(totals.payable);
+    const description = JSON.stringify(issued[0]?.lines);
+    expect(description).toContain('11:30');
+    expect(description).toContain('11:40');
   });
 
   it('confirms as one booking: the tee sheet names each tee time’s golfers, staff move one tee time of it', async () => {

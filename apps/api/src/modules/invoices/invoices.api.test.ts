@@ -7,6 +7,14 @@ import { testDbKind } from '../../test/test-database.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import { createBookingApp, twoInstancesOnOneDatabase } from '../bookings/booking-test-helpers.ts';
 import { confirmedBooking, type MadeBooking } from '../confirmation/confirmation-test-helpers.ts';
+import {
+  holdBurnside,
+  operatorDetails,
+  payWithCard,
+  recordPayment,
+  saveDetails,
+  signInDemoOperators,
+} from '../contact-details/operator-test-helpers.ts';
 import { addStaffUser, onInstance, sendFrom, staffSessionBrowser } from '../staff/test/staff-test-helpers.ts';
 import { pdfText } from './test/pdf-text.ts';
 
@@ -120,6 +128,26 @@ describe('VAT invoices and credit notes', () => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it("a tour operator's invoice is theirs alone: another company's operator signed in is refused it", async () => {
+    const { fairway, linksTravel } = await signInDemoOperators(t);
+    const held = await holdBurnside(t, fairway, '2026-03-20', 60);
+    const online = await saveDetails(t, fairway, held.id, operatorDetails('online'));
+    expect(online.statusCode, online.body).toBe(200);
+    const intent = online.json().data.payment_intent as { id: string; client_secret: string };
+    expect((await payWithCard(t, fairway, intent)).statusCode).toBe(200);
+    expect((await recordPayment(t, fairway, held.id, intent.id)).statusCode).toBe(200);
+    const page = (await confirmation(held.number, fairway.headers)).json().data;
+    const url = page.invoices[0].url as string;
+    const own = await t.app.inject({ method: 'GET', url, headers: { cookie: fairway.cookie } });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+    const other = await t.app.inject({ method: 'GET', url, headers: { cookie: linksTravel.cookie } });
+    expect(other.statusCode).toBe(403);
+    expect(String(other.headers['content-type'])).not.toContain('pdf');
+    // Nor its booking page, where the invoices are listed.
+    expect((await confirmation(held.number, linksTravel.headers)).statusCode).toBe(403);
   });
 
   it('a staff refund makes a credit note against the payment, and a payment by phone an invoice', async () => {
