@@ -329,16 +329,20 @@ export function MoveRoundForm({
   booking,
   round,
   fromSlotId,
+  group = false,
   onDone,
 }: {
   booking: StaffBookingDetail;
   round: Round & { tee_time: string };
   /** The round's tee slot now: a group has several rounds on one course, and the move names which. */
   fromSlotId?: number | undefined;
+  /** A group's round: its form and field name its tee time too, as the course alone names several. */
+  group?: boolean;
   onDone: (message: string) => void;
 }) {
   const number = booking.confirmation.booking_number;
   const date = londonDate(new Date(round.tee_time));
+  const at = londonTime(new Date(round.tee_time));
   const sheet = useStaffTeeSheet(round.id, date);
   const move = useMoveRound(number);
   const [slotId, setSlotId] = useState('');
@@ -368,7 +372,12 @@ export function MoveRoundForm({
   }
 
   return (
-    <form className={styles.filters} onSubmit={submit} noValidate aria-label={`Move the ${round.name} round`}>
+    <form
+      className={styles.filters}
+      onSubmit={submit}
+      noValidate
+      aria-label={group ? `Move the ${at} ${round.name} round` : `Move the ${round.name} round`}
+    >
       <FailureAlert
         error={move.error}
         title="The round could not be moved"
@@ -376,7 +385,11 @@ export function MoveRoundForm({
         onDismiss={() => move.reset()}
       />
       <SelectField
-        label={`New tee time on the ${round.name}`}
+        label={
+          group
+            ? `New tee time for the ${at} round on the ${round.name}`
+            : `New tee time on the ${round.name}`
+        }
         placeholder={
           sheet.isPending
             ? 'Loading tee times...'

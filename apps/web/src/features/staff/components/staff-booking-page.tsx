@@ -98,6 +98,7 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
                     booking={booking}
                     round={{ ...course, tee_time: course.tee_time }}
                     fromSlotId={booking.rounds[index]?.slot_id}
+                    group={group}
                     onDone={onDone}
                   />
                   {/* A group's caddies are spread over its tee times: one count per course cannot say where. */}
