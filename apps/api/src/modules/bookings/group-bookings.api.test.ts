@@ -1,6 +1,7 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { GROUP_MESSAGES } from '@links/shared/groups';
 import { CHANGE_MESSAGES, MOVE_MESSAGES } from '@links/shared/schemas/staff-bookings';
+import { readIcsEvents } from '@links/shared/test/read-ics';
 import { londonWallTimeToUtc } from '@links/shared/uk-time';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
 import { addOperator, type Browser, login, PASSWORD } from '../auth/test/auth-test-helpers.ts';
 import {
+  mailsAbout,
   operatorDetails,
   payWithCard,
   recordPayment,
@@ -299,6 +301,26 @@ describe('groups of more than four golfers', () => {
       [2, false],
     ]);
     expect(page.json().data.golfer_count).toBe(5);
+
+    // One confirmation e-mail names both tee times; its calendar file has an event each, with their own UIDs.
+    const mails = await mailsAbout(t, row?.bookingNumber as string);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('3:00pm');
+    expect(mails[0]?.text).toContain('3:10pm');
+    const calendar = await t.app.inject({
+      method: 'GET',
+      url: `/v1/bookings/${row?.bookingNumber}/calendar.ics`,
+      headers: { cookie: operator.cookie },
+    });
+    expect(calendar.statusCode, calendar.body).toBe(200);
+    const events = readIcsEvents(calendar.body);
+    expect(events.map((event) => event.start)).toEqual([
+      londonWallTimeToUtc(DATE, '15:00').toISOString(),
+      londonWallTimeToUtc(DATE, '15:10').toISOString(),
+    ]);
+    expect(events[0]?.description).toContain('3 golfers of 5 in the booking.');
+    expect(events[1]?.description).toContain('2 golfers of 5 in the booking.');
+    expect(new Set(events.map((event) => event.uid)).size).toBe(2);
 
     const number = row?.bookingNumber as string;
     const ambiguous = await sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${number}/move`, {

@@ -14,8 +14,8 @@ function uidDomain(publicUrl: string): string {
 
 /**
  * The booking's .ics: one event per round at its UK tee time, lasting the course's completion time, at the
- * course's address. Each round's UID is the booking and its course (a booking has one round per course), so it
- * stays when the round moves to another tee time; the booking's calendar sequence says which version is newer, and a
+ * course's address. Each round's UID is the booking and its course, so it stays when the round moves to another tee
+ * time; a group's rounds (several on one course, issue 24) add their round's own id, which a move keeps too; the booking's calendar sequence says which version is newer, and a
  * cancelled booking's events are cancelled. The URL is the plain confirmation page (it asks for the PIN): a calendar
  * entry is often shared, so it never carries the signed link.
  */
@@ -32,6 +32,7 @@ export function bookingCalendarFor(
   const domain = uidDomain(options.publicUrl);
   const golfers = record.golfers.length;
   const dropped = new Set(options.droppedRounds ?? []);
+  const onCourse = (courseId: number) => record.rounds.filter((round) => round.courseId === courseId).length;
   return bookingCalendarIcs({
     bookingNumber: record.bookingNumber,
     resortName: options.resortName,
@@ -40,7 +41,10 @@ export function bookingCalendarFor(
     cancelled: record.status === 'cancelled',
     rounds: [...record.rounds, ...dropped].map((round) => ({
       cancelled: dropped.has(round),
-      uid: `booking-${record.bookingNumber}-course-${round.courseId}@${domain}`,
+      uid:
+        onCourse(round.courseId) > 1
+          ? `booking-${record.bookingNumber}-course-${round.courseId}-round-${round.roundId}@${domain}`
+          : `booking-${record.bookingNumber}-course-${round.courseId}@${domain}`,
       courseName: round.courseName,
       startsAt: round.startsAt,
       durationHours: round.durationHours,

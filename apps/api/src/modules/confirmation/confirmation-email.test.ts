@@ -9,6 +9,7 @@ const ADDRESS = 'Links Parade, Carnoustie DD7 7JE, United Kingdom';
 const round = (courseId: number, courseName: string, startsAt: string, caddies: number) => ({
   courseId,
   slotId: courseId * 100,
+  roundId: courseId * 10,
   courseName,
   slug: courseName.toLowerCase().replaceAll(' ', '-'),
   image: '',

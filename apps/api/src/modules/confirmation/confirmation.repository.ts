@@ -104,6 +104,8 @@ export type BookingRecord = {
     courseId: number;
     /** The tee slot the round holds. */
     slotId: number;
+    /** The round's own row: kept when staff move it to another tee time. */
+    roundId: number;
     courseName: string;
     slug: string;
     image: string;
@@ -153,6 +155,7 @@ export async function loadBookingRecord(db: DbOrTx, bookingId: number): Promise<
     .select({
       courseId: bookingRounds.courseId,
       slotId: bookingRounds.slotId,
+      roundId: bookingRounds.id,
       courseName: courses.name,
       slug: courses.slug,
       image: courses.imagePath,
