@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { pageLinks } from '@/config/page-links';
 import { courseImageSources } from '@/features/courses/course-image';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { hideBrokenImage } from '@/lib/hide-broken-image';
 import styles from './booking-view.module.css';
 import { CaddieManager } from './caddie-manager';
@@ -111,6 +112,7 @@ export type BookingViewProps = {
  */
 export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) {
   const modal = useModal();
+  const hydrated = useHydrated();
   const played = confirmation.has_played;
   const caddieRounds = confirmation.courses.filter((course) => course.caddies > 0);
   // Once open, the payment section stays (with its thanks) after the last payment brings the due to nothing.
@@ -338,7 +340,8 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
           <p className={styles.muted}>
             Round off your day in our clubhouse restaurants overlooking the links.
           </p>
-          <Button variant="gold" block onClick={openRestaurantWidget}>
+          {/* A server-rendered page's click before hydration would be lost: the button waits for it. */}
+          <Button variant="gold" block onClick={openRestaurantWidget} disabled={!hydrated}>
             Book a table
           </Button>
           <ExternalLink className={styles['panel-link']} href={pageLinks.restaurantsUrl}>

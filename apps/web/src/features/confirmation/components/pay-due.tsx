@@ -17,6 +17,7 @@ import { type CardFormHandle, PAYMENT_MESSAGE_RULE } from '@/features/payment/ca
 import { useProviderReturn } from '@/features/payment/card/use-provider-return';
 import { SandboxCardForm } from '@/features/payment/components/sandbox-card-form';
 import { PAYMENT_MESSAGES } from '@/features/payment/payment-messages';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { api, userMessage } from '@/lib/api-client';
 import styles from './pay-due.module.css';
 import { DUE_RETURN_PARAM } from './pay-due-return';
@@ -52,6 +53,7 @@ type PayDueProps = {
 };
 
 export default function PayDue({ confirmation, onPaid }: PayDueProps) {
+  const hydrated = useHydrated();
   const bookingNumber = confirmation.booking_number;
   const due = confirmation.totals.due;
   const [stage, setStage] = useState<Stage>({ kind: 'amount' });
@@ -204,7 +206,8 @@ export default function PayDue({ confirmation, onPaid }: PayDueProps) {
           onChange={(event) => setAmountText(event.target.value)}
         />
         <div className={styles.actions}>
-          <Button type="submit" size="lg" disabled={pending} aria-busy={pending || undefined}>
+          {/* Disabled until hydrated: on the server-rendered page the browser would submit the amount itself. */}
+          <Button type="submit" size="lg" disabled={pending || !hydrated} aria-busy={pending || undefined}>
             {pending ? 'Opening the payment…' : 'Continue to card payment'}
           </Button>
         </div>
