@@ -5,6 +5,8 @@ import { MAX_GOLFERS, PLAYERS_PER_SLOT } from './constants';
 // group is only shared out over as many tee times as it needs. The web's group page and the booking engine both
 // read these, so the split a page shows is the split the engine holds.
 
+/** The fewest golfers that make a group: one more than a tee time holds. */
+export const MIN_GROUP_GOLFERS = MAX_GOLFERS + 1;
 export const MAX_GROUP_GOLFERS = 16;
 
 /** The longest wait between two of a group's tee times: a longer one is a break in the sheet (a window's end). */
@@ -21,7 +23,7 @@ export const GROUP_MESSAGES = {
 
 /** True when the golfers need more than one tee time on a course. */
 export function isGroup(golferCount: number): boolean {
-  return golferCount > MAX_GOLFERS;
+  return golferCount >= MIN_GROUP_GOLFERS;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isCaddieEligible } from '@links/shared/caddies';
-import { CADDIE_CUTOFF_HOURS, MAX_GOLFERS } from '@links/shared/constants';
+import { CADDIE_CUTOFF_HOURS } from '@links/shared/constants';
+import { isGroup } from '@links/shared/groups';
 import type {
   CancellationReason,
   Confirmation,
@@ -77,7 +78,7 @@ export function confirmationPayload(record: BookingRecord, now: Date): Confirmat
 
   // A group's caddies are spread over its tee times on one course; the page's form changes one round per course,
   // so they are changed by phone.
-  const group = record.golfers.length > MAX_GOLFERS;
+  const group = isGroup(record.golfers.length);
   const courses = record.rounds.map((round) => ({
     id: round.courseId,
     name: round.courseName,

@@ -21,8 +21,6 @@ function placesLeft(slot: DiarySlot, currentBookingId: number | null): number {
   return Math.max(0, PLAYERS_PER_SLOT - taken);
 }
 
-export const GROUP_MIN_GOLFERS = 5;
-
 /** A course's tee times on one day, as the public diary answers them (on sale, with the places taken). */
 export type DiaryDay = DiarySlot[];
 

@@ -1,5 +1,5 @@
 import { DEFAULT_PLAYER_TYPE_ID, DIARY_SLOT_TYPE, UNDER_16_PLAYER_TYPE_ID } from '@links/shared/constants';
-import { groupShares, MAX_GROUP_GOLFERS } from '@links/shared/groups';
+import { groupShares, MAX_GROUP_GOLFERS, MIN_GROUP_GOLFERS } from '@links/shared/groups';
 import { formatMoney } from '@links/shared/money';
 import type { PricedBooking } from '@links/shared/pricing';
 import type { SavedBooking } from '@links/shared/schemas/bookings';
@@ -18,7 +18,6 @@ import { api, type MessageRule, NO_ANSWER } from '@/lib/api-client';
 import {
   type DiaryDay,
   describeStart,
-  GROUP_MIN_GOLFERS,
   type GroupRequest,
   groupBookingBody,
   groupBookingState,
@@ -31,7 +30,7 @@ const HOLD_FALLBACK =
 /** A 404 means the held group is gone: the fallback, as for no answer at all (step 1's rule). */
 const HOLD_RULE: MessageRule = { ignoreStatuses: [NO_ANSWER, 404] };
 
-const COUNT_MESSAGE = `A group is ${GROUP_MIN_GOLFERS} to ${MAX_GROUP_GOLFERS} golfers in all.`;
+const COUNT_MESSAGE = `A group is ${MIN_GROUP_GOLFERS} to ${MAX_GROUP_GOLFERS} golfers in all.`;
 
 const wholeNumber = (text: string) => (/^\d{1,2}$/.test(text.trim()) ? Number(text) : Number.NaN);
 
@@ -46,7 +45,7 @@ export function GroupBookingForm() {
   const { state, dispatch } = useBooking();
   const courses = useCourses();
   const playerTypes = usePlayerTypes();
-  const held = state.booking.id !== null && state.golfers.length >= GROUP_MIN_GOLFERS ? state : null;
+  const held = state.booking.id !== null && state.golfers.length >= MIN_GROUP_GOLFERS ? state : null;
   const heldCourse = held?.courses[0];
   const [courseId, setCourseId] = useState(heldCourse ? String(heldCourse.id) : '');
   const [date, setDate] = useState(heldCourse?.playDate ?? '');
@@ -69,7 +68,7 @@ export function GroupBookingForm() {
   const adultCount = wholeNumber(adults);
   const juniorCount = wholeNumber(juniors);
   const golfers = adultCount + juniorCount;
-  const countOk = Number.isInteger(golfers) && golfers >= GROUP_MIN_GOLFERS && golfers <= MAX_GROUP_GOLFERS;
+  const countOk = Number.isInteger(golfers) && golfers >= MIN_GROUP_GOLFERS && golfers <= MAX_GROUP_GOLFERS;
   const caddieCount = wholeNumber(caddies);
   const caddiesOk = Number.isInteger(caddieCount) && caddieCount >= 0 && (!countOk || caddieCount <= golfers);
   const today = todayInLondon();
