@@ -3,6 +3,7 @@ import {
   fullPaymentDeadline,
   isAnyPlayDateWithin30Days,
   operatorPaymentOptions,
+  type PaymentScheduleInput,
   PaymentTermsError,
   paymentBand,
   paymentSchedule,
@@ -85,15 +86,19 @@ describe('fullPaymentDeadline', () => {
 
 describe('paymentSchedule', () => {
   const bookedAt = new Date('2026-01-10T10:00:00Z');
+  /** A 50% deposit on £100.00 for a round on 14 July, booked on 10 January: each case sets what it is about. */
+  const scheduleFor = (input: Partial<PaymentScheduleInput>) =>
+    paymentSchedule({
+      method: 'deposit',
+      bookedAt,
+      playDates: ['2026-07-14'],
+      totalPence: 10000,
+      depositPercent: 50,
+      ...input,
+    });
 
   it('takes online payments in full at booking', () => {
-    const schedule = paymentSchedule({
-      method: 'online',
-      bookedAt,
-      playDates: ['2026-01-11'],
-      totalPence: 32100,
-      depositPercent: 50,
-    });
+    const schedule = scheduleFor({ method: 'online', playDates: ['2026-01-11'], totalPence: 32100 });
     expect(schedule).toEqual({
       band: 'full_at_booking',
       daysOut: 1,
@@ -102,13 +107,7 @@ describe('paymentSchedule', () => {
   });
 
   it('takes a deposit within one calendar month and the balance 42 days before play', () => {
-    const schedule = paymentSchedule({
-      method: 'deposit',
-      bookedAt,
-      playDates: ['2026-07-16', '2026-07-14'],
-      totalPence: 37507,
-      depositPercent: 50,
-    });
+    const schedule = scheduleFor({ playDates: ['2026-07-16', '2026-07-14'], totalPence: 37507 });
     expect(schedule.band).toBe('standard');
     expect(schedule.instalments).toEqual([
       { kind: 'deposit', amountPence: 18754, dueBy: new Date('2026-02-10T10:00:00Z'), dueDate: '2026-02-10' },
@@ -122,25 +121,13 @@ describe('paymentSchedule', () => {
   });
 
   it('never asks for the deposit after the balance', () => {
-    const schedule = paymentSchedule({
-      method: 'deposit',
-      bookedAt: new Date('2026-05-30T09:00:00Z'),
-      playDates: ['2026-07-14'],
-      totalPence: 10000,
-      depositPercent: 50,
-    });
+    const schedule = scheduleFor({ bookedAt: new Date('2026-05-30T09:00:00Z') });
     expect(schedule.daysOut).toBe(45);
     expect(schedule.instalments.map((i) => i.dueDate)).toEqual(['2026-06-02', '2026-06-02']);
   });
 
   it('clamps the calendar month at the end of a short month', () => {
-    const schedule = paymentSchedule({
-      method: 'deposit',
-      bookedAt: new Date('2026-01-31T12:00:00Z'),
-      playDates: ['2026-07-14'],
-      totalPence: 10000,
-      depositPercent: 30,
-    });
+    const schedule = scheduleFor({ bookedAt: new Date('2026-01-31T12:00:00Z'), depositPercent: 30 });
     expect(schedule.instalments[0]).toMatchObject({
       kind: 'deposit',
       amountPence: 3000,
@@ -151,13 +138,7 @@ describe('paymentSchedule', () => {
 
   it('asks for everything within 7 days between 31 and 42 days out', () => {
     const booked = new Date('2026-06-03T09:00:00Z');
-    const schedule = paymentSchedule({
-      method: 'deposit',
-      bookedAt: booked,
-      playDates: ['2026-07-14'],
-      totalPence: 10000,
-      depositPercent: 50,
-    });
+    const schedule = scheduleFor({ bookedAt: booked });
     expect(schedule).toMatchObject({ band: 'full_in_7_days', daysOut: 41 });
     expect(schedule.instalments.map((i) => [i.kind, i.dueDate])).toEqual([
       ['deposit', '2026-06-10'],
@@ -166,20 +147,13 @@ describe('paymentSchedule', () => {
   });
 
   it('has pay-later due within 30 days, or sooner when the band says so', () => {
-    const early = paymentSchedule({
-      method: 'offline',
-      bookedAt,
-      playDates: ['2026-07-14'],
-      totalPence: 5000,
-      depositPercent: 0,
-    });
+    const early = scheduleFor({ method: 'offline', totalPence: 5000, depositPercent: 0 });
     expect(early.instalments).toEqual([
       { kind: 'full', amountPence: 5000, dueBy: new Date('2026-02-09T10:00:00Z'), dueDate: '2026-02-09' },
     ]);
-    const late = paymentSchedule({
+    const late = scheduleFor({
       method: 'offline',
       bookedAt: new Date('2026-06-03T09:00:00Z'),
-      playDates: ['2026-07-14'],
       totalPence: 5000,
       depositPercent: 0,
     });
@@ -187,13 +161,7 @@ describe('paymentSchedule', () => {
   });
 
   it('has no balance when the deposit is the whole price', () => {
-    const schedule = paymentSchedule({
-      method: 'deposit',
-      bookedAt,
-      playDates: ['2026-07-14'],
-      totalPence: 9999,
-      depositPercent: 100,
-    });
+    const schedule = scheduleFor({ totalPence: 9999, depositPercent: 100 });
     expect(schedule.instalments).toHaveLength(1);
     expect(schedule.instalments[0]).toMatchObject({ kind: 'deposit', amountPence: 9999 });
   });
@@ -205,15 +173,14 @@ describe('paymentSchedule', () => {
     ['no play dates', { method: 'online', playDates: [], depositPercent: 50 }],
     ['an impossible play date', { method: 'online', playDates: ['2026-02-30'], depositPercent: 50 }],
   ] as const)('refuses %s', (_, input) => {
-    expect(() =>
-      paymentSchedule({ bookedAt, totalPence: 1000, ...input, playDates: [...input.playDates] }),
-    ).toThrow(PaymentTermsError);
+    expect(() => scheduleFor({ totalPence: 1000, ...input, playDates: [...input.playDates] })).toThrow(
+      PaymentTermsError,
+    );
   });
 
   it('accepts pay-later 31 days out', () => {
-    const schedule = paymentSchedule({
+    const schedule = scheduleFor({
       method: 'offline',
-      bookedAt,
       playDates: ['2026-02-10'],
       totalPence: 1000,
       depositPercent: 0,

@@ -71,23 +71,21 @@ describe('generateSlotTimes', () => {
     expect(checkDay('2026-07-18', COURSE_IDS.burnside)).toHaveLength(24); // Saturday 14:00-17:50
   });
 
-  it('has every wall-clock time exactly once when the clocks go forward (29 March 2026)', () => {
-    for (const courseId of Object.values(COURSE_IDS)) checkDay('2026-03-29', courseId);
-    const slots = checkDay('2026-03-29', COURSE_IDS.championship);
-    expect(slots).toHaveLength(33);
+  it.each([
     // 11:30 BST is 10:30 UTC: the whole day is already on summer time.
-    expect(slots[0]?.toISOString()).toBe('2026-03-29T10:30:00.000Z');
-    expect(slots.at(-1)?.toISOString()).toBe('2026-03-29T15:50:00.000Z');
-  });
-
-  it('has every wall-clock time exactly once when the clocks go back (25 October 2026)', () => {
-    for (const courseId of Object.values(COURSE_IDS)) checkDay('2026-10-25', courseId);
-    const slots = checkDay('2026-10-25', COURSE_IDS.buddonLinks);
-    expect(slots).toHaveLength(36);
+    ['forward (29 March 2026)', '2026-03-29', COURSE_IDS.championship, 33, '10:30', '15:50'],
     // 12:00 GMT is 12:00 UTC.
-    expect(slots[0]?.toISOString()).toBe('2026-10-25T12:00:00.000Z');
-    expect(slots.at(-1)?.toISOString()).toBe('2026-10-25T17:50:00.000Z');
-  });
+    ['back (25 October 2026)', '2026-10-25', COURSE_IDS.buddonLinks, 36, '12:00', '17:50'],
+  ])(
+    'has every wall-clock time exactly once when the clocks go %s',
+    (_, date, courseId, count, firstUtc, lastUtc) => {
+      for (const anyCourseId of Object.values(COURSE_IDS)) checkDay(date, anyCourseId);
+      const slots = checkDay(date, courseId);
+      expect(slots).toHaveLength(count);
+      expect(slots[0]?.toISOString()).toBe(`${date}T${firstUtc}:00.000Z`);
+      expect(slots.at(-1)?.toISOString()).toBe(`${date}T${lastUtc}:00.000Z`);
+    },
+  );
 
   it('steps on the wall clock through the night of a clock change', () => {
     const forward = generateSlotTimes('2026-03-29', [{ start: '00:00', end: '03:00' }], 30);

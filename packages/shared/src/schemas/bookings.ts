@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { MAX_GOLFERS, MIN_GOLFERS } from '../constants';
 import { GROUP_MESSAGES, isGroup, MAX_GROUP_GOLFERS } from '../groups';
-import { COURSE_MESSAGES, GOLFER_MESSAGES, STEP_ONE_MESSAGES } from '../messages';
-import { MAX_PRICED_ROUNDS } from '../pricing';
+import { STEP_ONE_MESSAGES } from '../messages';
 import { MAX_ID, positiveIdSchema } from './common';
 import { dataEnvelope } from './envelope';
-import { pricedGolferSchema } from './ticket-prices';
+import { bookingGolferListSchema, bookingRoundsSchema, pricedGolferSchema } from './ticket-prices';
 
 // POST /v1/bookings and PATCH /v1/bookings/{id}: the step-1 save. The client also sends its totals, its booking
 // record, play dates and tee-time details; they are accepted and ignored (unknown keys are stripped): the server
@@ -44,10 +42,6 @@ export const bookingCourseSchema = z.object({
     .default(0),
 });
 
-function hasUniqueIds(items: { id: number }[]): boolean {
-  return new Set(items.map((item) => item.id)).size === items.length;
-}
-
 /** No round books more caddies than the booking has golfers (the step-1 save's rule; the staff's changes too). */
 export function checkCaddiesWithinGolfers(
   body: { golfers: unknown[]; courses: Array<{ caddies: number }> },
@@ -65,11 +59,7 @@ export function checkCaddiesWithinGolfers(
 }
 
 /** The golfers of a booking: one to four, each listed once (the public flow's and the staff's). */
-export const bookingGolfersSchema = z
-  .array(bookingGolferSchema, { error: GOLFER_MESSAGES.count })
-  .min(MIN_GOLFERS, { error: GOLFER_MESSAGES.count })
-  .max(MAX_GOLFERS, { error: GOLFER_MESSAGES.count })
-  .refine(hasUniqueIds, { error: GOLFER_MESSAGES.duplicate });
+export const bookingGolfersSchema = bookingGolferListSchema(bookingGolferSchema);
 
 /**
  * A group of five or more plays one course on consecutive tee times (issue 24): the round asked for names the
@@ -87,16 +77,8 @@ function checkGroupOneCourse(
 
 export const saveBookingBodySchema = z
   .object({
-    golfers: z
-      .array(bookingGolferSchema, { error: GOLFER_MESSAGES.count })
-      .min(MIN_GOLFERS, { error: GOLFER_MESSAGES.count })
-      .max(MAX_GROUP_GOLFERS, { error: GROUP_MESSAGES.count })
-      .refine(hasUniqueIds, { error: GOLFER_MESSAGES.duplicate }),
-    courses: z
-      .array(bookingCourseSchema, { error: STEP_ONE_MESSAGES.noCourse })
-      .min(1, { error: STEP_ONE_MESSAGES.noCourse })
-      .max(MAX_PRICED_ROUNDS, { error: COURSE_MESSAGES.tooMany })
-      .refine(hasUniqueIds, { error: COURSE_MESSAGES.duplicate }),
+    golfers: bookingGolferListSchema(bookingGolferSchema, MAX_GROUP_GOLFERS, GROUP_MESSAGES.count),
+    courses: bookingRoundsSchema(bookingCourseSchema),
     notes: z
       .string({ error: 'Notes must be text' })
       .max(BOOKING_NOTES_MAX_LENGTH, { error: NOTES_TOO_LONG_MESSAGE })

@@ -19,8 +19,41 @@ export const MAX_ID = 2_147_483_647;
 
 /** A positive whole number in a JSON body. */
 export function positiveIdSchema(field: string) {
-  const error = positiveWholeNumberMessage(field);
-  return z.number({ error }).int({ error }).positive({ error }).max(MAX_ID, { error });
+  return positiveWholeNumberSchema(positiveWholeNumberMessage(field));
+}
+
+/** A whole number from 1 to `max` in a JSON body (by default an id the database can hold), refused with one message. */
+export function positiveWholeNumberSchema(error: string, max = MAX_ID) {
+  return z.number({ error }).int({ error }).positive({ error }).max(max, { error });
+}
+
+/** An id in a path, coerced from text (a positive whole number the database can hold), refused with one message. */
+export function coercedIdSchema(error: string) {
+  return z.coerce.number({ error }).int({ error }).positive({ error }).max(MAX_ID, { error });
+}
+
+/** A whole number from `min` to `max` in a JSON body (a count, a percentage, pence), refused with one message. */
+export function wholeNumberSchema(min: number, max: number, error: string) {
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+/** Text that must be given: trimmed, not empty and at most `max` characters (`tooLong` when the form has its own). */
+export function requiredTextSchema(max: number, error: string, tooLong = error) {
+  return z.string({ error }).trim().min(1, { error }).max(max, { error: tooLong });
+}
+
+/** An e-mail address of at most 254 characters, trimmed (`tooLong` when the form has its own message for length). */
+export function emailAddressSchema(error: string, tooLong = error) {
+  return z.string({ error }).trim().max(254, { error: tooLong }).pipe(z.email({ error }));
+}
+
+/** ISO 3166-1 alpha-2, upper case (the country pickers' values). */
+export function countryCodeSchema(error: string) {
+  return z
+    .string({ error })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error });
 }
 
 /**

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { count, instant, pence, positiveInt } from './answer-fields';
+import { requiredTextSchema, wholeNumberSchema } from './common';
 import {
   BOOKING_NUMBER_MAX_LENGTH,
   BOOKING_NUMBER_PATTERN,
@@ -33,9 +35,6 @@ export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 export const CONFIRMATION_PAYMENT_METHODS = ['card', 'online', 'deposit', 'offline'] as const;
 export type ConfirmationPaymentMethod = (typeof CONFIRMATION_PAYMENT_METHODS)[number];
 
-const pence = z.number().int().nonnegative();
-const instant = z.iso.datetime();
-
 export const confirmationTotalsSchema = z.object({
   net: pence,
   vat: pence,
@@ -49,8 +48,8 @@ export type ConfirmationTotals = z.infer<typeof confirmationTotalsSchema>;
 
 export const confirmationGolferSchema = z.object({
   /** The golfer's position in the booking, 1..4. */
-  id: z.number().int().positive(),
-  player_type_id: z.number().int().positive(),
+  id: positiveInt,
+  player_type_id: positiveInt,
   /** The player type's name ('Adult', 'Under 16'). */
   player_type: z.string(),
   /** What this golfer's rounds cost, VAT included. */
@@ -61,17 +60,17 @@ export const confirmationGolferSchema = z.object({
 export type ConfirmationGolfer = z.infer<typeof confirmationGolferSchema>;
 
 export const confirmationPriceLineSchema = z.object({
-  player_type_id: z.number().int().positive(),
+  player_type_id: positiveInt,
   player_type: z.string(),
   /** Golfers of this type. */
-  count: z.number().int().positive(),
+  count: positiveInt,
   /** Their totals added up, VAT included. */
   total: pence,
 });
 export type ConfirmationPriceLine = z.infer<typeof confirmationPriceLineSchema>;
 
 export const confirmationCourseSchema = z.object({
-  id: z.number().int().positive(),
+  id: positiveInt,
   name: z.string(),
   slug: z.string(),
   /** Site-relative path of the course artwork, as GET /v1/courses gives it. */
@@ -79,8 +78,8 @@ export const confirmationCourseSchema = z.object({
   /** The round's tee time; null only when the round has none ('No tee time selected yet'). */
   tee_time: instant.nullable(),
   /** Golfers playing this round: the most caddies it may have. */
-  players: z.number().int().positive(),
-  caddies: z.number().int().nonnegative(),
+  players: positiveInt,
+  caddies: count,
   /** Price per caddie for the round's date (price ranges, else 7000), paid in cash at play. */
   caddie_price: pence,
   /** caddies x caddie_price. */
@@ -100,7 +99,7 @@ export const confirmationSchema = z.object({
   /** Same as totals.paid. */
   amount_paid: pence,
   totals: confirmationTotalsSchema,
-  golfer_count: z.number().int().positive(),
+  golfer_count: positiveInt,
   golfers: z.array(confirmationGolferSchema),
   /** One line per golfer type, in player-type order. */
   price_breakdown: z.array(confirmationPriceLineSchema),
@@ -152,7 +151,7 @@ export const confirmationSchema = z.object({
         kind: z.enum(['invoice', 'credit_note']),
         issued_at: instant,
         /** Pence, VAT included: what was paid, or refunded. */
-        amount: z.number().int().positive(),
+        amount: positiveInt,
         url: z.string(),
       }),
     )
@@ -202,20 +201,12 @@ export const pinAccessBodySchema = z.object({
     .max(BOOKING_NUMBER_MAX_LENGTH, { error: CONFIRMATION_MESSAGES.bookingNumberInvalid })
     // '*' not '+': the empty field already has its own message above.
     .regex(/^[0-9]*$/, { error: CONFIRMATION_MESSAGES.bookingNumberInvalid }),
-  pin: z
-    .string({ error: CONFIRMATION_MESSAGES.pinRequired })
-    .trim()
-    .min(1, { error: CONFIRMATION_MESSAGES.pinRequired })
-    .max(24, { error: CONFIRMATION_MESSAGES.pinTooLong }),
+  pin: requiredTextSchema(24, CONFIRMATION_MESSAGES.pinRequired, CONFIRMATION_MESSAGES.pinTooLong),
 });
 export type PinAccessBody = z.infer<typeof pinAccessBodySchema>;
 export type PinAccessBodyInput = z.input<typeof pinAccessBodySchema>;
 
-const caddiesCount = z
-  .number({ error: CONFIRMATION_MESSAGES.caddiesCount })
-  .int({ error: CONFIRMATION_MESSAGES.caddiesCount })
-  .min(0, { error: CONFIRMATION_MESSAGES.caddiesCount })
-  .max(4, { error: CONFIRMATION_MESSAGES.caddiesCount });
+const caddiesCount = wholeNumberSchema(0, 4, CONFIRMATION_MESSAGES.caddiesCount);
 
 /** PATCH caddies: the wanted count per course; courses left out keep theirs. */
 export const updateCaddiesBodySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { count, instant, pence } from './answer-fields';
 import { dateStringSchema } from './common';
 import { dataEnvelope } from './envelope';
 
@@ -25,15 +26,15 @@ export type OperatorBookingsQueryInput = z.input<typeof operatorBookingsQuerySch
 export const operatorBookingSchema = z.object({
   booking_number: z.string(),
   status: z.enum(OPERATOR_BOOKING_STATUSES),
-  rounds: z.array(z.object({ course: z.string(), tee_time: z.iso.datetime() })),
-  golfers: z.number().int().nonnegative(),
+  rounds: z.array(z.object({ course: z.string(), tee_time: instant })),
+  golfers: count,
   /** online: paid by card when booked; deposit: a deposit by card, the balance later; offline: pay later. */
   payment_terms: z.enum(['online', 'deposit', 'offline']).nullable(),
-  total: z.number().int().nonnegative(),
-  paid: z.number().int().nonnegative(),
-  due: z.number().int().nonnegative(),
+  total: pence,
+  paid: pence,
+  due: pence,
   /** When the balance is due, while something is owed. */
-  due_at: z.iso.datetime().nullable(),
+  due_at: instant.nullable(),
 });
 export type OperatorBooking = z.infer<typeof operatorBookingSchema>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { count, instant, pence, positiveInt } from './answer-fields';
 import { bookingGolfersSchema, checkCaddiesWithinGolfers, saveBookingBodySchema } from './bookings';
+import { requiredTextSchema, wholeNumberSchema } from './common';
 import { individualPlayerDetailsSchema } from './contact-details';
 import { dataEnvelope } from './envelope';
 import { CHANGE_MESSAGES } from './staff-bookings';
@@ -11,7 +13,8 @@ import { CHANGE_MESSAGES } from './staff-bookings';
 
 const { courses: bookingCoursesSchema } = saveBookingBodySchema.shape;
 
-const reasonText = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
+/** A reason staff give (why the booking changed, why one golfer may play the Championship Course). */
+const reasonText = (message: string) => requiredTextSchema(200, message);
 
 export const staffBookingChangeRequestSchema = z
   .object({
@@ -22,12 +25,7 @@ export const staffBookingChangeRequestSchema = z
     /** Lets one golfer play the Championship Course, with the reason (the public flow needs two). */
     championship_override: reasonText(CHANGE_MESSAGES.override).optional(),
     /** Pence returned to the card when the new price is lower; at most what was overpaid by card. */
-    refund: z
-      .number({ error: CHANGE_MESSAGES.refund })
-      .int(CHANGE_MESSAGES.refund)
-      .min(0, CHANGE_MESSAGES.refund)
-      .max(100_000_000, CHANGE_MESSAGES.refund)
-      .default(0),
+    refund: wholeNumberSchema(0, 100_000_000, CHANGE_MESSAGES.refund).default(0),
     reason: reasonText(CHANGE_MESSAGES.reason),
   })
   .superRefine(checkCaddiesWithinGolfers);
@@ -35,13 +33,13 @@ export type StaffBookingChangeRequest = z.infer<typeof staffBookingChangeRequest
 export type StaffBookingChangeRequestInput = z.input<typeof staffBookingChangeRequestSchema>;
 
 const changedRoundSchema = z.object({
-  course_id: z.number().int().positive(),
+  course_id: positiveInt,
   course_name: z.string(),
   /** The tee time before the change; null for a round the change adds. */
-  from: z.iso.datetime().nullable(),
+  from: instant.nullable(),
   /** The tee time after the change; null for a round the change cancels. */
-  to: z.iso.datetime().nullable(),
-  caddies: z.number().int().nonnegative(),
+  to: instant.nullable(),
+  caddies: count,
 });
 
 export const staffBookingChangeSchema = z.object({
@@ -49,39 +47,35 @@ export const staffBookingChangeSchema = z.object({
   rounds: z.array(changedRoundSchema),
   golfers: z.array(
     z.object({
-      position: z.number().int().positive(),
+      position: positiveInt,
       player_type: z.string(),
       ticket: z.string(),
-      total: z.number().int().nonnegative(),
+      total: pence,
     }),
   ),
   /** What the booking cost before, and costs after (pence, VAT included). */
-  payable_before: z.number().int().nonnegative(),
-  payable_after: z.number().int().nonnegative(),
+  payable_before: pence,
+  payable_after: pence,
   /** payable_after - payable_before: above 0 the golfer owes more, below 0 they paid too much. */
   difference: z.number().int(),
   /** Paid so far (card and recorded), before any refund of this change. */
-  paid: z.number().int().nonnegative(),
+  paid: pence,
   /** At most what may go back to the card: what was overpaid, within what the card paid. */
-  refundable: z.number().int().nonnegative(),
+  refundable: pence,
   /** Still to pay after the change (and its refund), at the desk or by phone. */
-  due_after: z.number().int().nonnegative(),
+  due_after: pence,
   /** The refund this change made: 'succeeded' once the provider made it, 'pending' while it is retried. */
-  refund: z
-    .object({ amount: z.number().int().positive(), status: z.enum(['pending', 'succeeded']) })
-    .nullable(),
+  refund: z.object({ amount: positiveInt, status: z.enum(['pending', 'succeeded']) }).nullable(),
 });
 export type StaffBookingChange = z.infer<typeof staffBookingChangeSchema>;
 export const staffBookingChangeResponseSchema = dataEnvelope(staffBookingChangeSchema);
 
 /** Every player type, for the staff's golfer pickers (the public flow offers only some). */
-export const staffPlayerTypesSchema = z.array(
-  z.object({ id: z.number().int().positive(), name: z.string() }),
-);
+export const staffPlayerTypesSchema = z.array(z.object({ id: positiveInt, name: z.string() }));
 export const staffPlayerTypesResponseSchema = dataEnvelope(staffPlayerTypesSchema);
 
 /** The courses for the staff area's pickers, from a staff route so that they load while the public site is closed. */
-export const staffCoursesSchema = z.array(z.object({ id: z.number().int().positive(), name: z.string() }));
+export const staffCoursesSchema = z.array(z.object({ id: positiveInt, name: z.string() }));
 export const staffCoursesResponseSchema = dataEnvelope(staffCoursesSchema);
 
 // Booking for a caller (issue 22): the reservations desk books a phone or walk-in golfer on any player type, with
@@ -103,10 +97,10 @@ export type StaffNewBookingRequestInput = z.input<typeof staffNewBookingRequestS
 
 export const staffNewBookingSchema = z.object({
   booking_number: z.string(),
-  payable: z.number().int().nonnegative(),
+  payable: pence,
   /** Due at the desk by the end of the first round's day. */
-  due: z.number().int().nonnegative(),
-  balance_due_at: z.iso.datetime(),
+  due: pence,
+  balance_due_at: instant,
 });
 export type StaffNewBooking = z.infer<typeof staffNewBookingSchema>;
 export const staffNewBookingResponseSchema = dataEnvelope(staffNewBookingSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateStringSchema, MAX_ID } from './common';
+import { count, instant, pageOf, pence, positiveInt } from './answer-fields';
+import { dateStringSchema, positiveWholeNumberSchema, requiredTextSchema, wholeNumberSchema } from './common';
 import { CONFIRMATION_STATUSES, confirmationSchema } from './confirmation';
 import { dataEnvelope } from './envelope';
 import { TEE_SHEET_BOOKING_STATES } from './staff-tee-sheet';
@@ -51,21 +52,16 @@ export const staffBookingSummarySchema = z.object({
   phone: z.string(),
   operator: z.string().nullable(),
   /** The first round's tee time, or null for a booking without rounds. */
-  first_tee_time: z.iso.datetime().nullable(),
+  first_tee_time: instant.nullable(),
   courses: z.array(z.string()),
-  players: z.number().int().nonnegative(),
-  payable: z.number().int().nonnegative(),
-  paid: z.number().int().nonnegative(),
-  created_at: z.iso.datetime(),
+  players: count,
+  payable: pence,
+  paid: pence,
+  created_at: instant,
 });
 export type StaffBookingSummary = z.infer<typeof staffBookingSummarySchema>;
 
-export const staffBookingSearchSchema = z.object({
-  bookings: z.array(staffBookingSummarySchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  page_size: z.number().int().positive(),
-});
+export const staffBookingSearchSchema = pageOf({ bookings: z.array(staffBookingSummarySchema) });
 export type StaffBookingSearch = z.infer<typeof staffBookingSearchSchema>;
 export const staffBookingSearchResponseSchema = dataEnvelope(staffBookingSearchSchema);
 
@@ -73,10 +69,10 @@ export const staffBookingDetailSchema = z.object({
   /** Everything the golfer's confirmation page shows. */
   confirmation: confirmationSchema,
   /** The tee slot of each round (the change form starts from them). */
-  rounds: z.array(z.object({ course_id: z.number().int().positive(), slot_id: z.number().int().positive() })),
+  rounds: z.array(z.object({ course_id: positiveInt, slot_id: positiveInt })),
   state: z.enum(STAFF_BOOKING_STATES),
-  created_at: z.iso.datetime(),
-  confirmed_at: z.iso.datetime().nullable(),
+  created_at: instant,
+  confirmed_at: instant.nullable(),
   contact: z.object({
     name: z.string(),
     email: z.string(),
@@ -96,41 +92,41 @@ export const staffBookingDetailSchema = z.object({
       status: z.string(),
       /** What became of a paid intent: it confirmed the booking, or was refunded. */
       settlement: z.string().nullable(),
-      created_at: z.iso.datetime(),
+      created_at: instant,
     }),
   ),
   refunds: z.array(
-    z.object({ id: z.string(), amount: z.number().int(), status: z.string(), created_at: z.iso.datetime() }),
+    z.object({ id: z.string(), amount: z.number().int(), status: z.string(), created_at: instant }),
   ),
   /** Payments staff recorded (phone, desk, bank transfer). */
   recorded_payments: z.array(
     z.object({
-      amount: z.number().int().positive(),
+      amount: positiveInt,
       method: z.enum(['phone', 'desk', 'bank_transfer']),
       reference: z.string(),
       by: z.string(),
-      at: z.iso.datetime(),
+      at: instant,
     }),
   ),
   /** When the whole payable is due (bookings on terms), and whether staff may record money or move the date. */
-  balance_due_at: z.iso.datetime().nullable(),
+  balance_due_at: instant.nullable(),
   /** What can still be returned to the card (the confirming card payment less its refunds). */
-  refundable: z.number().int().nonnegative(),
+  refundable: pence,
   emails: z.array(
     z.object({
       id: z.string(),
       to: z.string(),
       subject: z.string(),
       status: z.enum(['pending', 'sent', 'failed']),
-      attempts: z.number().int().nonnegative(),
-      created_at: z.iso.datetime(),
-      sent_at: z.iso.datetime().nullable(),
+      attempts: count,
+      created_at: instant,
+      sent_at: instant.nullable(),
     }),
   ),
   /** What happened to the booking, oldest first: by the visitor or operator, by staff, or by the system. */
   timeline: z.array(
     z.object({
-      at: z.iso.datetime(),
+      at: instant,
       by: z.enum(['golfer', 'operator', 'staff', 'system']),
       /** A staff member's name when staff did it. */
       who: z.string().nullable(),
@@ -164,17 +160,9 @@ export const MONEY_MESSAGES = {
 
 /** POST /v1/staff/bookings/:number/payments: `amount` in pence. */
 export const recordPaymentRequestSchema = z.object({
-  amount: z
-    .number({ error: MONEY_MESSAGES.amount })
-    .int(MONEY_MESSAGES.amount)
-    .positive(MONEY_MESSAGES.amount)
-    .max(100_000_000, MONEY_MESSAGES.amount),
+  amount: positiveWholeNumberSchema(MONEY_MESSAGES.amount, 100_000_000),
   method: z.enum(RECORDED_PAYMENT_METHODS, { error: MONEY_MESSAGES.method }),
-  reference: z
-    .string({ error: MONEY_MESSAGES.reference })
-    .trim()
-    .min(1, MONEY_MESSAGES.reference)
-    .max(100, MONEY_MESSAGES.reference),
+  reference: requiredTextSchema(100, MONEY_MESSAGES.reference),
 });
 export type RecordPaymentRequest = z.infer<typeof recordPaymentRequestSchema>;
 
@@ -184,9 +172,9 @@ export type DueDateRequest = z.infer<typeof dueDateRequestSchema>;
 
 export const moneyChangeSchema = z.object({
   booking_number: z.string(),
-  paid: z.number().int().nonnegative(),
-  payable: z.number().int().nonnegative(),
-  balance_due_at: z.iso.datetime().nullable(),
+  paid: pence,
+  payable: pence,
+  balance_due_at: instant.nullable(),
 });
 export type MoneyChange = z.infer<typeof moneyChangeSchema>;
 export const moneyChangeResponseSchema = dataEnvelope(moneyChangeSchema);
@@ -195,7 +183,7 @@ export const moneyChangeResponseSchema = dataEnvelope(moneyChangeSchema);
 export const paymentLinkSentSchema = z.object({
   sent_to: z.string(),
   /** What was due when it was sent, in pence. */
-  amount: z.number().int().positive(),
+  amount: positiveInt,
 });
 export type PaymentLinkSent = z.infer<typeof paymentLinkSentSchema>;
 export const paymentLinkSentResponseSchema = dataEnvelope(paymentLinkSentSchema);
@@ -211,26 +199,16 @@ export const CANCEL_MESSAGES = {
 } as const;
 
 export const cancelBookingRequestSchema = z.object({
-  reason: z
-    .string({ error: CANCEL_MESSAGES.reason })
-    .trim()
-    .min(1, CANCEL_MESSAGES.reason)
-    .max(200, CANCEL_MESSAGES.reason),
+  reason: requiredTextSchema(200, CANCEL_MESSAGES.reason),
   /** Pence returned to the card; 0 keeps the money (e.g. inside the resort's cancellation terms). */
-  refund: z
-    .number({ error: CANCEL_MESSAGES.refund })
-    .int(CANCEL_MESSAGES.refund)
-    .min(0, CANCEL_MESSAGES.refund)
-    .max(100_000_000, CANCEL_MESSAGES.refund),
+  refund: wholeNumberSchema(0, 100_000_000, CANCEL_MESSAGES.refund),
 });
 export type CancelBookingRequest = z.infer<typeof cancelBookingRequestSchema>;
 
 export const cancelledBookingSchema = z.object({
   booking_number: z.string(),
   /** The refund, 'succeeded' once the provider made it, 'pending' while it is retried. */
-  refund: z
-    .object({ amount: z.number().int().positive(), status: z.enum(['pending', 'succeeded']) })
-    .nullable(),
+  refund: z.object({ amount: positiveInt, status: z.enum(['pending', 'succeeded']) }).nullable(),
 });
 export type CancelledBooking = z.infer<typeof cancelledBookingSchema>;
 export const cancelledBookingResponseSchema = dataEnvelope(cancelledBookingSchema);
@@ -253,31 +231,18 @@ export const MOVE_MESSAGES = {
 } as const;
 
 export const moveRoundRequestSchema = z.object({
-  course_id: z
-    .number({ error: MOVE_MESSAGES.course })
-    .int(MOVE_MESSAGES.course)
-    .positive(MOVE_MESSAGES.course)
-    .max(MAX_ID, MOVE_MESSAGES.course),
-  slot_id: z
-    .number({ error: MOVE_MESSAGES.slot })
-    .int(MOVE_MESSAGES.slot)
-    .positive(MOVE_MESSAGES.slot)
-    .max(MAX_ID, MOVE_MESSAGES.slot),
+  course_id: positiveWholeNumberSchema(MOVE_MESSAGES.course),
+  slot_id: positiveWholeNumberSchema(MOVE_MESSAGES.slot),
   /** The tee time the round is at now: needed only for a group, whose rounds share one course. */
-  from_slot_id: z
-    .number({ error: MOVE_MESSAGES.course })
-    .int(MOVE_MESSAGES.course)
-    .positive(MOVE_MESSAGES.course)
-    .max(MAX_ID, MOVE_MESSAGES.course)
-    .optional(),
+  from_slot_id: positiveWholeNumberSchema(MOVE_MESSAGES.course).optional(),
 });
 export type MoveRoundRequest = z.infer<typeof moveRoundRequestSchema>;
 
 export const movedRoundSchema = z.object({
   booking_number: z.string(),
-  course_id: z.number().int().positive(),
-  from: z.iso.datetime(),
-  to: z.iso.datetime(),
+  course_id: positiveInt,
+  from: instant,
+  to: instant,
 });
 export type MovedRound = z.infer<typeof movedRoundSchema>;
 export const movedRoundResponseSchema = dataEnvelope(movedRoundSchema);
@@ -286,23 +251,15 @@ export const movedRoundResponseSchema = dataEnvelope(movedRoundSchema);
 // refuses; caddies are paid in cash on the day, so the booking's money does not change.
 
 export const staffCaddiesRequestSchema = z.object({
-  course_id: z
-    .number({ error: MOVE_MESSAGES.course })
-    .int(MOVE_MESSAGES.course)
-    .positive(MOVE_MESSAGES.course)
-    .max(MAX_ID, MOVE_MESSAGES.course),
-  caddies: z
-    .number({ error: 'Please choose 0 to 4 caddies' })
-    .int('Please choose 0 to 4 caddies')
-    .min(0, 'Please choose 0 to 4 caddies')
-    .max(4, 'Please choose 0 to 4 caddies'),
+  course_id: positiveWholeNumberSchema(MOVE_MESSAGES.course),
+  caddies: wholeNumberSchema(0, 4, 'Please choose 0 to 4 caddies'),
 });
 export type StaffCaddiesRequest = z.infer<typeof staffCaddiesRequestSchema>;
 
 export const staffCaddiesAnswerSchema = z.object({
   booking_number: z.string(),
-  course_id: z.number().int().positive(),
-  caddies: z.number().int().nonnegative(),
+  course_id: positiveInt,
+  caddies: count,
   changed: z.boolean(),
 });
 export type StaffCaddiesAnswer = z.infer<typeof staffCaddiesAnswerSchema>;

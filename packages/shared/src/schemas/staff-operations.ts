@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { count, instant, pageOf, positiveInt } from './answer-fields';
 import { dataEnvelope } from './envelope';
 import { REFUND_REASONS } from './payments';
 
@@ -26,20 +27,15 @@ const mailSummarySchema = z.object({
   to: z.string(),
   subject: z.string(),
   status: z.enum(MAIL_STATES),
-  attempts: z.number().int().nonnegative(),
+  attempts: count,
   /** The transport's error code and status only. */
   last_error: z.string().nullable(),
   booking_number: z.string().nullable(),
-  created_at: z.iso.datetime(),
-  sent_at: z.iso.datetime().nullable(),
+  created_at: instant,
+  sent_at: instant.nullable(),
 });
 
-export const staffMailPageSchema = z.object({
-  messages: z.array(mailSummarySchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  page_size: z.number().int().positive(),
-});
+export const staffMailPageSchema = pageOf({ messages: z.array(mailSummarySchema) });
 export type StaffMailPage = z.infer<typeof staffMailPageSchema>;
 export const staffMailPageResponseSchema = dataEnvelope(staffMailPageSchema);
 
@@ -71,19 +67,17 @@ export const AUTOMATIC_REFUND_DAYS = 14;
 export const staffOperationsSchema = z.object({
   maintenance: maintenanceStatusSchema,
   mail: z.object({
-    pending: z.number().int().nonnegative(),
-    failed: z.number().int().nonnegative(),
-    sent_last_24_hours: z.number().int().nonnegative(),
+    pending: count,
+    failed: count,
+    sent_last_24_hours: count,
   }),
   /** Live holds: places taken by bookings not yet paid, soonest to lapse first. */
   holds: z.array(
     z.object({
       booking_number: z.string(),
       operator: z.string().nullable(),
-      rounds: z.array(
-        z.object({ course: z.string(), tee_time: z.iso.datetime(), players: z.number().int() }),
-      ),
-      expires_at: z.iso.datetime(),
+      rounds: z.array(z.object({ course: z.string(), tee_time: instant, players: z.number().int() })),
+      expires_at: instant,
     }),
   ),
   /** Paid or open card payments the reconciliation job has failed to settle at least once. */
@@ -93,8 +87,8 @@ export const staffOperationsSchema = z.object({
       booking_number: z.string().nullable(),
       amount: z.number().int(),
       status: z.string(),
-      failures: z.number().int().nonnegative(),
-      created_at: z.iso.datetime(),
+      failures: count,
+      created_at: instant,
     }),
   ),
   /**
@@ -105,18 +99,18 @@ export const staffOperationsSchema = z.object({
     z.object({
       id: z.string(),
       booking_number: z.string().nullable(),
-      amount: z.number().int().positive(),
+      amount: positiveInt,
       reason: z.enum(REFUND_REASONS),
-      refunded_at: z.iso.datetime(),
+      refunded_at: instant,
     }),
   ),
   /** Staff refunds still waiting for the provider. */
   refunds: z.array(
     z.object({
       booking_number: z.string(),
-      amount: z.number().int().positive(),
-      attempts: z.number().int().nonnegative(),
-      next_attempt_at: z.iso.datetime(),
+      amount: positiveInt,
+      attempts: count,
+      next_attempt_at: instant,
     }),
   ),
 });

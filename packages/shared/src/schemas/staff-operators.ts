@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { count, instant, pence, positiveInt } from './answer-fields';
 import { USERNAME_PATTERN } from './auth';
+import { coercedIdSchema, emailAddressSchema, requiredTextSchema, wholeNumberSchema } from './common';
 import { dataEnvelope } from './envelope';
 import { colleagueSchema } from './operator-colleagues';
 import { STAFF_BOOKING_STATES } from './staff-bookings';
@@ -16,36 +18,20 @@ export const OPERATOR_MESSAGES = {
   tradeDiscount: 'The trade rate must be a whole percentage from 0 to 50.',
 } as const;
 
-const depositPercent = z
-  .number({ error: OPERATOR_MESSAGES.deposit })
-  .int({ error: OPERATOR_MESSAGES.deposit })
-  .min(0, { error: OPERATOR_MESSAGES.deposit })
-  .max(100, { error: OPERATOR_MESSAGES.deposit });
+const depositPercent = wholeNumberSchema(0, 100, OPERATOR_MESSAGES.deposit);
 
 export const createOperatorRequestSchema = z.object({
-  company_name: z
-    .string({ error: OPERATOR_MESSAGES.company })
-    .trim()
-    .min(1, { error: OPERATOR_MESSAGES.company })
-    .max(200, { error: OPERATOR_MESSAGES.company }),
+  company_name: requiredTextSchema(200, OPERATOR_MESSAGES.company),
   username: z
     .string({ error: OPERATOR_MESSAGES.username })
     .trim()
     .regex(USERNAME_PATTERN, { error: OPERATOR_MESSAGES.username }),
-  email: z
-    .string({ error: OPERATOR_MESSAGES.email })
-    .trim()
-    .max(254, { error: OPERATOR_MESSAGES.email })
-    .pipe(z.email({ error: OPERATOR_MESSAGES.email })),
+  email: emailAddressSchema(OPERATOR_MESSAGES.email),
   deposit_percent: depositPercent,
 });
 export type CreateOperatorRequest = z.infer<typeof createOperatorRequestSchema>;
 
-const tradeDiscountPercent = z
-  .number({ error: OPERATOR_MESSAGES.tradeDiscount })
-  .int({ error: OPERATOR_MESSAGES.tradeDiscount })
-  .min(0, { error: OPERATOR_MESSAGES.tradeDiscount })
-  .max(50, { error: OPERATOR_MESSAGES.tradeDiscount });
+const tradeDiscountPercent = wholeNumberSchema(0, 50, OPERATOR_MESSAGES.tradeDiscount);
 
 /** One change at a time, each audited as its own action. */
 export const updateOperatorRequestSchema = z
@@ -60,15 +46,11 @@ export const updateOperatorRequestSchema = z
 export type UpdateOperatorRequest = z.infer<typeof updateOperatorRequestSchema>;
 
 export const operatorIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'The operator id must be a whole number' })
-    .int({ error: 'The operator id must be a whole number' })
-    .positive({ error: 'The operator id must be a whole number' })
-    .max(2_147_483_647, { error: 'The operator id must be a whole number' }),
+  id: coercedIdSchema('The operator id must be a whole number'),
 });
 
 export const staffOperatorSchema = z.object({
-  id: z.number().int().positive(),
+  id: positiveInt,
   company_name: z.string(),
   username: z.string(),
   email: z.string(),
@@ -79,13 +61,13 @@ export const staffOperatorSchema = z.object({
   status: z.enum(['active', 'disabled']),
   /** The operator has chosen a password (a new account has not until they use the e-mailed link). */
   password_set: z.boolean(),
-  created_at: z.iso.datetime(),
+  created_at: instant,
   /** Confirmed or held bookings with a round still to play. */
-  upcoming_bookings: z.number().int().nonnegative(),
+  upcoming_bookings: count,
   /** What confirmed bookings still owe, in pence. */
-  due: z.number().int().nonnegative(),
+  due: pence,
   /** The earliest date by which something is owed, or null when nothing is. */
-  next_due_at: z.iso.datetime().nullable(),
+  next_due_at: instant.nullable(),
 });
 export type StaffOperator = z.infer<typeof staffOperatorSchema>;
 export const staffOperatorListResponseSchema = dataEnvelope(z.array(staffOperatorSchema));
@@ -94,15 +76,15 @@ export const staffOperatorResponseSchema = dataEnvelope(staffOperatorSchema);
 export const staffOperatorBookingSchema = z.object({
   booking_number: z.string(),
   state: z.enum(STAFF_BOOKING_STATES),
-  first_tee_time: z.iso.datetime().nullable(),
+  first_tee_time: instant.nullable(),
   courses: z.array(z.string()),
-  players: z.number().int().nonnegative(),
+  players: count,
   payment_method: z.enum(['online', 'deposit', 'offline']).nullable(),
-  payable: z.number().int().nonnegative(),
-  paid: z.number().int().nonnegative(),
-  due: z.number().int().nonnegative(),
+  payable: pence,
+  paid: pence,
+  due: pence,
   /** When the balance is due (only while something is owed). */
-  due_at: z.iso.datetime().nullable(),
+  due_at: instant.nullable(),
 });
 export type StaffOperatorBooking = z.infer<typeof staffOperatorBookingSchema>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { count, instant, pence, positiveInt } from './answer-fields';
+import { coercedIdSchema, requiredTextSchema, wholeNumberSchema } from './common';
 import { dataEnvelope } from './envelope';
 
 // Prices in the staff area (issue 23): the green fee of every course, player type and season, changed one at a time
@@ -14,6 +16,9 @@ export const PRICE_MESSAGES = {
   unknown: 'Please choose a course, player type and season from the lists.',
 } as const;
 
+/** A green fee, combination price or caddie fee staff set, in pence (VAT inclusive). */
+const feePence = wholeNumberSchema(0, MAX_GREEN_FEE_PENCE, PRICE_MESSAGES.price);
+
 const id = z.number({ error: PRICE_MESSAGES.unknown }).int({ error: PRICE_MESSAGES.unknown }).positive({
   error: PRICE_MESSAGES.unknown,
 });
@@ -23,15 +28,11 @@ export const greenFeeChangeSchema = z.object({
   player_type_id: id,
   season_id: id,
   /** Pence, VAT inclusive. */
-  price: z
-    .number({ error: PRICE_MESSAGES.price })
-    .int({ error: PRICE_MESSAGES.price })
-    .min(0, { error: PRICE_MESSAGES.price })
-    .max(MAX_GREEN_FEE_PENCE, { error: PRICE_MESSAGES.price }),
+  price: feePence,
 });
 export type GreenFeeChange = z.infer<typeof greenFeeChangeSchema>;
 
-const named = z.object({ id: z.number().int().positive(), name: z.string() });
+const named = z.object({ id: positiveInt, name: z.string() });
 
 export const SEASON_MESSAGES = {
   name: 'Please enter a season name of up to 60 characters.',
@@ -44,11 +45,7 @@ const day = z.iso.date({ error: SEASON_MESSAGES.date });
 
 export const newSeasonSchema = z
   .object({
-    name: z
-      .string({ error: SEASON_MESSAGES.name })
-      .trim()
-      .min(1, { error: SEASON_MESSAGES.name })
-      .max(60, { error: SEASON_MESSAGES.name }),
+    name: requiredTextSchema(60, SEASON_MESSAGES.name),
     start_date: day,
     end_date: day,
     /** The season whose green fees the new one starts with; null for none (each fee then set one by one). */
@@ -60,42 +57,28 @@ export const newSeasonSchema = z
   });
 export type NewSeason = z.infer<typeof newSeasonSchema>;
 
-const caddiePrice = z
-  .number({ error: PRICE_MESSAGES.price })
-  .int({ error: PRICE_MESSAGES.price })
-  .min(0, { error: PRICE_MESSAGES.price })
-  .max(MAX_GREEN_FEE_PENCE, { error: PRICE_MESSAGES.price });
-
 /** A caddie fee for a range of days (per caddie per round, paid in cash on the day). */
 export const newCaddieRangeSchema = z
-  .object({ start_date: day, end_date: day, price: caddiePrice })
+  .object({ start_date: day, end_date: day, price: feePence })
   .refine((range) => range.start_date <= range.end_date, {
     error: SEASON_MESSAGES.order,
     path: ['end_date'],
   });
 export type NewCaddieRange = z.infer<typeof newCaddieRangeSchema>;
-export const caddieRangeChangeSchema = z.object({ price: caddiePrice });
+export const caddieRangeChangeSchema = z.object({ price: feePence });
 export const caddieRangeParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'The range id must be a whole number' })
-    .int({ error: 'The range id must be a whole number' })
-    .positive({ error: 'The range id must be a whole number' })
-    .max(2_147_483_647, { error: 'The range id must be a whole number' }),
+  id: coercedIdSchema('The range id must be a whole number'),
 });
 
 export const packageParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'The combination id must be a whole number' })
-    .int({ error: 'The combination id must be a whole number' })
-    .positive({ error: 'The combination id must be a whole number' })
-    .max(2_147_483_647, { error: 'The combination id must be a whole number' }),
+  id: coercedIdSchema('The combination id must be a whole number'),
 });
 
 /** One combination package's price for a player type (pence, VAT inclusive), for bookings made from now on. */
 export const packagePriceChangeSchema = z.object({
   package_id: id,
   player_type_id: id,
-  price: caddiePrice,
+  price: feePence,
 });
 export type PackagePriceChange = z.infer<typeof packagePriceChangeSchema>;
 
@@ -124,11 +107,7 @@ const monthDay = z.string({ error: PACKAGE_MESSAGES.monthDay }).refine(isMonthDa
  * Its prices per player type are set one at a time (packagePriceChangeSchema).
  */
 export const packageDetailsSchema = z.object({
-  name: z
-    .string({ error: PACKAGE_MESSAGES.name })
-    .trim()
-    .min(1, PACKAGE_MESSAGES.name)
-    .max(60, PACKAGE_MESSAGES.name),
+  name: requiredTextSchema(60, PACKAGE_MESSAGES.name),
   course_ids: z
     .array(id, { error: PACKAGE_MESSAGES.courses })
     .min(2, PACKAGE_MESSAGES.courses)
@@ -149,11 +128,11 @@ export type ClosingDateChange = z.infer<typeof closingDateChangeSchema>;
 
 const priceChangeFields = {
   /** The audit entry that records it. */
-  id: z.number().int().positive(),
-  at: z.iso.datetime(),
+  id: positiveInt,
+  at: instant,
   by: z.string(),
-  before: z.number().int().nonnegative().nullable(),
-  after: z.number().int().nonnegative(),
+  before: pence.nullable(),
+  after: pence,
 };
 
 export const staffPricesSchema = z.object({
@@ -164,28 +143,28 @@ export const staffPricesSchema = z.object({
   /** Combination packages: their courses, the months they apply in (MM-dd) and a price per player type. */
   packages: z.array(
     z.object({
-      id: z.number().int().positive(),
+      id: positiveInt,
       name: z.string(),
-      course_ids: z.array(z.number().int().positive()),
+      course_ids: z.array(positiveInt),
       valid_from: z.string(),
       valid_to: z.string(),
-      prices: z.array(z.object({ player_type_id: z.number().int().positive(), price: z.number().int() })),
+      prices: z.array(z.object({ player_type_id: positiveInt, price: z.number().int() })),
     }),
   ),
   caddie_ranges: z.array(
     z.object({
-      id: z.number().int().positive(),
+      id: positiveInt,
       start_date: z.iso.date(),
       end_date: z.iso.date(),
-      price: z.number().int().nonnegative(),
+      price: pence,
     }),
   ),
   green_fees: z.array(
     z.object({
-      course_id: z.number().int().positive(),
-      player_type_id: z.number().int().positive(),
-      season_id: z.number().int().positive(),
-      price: z.number().int().nonnegative(),
+      course_id: positiveInt,
+      player_type_id: positiveInt,
+      season_id: positiveInt,
+      price: pence,
     }),
   ),
   /**
@@ -197,15 +176,15 @@ export const staffPricesSchema = z.object({
       z.object({
         ...priceChangeFields,
         kind: z.literal('green_fee'),
-        course_id: z.number().int().positive(),
-        player_type_id: z.number().int().positive(),
-        season_id: z.number().int().positive(),
+        course_id: positiveInt,
+        player_type_id: positiveInt,
+        season_id: positiveInt,
       }),
       z.object({
         ...priceChangeFields,
         kind: z.literal('package'),
-        package_id: z.number().int().positive(),
-        player_type_id: z.number().int().positive(),
+        package_id: positiveInt,
+        player_type_id: positiveInt,
       }),
       z.object({
         ...priceChangeFields,
@@ -222,7 +201,7 @@ export const staffPricesResponseSchema = dataEnvelope(staffPricesSchema);
 export const closingDateAnswerSchema = z.object({
   prices: staffPricesSchema,
   /** Confirmed or held bookings with a round on the course after the new closing date: they keep their tee times. */
-  bookings_after: z.number().int().nonnegative(),
+  bookings_after: count,
 });
 export type ClosingDateAnswer = z.infer<typeof closingDateAnswerSchema>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { dateStringSchema, MAX_ID, positiveIdTextSchema } from './common';
+import { count, instant, pence, positiveInt } from './answer-fields';
+import {
+  dateStringSchema,
+  positiveIdTextSchema,
+  positiveWholeNumberSchema,
+  wholeNumberSchema,
+} from './common';
 import { dataEnvelope } from './envelope';
 
 // The staff tee sheet (issue 22): one course's day, every slot with what is on it. The public diary answers only
@@ -29,50 +35,48 @@ export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];
 
 export const staffTeeSheetBookingSchema = z.object({
   /** The booking's round on this tee time (what a check-in names). */
-  round_id: z.number().int().positive(),
+  round_id: positiveInt,
   booking_number: z.string(),
   state: z.enum(TEE_SHEET_BOOKING_STATES),
   /** The lead golfer's name; empty while a hold has no contact details yet. */
   lead_name: z.string(),
   /** Golfers on this round. */
-  players: z.number().int().positive(),
-  caddies: z.number().int().nonnegative(),
+  players: positiveInt,
+  caddies: count,
   /**
    * The golfers on this round in order: all the booking's (they play each of its rounds), or a group's share on
    * this tee time (issue 24). name: as the tour operator gave it ('' while missing).
    */
-  golfers: z.array(
-    z.object({ position: z.number().int().positive(), player_type: z.string(), name: z.string() }),
-  ),
+  golfers: z.array(z.object({ position: positiveInt, player_type: z.string(), name: z.string() })),
   /** The tour operator's company, for bookings made by an operator. */
   operator: z.string().nullable(),
   notes: z.string().nullable(),
-  payable: z.number().int().nonnegative(),
-  paid: z.number().int().nonnegative(),
+  payable: pence,
+  paid: pence,
   /** Until when a hold keeps its places (held only). */
-  hold_expires_at: z.iso.datetime().nullable(),
+  hold_expires_at: instant.nullable(),
   /** One per golfer playing this round, by position; empty for a hold (only confirmed bookings check in). */
-  check_ins: z.array(z.object({ position: z.number().int().positive(), status: z.enum(CHECK_IN_STATUSES) })),
+  check_ins: z.array(z.object({ position: positiveInt, status: z.enum(CHECK_IN_STATUSES) })),
 });
 export type StaffTeeSheetBooking = z.infer<typeof staffTeeSheetBookingSchema>;
 
 export const staffTeeSheetSlotSchema = z.object({
-  id: z.number().int().positive(),
-  starts_at: z.iso.datetime(),
+  id: positiveInt,
+  starts_at: instant,
   /** UK wall-clock time, 'HH:mm'. */
   time: z.string(),
-  capacity: z.number().int().positive(),
+  capacity: positiveInt,
   /** Places taken by live holds and confirmed bookings. */
-  taken: z.number().int().nonnegative(),
-  places_left: z.number().int().nonnegative(),
+  taken: count,
+  places_left: count,
   /** The block the slot lies in, if any: the public tee sheet does not list it. */
   block: z
     .object({
-      id: z.number().int().positive(),
+      id: positiveInt,
       reason: z.enum(TEE_SHEET_BLOCK_REASONS),
       note: z.string().nullable(),
-      starts_at: z.iso.datetime(),
-      ends_at: z.iso.datetime(),
+      starts_at: instant,
+      ends_at: instant,
     })
     .nullable(),
   /** Outside every tee window since a window change: off sale, listed only while bookings are on it, to be moved. */
@@ -82,18 +86,18 @@ export const staffTeeSheetSlotSchema = z.object({
 export type StaffTeeSheetSlot = z.infer<typeof staffTeeSheetSlotSchema>;
 
 export const staffTeeSheetSchema = z.object({
-  course: z.object({ id: z.number().int().positive(), name: z.string() }),
+  course: z.object({ id: positiveInt, name: z.string() }),
   date: z.string(),
   /** Every course, for the sheet's course picker. */
-  courses: z.array(z.object({ id: z.number().int().positive(), name: z.string() })),
+  courses: z.array(z.object({ id: positiveInt, name: z.string() })),
   slots: z.array(staffTeeSheetSlotSchema),
   totals: z.object({
-    slots: z.number().int().nonnegative(),
-    blocked: z.number().int().nonnegative(),
-    golfers: z.number().int().nonnegative(),
-    bookings: z.number().int().nonnegative(),
-    arrived: z.number().int().nonnegative(),
-    no_show: z.number().int().nonnegative(),
+    slots: count,
+    blocked: count,
+    golfers: count,
+    bookings: count,
+    arrived: count,
+    no_show: count,
   }),
 });
 export type StaffTeeSheet = z.infer<typeof staffTeeSheetSchema>;
@@ -110,24 +114,16 @@ export const CHECK_IN_MESSAGES = {
 
 /** PUT /v1/staff/check-ins: one golfer of one round, marked arrived or no-show, or back to expected. */
 export const checkInRequestSchema = z.object({
-  round_id: z
-    .number({ error: CHECK_IN_MESSAGES.round })
-    .int(CHECK_IN_MESSAGES.round)
-    .positive(CHECK_IN_MESSAGES.round)
-    .max(MAX_ID, CHECK_IN_MESSAGES.round),
-  position: z
-    .number({ error: CHECK_IN_MESSAGES.position })
-    .int(CHECK_IN_MESSAGES.position)
-    .min(1, CHECK_IN_MESSAGES.position)
-    .max(16, CHECK_IN_MESSAGES.position),
+  round_id: positiveWholeNumberSchema(CHECK_IN_MESSAGES.round),
+  position: wholeNumberSchema(1, 16, CHECK_IN_MESSAGES.position),
   status: z.enum(CHECK_IN_STATUSES, { error: CHECK_IN_MESSAGES.status }),
 });
 export type CheckInRequest = z.infer<typeof checkInRequestSchema>;
 
 export const checkInAnswerSchema = z.object({
-  round_id: z.number().int().positive(),
+  round_id: positiveInt,
   booking_number: z.string(),
-  position: z.number().int().positive(),
+  position: positiveInt,
   status: z.enum(CHECK_IN_STATUSES),
 });
 export type CheckInAnswer = z.infer<typeof checkInAnswerSchema>;

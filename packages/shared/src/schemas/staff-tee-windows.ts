@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidDateString, isValidTimeString } from '../uk-time';
-import { MAX_ID } from './common';
+import { positiveWholeNumberSchema, wholeNumberSchema } from './common';
 import { dataEnvelope } from './envelope';
 import { blockedBookingSchema } from './staff-blocks';
 
@@ -58,11 +58,7 @@ export type StaffTeeWindow = z.infer<typeof teeWindowSchema>;
  */
 export const teeWindowChangeSchema = z
   .object({
-    course_id: z
-      .number({ error: TEE_WINDOW_MESSAGES.course })
-      .int(TEE_WINDOW_MESSAGES.course)
-      .positive(TEE_WINDOW_MESSAGES.course)
-      .max(MAX_ID, TEE_WINDOW_MESSAGES.course),
+    course_id: positiveWholeNumberSchema(TEE_WINDOW_MESSAGES.course),
     weekdays: z
       .array(z.number({ error: TEE_WINDOW_MESSAGES.weekdays }).int().min(0).max(6), {
         error: TEE_WINDOW_MESSAGES.weekdays,
@@ -73,11 +69,7 @@ export const teeWindowChangeSchema = z
     valid_from: optionalDate,
     valid_to: optionalDate,
     windows: z.array(teeWindowSchema).max(6, TEE_WINDOW_MESSAGES.tooMany),
-    interval_minutes: z
-      .number({ error: TEE_WINDOW_MESSAGES.interval })
-      .int(TEE_WINDOW_MESSAGES.interval)
-      .min(5, TEE_WINDOW_MESSAGES.interval)
-      .max(60, TEE_WINDOW_MESSAGES.interval),
+    interval_minutes: wholeNumberSchema(5, 60, TEE_WINDOW_MESSAGES.interval),
     /** The day whose tee times the preview shows before and after; defaults to the first day the change touches. */
     sample_date: optionalDate.optional(),
   })

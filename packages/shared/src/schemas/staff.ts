@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { meetsPasswordCriteria, PASSWORD_MAX_LENGTH } from '../password-strength';
 import { enteredPassword, enteredUsername, USERNAME_PATTERN } from './auth';
+import { emailAddressSchema, requiredTextSchema } from './common';
 import { dataEnvelope } from './envelope';
 
 // The resort's staff area (issue 22): the request and answer shapes of /v1/staff, shared by the staff pages' forms
@@ -101,16 +102,8 @@ export const createStaffUserRequestSchema = z.object({
     .string({ error: STAFF_MESSAGES.usernameInvalid })
     .trim()
     .regex(USERNAME_PATTERN, { error: STAFF_MESSAGES.usernameInvalid }),
-  name: z
-    .string({ error: STAFF_MESSAGES.name })
-    .trim()
-    .min(1, { error: STAFF_MESSAGES.name })
-    .max(200, { error: STAFF_MESSAGES.tooLong }),
-  email: z
-    .string({ error: STAFF_MESSAGES.email })
-    .trim()
-    .max(254, { error: STAFF_MESSAGES.tooLong })
-    .pipe(z.email({ error: STAFF_MESSAGES.email })),
+  name: requiredTextSchema(200, STAFF_MESSAGES.name, STAFF_MESSAGES.tooLong),
+  email: emailAddressSchema(STAFF_MESSAGES.email, STAFF_MESSAGES.tooLong),
   role: staffRoleSchema,
   /** Omitted: the server generates one and answers it once. */
   password: newPasswordField().optional(),

@@ -19,22 +19,37 @@ export const pricingCourseSchema = z.object({
   ),
 });
 
+/** Each golfer or round listed once. */
 function hasUniqueIds(items: { id: number }[]): boolean {
   return new Set(items.map((item) => item.id)).size === items.length;
 }
 
-/** POST /v1/tickets/prices body. */
-export const ticketPricesBodySchema = z.object({
-  golfers: z
-    .array(pricingGolferSchema, { error: GOLFER_MESSAGES.count })
+/** A booking's golfers: MIN_GOLFERS to `max`, each once (`tooMany` where a group has its own message). */
+export function bookingGolferListSchema<Golfer extends z.ZodType<{ id: number }>>(
+  golfer: Golfer,
+  max = MAX_GOLFERS,
+  tooMany: string = GOLFER_MESSAGES.count,
+) {
+  return z
+    .array(golfer, { error: GOLFER_MESSAGES.count })
     .min(MIN_GOLFERS, { error: GOLFER_MESSAGES.count })
-    .max(MAX_GOLFERS, { error: GOLFER_MESSAGES.count })
-    .refine(hasUniqueIds, { error: GOLFER_MESSAGES.duplicate }),
-  courses: z
-    .array(pricingCourseSchema, { error: STEP_ONE_MESSAGES.noCourse })
+    .max(max, { error: tooMany })
+    .refine(hasUniqueIds, { error: GOLFER_MESSAGES.duplicate });
+}
+
+/** A booking's rounds: one to MAX_PRICED_ROUNDS courses, each once (the prices' request and the step-1 save). */
+export function bookingRoundsSchema<Course extends z.ZodType<{ id: number }>>(course: Course) {
+  return z
+    .array(course, { error: STEP_ONE_MESSAGES.noCourse })
     .min(1, { error: STEP_ONE_MESSAGES.noCourse })
     .max(MAX_PRICED_ROUNDS, { error: COURSE_MESSAGES.tooMany })
-    .refine(hasUniqueIds, { error: COURSE_MESSAGES.duplicate }),
+    .refine(hasUniqueIds, { error: COURSE_MESSAGES.duplicate });
+}
+
+/** POST /v1/tickets/prices body. */
+export const ticketPricesBodySchema = z.object({
+  golfers: bookingGolferListSchema(pricingGolferSchema),
+  courses: bookingRoundsSchema(pricingCourseSchema),
 });
 export type TicketPricesBody = z.infer<typeof ticketPricesBodySchema>;
 
