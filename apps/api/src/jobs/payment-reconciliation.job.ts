@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookings } from '../db/schema/index.ts';
+import { bookingMatches } from '../modules/bookings/bookings.repository.ts';
 import { duePaymentStillOpen, isDuePayment } from '../modules/payment/due-payment.ts';
 import { settlePaidIntent } from '../modules/payment/settle-payment.ts';
 import { cancelIntentIfOpen } from '../modules/payment-provider/cancel-open-intent.ts';
@@ -50,18 +51,13 @@ type Outcome = 'confirmed' | 'refunded' | 'canceled' | 'waiting';
 /** The open intent is still the way its booking is meant to be paid: the booking holds it and may still take it. */
 async function stillPayable(deps: ReconciliationDeps, intent: PaymentIntent): Promise<boolean> {
   if (intent.booking_id === null) return false;
-  const [row] = await deps.db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.id, intent.booking_id),
-        eq(bookings.paymentIntentId, intent.id),
-        inArray(bookings.status, ['held', 'expired']),
-        sql`${bookings.holdExpiresAt} + (${LAPSED_HOLD_PAYMENT_GRACE_MS} * interval '1 millisecond') > now()`,
-      ),
-    );
-  return row !== undefined;
+  return bookingMatches(
+    deps.db,
+    intent.booking_id,
+    eq(bookings.paymentIntentId, intent.id),
+    inArray(bookings.status, ['held', 'expired']),
+    sql`${bookings.holdExpiresAt} + (${LAPSED_HOLD_PAYMENT_GRACE_MS} * interval '1 millisecond') > now()`,
+  );
 }
 
 async function settle(deps: ReconciliationDeps, intent: PaymentIntent): Promise<Outcome> {

@@ -1,12 +1,9 @@
 import { PUBLISHED_TEE_WINDOWS } from '@links/shared/tee-times';
 import { todayInLondon } from '@links/shared/uk-time';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   caddiePriceRanges,
-  combinationPackageCourses,
-  combinationPackagePrices,
-  combinationPackages,
   courses,
   greenFees,
   playerTypes,
@@ -14,10 +11,11 @@ import {
   teeWindows,
 } from '../db/schema/index.ts';
 import { generateTeeSlots } from '../modules/tee-sheet/generate-tee-slots.ts';
+import { seedCombinationPackages } from './combination-packages.ts';
 import { seedDemoBlockedPeriods, seedDemoBookings } from './demo-data.ts';
+import { idsByKey } from './ids-by-key.ts';
 import {
   DEMO_CADDIE_PRICES,
-  DEMO_COMBINATION_PACKAGES,
   DEMO_GREEN_FEES,
   SEED_COURSES,
   SEED_PLAYER_TYPES,
@@ -82,20 +80,12 @@ export async function seedDatabaseWithReport(db: Db, options: SeedOptions): Prom
     for (let seasonYear = year - 1; seasonYear <= year + 1; seasonYear += 1) {
       seasonRows.push(...seasonsForYear(seasonYear));
     }
+    const seasonNames = seasonRows.map(({ name }) => name);
     await tx
       .insert(seasons)
       .values(seasonRows.map(({ name, startDate, endDate }) => ({ name, startDate, endDate })))
       .onConflictDoNothing();
-    const storedSeasons = await tx
-      .select({ id: seasons.id, name: seasons.name })
-      .from(seasons)
-      .where(
-        inArray(
-          seasons.name,
-          seasonRows.map((season) => season.name),
-        ),
-      );
-    const seasonIdByName = new Map(storedSeasons.map((season) => [season.name, season.id]));
+    const seasonIdByName = await idsByKey(tx, seasons.id, seasons.name, seasonNames);
 
     const feeRows = seasonRows.flatMap((season) => {
       const seasonId = seasonIdByName.get(season.name);
@@ -111,45 +101,7 @@ export async function seedDatabaseWithReport(db: Db, options: SeedOptions): Prom
     });
     await tx.insert(greenFees).values(feeRows).onConflictDoNothing();
 
-    await tx
-      .insert(combinationPackages)
-      .values(DEMO_COMBINATION_PACKAGES.map(({ code, name, sortOrder }) => ({ code, name, sortOrder })))
-      .onConflictDoNothing();
-    const storedPackages = await tx
-      .select({ id: combinationPackages.id, code: combinationPackages.code })
-      .from(combinationPackages)
-      .where(
-        inArray(
-          combinationPackages.code,
-          DEMO_COMBINATION_PACKAGES.map((pkg) => pkg.code),
-        ),
-      );
-    const packageIdByCode = new Map(storedPackages.map((pkg) => [pkg.code, pkg.id]));
-    // Courses only for a package with none yet: staff change a package's courses, and a course taken out there must
-    // stay out on the next start.
-    const withCourses = new Set(
-      (
-        await tx
-          .selectDistinct({ packageId: combinationPackageCourses.packageId })
-          .from(combinationPackageCourses)
-      ).map((row) => row.packageId),
-    );
-    const packageCourseRows = DEMO_COMBINATION_PACKAGES.filter(
-      (pkg) => !withCourses.has(packageIdByCode.get(pkg.code)!),
-    ).flatMap((pkg) =>
-      pkg.courseIds.map((courseId) => ({ packageId: packageIdByCode.get(pkg.code)!, courseId })),
-    );
-    if (packageCourseRows.length > 0) {
-      await tx.insert(combinationPackageCourses).values(packageCourseRows).onConflictDoNothing();
-    }
-    const packagePriceRows = DEMO_COMBINATION_PACKAGES.flatMap((pkg) =>
-      Object.entries(pkg.prices).map(([playerTypeId, pricePence]) => ({
-        packageId: packageIdByCode.get(pkg.code)!,
-        playerTypeId: Number(playerTypeId),
-        pricePence,
-      })),
-    );
-    await tx.insert(combinationPackagePrices).values(packagePriceRows).onConflictDoNothing();
+    await seedCombinationPackages(tx);
 
     await tx
       .insert(caddiePriceRanges)

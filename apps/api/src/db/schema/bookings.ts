@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -9,23 +10,30 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { generatedId, instant, requiredRef } from './columns.ts';
 import { courses, playerTypes, teeSlots } from './reference.ts';
 
 // Bookings, their rounds (one tee slot per course; a group's consecutive slots on one course) and their golfers. Owner: the booking engine.
 // Capacity is enforced twice: the engine locks the tee_slots rows and counts live players before inserting
 // rounds, and statement-level triggers (migration 0006) refuse any statement that leaves a slot over capacity.
 
-const instant = () => timestamp({ withTimezone: true, mode: 'date' });
+/** An index of one holder's live holds, by expiry: only held rows are ever counted against the hold limits. */
+function liveHoldsIndex(
+  name: string,
+  holder: ExtraConfigColumn,
+  table: { holdExpiresAt: ExtraConfigColumn; status: ExtraConfigColumn },
+) {
+  return index(name).on(holder, table.holdExpiresAt).where(sql`${table.status} = 'held'`);
+}
 
 export const bookingStatus = pgEnum('booking_status', ['held', 'confirmed', 'cancelled', 'expired']);
 
 export const bookings = pgTable(
   'bookings',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     /** Public reference: numeric, random, never sequential (it appears in links and on the phone). */
     bookingNumber: text().notNull().unique(),
     status: bookingStatus().notNull().default('held'),
@@ -92,33 +100,21 @@ export const bookings = pgTable(
     index('bookings_payment_due_idx')
       .on(table.balanceDueAt)
       .where(sql`${table.status} = 'confirmed' and ${table.paymentMethod} in ('deposit', 'offline')`),
-    // Live holds per address, network, browser session and operator: only held rows are ever counted.
-    index('bookings_held_client_idx')
-      .on(table.clientKey, table.holdExpiresAt)
-      .where(sql`${table.status} = 'held'`),
-    index('bookings_held_network_idx')
-      .on(table.networkKey, table.holdExpiresAt)
-      .where(sql`${table.status} = 'held'`),
-    index('bookings_held_session_idx')
-      .on(table.sessionKey, table.holdExpiresAt)
-      .where(sql`${table.status} = 'held'`),
-    index('bookings_held_operator_idx')
-      .on(table.operatorId, table.holdExpiresAt)
-      .where(sql`${table.status} = 'held'`),
+    // Live holds per address, network, browser session and operator.
+    liveHoldsIndex('bookings_held_client_idx', table.clientKey, table),
+    liveHoldsIndex('bookings_held_network_idx', table.networkKey, table),
+    liveHoldsIndex('bookings_held_session_idx', table.sessionKey, table),
+    liveHoldsIndex('bookings_held_operator_idx', table.operatorId, table),
   ],
 );
 
 export const bookingGolfers = pgTable(
   'booking_golfers',
   {
-    bookingId: integer()
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: requiredRef(() => bookings.id, { onDelete: 'cascade' }),
     /** 1..16, the golfer's position in the booking (the spec's golfer id; over 4 only in a tour operator's group). */
     position: smallint().notNull(),
-    playerTypeId: integer()
-      .notNull()
-      .references(() => playerTypes.id),
+    playerTypeId: requiredRef(() => playerTypes.id),
     netPence: integer().notNull(),
     vatPence: integer().notNull(),
     totalPence: integer().notNull(),
@@ -138,16 +134,10 @@ export const bookingGolfers = pgTable(
 export const bookingRounds = pgTable(
   'booking_rounds',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    bookingId: integer()
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id),
-    slotId: integer()
-      .notNull()
-      .references(() => teeSlots.id),
+    id: generatedId(),
+    bookingId: requiredRef(() => bookings.id, { onDelete: 'cascade' }),
+    courseId: requiredRef(() => courses.id),
+    slotId: requiredRef(() => teeSlots.id),
     players: smallint().notNull(),
     caddies: smallint().notNull().default(0),
   },

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings.ts';
+import { generatedId, instant, requiredRef } from './columns.ts';
 
 // UK VAT invoices and credit notes (issue 24 point 3): one document per payment taken and per refund given, numbered
 // from one gap-free sequence. The number is taken from `invoice_counters` (its row locked by the UPDATE that moves it,
 // in the transaction that records the money), so a rolled-back payment gives its number back and two instances never
 // take the same one. A document is never changed once issued: what it says is kept here as issued.
-
-const instant = () => timestamp({ withTimezone: true, mode: 'date' });
 
 export type InvoiceKind = 'invoice' | 'credit_note';
 
@@ -25,14 +24,12 @@ export const invoiceCounters = pgTable('invoice_counters', {
 export const invoices = pgTable(
   'invoices',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     /** The gap-free sequence number; `number` is its printed form (INV-000123, CN for credit notes shares it). */
     sequence: integer().notNull().unique(),
     number: text().notNull().unique(),
     kind: text().$type<InvoiceKind>().notNull(),
-    bookingId: integer()
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'restrict' }),
+    bookingId: requiredRef(() => bookings.id, { onDelete: 'restrict' }),
     /** What the document is for, once only: `card:<intent id>`, `recorded:<id>`, `staff-refund:<id>`. */
     sourceKey: text().notNull().unique(),
     /** For a credit note: the invoice of the payment it returns, when known. */

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings.ts';
+import { instant } from './columns.ts';
 
 // The transactional mail outbox: a message is written in the same transaction as the change it reports, and a
 // worker sends it afterwards, so mail is never lost and never sent for a change that rolled back.
-
-const instant = () => timestamp({ withTimezone: true, mode: 'date' });
 
 export type MailAttachment = { filename: string; contentType: string /** base64 */; content: string };
 

@@ -7,20 +7,18 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { generatedId, instant, requiredRef, sessionLifetime } from './columns.ts';
 
 // Tour-operator accounts, their server-side sessions and password reset tokens. Sessions and tokens live in the
 // database so every API instance sees the same sign-ins, sign-outs and used links.
 
-const instant = () => timestamp({ withTimezone: true, mode: 'date' });
-
 export const operators = pgTable(
   'operators',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     /**
      * Null for a company's own account (its administrator); a colleague's row points at its company (issue 24). A
      * colleague signs in with their own username and password and books on the company's terms: the company fields
@@ -76,14 +74,9 @@ export const operatorSessions = pgTable(
   {
     /** sessionKey(session id): sha256 of the cookie's id, so a database dump cannot be replayed as cookies. */
     id: text().primaryKey(),
-    operatorId: integer()
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
-    createdAt: instant().notNull(),
-    /** Refreshed (at most once a minute) by each authenticated request; idle expiry counts from here. */
-    lastSeenAt: instant().notNull(),
-    /** Absolute expiry: created_at plus the session's maximum lifetime. */
-    expiresAt: instant().notNull(),
+    operatorId: requiredRef(() => operators.id, { onDelete: 'cascade' }),
+    // expires_at: created_at plus the session's maximum lifetime.
+    ...sessionLifetime(),
   },
   (table) => [
     index('operator_sessions_operator_idx').on(table.operatorId),
@@ -97,9 +90,7 @@ export const passwordResetTokens = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     /** sha256 of the token in the e-mailed link; the token itself is never stored. */
     tokenHash: text().notNull().unique(),
-    operatorId: integer()
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
+    operatorId: requiredRef(() => operators.id, { onDelete: 'cascade' }),
     createdAt: instant().notNull(),
     expiresAt: instant().notNull(),
     /** Set when the token is spent, or voided by a password change. */

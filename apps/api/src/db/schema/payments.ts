@@ -1,12 +1,11 @@
 import { REFUND_REASONS, type RefundReason } from '@links/shared/schemas/payments';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { instant } from './columns.ts';
 
 // Payment intents and refunds. For the sandbox provider these rows ARE the intents; with Stripe they mirror
 // what Stripe answered (Stripe stays the truth) so the booking engine can look intents up by booking and so a
 // late, stale answer can never move an intent out of a final state.
-
-const instant = () => timestamp({ withTimezone: true, mode: 'date' });
 
 export const PAYMENT_INTENT_STATUSES = [
   'requires_payment_method',

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  date,
   index,
   integer,
   numeric,
@@ -12,17 +11,15 @@ import {
   smallint,
   text,
   time,
-  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { generatedId, instant, requiredRef, ukDate } from './columns.ts';
 
 // The resort's reference data (courses, player types, tee windows, seasons, fees, packages, caddie prices,
 // blocked periods) and the generated tee slots. The booking tables live in bookings.ts.
 // Conventions: money is integer pence, instants are timestamptz (UTC), UK calendar dates are `date` strings,
 // UK wall-clock times are `time` strings. Column names become snake_case through the drizzle casing option.
 
-const instant = () => timestamp({ withTimezone: true, mode: 'date' });
-const ukDate = () => date({ mode: 'string' });
 // Inlined as a literal: check constraints cannot take bind parameters.
 const MONTH_DAY_PATTERN = sql.raw(`'^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$'`);
 
@@ -60,10 +57,8 @@ export const playerTypes = pgTable('player_types', {
 export const teeWindows = pgTable(
   'tee_windows',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    courseId: requiredRef(() => courses.id, { onDelete: 'cascade' }),
     /** 0 Sunday .. 6 Saturday, as Date#getDay and the shared weekdayOf. */
     weekday: smallint().notNull(),
     /** UK wall-clock time of the first tee time of the window. */
@@ -92,7 +87,7 @@ export const teeWindows = pgTable(
 export const seasons = pgTable(
   'seasons',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     name: text().notNull().unique(),
     startDate: ukDate().notNull(),
     endDate: ukDate().notNull(),
@@ -106,16 +101,10 @@ export const seasons = pgTable(
 export const greenFees = pgTable(
   'green_fees',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    playerTypeId: integer()
-      .notNull()
-      .references(() => playerTypes.id, { onDelete: 'cascade' }),
-    seasonId: integer()
-      .notNull()
-      .references(() => seasons.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    courseId: requiredRef(() => courses.id, { onDelete: 'cascade' }),
+    playerTypeId: requiredRef(() => playerTypes.id, { onDelete: 'cascade' }),
+    seasonId: requiredRef(() => seasons.id, { onDelete: 'cascade' }),
     pricePence: integer().notNull(),
   },
   (table) => [
@@ -127,7 +116,7 @@ export const greenFees = pgTable(
 export const combinationPackages = pgTable(
   'combination_packages',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     /** Stable key for seeding and for the ticket label. */
     code: text().notNull().unique(),
     name: text().notNull(),
@@ -145,12 +134,8 @@ export const combinationPackages = pgTable(
 export const combinationPackageCourses = pgTable(
   'combination_package_courses',
   {
-    packageId: integer()
-      .notNull()
-      .references(() => combinationPackages.id, { onDelete: 'cascade' }),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    packageId: requiredRef(() => combinationPackages.id, { onDelete: 'cascade' }),
+    courseId: requiredRef(() => courses.id, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.packageId, table.courseId] })],
 );
@@ -159,12 +144,8 @@ export const combinationPackageCourses = pgTable(
 export const combinationPackagePrices = pgTable(
   'combination_package_prices',
   {
-    packageId: integer()
-      .notNull()
-      .references(() => combinationPackages.id, { onDelete: 'cascade' }),
-    playerTypeId: integer()
-      .notNull()
-      .references(() => playerTypes.id, { onDelete: 'cascade' }),
+    packageId: requiredRef(() => combinationPackages.id, { onDelete: 'cascade' }),
+    playerTypeId: requiredRef(() => playerTypes.id, { onDelete: 'cascade' }),
     pricePence: integer().notNull(),
   },
   (table) => [
@@ -176,7 +157,7 @@ export const combinationPackagePrices = pgTable(
 export const caddiePriceRanges = pgTable(
   'caddie_price_ranges',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     startDate: ukDate().notNull(),
     endDate: ukDate().notNull(),
     /** Per caddie per round, paid in cash on the day. */
@@ -196,10 +177,8 @@ export const blockReason = pgEnum('block_reason', ['competition', 'dark', 'maint
 export const blockedPeriods = pgTable(
   'blocked_periods',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    courseId: requiredRef(() => courses.id, { onDelete: 'cascade' }),
     startsAt: instant().notNull(),
     endsAt: instant().notNull(),
     reason: blockReason().notNull(),
@@ -216,10 +195,8 @@ export const blockedPeriods = pgTable(
 export const teeSlots = pgTable(
   'tee_slots',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    courseId: requiredRef(() => courses.id, { onDelete: 'cascade' }),
     startsAt: instant().notNull(),
     capacity: smallint().notNull().default(4),
     /**

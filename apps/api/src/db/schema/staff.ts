@@ -9,16 +9,14 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { bookingRounds, bookings } from './bookings.ts';
+import { generatedId, instant, requiredRef, sessionLifetime } from './columns.ts';
 
 // The resort's staff (issue 22): accounts with a password and a TOTP second factor, their server-side sessions, and
 // the append-only audit log of what they did. Separate from tour operators (operators.ts): other people, other
 // rights, another sign-in (docs/decisions/011-staff-sign-in.md).
-
-const instant = () => timestamp({ withTimezone: true, mode: 'date' });
 
 // The same values as STAFF_ROLES in @links/shared (schemas/staff.ts); the checks below hold the database to them.
 type StaffRole = 'admin' | 'reservations' | 'starter';
@@ -28,7 +26,7 @@ type StaffSessionStage = 'password' | 'full';
 export const staffUsers = pgTable(
   'staff_users',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     /** Shown and stored as entered; unique regardless of case (see the index below). Never changes. */
     username: text().notNull(),
     name: text().notNull(),
@@ -62,16 +60,11 @@ export const staffSessions = pgTable(
   {
     /** sessionKey(session id): sha256 of the cookie's id, so a database dump cannot be replayed as cookies. */
     id: text().primaryKey(),
-    staffUserId: integer()
-      .notNull()
-      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    staffUserId: requiredRef(() => staffUsers.id, { onDelete: 'cascade' }),
     /** 'password': the password was right and the code is pending (5 minutes); 'full': signed in. */
     stage: text().$type<StaffSessionStage>().notNull(),
-    createdAt: instant().notNull(),
-    /** Refreshed (at most once a minute) by each authenticated request; idle expiry counts from here. */
-    lastSeenAt: instant().notNull(),
-    /** Absolute expiry: 5 minutes for the password stage, 12 hours from sign-in for a full session. */
-    expiresAt: instant().notNull(),
+    // expires_at: 5 minutes for the password stage, 12 hours from sign-in for a full session.
+    ...sessionLifetime(),
   },
   (table) => [
     index('staff_sessions_user_idx').on(table.staffUserId),
@@ -118,14 +111,10 @@ export const staffAuditLog = pgTable(
 export const golferCheckIns = pgTable(
   'golfer_check_ins',
   {
-    bookingRoundId: integer()
-      .notNull()
-      .references(() => bookingRounds.id, { onDelete: 'cascade' }),
+    bookingRoundId: requiredRef(() => bookingRounds.id, { onDelete: 'cascade' }),
     position: smallint().notNull(),
     status: text().$type<'arrived' | 'no_show'>().notNull(),
-    staffUserId: integer()
-      .notNull()
-      .references(() => staffUsers.id),
+    staffUserId: requiredRef(() => staffUsers.id),
     updatedAt: instant().notNull().defaultNow(),
   },
   (table) => [
@@ -142,17 +131,13 @@ export const golferCheckIns = pgTable(
 export const recordedPayments = pgTable(
   'recorded_payments',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    bookingId: integer()
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    bookingId: requiredRef(() => bookings.id, { onDelete: 'cascade' }),
     amountPence: integer().notNull(),
     method: text().$type<'phone' | 'desk' | 'bank_transfer'>().notNull(),
     /** The card terminal's or the bank's reference, as staff typed it. */
     reference: text().notNull(),
-    staffUserId: integer()
-      .notNull()
-      .references(() => staffUsers.id),
+    staffUserId: requiredRef(() => staffUsers.id),
     recordedAt: instant().notNull().defaultNow(),
   },
   (table) => [
@@ -170,11 +155,9 @@ export const recordedPayments = pgTable(
 export const staffRefunds = pgTable(
   'staff_refunds',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: generatedId(),
     /** A booking may have several: one per change that returned money, and its cancellation's. */
-    bookingId: integer()
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: requiredRef(() => bookings.id, { onDelete: 'cascade' }),
     paymentIntentId: text().notNull(),
     amountPence: integer().notNull(),
     idempotencyKey: text().notNull().unique(),
@@ -183,9 +166,7 @@ export const staffRefunds = pgTable(
     attempts: integer().notNull().default(0),
     /** When a retry is next due; while one runs, the end of its lease. */
     nextAttemptAt: instant().notNull().defaultNow(),
-    staffUserId: integer()
-      .notNull()
-      .references(() => staffUsers.id),
+    staffUserId: requiredRef(() => staffUsers.id),
     createdAt: instant().notNull().defaultNow(),
   },
   (table) => [

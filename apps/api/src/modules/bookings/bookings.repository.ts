@@ -1,5 +1,6 @@
 import type { PricedGolfer } from '@links/shared/pricing';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { bookingGolfers, bookingRounds, bookings, courses, teeSlots } from '../../db/schema/index.ts';
 import {
@@ -416,22 +417,54 @@ export async function readBookingTimes(tx: Queryable, bookingId: number): Promis
   };
 }
 
+/** Whether booking `bookingId` exists and meets every one of `conditions` (on the bookings table). */
+export async function bookingMatches(db: DbOrTx, bookingId: number, ...conditions: SQL[]): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), ...conditions));
+  return row !== undefined;
+}
+
 /** The rounds of these bookings with their course name and tee time, earliest first (for lists of bookings). */
 export async function roundsOfBookings(
   db: DbOrTx,
   bookingIds: number[],
 ): Promise<{ bookingId: number; course: string; startsAt: Date; players: number }[]> {
   if (bookingIds.length === 0) return [];
-  return db
-    .select({
-      bookingId: bookingRounds.bookingId,
-      course: courses.name,
-      startsAt: teeSlots.startsAt,
-      players: bookingRounds.players,
-    })
+  return selectRoundsWithSlotAndCourse(db, {
+    bookingId: bookingRounds.bookingId,
+    course: courses.name,
+    startsAt: teeSlots.startsAt,
+    players: bookingRounds.players,
+  })
+    .where(inArray(bookingRounds.bookingId, bookingIds))
+    .orderBy(asc(teeSlots.startsAt));
+}
+
+/** What selectRoundsWithSlotAndCourse answers: a query of `fields` over the three tables, open to where and order. */
+type RoundsWithSlotAndCourse<TFields extends SelectedFields> = PgSelectBase<
+  'booking_rounds',
+  TFields,
+  'partial',
+  Record<'booking_rounds' | 'tee_slots' | 'courses', 'not-null'>,
+  true
+>;
+
+/**
+ * A select of booking rounds joined to their tee slot and course (`fields` may take columns of all three): add the
+ * where and the order.
+ */
+export function selectRoundsWithSlotAndCourse<TFields extends SelectedFields>(
+  db: DbOrTx,
+  fields: TFields,
+): RoundsWithSlotAndCourse<TFields> {
+  const query = db
+    .select(fields as SelectedFields)
     .from(bookingRounds)
     .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
     .innerJoin(courses, eq(courses.id, bookingRounds.courseId))
-    .where(inArray(bookingRounds.bookingId, bookingIds))
-    .orderBy(asc(teeSlots.startsAt));
+    .$dynamic();
+  // drizzle cannot type joins on a generic selection; the inner joins keep every table's columns non-null.
+  return query as unknown as RoundsWithSlotAndCourse<TFields>;
 }

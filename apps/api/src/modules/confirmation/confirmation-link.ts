@@ -56,6 +56,25 @@ export function signConfirmationLink(options: {
   return { path, url: `${options.publicUrl.replace(/\/+$/, '')}${path}`, signature, expires };
 }
 
+/**
+ * signConfirmationLink under the app's signing secret and public URL: the link every e-mail and answer about a booking
+ * carries, valid until after `lastRoundAt` (see lastRoundStart).
+ */
+export function signBookingLink(
+  config: { linkSigningSecret: string; publicUrl: string },
+  bookingNumber: string,
+  now: Date,
+  lastRoundAt: Date | undefined,
+): SignedConfirmationLink {
+  return signConfirmationLink({
+    secret: config.linkSigningSecret,
+    publicUrl: config.publicUrl,
+    bookingNumber,
+    now,
+    lastRoundAt,
+  });
+}
+
 export type SignatureCheck = { valid: true } | { valid: false; reason: 'malformed' | 'expired' | 'mismatch' };
 
 /**

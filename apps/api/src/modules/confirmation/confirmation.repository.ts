@@ -12,6 +12,7 @@ import {
   playerTypes,
   teeSlots,
 } from '../../db/schema/index.ts';
+import { selectRoundsWithSlotAndCourse } from '../bookings/bookings.repository.ts';
 import { findCaddiePriceRangesFrom } from '../caddies/caddies.repository.ts';
 
 /** How long a signed link or a PIN keeps a browser session unlocked. */
@@ -151,24 +152,20 @@ export async function loadBookingRecord(db: DbOrTx, bookingId: number): Promise<
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   if (!booking) return undefined;
-  const rounds = await db
-    .select({
-      courseId: bookingRounds.courseId,
-      slotId: bookingRounds.slotId,
-      roundId: bookingRounds.id,
-      courseName: courses.name,
-      slug: courses.slug,
-      image: courses.imagePath,
-      guideUrl: courses.guideUrl,
-      address: courses.address,
-      durationHours: courses.courseCompletionTime,
-      startsAt: teeSlots.startsAt,
-      players: bookingRounds.players,
-      caddies: bookingRounds.caddies,
-    })
-    .from(bookingRounds)
-    .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
-    .innerJoin(courses, eq(courses.id, bookingRounds.courseId))
+  const rounds = await selectRoundsWithSlotAndCourse(db, {
+    courseId: bookingRounds.courseId,
+    slotId: bookingRounds.slotId,
+    roundId: bookingRounds.id,
+    courseName: courses.name,
+    slug: courses.slug,
+    image: courses.imagePath,
+    guideUrl: courses.guideUrl,
+    address: courses.address,
+    durationHours: courses.courseCompletionTime,
+    startsAt: teeSlots.startsAt,
+    players: bookingRounds.players,
+    caddies: bookingRounds.caddies,
+  })
     .where(eq(bookingRounds.bookingId, bookingId))
     .orderBy(asc(bookingRounds.courseId), asc(teeSlots.startsAt));
   const golfers = await db

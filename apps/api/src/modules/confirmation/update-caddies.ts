@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { bookingRounds, bookings, courses, teeSlots } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
+import { selectRoundsWithSlotAndCourse } from '../bookings/bookings.repository.ts';
 import { recordAudit } from '../staff/audit-log.ts';
 import { bumpCalendarSequence } from './calendar-sequence.ts';
 import { bookingNotFound } from './confirmation-access.ts';
@@ -53,18 +54,13 @@ export async function updateCaddies(
       throw bookingNotFound();
     }
     if (booking.status === 'cancelled') throw conflict(M.cancelled, 'booking_cancelled');
-    const rounds = await tx
-      .select({
-        courseId: bookingRounds.courseId,
-        courseName: courses.name,
-        startsAt: teeSlots.startsAt,
-        players: bookingRounds.players,
-        caddies: bookingRounds.caddies,
-      })
-      .from(bookingRounds)
-      .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
-      .innerJoin(courses, eq(courses.id, bookingRounds.courseId))
-      .where(eq(bookingRounds.bookingId, booking.id));
+    const rounds = await selectRoundsWithSlotAndCourse(tx, {
+      courseId: bookingRounds.courseId,
+      courseName: courses.name,
+      startsAt: teeSlots.startsAt,
+      players: bookingRounds.players,
+      caddies: bookingRounds.caddies,
+    }).where(eq(bookingRounds.bookingId, booking.id));
     const lastTeeTime = Math.max(...rounds.map((round) => round.startsAt.getTime()));
     const changes: CaddieChange[] = [];
     for (const [index, wanted] of body.courses.entries()) {

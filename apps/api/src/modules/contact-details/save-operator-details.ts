@@ -11,7 +11,7 @@ import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
 import { roundsOfBookings } from '../bookings/bookings.repository.ts';
-import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
+import { lastRoundStart, signBookingLink } from '../confirmation/confirmation-link.ts';
 import type { Operator } from '../operators/operators.repository.ts';
 import { CONFIRMATION_MESSAGES, confirmLockedBooking, loadReference } from '../payment/confirm-booking.ts';
 import { FINAL_INTENT_STATUSES } from '../payment-provider/payment-provider.ts';
@@ -153,13 +153,7 @@ export async function saveOperatorDetails(
 
   if (saved.kind === 'confirmed') {
     // Valid until after the last round, as the e-mailed links are: a booking on terms is played months later.
-    const link = signConfirmationLink({
-      secret: deps.config.linkSigningSecret,
-      publicUrl: deps.config.publicUrl,
-      bookingNumber: saved.bookingNumber,
-      now,
-      lastRoundAt: saved.lastRoundAt,
-    });
+    const link = signBookingLink(deps.config, saved.bookingNumber, now, saved.lastRoundAt);
     return { payment_intent: null, confirmation_url: link.path, payment_plan: saved.plan };
   }
   const intent = await openPaymentIntent(deps, {

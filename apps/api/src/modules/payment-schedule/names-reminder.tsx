@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookingGolfers, bookingRounds, bookings, operators, teeSlots } from '../../db/schema/index.ts';
 import { roundsOfBookings } from '../bookings/bookings.repository.ts';
-import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
+import { lastRoundStart, signBookingLink } from '../confirmation/confirmation-link.ts';
 import { EmailLayout } from '../mail/email-layout.tsx';
 import { ButtonFallback, EmailButton, Paragraph } from '../mail/email-parts.tsx';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
@@ -109,13 +109,7 @@ export async function remindMissingNames(deps: PaymentScheduleDeps, tx: Tx, now:
       .select({ position: bookingGolfers.position })
       .from(bookingGolfers)
       .where(inArray(bookingGolfers.bookingId, [candidate.id]));
-    const link = signConfirmationLink({
-      secret: deps.config.linkSigningSecret,
-      publicUrl: deps.config.publicUrl,
-      bookingNumber: candidate.bookingNumber,
-      now,
-      lastRoundAt: lastRoundStart(rounds),
-    });
+    const link = signBookingLink(deps.config, candidate.bookingNumber, now, lastRoundStart(rounds));
     await enqueueMail(
       tx,
       await namesReminderEmail(

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, lt, lte, type SQL, sql } from 'drizzl
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { bookingRounds, bookings, courses, operators, teeSlots } from '../../db/schema/index.ts';
+import { selectRoundsWithSlotAndCourse } from '../bookings/bookings.repository.ts';
 
 // The payment-schedule job's reads and writes. Each claim is one UPDATE whose WHERE holds the whole rule, over
 // rows picked FOR UPDATE SKIP LOCKED: two instances running at once split the due bookings between them, and a
@@ -118,11 +119,11 @@ export async function loadScheduledBookings(tx: Tx, ids: number[]): Promise<Sche
     .leftJoin(operators, eq(operators.id, bookings.operatorId))
     .where(inArray(bookings.id, ids))
     .orderBy(asc(bookings.id));
-  const rounds = await tx
-    .select({ bookingId: bookingRounds.bookingId, courseName: courses.name, startsAt: teeSlots.startsAt })
-    .from(bookingRounds)
-    .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
-    .innerJoin(courses, eq(courses.id, bookingRounds.courseId))
+  const rounds = await selectRoundsWithSlotAndCourse(tx, {
+    bookingId: bookingRounds.bookingId,
+    courseName: courses.name,
+    startsAt: teeSlots.startsAt,
+  })
     .where(inArray(bookingRounds.bookingId, ids))
     .orderBy(asc(teeSlots.startsAt));
   return rows.map((row) => ({

@@ -2,7 +2,7 @@ import { operatorPlayerDetailsSchema } from '@links/shared/schemas/operator-cont
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { bumpCalendarSequence } from '../confirmation/calendar-sequence.ts';
-import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
+import { lastRoundStart, signBookingLink } from '../confirmation/confirmation-link.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { remindMissingNames } from './names-reminder.tsx';
 import {
@@ -54,13 +54,7 @@ async function remind(deps: PaymentScheduleDeps, tx: Tx, now: Date): Promise<num
       deps.log.error({ bookingId: row.id }, 'booking on terms has no operator to remind');
       continue;
     }
-    const link = signConfirmationLink({
-      secret: deps.config.linkSigningSecret,
-      publicUrl: deps.config.publicUrl,
-      bookingNumber: row.bookingNumber,
-      now,
-      lastRoundAt: lastRoundStart(row.rounds),
-    });
+    const link = signBookingLink(deps.config, row.bookingNumber, now, lastRoundStart(row.rounds));
     await enqueueMail(
       tx,
       await paymentReminderEmail(row.operatorEmail, emailBooking(row), link.url, {

@@ -11,7 +11,7 @@ import { lockSlots } from '../bookings/bookings.repository.ts';
 import { bookingPinHash, newBookingPin } from '../confirmation/booking-pin.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { confirmationEmail } from '../confirmation/confirmation-email.tsx';
-import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
+import { lastRoundStart, signBookingLink } from '../confirmation/confirmation-link.ts';
 import { listCourses } from '../courses/courses.repository.ts';
 import { withInvoice } from '../invoices/invoice-attachment.ts';
 import { type InvoiceRow, issueInvoice } from '../invoices/issue-invoice.ts';
@@ -212,13 +212,7 @@ async function queueConfirmationEmail(
     .from(bookingGolfers)
     .where(eq(bookingGolfers.bookingId, booking.id))
     .orderBy(asc(bookingGolfers.position));
-  const link = signConfirmationLink({
-    secret: deps.config.linkSigningSecret,
-    publicUrl: deps.config.publicUrl,
-    bookingNumber: booking.bookingNumber,
-    now: deps.clock.now(),
-    lastRoundAt: lastRoundStart(rounds),
-  });
+  const link = signBookingLink(deps.config, booking.bookingNumber, deps.clock.now(), lastRoundStart(rounds));
   const payable = booking.payablePence ?? 0;
   const record = await loadBookingRecord(tx, booking.id);
   if (!record) return false;

@@ -8,8 +8,8 @@ import type { Tx } from '../../db/client.ts';
 import { bookings, paymentIntents } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
-import { roundsOfBookings } from '../bookings/bookings.repository.ts';
-import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
+import { bookingMatches, roundsOfBookings } from '../bookings/bookings.repository.ts';
+import { lastRoundStart, signBookingLink } from '../confirmation/confirmation-link.ts';
 import { withInvoice } from '../invoices/invoice-attachment.ts';
 import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
@@ -129,13 +129,12 @@ export async function decideDuePayment(
     deps.log.error({ bookingId }, 'a paid booking has no usable contact details for its receipt');
   } else {
     const rounds = await roundsOfBookings(tx, [bookingId]);
-    const link = signConfirmationLink({
-      secret: deps.config.linkSigningSecret,
-      publicUrl: deps.config.publicUrl,
-      bookingNumber: booking.bookingNumber,
-      now: deps.clock.now(),
-      lastRoundAt: lastRoundStart(rounds),
-    });
+    const link = signBookingLink(
+      deps.config,
+      booking.bookingNumber,
+      deps.clock.now(),
+      lastRoundStart(rounds),
+    );
     const remaining = payable - paid;
     const receipt = await duePaymentReceivedEmail(
       to.email,
@@ -171,15 +170,10 @@ export async function duePaymentStillOpen(
 ): Promise<boolean> {
   if (intent.booking_id === null) return false;
   if (deps.clock.now().getTime() - createdAt.getTime() >= DUE_PAYMENT_LIFETIME_MS) return false;
-  const [row] = await deps.db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.id, intent.booking_id),
-        eq(bookings.status, 'confirmed'),
-        sql`coalesce(${bookings.payablePence}, 0) > coalesce(${bookings.paidPence}, 0)`,
-      ),
-    );
-  return row !== undefined;
+  return bookingMatches(
+    deps.db,
+    intent.booking_id,
+    eq(bookings.status, 'confirmed'),
+    sql`coalesce(${bookings.payablePence}, 0) > coalesce(${bookings.paidPence}, 0)`,
+  );
 }

@@ -14,7 +14,7 @@ import { errorResponses } from '../../lib/envelope.ts';
 import { sessionKey } from '../../lib/session-token.ts';
 import { roundsOfBookings } from '../bookings/bookings.repository.ts';
 import { bookingForSession } from '../confirmation/confirmation-access.ts';
-import { lastRoundStart, signConfirmationLink } from '../confirmation/confirmation-link.ts';
+import { lastRoundStart, signBookingLink } from '../confirmation/confirmation-link.ts';
 import { loadConfirmation } from '../confirmation/load-confirmation.ts';
 import { intentNotFound } from '../payment-provider/sandbox-provider.ts';
 import { checkPaidIntentOf } from './confirm-booking.ts';
@@ -95,13 +95,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         outcome.sessionKey === sessionKey(request.sessionId);
       // Valid until after the last round, as the e-mailed links are (a booking on terms is played months later).
       const confirmationUrl = ownSession
-        ? signConfirmationLink({
-            secret: app.config.linkSigningSecret,
-            publicUrl: app.config.publicUrl,
-            bookingNumber: outcome.bookingNumber,
-            now: app.clock.now(),
-            lastRoundAt: lastRoundStart(await roundsOfBookings(app.db, [outcome.bookingId])),
-          }).path
+        ? signBookingLink(
+            app.config,
+            outcome.bookingNumber,
+            app.clock.now(),
+            lastRoundStart(await roundsOfBookings(app.db, [outcome.bookingId])),
+          ).path
         : `/confirmation/${outcome.bookingNumber}`;
       reply.header('cache-control', 'no-store');
       return { data: { confirmation_url: confirmationUrl } };

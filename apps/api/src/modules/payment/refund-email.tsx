@@ -17,6 +17,16 @@ export type RefundEmailDetails = {
   duePayment?: boolean;
 };
 
+// Said the same way whether the refunded payment was a booking's first or one of what it owed later.
+const NOTHING_CHANGED = 'Your booking is confirmed and nothing about it has changed.';
+
+function cancelledBeforePayment(booking: string): [string, string] {
+  return [
+    `Your ${booking} had been cancelled by the time this payment was completed, so it could not be used.`,
+    'If you would still like to play, please start a new booking on our website.',
+  ];
+}
+
 /** Why the payment could not be used, and what it means for the booking, per reason. */
 function explanation(details: RefundEmailDetails): [string, string] {
   const booking = `booking ${details.bookingNumber}`;
@@ -30,13 +40,10 @@ function explanation(details: RefundEmailDetails): [string, string] {
     case 'paid_twice':
       return [
         `Your ${booking} had already been paid for with another payment, so this payment was not needed.`,
-        'Your booking is confirmed and nothing about it has changed.',
+        NOTHING_CHANGED,
       ];
     case 'booking_cancelled':
-      return [
-        `Your ${booking} had been cancelled by the time this payment was completed, so it could not be used.`,
-        'If you would still like to play, please start a new booking on our website.',
-      ];
+      return cancelledBeforePayment(booking);
     case 'places_gone':
       return [
         `Your reservation time ran out before this payment was completed, and the tee times you chose have since been booked by someone else, so we could not confirm ${booking}.`,
@@ -50,14 +57,11 @@ function duePaymentExplanation(details: RefundEmailDetails, booking: string): [s
     case 'paid_twice':
       return [
         `Nothing was due on ${booking} any more by the time this payment was completed (another payment had already settled it), so this payment was not needed.`,
-        'Your booking is confirmed and nothing about it has changed.',
+        NOTHING_CHANGED,
       ];
     case 'booking_cancelled':
     case 'places_gone':
-      return [
-        `Your ${booking} had been cancelled by the time this payment was completed, so it could not be used.`,
-        'If you would still like to play, please start a new booking on our website.',
-      ];
+      return cancelledBeforePayment(booking);
     case 'amount_mismatch':
       return [
         `The amount due on ${booking} fell below this payment while it was being made (another payment reached us first), so it could not be used.`,
