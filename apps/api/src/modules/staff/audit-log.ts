@@ -1,5 +1,5 @@
 import type { AuditAction, StaffAuditEntry, StaffAuditQuery } from '@links/shared';
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffAuditLog, staffUsers } from '../../db/schema/index.ts';
 import { staffUserView } from './staff-user-view.ts';
@@ -59,6 +59,44 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> 
   });
 }
 
+/** A signed-in staff member's entry, at `at`. */
+export async function recordStaffAudit(
+  tx: DbOrTx,
+  staffUserId: number,
+  at: Date,
+  entry: Omit<AuditEntry, 'actor' | 'at'>,
+): Promise<void> {
+  await recordAudit(tx, { ...entry, actor: { staffUserId }, at });
+}
+
+/** An entry per change a staff member made to parts of a booking in one request (its golfers' names, caddies). */
+export async function recordBookingChanges<Change>(
+  tx: DbOrTx,
+  audited: { staffUserId: number; at: Date; action: AuditAction; bookingNumber: string },
+  changes: readonly Change[],
+  entry: (change: Change) => Pick<AuditEntry, 'before' | 'after'>,
+): Promise<void> {
+  const { staffUserId, at, action, bookingNumber } = audited;
+  const target = { type: 'booking', id: bookingNumber } as const;
+  for (const change of changes)
+    await recordStaffAudit(tx, staffUserId, at, { action, target, ...entry(change) });
+}
+
+/** Entries, newest first, each with the name of the staff member who made it (null for another actor). */
+function newestFirst(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({ entry: staffAuditLog, staffName: staffUsers.name })
+    .from(staffAuditLog)
+    .leftJoin(staffUsers, eq(staffUsers.id, staffAuditLog.staffUserId))
+    .where(where)
+    .orderBy(desc(staffAuditLog.at), desc(staffAuditLog.id));
+}
+
+/** The latest `limit` entries of these actions, newest first, with their staff member's name. */
+export function latestEntries(db: DbOrTx, actions: readonly AuditAction[], limit: number) {
+  return newestFirst(db, inArray(staffAuditLog.action, [...actions])).limit(limit);
+}
+
 /** One page of the log, newest first, with the number of entries matching the filter. */
 export async function listAudit(
   db: DbOrTx,
@@ -71,12 +109,7 @@ export async function listAudit(
   if (query.to !== undefined) conditions.push(lt(staffAuditLog.at, new Date(query.to)));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [counted]] = await Promise.all([
-    db
-      .select({ entry: staffAuditLog, staffName: staffUsers.name })
-      .from(staffAuditLog)
-      .leftJoin(staffUsers, eq(staffUsers.id, staffAuditLog.staffUserId))
-      .where(where)
-      .orderBy(desc(staffAuditLog.at), desc(staffAuditLog.id))
+    newestFirst(db, where)
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
     db.select({ total: count() }).from(staffAuditLog).where(where),

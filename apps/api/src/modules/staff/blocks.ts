@@ -7,8 +7,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { leadName } from '../confirmation/confirmation-payload.ts';
 import { bookingTakesPlaces } from '../tee-sheet/live-bookings.ts';
 import { slotOnSale } from '../tee-sheet/slot-on-sale.ts';
-import { recordAudit } from './audit-log.ts';
-import { bookingState } from './staff-tee-sheet.ts';
+import { recordStaffAudit } from './audit-log.ts';
+import { bookingState, bookingStateColumns } from './staff-tee-sheet.ts';
 
 // Blocks (issue 22): a period of one course's tee times taken out of sale. The public diary, availability and the
 // booking engine already leave out every slot inside a block (slotOnSale); so creating or removing one row here is
@@ -47,10 +47,7 @@ export async function liveBookingsOnSlots(
   const query = db
     .select({
       bookingNumber: bookings.bookingNumber,
-      status: bookings.status,
-      paymentMethod: bookings.paymentMethod,
-      payablePence: bookings.payablePence,
-      paidPence: bookings.paidPence,
+      ...bookingStateColumns,
       playerDetails: bookings.playerDetails,
       startsAt: teeSlots.startsAt,
       players: bookingRounds.players,
@@ -129,13 +126,11 @@ export async function createBlock(
       .returning();
     if (!row) throw new AppError('block_exists', 409, 'Exactly this period is blocked already.');
     const block = blockView(row);
-    await recordAudit(tx, {
-      actor: { staffUserId },
+    await recordStaffAudit(tx, staffUserId, now, {
       action: 'block.created',
       target: { type: 'block', id: block.id },
       before: null,
       after: { ...block, bookings_inside: inside.map((booking) => booking.booking_number) },
-      at: now,
     });
     return { block, bookings: inside };
   });
@@ -146,13 +141,11 @@ export async function removeBlock(db: Db, id: number, staffUserId: number, now: 
     const [row] = await tx.delete(blockedPeriods).where(eq(blockedPeriods.id, id)).returning();
     if (!row) throw notFound('There is no such block.', 'block_not_found');
     const block = blockView(row);
-    await recordAudit(tx, {
-      actor: { staffUserId },
+    await recordStaffAudit(tx, staffUserId, now, {
       action: 'block.removed',
       target: { type: 'block', id: block.id },
       before: block,
       after: null,
-      at: now,
     });
     return block;
   });

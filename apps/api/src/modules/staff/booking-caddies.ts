@@ -3,13 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookings } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { bookingCalendarAttachment } from '../confirmation/booking-calendar.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { updateCaddies } from '../confirmation/update-caddies.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { lockBooking, recipient } from '../payment/confirm-booking.ts';
-import { recordAudit } from './audit-log.ts';
+import { lockBooking } from '../payment/confirm-booking.ts';
+import { recordBookingChanges } from './audit-log.ts';
 import { caddiesChangedEmail } from './caddies-changed-email.tsx';
+import { tellBooker } from './tell-booker.ts';
 
 // Staff change a round's caddies (issue 22): the golfer's own rule (confirmed, at most one per golfer, all or
 // nothing, the booking row locked) without its 24-hour cut-off; in the same transaction the audit row and the
@@ -36,38 +35,18 @@ export async function changeCaddies(
     {
       overrideCutoff: true,
       afterChange: async (tx, bookingId, made) => {
-        for (const change of made) {
-          await recordAudit(tx, {
-            actor: { staffUserId },
-            action: 'booking.caddies_changed',
-            target: { type: 'booking', id: bookingNumber },
-            before: { course_id: change.courseId, caddies: change.from },
-            after: { course_id: change.courseId, caddies: change.caddies },
-            at: now,
-          });
-        }
+        const audited = { staffUserId, at: now, action: 'booking.caddies_changed', bookingNumber } as const;
+        await recordBookingChanges(tx, audited, made, (change) => ({
+          before: { course_id: change.courseId, caddies: change.from },
+          after: { course_id: change.courseId, caddies: change.caddies },
+        }));
         const booking = await lockBooking(tx, bookingId);
-        const to = booking ? await recipient(tx, booking) : null;
+        if (!booking) return;
         const record = await loadBookingRecord(tx, bookingId);
-        if (!to || !record) return;
-        await enqueueMail(
-          tx,
-          await caddiesChangedEmail(
-            to.email,
-            {
-              bookingNumber,
-              greeting: to.greeting,
-              changes: made.map((change) => ({ courseName: change.courseName, caddies: change.caddies })),
-              ics: bookingCalendarAttachment(record, {
-                publicUrl: deps.config.publicUrl,
-                now,
-                resortName: deps.config.brand.resortName,
-              }),
-            },
-            deps.config.brand,
-          ),
-          { bookingId },
-        );
+        await tellBooker(deps, tx, { booking, record, now }, caddiesChangedEmail, (frame) => ({
+          ...frame,
+          changes: made.map((change) => ({ courseName: change.courseName, caddies: change.caddies })),
+        }));
       },
     },
   );

@@ -8,15 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { bookings, paymentIntents, paymentRefunds, staffRefunds } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { bookingCalendarAttachment } from '../confirmation/booking-calendar.ts';
 import { bumpCalendarSequence } from '../confirmation/calendar-sequence.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { issueInvoice } from '../invoices/issue-invoice.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { recipient } from '../payment/confirm-booking.ts';
 import { recordAudit } from './audit-log.ts';
 import { bookingCancelledEmail } from './booking-cancelled-email.tsx';
 import { lockBookingByNumber } from './lock-booking-by-number.ts';
+import { tellBooker } from './tell-booker.ts';
 
 // Staff cancel a confirmed booking (issue 22). One transaction, under the booking row lock: the booking becomes
 // 'cancelled' (its places return to the public at once: bookingTakesPlaces counts only live bookings), its calendar
@@ -165,29 +163,12 @@ async function cancelInTransaction(
     after: { status: 'cancelled', reason: request.reason, refund: request.refund },
     at: now,
   });
-  const to = await recipient(tx, booking);
   const record = await loadBookingRecord(tx, booking.id);
-  if (to && record) {
-    await enqueueMail(
-      tx,
-      await bookingCancelledEmail(
-        to.email,
-        {
-          bookingNumber,
-          greeting: to.greeting,
-          rounds: record.rounds.map((round) => ({ courseName: round.courseName, startsAt: round.startsAt })),
-          refundPence: request.refund,
-          ics: bookingCalendarAttachment(record, {
-            publicUrl: deps.config.publicUrl,
-            now,
-            resortName: deps.config.brand.resortName,
-          }),
-        },
-        deps.config.brand,
-      ),
-      { bookingId: booking.id },
-    );
-  }
+  await tellBooker(deps, tx, { booking, record, now }, bookingCancelledEmail, (frame, { rounds }) => ({
+    ...frame,
+    rounds: rounds.map((round) => ({ courseName: round.courseName, startsAt: round.startsAt })),
+    refundPence: request.refund,
+  }));
   return refunds;
 }
 

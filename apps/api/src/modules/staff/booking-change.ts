@@ -1,4 +1,4 @@
-import { MAX_GOLFERS } from '@links/shared/constants';
+import { isGroup } from '@links/shared/groups';
 import { formatMoney } from '@links/shared/money';
 import { tradeRateTables } from '@links/shared/pricing';
 import type {
@@ -29,11 +29,9 @@ import {
   type Round,
   type RoundRules,
 } from '../bookings/save-booking.ts';
-import { bookingCalendarAttachment } from '../confirmation/booking-calendar.ts';
 import { bumpCalendarSequence } from '../confirmation/calendar-sequence.ts';
 import { type BookingRecord, loadBookingRecord } from '../confirmation/confirmation.repository.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { type LockedBooking, recipient } from '../payment/confirm-booking.ts';
+import type { LockedBooking } from '../payment/confirm-booking.ts';
 import { recordAudit } from './audit-log.ts';
 import {
   creditNotesFor,
@@ -45,6 +43,7 @@ import {
 } from './booking-cancel.ts';
 import { bookingChangedEmail } from './booking-changed-email.tsx';
 import { lockBookingByNumber } from './lock-booking-by-number.ts';
+import { tellBooker } from './tell-booker.ts';
 
 // Staff change a confirmed booking (issue 22): its rounds (another tee time on any day, caddies, a round dropped)
 // and its golfers (how many, which player types, also the concession), in one request shaped like the public step-1
@@ -155,7 +154,7 @@ async function planChange(
     .where(eq(bookingGolfers.bookingId, booking.id))
     .orderBy(asc(bookingGolfers.position));
   // A group's golfers and tee times do not fit this form's one round per course: its rounds are moved one by one.
-  if (currentGolfers.length > MAX_GOLFERS) throw notAllowed(CHANGE_MESSAGES.group);
+  if (isGroup(currentGolfers.length)) throw notAllowed(CHANGE_MESSAGES.group);
   const rounds = await checkRounds(tx, deps, request.courses, request.golfers.length, courses, booking.id, {
     ...deskRules(request.championship_override),
     keptSlotIds: new Set(current.map((round) => round.slotId)),
@@ -349,40 +348,24 @@ async function tellGolfer(
   refund: number,
   now: Date,
 ): Promise<void> {
-  const to = await recipient(tx, plan.booking);
-  if (!to) return;
-  await enqueueMail(
-    tx,
-    await bookingChangedEmail(
-      to.email,
-      {
-        bookingNumber: record.bookingNumber,
-        greeting: to.greeting,
-        rounds: record.rounds.map((round) => ({
-          courseName: round.courseName,
-          startsAt: round.startsAt,
-          players: round.players,
-          caddies: round.caddies,
-        })),
-        droppedRounds: droppedRounds.map((round) => ({
-          courseName: round.courseName,
-          startsAt: round.startsAt,
-        })),
-        golfers: record.golfers.map((golfer) => golfer.playerType),
-        payable: formatMoney(plan.answer.payable_after),
-        due: plan.answer.due_after > 0 ? formatMoney(plan.answer.due_after) : null,
-        refund: refund > 0 ? formatMoney(refund) : null,
-        ics: bookingCalendarAttachment(record, {
-          publicUrl: deps.config.publicUrl,
-          now,
-          resortName: deps.config.brand.resortName,
-          droppedRounds,
-        }),
-      },
-      deps.config.brand,
-    ),
-    { bookingId: plan.booking.id },
-  );
+  const notice = { booking: plan.booking, record, now, droppedRounds };
+  await tellBooker(deps, tx, notice, bookingChangedEmail, (frame) => ({
+    ...frame,
+    rounds: record.rounds.map((round) => ({
+      courseName: round.courseName,
+      startsAt: round.startsAt,
+      players: round.players,
+      caddies: round.caddies,
+    })),
+    droppedRounds: droppedRounds.map((round) => ({
+      courseName: round.courseName,
+      startsAt: round.startsAt,
+    })),
+    golfers: record.golfers.map((golfer) => golfer.playerType),
+    payable: formatMoney(plan.answer.payable_after),
+    due: plan.answer.due_after > 0 ? formatMoney(plan.answer.due_after) : null,
+    refund: refund > 0 ? formatMoney(refund) : null,
+  }));
 }
 
 /** A lost race the capacity triggers caught reads like one the checks caught. */

@@ -5,15 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { bookingRounds, bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { lockSlots } from '../bookings/bookings.repository.ts';
-import { bookingCalendarAttachment } from '../confirmation/booking-calendar.ts';
 import { bumpCalendarSequence } from '../confirmation/calendar-sequence.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { recipient } from '../payment/confirm-booking.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 import { recordAudit } from './audit-log.ts';
 import { lockBookingByNumber } from './lock-booking-by-number.ts';
 import { roundMovedEmail } from './round-moved-email.tsx';
+import { tellBooker } from './tell-booker.ts';
 
 // Staff move a round to another tee time (issue 22): the same course and UK day, so the price is the one paid. The
 // same locks as the public booking engine, in its order (the booking row, then the slots by ascending id), then the
@@ -75,31 +73,13 @@ export async function moveRound(
       at: now,
     });
 
-    const to_ = await recipient(tx, booking);
     const record = await loadBookingRecord(tx, booking.id);
-    if (to_ && record) {
-      const moved = record.rounds.find((entry) => entry.courseId === request.course_id);
-      await enqueueMail(
-        tx,
-        await roundMovedEmail(
-          to_.email,
-          {
-            bookingNumber,
-            greeting: to_.greeting,
-            courseName: moved?.courseName ?? '',
-            from: from.startsAt,
-            to: to.startsAt,
-            ics: bookingCalendarAttachment(record, {
-              publicUrl: deps.config.publicUrl,
-              now,
-              resortName: deps.config.brand.resortName,
-            }),
-          },
-          deps.config.brand,
-        ),
-        { bookingId: booking.id },
-      );
-    }
+    await tellBooker(deps, tx, { booking, record, now }, roundMovedEmail, (frame, { rounds }) => ({
+      ...frame,
+      courseName: rounds.find((entry) => entry.courseId === request.course_id)?.courseName ?? '',
+      from: from.startsAt,
+      to: to.startsAt,
+    }));
     return {
       booking_number: bookingNumber,
       course_id: request.course_id,

@@ -71,6 +71,12 @@ export async function operationsSummary(
     .orderBy(desc(paymentIntents.reconcileFailures), asc(paymentIntents.createdAt))
     .limit(LIST_LIMIT);
 
+  // A payment the system gave back by itself (a settlement reason says why), within the last days.
+  const refundedBySystem = and(
+    eq(paymentIntents.settlement, 'refunded'),
+    isNotNull(paymentIntents.settlementReason),
+  );
+  const refundedSince = new Date(now.getTime() - AUTOMATIC_REFUND_DAYS * DAY_MS);
   const automaticRefunds = await db
     .select({
       id: paymentIntents.id,
@@ -81,13 +87,7 @@ export async function operationsSummary(
     })
     .from(paymentIntents)
     .leftJoin(bookings, eq(bookings.id, paymentIntents.bookingId))
-    .where(
-      and(
-        eq(paymentIntents.settlement, 'refunded'),
-        isNotNull(paymentIntents.settlementReason),
-        gte(paymentIntents.settledAt, new Date(now.getTime() - AUTOMATIC_REFUND_DAYS * DAY_MS)),
-      ),
-    )
+    .where(and(refundedBySystem, gte(paymentIntents.settledAt, refundedSince)))
     .orderBy(desc(paymentIntents.settledAt))
     .limit(LIST_LIMIT);
 

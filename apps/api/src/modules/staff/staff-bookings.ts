@@ -31,7 +31,7 @@ import { golferNamesState } from '../confirmation/load-confirmation.ts';
 import { ukDayEnd, ukDayStart } from '../courses/bookable-dates.ts';
 import { invoicesOfBooking } from '../invoices/issue-invoice.ts';
 import { refundableParts, totalsByIntent } from './booking-cancel.ts';
-import { bookingState } from './staff-tee-sheet.ts';
+import { bookingState, bookingStateColumns } from './staff-tee-sheet.ts';
 
 // Finding a booking and its staff page (issue 22): search by number, name, e-mail, phone, operator and dates of
 // play; the page answers the confirmation page's payload plus contact details, payments and refunds, the e-mails
@@ -109,10 +109,7 @@ export async function searchBookings(
       .select({
         id: bookings.id,
         bookingNumber: bookings.bookingNumber,
-        status: bookings.status,
-        paymentMethod: bookings.paymentMethod,
-        payablePence: bookings.payablePence,
-        paidPence: bookings.paidPence,
+        ...bookingStateColumns,
         playerDetails: bookings.playerDetails,
         createdAt: bookings.createdAt,
         operator: operators.companyName,

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@links/shared';
 import { golfersOfRounds } from '@links/shared/groups';
 import type {
   CreateOperatorRequest,
@@ -20,7 +21,7 @@ import {
   setOperatorDepositAmount,
   setOperatorStatus,
 } from '../operators/operators.repository.ts';
-import { recordAudit } from './audit-log.ts';
+import { recordAudit, recordStaffAudit } from './audit-log.ts';
 import { stateOf } from './staff-bookings.ts';
 
 // Tour operators for the resort's staff (issue 23): who they are, what they owe and by when, and the account changes
@@ -114,6 +115,11 @@ function totalsOfRows(rows: OperatorBookingRow[]) {
   };
 }
 
+/** The golfers of a booking: the most any one course holds over its tee times (a group's are shared out). */
+function golfersOf(row: OperatorBookingRow): number {
+  return golfersOfRounds(row.rounds.map((round) => ({ courseId: round.course, players: round.players })));
+}
+
 export async function staffOperatorDetail(db: DbOrTx, id: number, now: Date): Promise<StaffOperatorDetail> {
   const operator = await requireOperator(db, id);
   const [rows, colleagues] = await Promise.all([loadOperatorBookings(db, id, now), listColleagues(db, id)]);
@@ -126,9 +132,7 @@ export async function staffOperatorDetail(db: DbOrTx, id: number, now: Date): Pr
         state: stateOf(row),
         first_tee_time: row.rounds[0]?.startsAt.toISOString() ?? null,
         courses: [...new Set(row.rounds.map((round) => round.course))],
-        players: golfersOfRounds(
-          row.rounds.map((round) => ({ courseId: round.course, players: round.players })),
-        ),
+        players: golfersOf(row),
         payment_method: row.paymentMethod,
         payable: row.payablePence ?? 0,
         paid: row.paidPence ?? 0,
@@ -188,17 +192,23 @@ export async function updateStaffOperator(
 ): Promise<StaffOperator> {
   await db.transaction(async (tx) => {
     const before = await requireOperator(tx, id, true);
+    // A request changes one thing (the first given): its field's value before and after is audited.
+    const audit = (action: AuditAction, field: keyof UpdateOperatorRequest, from: unknown, to: unknown) =>
+      recordStaffAudit(tx, staffUserId, now, {
+        action,
+        target: { type: 'operator', id },
+        before: { [field]: from },
+        after: { [field]: to },
+      });
     if (change.deposit_percent !== undefined) {
       if (before.depositAmount === change.deposit_percent) return;
       await setOperatorDepositAmount(tx, id, change.deposit_percent, now);
-      await recordAudit(tx, {
-        actor: { staffUserId },
-        action: 'operator.deposit_changed',
-        target: { type: 'operator', id },
-        before: { deposit_percent: before.depositAmount },
-        after: { deposit_percent: change.deposit_percent },
-        at: now,
-      });
+      await audit(
+        'operator.deposit_changed',
+        'deposit_percent',
+        before.depositAmount,
+        change.deposit_percent,
+      );
       return;
     }
     if (change.trade_discount_percent !== undefined) {
@@ -207,26 +217,18 @@ export async function updateStaffOperator(
         .update(operators)
         .set({ tradeDiscountPercent: change.trade_discount_percent, updatedAt: now })
         .where(eq(operators.id, id));
-      await recordAudit(tx, {
-        actor: { staffUserId },
-        action: 'operator.trade_rate_changed',
-        target: { type: 'operator', id },
-        before: { trade_discount_percent: before.tradeDiscountPercent },
-        after: { trade_discount_percent: change.trade_discount_percent },
-        at: now,
-      });
+      await audit(
+        'operator.trade_rate_changed',
+        'trade_discount_percent',
+        before.tradeDiscountPercent,
+        change.trade_discount_percent,
+      );
       return;
     }
     if (change.status === undefined || before.status === change.status) return;
     await setOperatorStatus(tx, id, change.status, now);
-    await recordAudit(tx, {
-      actor: { staffUserId },
-      action: change.status === 'disabled' ? 'operator.disabled' : 'operator.enabled',
-      target: { type: 'operator', id },
-      before: { status: before.status },
-      after: { status: change.status },
-      at: now,
-    });
+    const action = change.status === 'disabled' ? 'operator.disabled' : 'operator.enabled';
+    await audit(action, 'status', before.status, change.status);
   });
   return (await staffOperatorDetail(db, id, now)).operator;
 }

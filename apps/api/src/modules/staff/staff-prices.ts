@@ -11,7 +11,7 @@ import type {
 } from '@links/shared/schemas/staff-prices';
 import type { TicketPricesBody } from '@links/shared/schemas/ticket-prices';
 import { addDays, formatLongDate, londonWallTimeToUtc, todayInLondon } from '@links/shared/uk-time';
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   bookingRounds,
@@ -23,8 +23,6 @@ import {
   courses,
   greenFees,
   seasons,
-  staffAuditLog,
-  staffUsers,
   teeSlots,
 } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
@@ -32,7 +30,7 @@ import { listCourses } from '../courses/courses.repository.ts';
 import { listPlayerTypes } from '../player-types/player-types.repository.ts';
 import { generateTeeSlots } from '../tee-sheet/generate-tee-slots.ts';
 import { loadPricingTables } from '../tickets/pricing-tables.repository.ts';
-import { recordAudit } from './audit-log.ts';
+import { latestEntries, recordAudit } from './audit-log.ts';
 
 // Green fees for the resort's staff (issue 23). The public flow prices every booking from loadPricingTables when it
 // is made and stores the result on the booking, so a change here applies to bookings priced after it and never to
@@ -42,7 +40,7 @@ const HISTORY_LIMIT = 100;
 const GREEN_FEE_CHANGED = 'price.green_fee_changed';
 const PACKAGE_PRICE_CHANGED = 'price.package_changed';
 const CADDIE_FEE_CHANGED = 'price.caddie_fee_changed';
-const PRICE_CHANGES = [GREEN_FEE_CHANGED, PACKAGE_PRICE_CHANGED, CADDIE_FEE_CHANGED];
+const PRICE_CHANGES = [GREEN_FEE_CHANGED, PACKAGE_PRICE_CHANGED, CADDIE_FEE_CHANGED] as const;
 
 type PriceAuditRow = {
   id: number;
@@ -100,21 +98,7 @@ export async function staffPrices(db: DbOrTx): Promise<StaffPrices> {
     listPlayerTypes(db),
     db.select().from(seasons).orderBy(asc(seasons.startDate)),
     db.select().from(greenFees),
-    db
-      .select({
-        id: staffAuditLog.id,
-        at: staffAuditLog.at,
-        by: staffUsers.name,
-        action: staffAuditLog.action,
-        targetId: staffAuditLog.targetId,
-        before: staffAuditLog.before,
-        after: staffAuditLog.after,
-      })
-      .from(staffAuditLog)
-      .leftJoin(staffUsers, eq(staffUsers.id, staffAuditLog.staffUserId))
-      .where(inArray(staffAuditLog.action, PRICE_CHANGES))
-      .orderBy(desc(staffAuditLog.at), desc(staffAuditLog.id))
-      .limit(HISTORY_LIMIT),
+    latestEntries(db, PRICE_CHANGES, HISTORY_LIMIT),
     db.select().from(caddiePriceRanges).orderBy(asc(caddiePriceRanges.startDate)),
     db
       .select()
@@ -161,8 +145,8 @@ export async function staffPrices(db: DbOrTx): Promise<StaffPrices> {
       season_id: fee.seasonId,
       price: fee.pricePence,
     })),
-    history: historyRows.flatMap((row) => {
-      const change = priceChange(row);
+    history: historyRows.flatMap(({ entry, staffName }) => {
+      const change = priceChange({ ...entry, by: staffName });
       return change ? [change] : [];
     }),
   };
@@ -264,13 +248,15 @@ export async function previewPrices(db: DbOrTx, body: TicketPricesBody): Promise
       tables,
     );
   } catch (error) {
-    if (error instanceof PricingError) {
-      throw error.code === 'no_fee'
-        ? new AppError('no_green_fee', 422, error.message)
-        : badRequest(error.message, undefined, 'invalid_pricing_request');
-    }
-    throw error;
+    throw pricingRefusal(error);
   }
+}
+
+/** What the public flow answers when pricing fails: a gap in the fee tables (422), else a caller error (400). */
+function pricingRefusal(error: unknown): unknown {
+  if (!(error instanceof PricingError)) return error;
+  if (error.code === 'no_fee') return new AppError('no_green_fee', 422, error.message);
+  return badRequest(error.message, undefined, 'invalid_pricing_request');
 }
 
 const seasonConflict = (message: string) => new AppError('season_conflict', 409, message);

@@ -92,11 +92,8 @@ export async function endStaffSessions(
   staffUserId: number,
   keepSessionKey?: string,
 ): Promise<void> {
+  const theirs = eq(staffSessions.staffUserId, staffUserId);
   await db
     .delete(staffSessions)
-    .where(
-      keepSessionKey
-        ? and(eq(staffSessions.staffUserId, staffUserId), ne(staffSessions.id, keepSessionKey))
-        : eq(staffSessions.staffUserId, staffUserId),
-    );
+    .where(keepSessionKey ? and(theirs, ne(staffSessions.id, keepSessionKey)) : theirs);
 }

@@ -47,6 +47,14 @@ type RoundRow = {
   startsAt: Date;
 };
 
+/** The columns bookingState reads, for a query's select. */
+export const bookingStateColumns = {
+  status: bookings.status,
+  paymentMethod: bookings.paymentMethod,
+  payablePence: bookings.payablePence,
+  paidPence: bookings.paidPence,
+};
+
 /** How a booking stands: held; confirmed and paid in full; or confirmed on terms with money still due. */
 export function bookingState(
   row: Pick<RoundRow, 'status' | 'paymentMethod' | 'payablePence' | 'paidPence'>,
@@ -62,6 +70,18 @@ function countStatus(slot: StaffTeeSheetSlot, status: 'arrived' | 'no_show'): nu
     (sum, booking) => sum + booking.check_ins.filter((checkIn) => checkIn.status === status).length,
     0,
   );
+}
+
+/** The items by key, each list in the items' order (Map.groupBy is ES2024). */
+function groupBy<Item, Key>(items: readonly Item[], keyOf: (item: Item) => Key): Map<Key, Item[]> {
+  const groups = new Map<Key, Item[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 const courseNotFound = () => notFound('There is no such course.', 'course_not_found');
@@ -86,6 +106,7 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
     .where(and(eq(teeSlots.courseId, courseId), gte(teeSlots.startsAt, from), lt(teeSlots.startsAt, to)))
     .orderBy(asc(teeSlots.startsAt));
   // The blocks reaching into the day; a slot lies in one when it starts inside [starts_at, ends_at) (slotOnSale).
+  const reachesIntoDay = and(lt(blockedPeriods.startsAt, to), gt(blockedPeriods.endsAt, from));
   const blocks = await db
     .select({
       id: blockedPeriods.id,
@@ -95,13 +116,7 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
       note: blockedPeriods.note,
     })
     .from(blockedPeriods)
-    .where(
-      and(
-        eq(blockedPeriods.courseId, courseId),
-        lt(blockedPeriods.startsAt, to),
-        gt(blockedPeriods.endsAt, from),
-      ),
-    )
+    .where(and(eq(blockedPeriods.courseId, courseId), reachesIntoDay))
     .orderBy(asc(blockedPeriods.startsAt));
   const blockAt = (startsAt: Date) => blocks.find((block) => blockCovers(block, startsAt.getTime())) ?? null;
 
@@ -114,10 +129,7 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
             slotId: bookingRounds.slotId,
             bookingId: bookings.id,
             bookingNumber: bookings.bookingNumber,
-            status: bookings.status,
-            paymentMethod: bookings.paymentMethod,
-            payablePence: bookings.payablePence,
-            paidPence: bookings.paidPence,
+            ...bookingStateColumns,
             holdExpiresAt: bookings.holdExpiresAt,
             playerDetails: bookings.playerDetails,
             notes: bookings.notes,
@@ -141,88 +153,72 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
           )
           .orderBy(asc(bookings.createdAt), asc(bookings.id));
 
-  const bookingIds = [...new Set(rounds.map((round) => round.bookingId))];
+  const roundsOfBooking = groupBy(rounds, (round) => round.bookingId);
+  const bookingIds = [...roundsOfBooking.keys()];
   const golfers =
     bookingIds.length === 0
       ? []
       : await db
-          .select({
-            bookingId: bookingGolfers.bookingId,
-            position: bookingGolfers.position,
-            playerType: playerTypes.name,
-            name: bookingGolfers.name,
-          })
+          .select({ golfer: bookingGolfers, playerType: playerTypes.name })
           .from(bookingGolfers)
           .innerJoin(playerTypes, eq(playerTypes.id, bookingGolfers.playerTypeId))
           .where(inArray(bookingGolfers.bookingId, bookingIds))
           .orderBy(asc(bookingGolfers.bookingId), asc(bookingGolfers.position));
-  const golfersOf = new Map<number, StaffTeeSheetBooking['golfers']>();
-  for (const golfer of golfers) {
-    const list = golfersOf.get(golfer.bookingId) ?? [];
-    list.push({ position: golfer.position, player_type: golfer.playerType, name: golfer.name });
-    golfersOf.set(golfer.bookingId, list);
-  }
+  const golfersOf = groupBy(golfers, ({ golfer }) => golfer.bookingId);
 
   // The golfers on each round: all of a booking's, or a group's share on this tee time (this sheet is one course
   // and day, so it holds every round of a group).
   const positionsOf = new Map<number, number[]>();
-  for (const bookingId of bookingIds) {
-    const own = rounds.filter((round) => round.bookingId === bookingId);
+  for (const own of roundsOfBooking.values()) {
     const positions = roundGolferPositions(own);
     for (const [at, round] of own.entries()) positionsOf.set(round.roundId, positions[at] ?? []);
   }
-  const positionsOfRound = (round: RoundRow) =>
-    positionsOf.get(round.roundId) ?? Array.from({ length: round.players }, (_, index) => index + 1);
 
   const roundIds = rounds.map((round) => round.roundId);
   const checkIns =
     roundIds.length === 0
       ? []
-      : await db
-          .select({
-            roundId: golferCheckIns.bookingRoundId,
-            position: golferCheckIns.position,
-            status: golferCheckIns.status,
-          })
-          .from(golferCheckIns)
-          .where(inArray(golferCheckIns.bookingRoundId, roundIds));
-  const checkInOf = new Map(checkIns.map((row) => [`${row.roundId}:${row.position}`, row.status]));
-  const checkInsOf = (round: RoundRow): StaffTeeSheetBooking['check_ins'] =>
+      : await db.select().from(golferCheckIns).where(inArray(golferCheckIns.bookingRoundId, roundIds));
+  const checkInOf = new Map(checkIns.map((row) => [`${row.bookingRoundId}:${row.position}`, row.status]));
+  const checkInsOf = (round: RoundRow, positions: number[]): StaffTeeSheetBooking['check_ins'] =>
     round.status !== 'confirmed'
       ? []
-      : positionsOfRound(round).map((position) => ({
+      : positions.map((position) => ({
           position,
           status: checkInOf.get(`${round.roundId}:${position}`) ?? 'expected',
         }));
 
-  const bookingsOf = new Map<number, StaffTeeSheetBooking[]>();
-  for (const round of rounds) {
-    const list = bookingsOf.get(round.slotId) ?? [];
-    list.push({
+  const onSheet = (round: RoundRow): StaffTeeSheetBooking => {
+    const positions = positionsOf.get(round.roundId) ?? [];
+    return {
       round_id: round.roundId,
       booking_number: round.bookingNumber,
       state: bookingState(round),
       lead_name: leadName(round.playerDetails),
       players: round.players,
       caddies: round.caddies,
-      golfers: (golfersOf.get(round.bookingId) ?? []).filter((golfer) =>
-        positionsOfRound(round).includes(golfer.position),
-      ),
+      golfers: (golfersOf.get(round.bookingId) ?? [])
+        .filter(({ golfer }) => positions.includes(golfer.position))
+        .map(({ golfer, playerType }) => ({
+          position: golfer.position,
+          player_type: playerType,
+          name: golfer.name,
+        })),
       operator: round.operator,
       notes: round.notes?.trim() ? round.notes : null,
       payable: round.payablePence ?? 0,
       paid: round.paidPence ?? 0,
       hold_expires_at:
         round.status === 'held' && round.holdExpiresAt ? round.holdExpiresAt.toISOString() : null,
-      check_ins: checkInsOf(round),
-    });
-    bookingsOf.set(round.slotId, list);
-  }
+      check_ins: checkInsOf(round, positions),
+    };
+  };
+  const roundsOn = groupBy(rounds, (round) => round.slotId);
 
   // A tee time withdrawn by a window change stays on the sheet only while a booking is on it, marked for moving.
-  const listed = slots.filter((slot) => slot.withdrawnAt === null || bookingsOf.has(slot.id));
+  const listed = slots.filter((slot) => slot.withdrawnAt === null || roundsOn.has(slot.id));
   const sheet: StaffTeeSheetSlot[] = listed.map((slot) => {
-    const onSlot = bookingsOf.get(slot.id) ?? [];
+    const onSlot = (roundsOn.get(slot.id) ?? []).map(onSheet);
     const taken = onSlot.reduce((sum, booking) => sum + booking.players, 0);
     const block = blockAt(slot.startsAt);
     return {
@@ -255,7 +251,7 @@ export async function staffTeeSheet(db: DbOrTx, courseId: number, date: string):
       slots: sheet.length,
       blocked: sheet.filter((slot) => slot.block !== null).length,
       golfers: sheet.reduce((sum, slot) => sum + slot.taken, 0),
-      bookings: new Set(rounds.map((round) => round.bookingId)).size,
+      bookings: roundsOfBooking.size,
       arrived: sheet.reduce((sum, slot) => sum + countStatus(slot, 'arrived'), 0),
       no_show: sheet.reduce((sum, slot) => sum + countStatus(slot, 'no_show'), 0),
     },

@@ -98,7 +98,7 @@ import { saveGolferNames } from '../confirmation/golfer-names.ts';
 import { listCourses } from '../courses/courses.repository.ts';
 import { sendInvoicePdf } from '../invoices/invoices.routes.ts';
 import { listPlayerTypes } from '../player-types/player-types.repository.ts';
-import { listAudit, recordAudit } from './audit-log.ts';
+import { listAudit, recordAudit, recordBookingChanges } from './audit-log.ts';
 import { createBlock, previewBlock, removeBlock } from './blocks.ts';
 import { bookForCaller } from './book-for-caller.ts';
 import { changeCaddies } from './booking-caddies.ts';
@@ -639,21 +639,19 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         .where(eq(bookings.bookingNumber, bookingNumber));
       if (!booking) throw notFound('There is no booking with this number.', 'booking_not_found');
       const staffUserId = staffOf(request).user.id;
-      const now = app.clock.now();
+      const audited = {
+        staffUserId,
+        at: app.clock.now(),
+        action: 'booking.names_changed',
+        bookingNumber,
+      } as const;
       const changes = await saveGolferNames(app, booking.id, request.body, {
         staff: {
-          afterChange: async (tx, made) => {
-            for (const change of made) {
-              await recordAudit(tx, {
-                actor: { staffUserId },
-                action: 'booking.names_changed',
-                target: { type: 'booking', id: bookingNumber },
-                before: { position: change.position, name: change.from },
-                after: { position: change.position, name: change.to },
-                at: now,
-              });
-            }
-          },
+          afterChange: (tx, made) =>
+            recordBookingChanges(tx, audited, made, (change) => ({
+              before: { position: change.position, name: change.from },
+              after: { position: change.position, name: change.to },
+            })),
         },
       });
       return { data: { saved: changes.length } };
