@@ -2,13 +2,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import {
-  createDatabaseFrom,
-  databaseUrlFor,
-  dropDatabase,
-  testDbKind,
-  uniqueDatabaseName,
-} from '../test/test-database.ts';
+import { dropDatabase, newDatabase, testDbKind } from '../test/test-database.ts';
 import { createPgliteDatabase, createPostgresDatabase } from './client.ts';
 
 // The contract with the two drivers' internals that db/client.ts adapts (drizzle-orm, @electric-sql/pglite and pg are
@@ -60,9 +54,8 @@ describe('the PGlite adapter', () => {
 if (testDbKind() === 'postgres') {
   describe('the node-postgres adapter', () => {
     it('gives a client back to the pool when BEGIN fails, and the pool keeps serving', async () => {
-      const name = uniqueDatabaseName('links_client_contract');
-      await createDatabaseFrom(name, inject('postgresTemplate'));
-      const database = createPostgresDatabase(databaseUrlFor(name), 2);
+      const { name, url } = await newDatabase('links_client_contract', inject('postgresTemplate'));
+      const database = createPostgresDatabase(url, 2);
       const pool = (database.db as unknown as { session: { client: pg.Pool } }).session.client;
       try {
         // The next three clients checked out fail their BEGIN, as a connection that died idle in the pool does.

@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app.ts';
-import {
-  createDatabaseFrom,
-  databaseUrlFor,
-  dropDatabase,
-  testDbKind,
-  uniqueDatabaseName,
-} from '../test/test-database.ts';
+import { dropDatabase, newDatabase, testDbKind } from '../test/test-database.ts';
 import { createPostgresDatabase } from './client.ts';
 import { migrate, readMigrations } from './migrate.ts';
 
@@ -31,10 +25,9 @@ describe('migrate', () => {
   // PostgreSQL stage of `npm test` always runs it.
   if (testDbKind() === 'postgres') {
     it('is safe when two instances migrate a fresh database at once', async () => {
-      const name = uniqueDatabaseName('links_test_concurrent');
-      await createDatabaseFrom(name);
-      const first = createPostgresDatabase(databaseUrlFor(name), 2);
-      const second = createPostgresDatabase(databaseUrlFor(name), 2);
+      const { name, url } = await newDatabase('links_test_concurrent');
+      const first = createPostgresDatabase(url, 2);
+      const second = createPostgresDatabase(url, 2);
       try {
         const results = await Promise.all([migrate(first), migrate(second), migrate(first)]);
         const migrations = await readMigrations();

@@ -48,6 +48,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const errorOf = (body: string) => (JSON.parse(body) as { error: { code: string; message: string } }).error;
+/** A GET of `url` with exactly these headers (no API key or X-Requested-With unless given). */
+const get = (url: string, headers: Record<string, string>, app = t.app) =>
+  app.inject({ method: 'GET', url, headers });
 /** POST /v1/test/echo with these headers and, if given, this body. */
 const postEcho = (headers: Record<string, string>, payload?: string | object) =>
   t.app.inject({
@@ -57,13 +60,13 @@ const postEcho = (headers: Record<string, string>, payload?: string | object) =>
     ...(payload === undefined ? {} : { payload }),
   });
 
+/** postEcho from a new browser session, with `contentType` as its Content-Type. */
+const postEchoAs = async (contentType: string, payload: string) =>
+  postEcho({ ...(await withCsrf(t.app)).headers, 'content-type': contentType }, payload);
+
 describe('API key', () => {
   it('rejects a missing key with 401 and the error envelope', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/v1/time',
-      headers: { 'x-requested-with': 'XMLHttpRequest' },
-    });
+    const response = await get('/v1/time', { 'x-requested-with': 'XMLHttpRequest' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
       error: { code: 'api_key_invalid', message: 'A valid API key is required in the X-Api-Key header.' },
@@ -72,11 +75,7 @@ describe('API key', () => {
 
   it('rejects a wrong key, also on /csrf', async () => {
     for (const url of ['/v1/time', '/csrf']) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url,
-        headers: apiHeaders({ 'x-api-key': 'nope' }),
-      });
+      const response = await get(url, apiHeaders({ 'x-api-key': 'nope' }));
       expect(response.statusCode, url).toBe(401);
     }
   });
@@ -85,11 +84,7 @@ describe('API key', () => {
     const multi = await createTestApp({ apiKeys: ['first-key', 'second-key'] });
     try {
       for (const key of ['first-key', 'second-key']) {
-        const response = await multi.app.inject({
-          method: 'GET',
-          url: '/v1/time',
-          headers: apiHeaders({ 'x-api-key': key }),
-        });
+        const response = await get('/v1/time', apiHeaders({ 'x-api-key': key }), multi.app);
         expect(response.statusCode).toBe(200);
       }
     } finally {
@@ -100,11 +95,7 @@ describe('API key', () => {
 
 describe('X-Requested-With', () => {
   it('is required with a clear message', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/v1/time',
-      headers: { 'x-api-key': 'test-api-key' },
-    });
+    const response = await get('/v1/time', { 'x-api-key': 'test-api-key' });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response.body)).toEqual({
       code: 'requested_with_missing',
@@ -129,11 +120,7 @@ describe('CSRF', () => {
 
   it('keeps an existing session and re-issues the same token', async () => {
     const first = await withCsrf(t.app);
-    const again = await t.app.inject({
-      method: 'GET',
-      url: '/csrf',
-      headers: apiHeaders({ cookie: first.cookie }),
-    });
+    const again = await get('/csrf', apiHeaders({ cookie: first.cookie }));
     expect(again.cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
     expect(again.cookies.find((cookie) => cookie.name === XSRF_COOKIE)?.value).toBe(first.token);
   });
@@ -217,8 +204,7 @@ describe('request bodies', () => {
     'multipart/form-data; boundary=x',
     'application/json; charset=latin1',
   ])('answers Content-Type %s with 415', async (contentType) => {
-    const csrf = await withCsrf(t.app);
-    const response = await postEcho({ ...csrf.headers, 'content-type': contentType }, 'name=Ada');
+    const response = await postEchoAs(contentType, 'name=Ada');
     expect(response.statusCode).toBe(415);
     expect(errorOf(response.body)).toEqual({
       code: 'unsupported_media_type',
@@ -237,8 +223,7 @@ describe('request bodies', () => {
     'Application/JSON; Charset=UTF-8',
     'application/json;charset="utf-8"',
   ])('accepts %s', async (contentType) => {
-    const csrf = await withCsrf(t.app);
-    const response = await postEcho({ ...csrf.headers, 'content-type': contentType }, '{"name":"Ada"}');
+    const response = await postEchoAs(contentType, '{"name":"Ada"}');
     expect(response.statusCode).toBe(200);
   });
 

@@ -47,13 +47,22 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** Each of `urls` answers the prerendered `page`, revalidated on every visit; answers their responses. */
+async function expectPrerendered(urls: string[], page: string) {
+  const responses = [];
+  for (const url of urls) {
+    const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
+    expect(response.statusCode, url).toBe(200);
+    expect(response.body, url).toBe(page);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    responses.push(response);
+  }
+  return responses;
+}
+
 describe('serving the built web app', () => {
   it('serves the prerendered home page for / only, revalidated, with the site CSP', async () => {
-    for (const url of ['/', '/?utm_source=mail']) {
-      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toBe(INDEX);
-      expect(response.headers['cache-control']).toBe('no-cache');
+    for (const response of await expectPrerendered(['/', '/?utm_source=mail'], INDEX)) {
       expect(String(response.headers['content-security-policy'])).toContain("script-src 'self' 'sha256-");
     }
   });
@@ -74,12 +83,7 @@ describe('serving the built web app', () => {
   });
 
   it('serves a prerendered page for its own address only, query or not', async () => {
-    for (const url of ['/login', '/login?from=header']) {
-      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toBe(LOGIN);
-      expect(response.headers['cache-control']).toBe('no-cache');
-    }
+    await expectPrerendered(['/login', '/login?from=header'], LOGIN);
   });
 
   it('serves the empty shell, never a prerendered page, for every other client-side route', async () => {

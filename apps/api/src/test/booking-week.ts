@@ -7,3 +7,8 @@ export const NOW = new Date('2026-03-20T09:05:00Z');
 export const TODAY = '2026-03-20';
 /** The Thursday after NOW. */
 export const THURSDAY = '2026-03-26';
+/** An hour and a day in milliseconds, for moving the clock of the jobs the tests run. */
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+/** `ms` after `base` (before it when negative). */
+export const at = (base: Date, ms: number) => new Date(base.getTime() + ms);

@@ -5,13 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { createPgliteDatabase, createPostgresDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import {
-  createDatabaseFrom,
-  databaseUrlFor,
-  dropDatabase,
-  testDbKind,
-  uniqueDatabaseName,
-} from './test-database.ts';
+import { dropDatabase, newDatabase, testDbKind } from './test-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,9 +23,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (testDbKind() === 'postgres') {
     // Unique per run: two developers (or CI jobs) running the suite at once must not share a template.
-    const template = uniqueDatabaseName('links_test_template');
-    await createDatabaseFrom(template);
-    const database = createPostgresDatabase(databaseUrlFor(template), 1);
+    const { name: template, url } = await newDatabase('links_test_template');
+    const database = createPostgresDatabase(url, 1);
     try {
       await migrate(database);
     } finally {

@@ -8,13 +8,7 @@ import { createPgliteDatabase, createPostgresDatabase, type Database } from '../
 import { PinnableClock } from '../lib/clock.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../lib/session-token.ts';
 import { appLogStream } from './app-log.ts';
-import {
-  createDatabaseFrom,
-  databaseUrlFor,
-  dropDatabase,
-  testDbKind,
-  uniqueDatabaseName,
-} from './test-database.ts';
+import { dropDatabase, newDatabase, testDbKind } from './test-database.ts';
 
 export const TEST_API_KEY = 'test-api-key';
 
@@ -52,9 +46,8 @@ export async function createTestDatabase(): Promise<{ database: Database; dispos
   if (testDbKind() === 'postgres') {
     const template = inject('postgresTemplate');
     if (!template) throw new Error('The API test global setup did not prepare a PostgreSQL template.');
-    const name = uniqueDatabaseName('links_test');
-    await createDatabaseFrom(name, template);
-    const database = createPostgresDatabase(databaseUrlFor(name), 5);
+    const { name, url } = await newDatabase('links_test', template);
+    const database = createPostgresDatabase(url, 5);
     return {
       database,
       dispose: async () => {

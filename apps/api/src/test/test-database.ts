@@ -67,6 +67,13 @@ export async function createDatabaseFrom(name: string, template?: string): Promi
   });
 }
 
+/** A new database named from `prefix`, a copy of `template` (empty without one): its name and its URL. */
+export async function newDatabase(prefix: string, template?: string): Promise<{ name: string; url: string }> {
+  const name = uniqueDatabaseName(prefix);
+  await createDatabaseFrom(name, template);
+  return { name, url: databaseUrlFor(name) };
+}
+
 export async function dropDatabase(name: string): Promise<void> {
   await withAdminClient(async (client) => {
     await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);

@@ -27,6 +27,10 @@ const age = (bucket: string, seconds: number) =>
     set hits_at = array(select t - make_interval(secs => ${seconds}) from unnest(hits_at) as t order by t)
     where bucket = ${bucket}`);
 
+/** An attempt's keys: key 'k' under each rule, each allowing `max` attempts in ten minutes. */
+const underRules = (...rules: Array<{ bucket: string; max: number }>) =>
+  rules.map((rule) => ({ rule: { ...rule, windowSeconds: 600 }, key: 'k' }));
+
 describe('takeAttempt', () => {
   it('allows max attempts in any window, refusing the next without counting it', async () => {
     const rule = { bucket: 'window', max: 2, windowSeconds: 60 };
@@ -62,12 +66,7 @@ describe('takeAttempt', () => {
   });
 
   it('counts an attempt under every rule or none', async () => {
-    const tight = { bucket: 'all-tight', max: 1, windowSeconds: 600 };
-    const loose = { bucket: 'all-loose', max: 10, windowSeconds: 600 };
-    const keys = [
-      { rule: loose, key: 'k' },
-      { rule: tight, key: 'k' },
-    ];
+    const keys = underRules({ bucket: 'all-loose', max: 10 }, { bucket: 'all-tight', max: 1 });
     expect((await takeAttempt(database.db, keys)).allowed).toBe(true);
     const refused = await takeAttempt(database.db, keys);
     expect(refused).toMatchObject({ allowed: false, refusedBuckets: ['all-tight'] });
@@ -76,12 +75,8 @@ describe('takeAttempt', () => {
   });
 
   it('gives an attempt back exactly once under the keys named', async () => {
-    const address = { bucket: 'refund-address', max: 2, windowSeconds: 600 };
-    const account = { bucket: 'refund-account', max: 2, windowSeconds: 600 };
-    const keys = [
-      { rule: address, key: 'k' },
-      { rule: account, key: 'k' },
-    ];
+    const keys = underRules({ bucket: 'refund-address', max: 2 }, { bucket: 'refund-account', max: 2 });
+    const address = keys[0]!.rule;
     const first = await takeAttempt(database.db, keys);
     const second = await takeAttempt(database.db, keys);
     if (!first.allowed || !second.allowed) throw new Error('expected both attempts allowed');

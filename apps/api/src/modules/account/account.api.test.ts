@@ -44,14 +44,18 @@ async function signedIn() {
   return { operator, browser: after };
 }
 
+/** The account details page as the signed-in browser reads it. */
+const readDetails = (browser: { cookie: string }) =>
+  t.app.inject({ method: 'GET', url: '/v1/user/details', headers: apiHeaders({ cookie: browser.cookie }) });
+
+/** The account details form saved with `payload`. */
+const saveDetails = (headers: Record<string, string>, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/v1/user/details', headers, payload });
+
 describe('GET /v1/user/details', () => {
   it('answers every field, missing values as empty strings', async () => {
     const { browser } = await signedIn();
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/v1/user/details',
-      headers: apiHeaders({ cookie: browser.cookie }),
-    });
+    const response = await readDetails(browser);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       data: {
@@ -86,12 +90,7 @@ describe('GET /v1/user/details', () => {
 describe('POST /v1/user/details', () => {
   it('updates the details and reads them back; the company name stays as it was', async () => {
     const { browser } = await signedIn();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/user/details',
-      headers: browser.headers,
-      payload: { ...details, company_name: 'Hijacked Ltd' },
-    });
+    const response = await saveDetails(browser.headers, { ...details, company_name: 'Hijacked Ltd' });
     expect(response.statusCode).toBe(200);
     const expected = {
       company_name: 'Fairway Golf Tours',
@@ -115,28 +114,19 @@ describe('POST /v1/user/details', () => {
       },
     };
     expect(response.json()).toEqual({ data: expected });
-    const read = await t.app.inject({
-      method: 'GET',
-      url: '/v1/user/details',
-      headers: apiHeaders({ cookie: browser.cookie }),
-    });
+    const read = await readDetails(browser);
     expect(read.json()).toEqual({ data: expected });
   });
 
   it('validates every field with the spec messages', async () => {
     const { browser } = await signedIn();
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: '/v1/user/details',
-      headers: browser.headers,
-      payload: {
-        email_address: '',
-        telephone_number: '',
-        address_lines: [''],
-        city: '',
-        post_code: '',
-        country_code: '',
-      },
+    const empty = await saveDetails(browser.headers, {
+      email_address: '',
+      telephone_number: '',
+      address_lines: [''],
+      city: '',
+      post_code: '',
+      country_code: '',
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields).toEqual({
@@ -147,11 +137,10 @@ describe('POST /v1/user/details', () => {
       post_code: 'Please enter a postcode',
       country_code: 'Please enter a country',
     });
-    const invalid = await t.app.inject({
-      method: 'POST',
-      url: '/v1/user/details',
-      headers: browser.headers,
-      payload: { ...details, email_address: 'not-an-email', telephone_country_code: 'US' },
+    const invalid = await saveDetails(browser.headers, {
+      ...details,
+      email_address: 'not-an-email',
+      telephone_country_code: 'US',
     });
     expect(invalid.json().error.fields).toEqual({
       email_address: 'Please enter a valid email address',
@@ -161,12 +150,7 @@ describe('POST /v1/user/details', () => {
 
   it('is 401 for visitors', async () => {
     const csrf = await withCsrf(t.app);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/user/details',
-      headers: csrf.headers,
-      payload: details,
-    });
+    const response = await saveDetails(csrf.headers, details);
     expect(response.statusCode).toBe(401);
   });
 });
@@ -296,13 +280,7 @@ describe('account security (issue 24)', () => {
 
   it('tells the OLD address when the e-mail address changes, and nobody when it stays', async () => {
     const { browser } = await signedIn();
-    const save = (email: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/v1/user/details',
-        headers: browser.headers,
-        payload: { ...details, email_address: email },
-      });
+    const save = (email: string) => saveDetails(browser.headers, { ...details, email_address: email });
     expect((await save('OPS@fairway-tours.example')).statusCode).toBe(200);
     expect(await mailsTo('ops@fairway-tours.example')).toEqual([]);
     expect((await save('desk@fairway-tours.example')).statusCode).toBe(200);

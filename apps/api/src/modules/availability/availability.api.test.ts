@@ -8,11 +8,11 @@ import { serializeWithSchema } from '../../lib/prebuilt-json.ts';
 import { NOW } from '../../test/booking-week.ts';
 import { apiHeaders } from '../../test/test-app.ts';
 import {
+  atInstant,
   createSeededApp,
+  fillSlots,
   holdExpiring,
-  insertBooking,
   type SeededApp,
-  slotIdAt,
   wallTimes,
 } from '../tee-sheet/tee-sheet-test-data.ts';
 
@@ -20,24 +20,6 @@ import {
 const { championship, burnside, buddonLinks } = COURSE_IDS;
 
 let t: SeededApp;
-
-async function fill(
-  courseId: number,
-  date: string,
-  slotTimes: string[],
-  players: number,
-  status: 'confirmed' | 'held' = 'confirmed',
-  holdExpiresAt = holdExpiring.inFiveMinutes,
-) {
-  for (const time of slotTimes) {
-    const slotId = await slotIdAt(t.database.db, courseId, date, time);
-    await insertBooking(t.database.db, {
-      status,
-      ...(status === 'held' ? { holdExpiresAt } : {}),
-      rounds: [{ courseId, slotId, players }],
-    });
-  }
-}
 
 beforeAll(async () => {
   t = await createSeededApp(NOW);
@@ -63,6 +45,10 @@ async function statuses(courseId: number, month: string): Promise<Record<string,
   return Object.fromEntries(Object.entries(data).map(([date, entry]) => [date, entry.status]));
 }
 
+/** `statuses` with the app's clock at `instant`, then back at NOW. */
+const statusesAt = (instant: string, courseId: number, month: string) =>
+  atInstant(t, new Date(instant), NOW, () => statuses(courseId, month));
+
 describe('GET /v1/courses/:id/availability', () => {
   it('gives every day of the month a status: past days full, bookable days good', async () => {
     const month = await statuses(championship, '2026-03');
@@ -76,8 +62,8 @@ describe('GET /v1/courses/:id/availability', () => {
   });
 
   it('marks a day full when every slot is taken, and low when fewer than three slots have room', async () => {
-    await fill(burnside, '2026-03-28', wallTimes('14:00', '17:50'), 4);
-    await fill(burnside, '2026-03-29', wallTimes('12:00', '17:30'), 4);
+    await fillSlots(t.database.db, burnside, '2026-03-28', wallTimes('14:00', '17:50'), 4);
+    await fillSlots(t.database.db, burnside, '2026-03-29', wallTimes('12:00', '17:30'), 4);
     const month = await statuses(burnside, '2026-03');
     expect(month['2026-03-28']).toBe('full');
     // 17:40 and 17:50 are still open on the clock-change Sunday.
@@ -87,21 +73,25 @@ describe('GET /v1/courses/:id/availability', () => {
 
   it('marks a day low once fewer than a quarter of its places are free', async () => {
     const wednesday = [...wallTimes('10:00', '12:20'), ...wallTimes('14:00', '15:50')];
-    await fill(burnside, '2026-03-25', wednesday, 3);
+    await fillSlots(t.database.db, burnside, '2026-03-25', wednesday, 3);
     expect((await statuses(burnside, '2026-03'))['2026-03-25']).toBe('good');
-    const lastSlot = await slotIdAt(t.database.db, burnside, '2026-03-25', '15:50');
-    await insertBooking(t.database.db, {
-      status: 'confirmed',
-      rounds: [{ courseId: burnside, slotId: lastSlot, players: 1 }],
-    });
+    await fillSlots(t.database.db, burnside, '2026-03-25', ['15:50'], 1);
     expect((await statuses(burnside, '2026-03'))['2026-03-25']).toBe('low');
   });
 
   it('counts live holds and ignores released ones', async () => {
     const thursday = [...wallTimes('10:00', '12:20'), ...wallTimes('14:00', '15:50')];
-    await fill(burnside, '2026-03-26', thursday, 4, 'held', holdExpiring.twoMinutesAgo);
+    await fillSlots(t.database.db, burnside, '2026-03-26', thursday, 4, 'held', holdExpiring.twoMinutesAgo);
     expect((await statuses(burnside, '2026-03'))['2026-03-26']).toBe('good');
-    await fill(burnside, '2026-03-26', thursday, 4, 'held', holdExpiring.thirtySecondsAgo);
+    await fillSlots(
+      t.database.db,
+      burnside,
+      '2026-03-26',
+      thursday,
+      4,
+      'held',
+      holdExpiring.thirtySecondsAgo,
+    );
     expect((await statuses(burnside, '2026-03'))['2026-03-26']).toBe('full');
   });
 
@@ -116,33 +106,18 @@ describe('GET /v1/courses/:id/availability', () => {
   });
 
   it('marks today full once its last slot has started', async () => {
-    t.setNow(new Date('2026-03-20T15:50:00Z'));
-    try {
-      const month = await statuses(championship, '2026-03');
-      expect(month['2026-03-20']).toBe('full');
-      expect(month['2026-03-21']).toBe('good');
-    } finally {
-      t.setNow(NOW);
-    }
+    const month = await statusesAt('2026-03-20T15:50:00Z', championship, '2026-03');
+    expect(month['2026-03-20']).toBe('full');
+    expect(month['2026-03-21']).toBe('good');
     // At 15:35 only 15:40 and 15:50 are left: low.
-    t.setNow(new Date('2026-03-20T15:35:00Z'));
-    try {
-      expect((await statuses(championship, '2026-03'))['2026-03-20']).toBe('low');
-    } finally {
-      t.setNow(NOW);
-    }
+    expect((await statusesAt('2026-03-20T15:35:00Z', championship, '2026-03'))['2026-03-20']).toBe('low');
   });
 
   it('handles a month whose only bookable day is today, and a month starting on a clock change', async () => {
-    t.setNow(new Date('2026-03-31T08:00:00Z'));
-    try {
-      const month = await statuses(buddonLinks, '2026-03');
-      expect(month['2026-03-31']).toBe('good');
-      expect(month['2026-03-30']).toBe('full');
-      expect(Object.values(month).filter((status) => status !== 'full')).toHaveLength(1);
-    } finally {
-      t.setNow(NOW);
-    }
+    const month = await statusesAt('2026-03-31T08:00:00Z', buddonLinks, '2026-03');
+    expect(month['2026-03-31']).toBe('good');
+    expect(month['2026-03-30']).toBe('full');
+    expect(Object.values(month).filter((status) => status !== 'full')).toHaveLength(1);
     // October 2026 ends on the day after the clocks go back: every day still lands on its own date.
     const october = await statuses(buddonLinks, '2026-10');
     expect(Object.keys(october)).toHaveLength(31);

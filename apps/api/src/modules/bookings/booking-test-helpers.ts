@@ -1,17 +1,20 @@
+import { COURSE_IDS } from '@links/shared/constants';
 import type { SaveBookingBodyInput } from '@links/shared/schemas/bookings';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { AppConfig } from '../../config/env.ts';
 import { createPostgresDatabase, type Database } from '../../db/client.ts';
 import { seedDatabase } from '../../seed/index.ts';
-import { createTestApp, type TestApp, testConfig, type withCsrf } from '../../test/test-app.ts';
+import { THURSDAY } from '../../test/booking-week.ts';
+import { createTestApp, type TestApp, testConfig, withCsrf } from '../../test/test-app.ts';
 import {
   createDatabaseFrom,
   databaseUrlFor,
   dropDatabase,
   uniqueDatabaseName,
 } from '../../test/test-database.ts';
+import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 
 // Test-only helpers for the booking API tests.
 
@@ -41,6 +44,12 @@ export async function createBookingApp(
   await seedDatabase(testApp.database.db, { demo: false, now });
   testApp.clock.pin(() => now);
   return testApp;
+}
+
+/** createBookingApp, and a visitor's browser session on it (a fresh CSRF cookie and token). */
+export async function bookingAppWithVisitor(now: Date, overrides: Partial<AppConfig> = {}) {
+  const t = await createBookingApp(now, overrides);
+  return { t, visitor: await withCsrf(t.app) };
 }
 
 /**
@@ -122,4 +131,24 @@ export function bookingBody(
     notes: '',
     ...extra,
   };
+}
+
+/** A booking held by `session` of `golfers` adults in a Burnside tee slot; fails the test unless it is taken. */
+export async function holdBurnsideSlot(t: TestApp, session: Session, slotId: number, golfers = 1) {
+  const response = await postBooking(
+    t.app,
+    session,
+    bookingBody(
+      [{ id: COURSE_IDS.burnside, slotId }],
+      Array.from({ length: golfers }, () => 1),
+    ),
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as { booking_id: number; booking_number: string; totals: { payable: number } };
+}
+
+/** holdBurnsideSlot at `time` on THURSDAY: the answer's data and the slot. */
+export async function holdThursday(t: TestApp, session: Session, time: string, golfers = 1) {
+  const slotId = await slotIdAt(t.database.db, COURSE_IDS.burnside, THURSDAY, time);
+  return { ...(await holdBurnsideSlot(t, session, slotId, golfers)), slotId };
 }

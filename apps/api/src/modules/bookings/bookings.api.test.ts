@@ -12,8 +12,8 @@ import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 import { holdExpiring, insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 import { BOOKING_MESSAGES } from './booking-messages.ts';
 import {
+  bookingAppWithVisitor,
   bookingBody,
-  createBookingApp,
   patchBooking,
   postBooking,
   type Session,
@@ -28,8 +28,7 @@ let t: TestApp;
 let session: Session;
 
 beforeAll(async () => {
-  t = await createBookingApp(NOW);
-  session = await withCsrf(t.app);
+  ({ t, visitor: session } = await bookingAppWithVisitor(NOW));
   // Buddon Links closes early in this file, so its later slots lie after the closing date.
   await t.database.db.update(courses).set({ closingDate: '2026-03-25' }).where(eq(courses.id, buddonLinks));
 });
@@ -39,6 +38,10 @@ const slot = (courseId: number, date: string, time: string) => slotIdAt(t.databa
 /** `players` places of a slot taken by someone else's confirmed booking. */
 const takePlaces = (courseId: number, slotId: number, players: number) =>
   insertBooking(t.database.db, { status: 'confirmed', rounds: [{ courseId, slotId, players }] });
+
+/** Step 1 for one round as the file's session; `golfers` are player type ids. */
+const postRound = (round: { id: number; slotId: number; caddies?: number }, golfers = [ADULT]) =>
+  postBooking(t.app, session, bookingBody([round], golfers));
 
 async function bookingRow(id: number) {
   const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, id));
@@ -100,11 +103,7 @@ describe('POST /v1/bookings', () => {
   it('draws different, non-sequential booking numbers', async () => {
     const numbers: number[] = [];
     for (const time of ['10:10', '10:20', '10:30']) {
-      const response = await postBooking(
-        t.app,
-        session,
-        bookingBody([{ id: burnside, slotId: await slot(burnside, THURSDAY, time) }], [ADULT]),
-      );
+      const response = await postRound({ id: burnside, slotId: await slot(burnside, THURSDAY, time) });
       numbers.push(Number(response.json().data.booking_number));
     }
     expect(new Set(numbers).size).toBe(3);
@@ -116,7 +115,7 @@ describe('POST /v1/bookings', () => {
   it('refuses a full slot and a slot without enough places with 409 slot_full naming the tee time', async () => {
     const full = await slot(burnside, THURSDAY, '11:00');
     await takePlaces(burnside, full, 4);
-    const refused = await postBooking(t.app, session, bookingBody([{ id: burnside, slotId: full }], [ADULT]));
+    const refused = await postRound({ id: burnside, slotId: full });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('slot_full');
     expect(refused.json().error.message).toBe(
@@ -129,11 +128,7 @@ describe('POST /v1/bookings', () => {
 
     const three = await slot(burnside, THURSDAY, '11:10');
     await takePlaces(burnside, three, 3);
-    const pair = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: burnside, slotId: three }], [ADULT, ADULT]),
-    );
+    const pair = await postRound({ id: burnside, slotId: three }, [ADULT, ADULT]);
     expect(pair.statusCode).toBe(409);
     // Error envelopes are sent as the error handler's own JSON text: the documented shape, nothing more.
     expect(pair.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -149,11 +144,7 @@ describe('POST /v1/bookings', () => {
 
   it('applies the Championship rule: no single golfer on an empty slot, but one may join a group', async () => {
     const empty = await slot(championship, THURSDAY, '09:00');
-    const single = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: championship, slotId: empty }], [ADULT]),
-    );
+    const single = await postRound({ id: championship, slotId: empty });
     expect(single.statusCode).toBe(409);
     expect(single.json().error).toMatchObject({
       code: 'championship_min_golfers',
@@ -162,17 +153,9 @@ describe('POST /v1/bookings', () => {
 
     const started = await slot(championship, THURSDAY, '09:10');
     await takePlaces(championship, started, 2);
-    const joins = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: championship, slotId: started }], [ADULT]),
-    );
+    const joins = await postRound({ id: championship, slotId: started });
     expect(joins.statusCode).toBe(200);
-    const pair = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: championship, slotId: empty }], [ADULT, ADULT]),
-    );
+    const pair = await postRound({ id: championship, slotId: empty }, [ADULT, ADULT]);
     expect(pair.statusCode).toBe(200);
     // Championship adult winter 16500 each.
     expect(pair.json().data.totals.payable).toBe(33000);
@@ -210,29 +193,17 @@ describe('POST /v1/bookings', () => {
 
   it('refuses caddies inside 24 hours and caddies above the golfer count', async () => {
     const today = await slot(burnside, '2026-03-20', '14:00');
-    const late = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: burnside, slotId: today, caddies: 1 }], [ADULT]),
-    );
+    const late = await postRound({ id: burnside, slotId: today, caddies: 1 });
     expect(late.statusCode).toBe(400);
     expect(late.json().error).toMatchObject({
       code: 'caddies_not_available',
       fields: { 'courses.0.caddies': expect.any(String) },
     });
-    const noCaddies = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: burnside, slotId: today }], [ADULT]),
-    );
+    const noCaddies = await postRound({ id: burnside, slotId: today });
     expect(noCaddies.statusCode).toBe(200);
 
     const later = await slot(burnside, THURSDAY, '12:10');
-    const tooMany = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: burnside, slotId: later, caddies: 2 }], [ADULT]),
-    );
+    const tooMany = await postRound({ id: burnside, slotId: later, caddies: 2 });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error).toMatchObject({
       code: 'validation_failed',
@@ -248,68 +219,40 @@ describe('POST /v1/bookings', () => {
       endsAt: londonWallTimeToUtc('2026-03-27', '11:00'),
       reason: 'maintenance',
     });
-    const blocked = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: burnside, slotId: blockedSlot }], [ADULT]),
-    );
+    const blocked = await postRound({ id: burnside, slotId: blockedSlot });
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().error.code).toBe('tee_time_unavailable');
     expect(blocked.json().error.message).toContain('no longer available');
 
     const started = await slot(championship, '2026-03-20', '09:00');
-    const past = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: championship, slotId: started }], [ADULT, ADULT]),
-    );
+    const past = await postRound({ id: championship, slotId: started }, [ADULT, ADULT]);
     expect(past.statusCode).toBe(409);
     expect(past.json().error.message).toContain('already passed');
 
     const afterClosing = await slot(buddonLinks, THURSDAY, '09:00');
-    const closed = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: buddonLinks, slotId: afterClosing }], [ADULT]),
-    );
+    const closed = await postRound({ id: buddonLinks, slotId: afterClosing });
     expect(closed.statusCode).toBe(400);
     expect(closed.json().error.code).toBe('date_not_bookable');
   });
 
   it('refuses unknown courses, unknown slots, slots of another course and unknown player types', async () => {
     const burnsideSlot = await slot(burnside, THURSDAY, '14:00');
-    const unknownCourse = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: 99, slotId: burnsideSlot }], [ADULT]),
-    );
+    const unknownCourse = await postRound({ id: 99, slotId: burnsideSlot });
     expect(unknownCourse.statusCode).toBe(400);
     expect(unknownCourse.json().error.code).toBe('unknown_course');
 
-    const unknownSlot = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: burnside, slotId: 99_999_999 }], [ADULT]),
-    );
+    const unknownSlot = await postRound({ id: burnside, slotId: 99_999_999 });
     expect(unknownSlot.statusCode).toBe(400);
     expect(unknownSlot.json().error).toMatchObject({
       code: 'unknown_tee_time',
       fields: { 'courses.0.teeTime.id': expect.any(String) },
     });
 
-    const otherCourse = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: championship, slotId: burnsideSlot }], [ADULT, ADULT]),
-    );
+    const otherCourse = await postRound({ id: championship, slotId: burnsideSlot }, [ADULT, ADULT]);
     expect(otherCourse.statusCode).toBe(400);
     expect(otherCourse.json().error.code).toBe('unknown_tee_time');
 
-    const unknownType = await postBooking(
-      t.app,
-      session,
-      bookingBody([{ id: burnside, slotId: burnsideSlot }], [77]),
-    );
+    const unknownType = await postRound({ id: burnside, slotId: burnsideSlot }, [77]);
     expect(unknownType.statusCode).toBe(400);
     expect(unknownType.json().error.code).toBe('unknown_player_type');
   });

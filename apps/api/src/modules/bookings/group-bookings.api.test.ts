@@ -6,17 +6,19 @@ import { londonWallTimeToUtc } from '@links/shared/uk-time';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedPeriods, bookingRounds, bookings, invoices, teeSlots } from '../../db/schema/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
 import { addOperator, type Browser, login, PASSWORD } from '../auth/test/auth-test-helpers.ts';
 import {
   mailsAbout,
+  openCardPayment,
   operatorDetails,
   payWithCard,
   recordPayment,
   saveDetails,
 } from '../contact-details/operator-test-helpers.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from '../staff/test/staff-test-helpers.ts';
+import { sendFrom, staffBrowser } from '../staff/test/staff-test-helpers.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 import { insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 import {
@@ -33,7 +35,6 @@ import {
 // one booking: one hold, one price, one confirmation. Each tee time keeps its own capacity rules; visitors book at
 // most four, as the spec says.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const DATE = '2026-05-27';
 const { burnside, championship } = COURSE_IDS;
 
@@ -45,11 +46,7 @@ beforeAll(async () => {
   t = await createBookingApp(NOW);
   await addOperator(t.database.db, { username: 'fairway' });
   operator = (await login(t.app, 'fairway', PASSWORD)).after;
-  desk = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'group.desk', role: 'reservations' })).id,
-    'full',
-  );
+  desk = await staffBrowser(t, { username: 'group.desk', role: 'reservations' });
 });
 afterAll(async () => t?.close());
 
@@ -64,6 +61,17 @@ const roundsOf = (bookingId: number) =>
     .orderBy(asc(teeSlots.startsAt));
 const heldCount = async () => (await t.database.db.select().from(bookings)).length;
 
+/** Step 1 for `golfers` adults on Burnside from the tee time at `from` (a time on DATE, or a slot id). */
+const holdGroup = async (from: string | number, golfers: number, session: Session = operator) =>
+  postBooking(
+    t.app,
+    session,
+    bookingBody(
+      [{ id: burnside, slotId: typeof from === 'number' ? from : await slot(from) }],
+      adults(golfers),
+    ),
+  );
+
 async function adultFee(): Promise<number> {
   const quote = await t.app.inject({
     method: 'POST',
@@ -77,11 +85,7 @@ async function adultFee(): Promise<number> {
 describe('groups of more than four golfers', () => {
   it('holds a group of 5 on two consecutive tee times (3 + 2), priced once per golfer; a change to 9 takes three', async () => {
     const fee = await adultFee();
-    const held = await postBooking(
-      t.app,
-      operator,
-      bookingBody([{ id: burnside, slotId: await slot('10:00') }], adults(5)),
-    );
+    const held = await holdGroup('10:00', 5);
     expect(held.statusCode, held.body).toBe(200);
     const data = held.json().data;
     expect(data.courses.map((round: { teeTime: { id: number } }) => round.teeTime.id)).toEqual([
@@ -122,11 +126,7 @@ describe('groups of more than four golfers', () => {
   it('refuses a group to a visitor with the spec count message, and a group on two courses, holding nothing', async () => {
     const before = await heldCount();
     const visitor = await withCsrf(t.app);
-    const refused = await postBooking(
-      t.app,
-      visitor,
-      bookingBody([{ id: burnside, slotId: await slot('12:00') }], adults(5)),
-    );
+    const refused = await holdGroup('12:00', 5, visitor);
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json().error.fields).toEqual({ golfers: 'Please add between 1 and 4 golfers.' });
 
@@ -144,11 +144,7 @@ describe('groups of more than four golfers', () => {
     expect(twoCourses.statusCode, twoCourses.body).toBe(400);
     expect(Object.values(twoCourses.json().error.fields)).toContain(GROUP_MESSAGES.oneCourse);
 
-    const seventeen = await postBooking(
-      t.app,
-      operator,
-      bookingBody([{ id: burnside, slotId: await slot('12:00') }], adults(17)),
-    );
+    const seventeen = await holdGroup('12:00', 17);
     expect(seventeen.statusCode).toBe(400);
     expect(Object.values(seventeen.json().error.fields)).toContain(GROUP_MESSAGES.count);
     expect(await heldCount()).toBe(before);
@@ -161,11 +157,7 @@ describe('groups of more than four golfers', () => {
       status: 'confirmed',
       rounds: [{ courseId: burnside, slotId: await slot('11:10'), players: 3 }],
     } as Parameters<typeof insertBooking>[1]);
-    const crowded = await postBooking(
-      t.app,
-      operator,
-      bookingBody([{ id: burnside, slotId: await slot('11:00') }], adults(5)),
-    );
+    const crowded = await holdGroup('11:00', 5);
     expect(crowded.statusCode, crowded.body).toBe(409);
     expect(crowded.json().error.code).toBe('slot_full');
     expect(crowded.json().error.message).toContain('11:10');
@@ -176,33 +168,21 @@ describe('groups of more than four golfers', () => {
       .where(eq(teeSlots.courseId, burnside))
       .orderBy(asc(teeSlots.startsAt))
       .then((rows) => rows.filter((row) => row.startsAt.toISOString().startsWith(DATE)).slice(-1));
-    const late = await postBooking(
-      t.app,
-      operator,
-      bookingBody([{ id: burnside, slotId: last!.id }], adults(6)),
-    );
+    const late = await holdGroup(last!.id, 6);
     expect(late.statusCode, late.body).toBe(409);
     expect(late.json().error.code).toBe('group_tee_times_unavailable');
     expect(late.json().error.message).toBe(
       GROUP_MESSAGES.notEnoughTeeTimes(2, late.json().error.message.match(/from (\d\d:\d\d)/)[1]),
     );
     // Burnside's morning window ends at 12:20 and the afternoon's starts at 14:00: no group spans the break.
-    const lunch = await postBooking(
-      t.app,
-      operator,
-      bookingBody([{ id: burnside, slotId: await slot('12:20') }], adults(5)),
-    );
+    const lunch = await holdGroup('12:20', 5);
     expect(lunch.statusCode, lunch.body).toBe(409);
     expect(lunch.json().error.message).toBe(GROUP_MESSAGES.notConsecutive('12:20'));
     expect(await heldCount()).toBe(before + 1);
   });
 
   it('takes sixteen on four full tee times; a blocked tee time inside the run refuses the group', async () => {
-    const sixteen = await postBooking(
-      t.app,
-      operator,
-      bookingBody([{ id: burnside, slotId: await slot('14:00') }], adults(16)),
-    );
+    const sixteen = await holdGroup('14:00', 16);
     expect(sixteen.statusCode, sixteen.body).toBe(200);
     expect((await roundsOf(sixteen.json().data.booking_id)).map((round) => round.players)).toEqual([
       4, 4, 4, 4,
@@ -216,11 +196,7 @@ describe('groups of more than four golfers', () => {
       reason: 'competition',
     });
     const before = await heldCount();
-    const blocked = await postBooking(
-      t.app,
-      operator,
-      bookingBody([{ id: burnside, slotId: await slot('15:10') }], adults(9)),
-    );
+    const blocked = await holdGroup('15:10', 9);
     expect(blocked.statusCode, blocked.body).toBe(409);
     expect(blocked.json().error.code).toBe('tee_time_unavailable');
     expect(blocked.json().error.message).toContain('3:20pm');
@@ -228,19 +204,13 @@ describe('groups of more than four golfers', () => {
   });
 
   it('is paid as one booking: one card payment for the group, one VAT invoice naming each tee time', async () => {
-    const held = await postBooking(
-      t.app,
-      operator,
-      bookingBody([{ id: burnside, slotId: await slot('11:30') }], adults(6)),
-    );
+    const held = await holdGroup('11:30', 6);
     expect(held.statusCode, held.body).toBe(200);
     const { booking_id: bookingId, totals } = held.json().data as {
       booking_id: number;
       totals: { payable: number };
     };
-    const online = await saveDetails(t, operator, bookingId, operatorDetails('online'));
-    expect(online.statusCode, online.body).toBe(200);
-    const intent = online.json().data.payment_intent as { id: string; client_secret: string; amount: number };
+    const intent = await openCardPayment(t, operator, bookingId, operatorDetails('online'));
     expect(intent.amount).toBe(totals.payable);
     expect((await payWithCard(t, operator, intent)).statusCode).toBe(200);
     expect((await recordPayment(t, operator, bookingId, intent.id)).statusCode).toBe(200);
@@ -255,11 +225,7 @@ describe('groups of more than four golfers', () => {
   });
 
   it('confirms as one booking: the tee sheet names each tee time’s golfers, staff move one tee time of it', async () => {
-    const held = await postBooking(
-      t.app,
-      operator,
-      bookingBody([{ id: burnside, slotId: await slot('15:00') }], adults(5)),
-    );
+    const held = await holdGroup('15:00', 5);
     expect(held.statusCode, held.body).toBe(200);
     const bookingId = held.json().data.booking_id as number;
     const confirmed = await saveDetails(t, operator, bookingId, operatorDetails('offline'));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHeaders, type TestApp, withCsrf } from '../../test/test-app.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
 import { SmtpSink } from '../mail/test/smtp-sink.ts';
-import { confirmedBooking } from './confirmation-test-helpers.ts';
+import { confirmedByVisitor } from './confirmation-test-helpers.ts';
 
 // The whole path a golfer takes back to a booking: pay, receive the confirmation e-mail over real SMTP, open the
 // signed link it contains, and add the attached tee times to a calendar.
@@ -28,11 +28,8 @@ afterAll(async () => {
 
 describe('the confirmation e-mail over SMTP', () => {
   it('carries the booking, the PIN and a signed link that opens the booking, with the .ics attached', async () => {
-    const session = await withCsrf(t.app);
-    const made = await confirmedBooking(
-      t.app,
-      t.database.db,
-      session,
+    const made = await confirmedByVisitor(
+      t,
       [{ courseId: burnside, date: '2026-03-26', time: '11:30', caddies: 1 }],
       [1, 3],
     );

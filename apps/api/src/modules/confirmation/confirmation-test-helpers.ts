@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
-import { apiHeaders } from '../../test/test-app.ts';
+import { apiHeaders, type TestApp, withCsrf } from '../../test/test-app.ts';
 import { bookingBody, postBooking, type Session } from '../bookings/booking-test-helpers.ts';
 import { payWithCard, recordPayment } from '../contact-details/operator-test-helpers.ts';
 import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
@@ -82,26 +82,25 @@ export async function bookingAwaitingPayment(
 
 /** Step 1, step 2 and a 4242 card payment, recorded: a confirmed booking made by `session`. */
 export async function confirmedBooking(
-  app: FastifyInstance,
-  db: DbOrTx,
-  session: Session,
-  rounds: RoundChoice[],
-  playerTypeIds: number[],
-  details: Record<string, unknown> = CONTACT_DETAILS,
+  ...request: Parameters<typeof bookingAwaitingPayment>
 ): Promise<MadeBooking> {
-  const { bookingId, bookingNumber, intent } = await bookingAwaitingPayment(
-    app,
-    db,
-    session,
-    rounds,
-    playerTypeIds,
-    details,
-  );
+  const [app, , session] = request;
+  const { bookingId, bookingNumber, intent } = await bookingAwaitingPayment(...request);
   const paid = await payWithCard({ app }, session, intent);
   expect(paid.statusCode, paid.body).toBe(200);
   const recorded = await recordPayment({ app }, session, bookingId, intent.id);
   expect(recorded.statusCode, recorded.body).toBe(200);
   return { bookingId, bookingNumber, confirmationUrl: recorded.json().data.confirmation_url as string };
+}
+
+/** A confirmed booking made by a new visitor's browser session: the booking and that session. */
+export async function confirmedByVisitor(
+  t: Pick<TestApp, 'app' | 'database'>,
+  rounds: RoundChoice[],
+  playerTypeIds: number[] = [1],
+) {
+  const session = await withCsrf(t.app);
+  return { ...(await confirmedBooking(t.app, t.database.db, session, rounds, playerTypeIds)), session };
 }
 
 /** Replaces the booking's PIN with a known one (the real one is only in the e-mail). */

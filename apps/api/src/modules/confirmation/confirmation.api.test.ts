@@ -9,6 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../../db/client.ts';
 import { bookingAccessGrants, bookingRounds, bookings, rateLimitCounters } from '../../db/schema/index.ts';
 import { apiHeaders, cookieHeader, type TestApp, withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
@@ -48,6 +49,10 @@ beforeEach(async () => {
 
 let twoRoundBooking: MadeBooking | undefined;
 /** Burnside Thursday 10:00 and Buddon Links Friday 10:00, two golfers (adult and under 16), PIN set. */
+/** The owner's booking of one adult on Burnside on Thursday 26 March at `time`, held or confirmed. */
+const oneAdultOnThursday = (make: typeof holdBooking | typeof confirmedBooking, time: string) =>
+  make(t.app, t.database.db, owner, [{ courseId: burnside, date: '2026-03-26', time }], [ADULT]);
+
 async function booking(): Promise<MadeBooking> {
   if (!twoRoundBooking) {
     twoRoundBooking = await confirmedBooking(
@@ -110,6 +115,14 @@ function patchCaddies(bookingNumber: string, session: Session, body: unknown) {
     url: `/v1/bookings/${bookingNumber}/caddies`,
     headers: session.headers,
     payload: body as object,
+  });
+}
+
+/** A caddie change as the confirmation page sends it: `[course id, caddies]` per round, in that order. */
+function setCaddies(bookingNumber: string, session: Session, ...rounds: Array<[number, number]>) {
+  return patchCaddies(bookingNumber, session, {
+    booking_id: bookingNumber,
+    courses: rounds.map(([id, caddies]) => ({ id, caddies })),
   });
 }
 
@@ -222,13 +235,7 @@ describe('GET /v1/bookings/:bookingNumber/confirmation with a signed link', () =
   });
 
   it('does not show a held booking, even with a valid signature or to the session that made it', async () => {
-    const held = await holdBooking(
-      t.app,
-      t.database.db,
-      owner,
-      [{ courseId: burnside, date: '2026-03-26', time: '12:00' }],
-      [ADULT],
-    );
+    const held = await oneAdultOnThursday(holdBooking, '12:00');
     const signed = await getConfirmation(held.bookingNumber, apiHeaders(), signedQuery(held.bookingNumber));
     expect(signed.statusCode).toBe(404);
     expect(errorOf(signed).message).toBe("We don't recognise this booking.");
@@ -279,13 +286,7 @@ describe('GET /v1/bookings/:bookingNumber/confirmation by session', () => {
   });
 
   it('shows what is still due on a deposit booking, and by when', async () => {
-    const made = await confirmedBooking(
-      t.app,
-      t.database.db,
-      owner,
-      [{ courseId: burnside, date: '2026-03-26', time: '14:30' }],
-      [ADULT],
-    );
+    const made = await oneAdultOnThursday(confirmedBooking, '14:30');
     const balanceDueAt = new Date('2026-03-24T12:00:00Z');
     await t.database.db
       .update(bookings)
@@ -309,13 +310,7 @@ describe('GET /v1/bookings/:bookingNumber/confirmation by session', () => {
   });
 
   it('shows a cancelled booking as cancelled to a session with access', async () => {
-    const made = await confirmedBooking(
-      t.app,
-      t.database.db,
-      owner,
-      [{ courseId: burnside, date: '2026-03-26', time: '14:00' }],
-      [ADULT],
-    );
+    const made = await oneAdultOnThursday(confirmedBooking, '14:00');
     const confirmed = (await getConfirmation(made.bookingNumber, owner.headers)).json().data;
     expect(confirmed.cancellation).toBeNull();
     await t.database.db
@@ -399,13 +394,7 @@ describe('POST /v1/bookings/:bookingNumber/confirmation (PIN access)', () => {
   });
 
   it('locks a booking number after five wrong PINs, even against the right one, with Retry-After', async () => {
-    const made = await confirmedBooking(
-      t.app,
-      t.database.db,
-      owner,
-      [{ courseId: burnside, date: '2026-03-26', time: '15:00' }],
-      [ADULT],
-    );
+    const made = await oneAdultOnThursday(confirmedBooking, '15:00');
     await setPin(t.database.db, t.app.config.linkSigningSecret, made.bookingId, PIN);
     const guesser = await withCsrf(t.app);
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -471,13 +460,7 @@ describe('PATCH /v1/bookings/:bookingNumber/caddies', () => {
 
   it('changes caddies on rounds more than 24 hours away and answers the new confirmation', async () => {
     const { bookingNumber, bookingId } = await booking();
-    const response = await patchCaddies(bookingNumber, owner, {
-      booking_id: bookingNumber,
-      courses: [
-        { id: burnside, caddies: 2 },
-        { id: buddonLinks, caddies: 1 },
-      ],
-    });
+    const response = await setCaddies(bookingNumber, owner, [burnside, 2], [buddonLinks, 1]);
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data as Confirmation;
     expect(data.courses.map((course) => [course.id, course.caddies, course.caddie_total])).toEqual([
@@ -491,25 +474,13 @@ describe('PATCH /v1/bookings/:bookingNumber/caddies', () => {
 
   it('refuses a change to a round inside 24 hours and changes nothing, but leaves its count alone when unchanged', async () => {
     const { bookingNumber, bookingId } = await booking();
-    await patchCaddies(bookingNumber, owner, {
-      booking_id: bookingNumber,
-      courses: [
-        { id: burnside, caddies: 1 },
-        { id: buddonLinks, caddies: 0 },
-      ],
-    });
+    await setCaddies(bookingNumber, owner, [burnside, 1], [buddonLinks, 0]);
     // Wednesday 25 March 11:00: Burnside (Thursday 10:00) is 23 hours away, Buddon Links (Friday 10:00) 47.
     now = new Date('2026-03-25T11:00:00Z');
     const view = (await getConfirmation(bookingNumber, owner.headers)).json().data as Confirmation;
     expect(view.courses.map((course) => course.caddies_editable)).toEqual([false, true]);
 
-    const refused = await patchCaddies(bookingNumber, owner, {
-      booking_id: bookingNumber,
-      courses: [
-        { id: buddonLinks, caddies: 2 },
-        { id: burnside, caddies: 2 },
-      ],
-    });
+    const refused = await setCaddies(bookingNumber, owner, [buddonLinks, 2], [burnside, 2]);
     expect(refused.statusCode).toBe(422);
     expect(errorOf(refused)).toEqual({
       code: 'caddies_locked',
@@ -518,13 +489,7 @@ describe('PATCH /v1/bookings/:bookingNumber/caddies', () => {
     });
     expect(await caddiesOf(bookingId)).toEqual({ [burnside]: 1, [buddonLinks]: 0 });
 
-    const allowed = await patchCaddies(bookingNumber, owner, {
-      booking_id: bookingNumber,
-      courses: [
-        { id: burnside, caddies: 1 },
-        { id: buddonLinks, caddies: 2 },
-      ],
-    });
+    const allowed = await setCaddies(bookingNumber, owner, [burnside, 1], [buddonLinks, 2]);
     expect(allowed.statusCode, allowed.body).toBe(200);
     expect(await caddiesOf(bookingId)).toEqual({ [burnside]: 1, [buddonLinks]: 2 });
   });
@@ -532,25 +497,16 @@ describe('PATCH /v1/bookings/:bookingNumber/caddies', () => {
   it('refuses more caddies than the round has golfers, a course not in the booking and a session without access', async () => {
     const { bookingNumber, bookingId } = await booking();
     const before = await caddiesOf(bookingId);
-    const tooMany = await patchCaddies(bookingNumber, owner, {
-      booking_id: bookingNumber,
-      courses: [{ id: burnside, caddies: 3 }],
-    });
+    const tooMany = await setCaddies(bookingNumber, owner, [burnside, 3]);
     expect(tooMany.statusCode).toBe(422);
     expect(errorOf(tooMany)).toMatchObject({
       code: 'caddies_invalid',
       message: M.caddiesOverGolfers('Burnside Course', 2),
     });
-    const notInBooking = await patchCaddies(bookingNumber, owner, {
-      booking_id: bookingNumber,
-      courses: [{ id: COURSE_IDS.championship, caddies: 1 }],
-    });
+    const notInBooking = await setCaddies(bookingNumber, owner, [COURSE_IDS.championship, 1]);
     expect(notInBooking.statusCode).toBe(422);
     const stranger = await withCsrf(t.app);
-    const denied = await patchCaddies(bookingNumber, stranger, {
-      booking_id: bookingNumber,
-      courses: [{ id: burnside, caddies: 0 }],
-    });
+    const denied = await setCaddies(bookingNumber, stranger, [burnside, 0]);
     expect(denied.statusCode).toBe(403);
     expect(errorOf(denied).code).toBe('access_required');
     expect(await caddiesOf(bookingId)).toEqual(before);
@@ -574,10 +530,7 @@ describe('PATCH /v1/bookings/:bookingNumber/caddies', () => {
     const view = (await getConfirmation(bookingNumber, owner.headers)).json().data as Confirmation;
     expect(view.has_played).toBe(true);
     expect(view.courses.every((course) => !course.caddies_editable)).toBe(true);
-    const refused = await patchCaddies(bookingNumber, owner, {
-      booking_id: bookingNumber,
-      courses: [{ id: buddonLinks, caddies: 1 }],
-    });
+    const refused = await setCaddies(bookingNumber, owner, [buddonLinks, 1]);
     expect(refused.statusCode).toBe(422);
     expect(errorOf(refused)).toMatchObject({ code: 'caddies_locked', message: M.played });
   });
@@ -691,6 +644,11 @@ describe('GET /v1/bookings/:bookingNumber/calendar.ics', () => {
       ],
       [ADULT, ADULT],
     );
+    const uids = [
+      expect.stringMatching(new RegExp(`^booking-${made.bookingNumber}-course-${burnside}@`)),
+      expect.stringMatching(new RegExp(`^booking-${made.bookingNumber}-course-${buddonLinks}@`)),
+    ];
+    // Every version of the file keeps each round's UID.
     const calendar = async () => {
       const response = await t.app.inject({
         method: 'GET',
@@ -698,12 +656,16 @@ describe('GET /v1/bookings/:bookingNumber/calendar.ics', () => {
         headers: { cookie: owner.cookie },
       });
       expect(response.statusCode, response.body).toBe(200);
-      return readIcsEvents(response.body);
+      const events = readIcsEvents(response.body);
+      expect(events.map((event) => event.uid)).toEqual(uids);
+      return events;
     };
-    const uids = [
-      expect.stringMatching(new RegExp(`^booking-${made.bookingNumber}-course-${burnside}@`)),
-      expect.stringMatching(new RegExp(`^booking-${made.bookingNumber}-course-${buddonLinks}@`)),
-    ];
+    // A change as the staff area makes one: with the next calendar version, in one transaction.
+    const changedByStaff = (change: (tx: DbOrTx) => Promise<unknown>) =>
+      t.database.db.transaction(async (tx) => {
+        await change(tx);
+        await bumpCalendarSequence(tx, made.bookingId);
+      });
     const sequenceRow = async () =>
       (
         await t.database.db
@@ -713,51 +675,39 @@ describe('GET /v1/bookings/:bookingNumber/calendar.ics', () => {
       )[0]?.sequence;
 
     const first = await calendar();
-    expect(first.map((event) => event.uid)).toEqual(uids);
     expect(first.map((event) => [event.sequence, event.status])).toEqual([
       [0, 'CONFIRMED'],
       [0, 'CONFIRMED'],
     ]);
 
     // The golfer adds a caddie on the confirmation page: a new version of both events, under the same UIDs.
-    const changed = await patchCaddies(made.bookingNumber, owner, {
-      booking_id: made.bookingNumber,
-      courses: [{ id: burnside, caddies: 1 }],
-    });
+    const changed = await setCaddies(made.bookingNumber, owner, [burnside, 1]);
     expect(changed.statusCode, changed.body).toBe(200);
     const second = await calendar();
-    expect(second.map((event) => event.uid)).toEqual(uids);
     expect(second.map((event) => event.sequence)).toEqual([1, 1]);
     expect(second[0]?.description).toContain('1 caddie');
     // The same count again changes nothing, so no new version.
-    await patchCaddies(made.bookingNumber, owner, {
-      booking_id: made.bookingNumber,
-      courses: [{ id: burnside, caddies: 1 }],
-    });
+    await setCaddies(made.bookingNumber, owner, [burnside, 1]);
     expect(await sequenceRow()).toBe(1);
 
     // The round moves to another tee time (as the staff area will move it): same UID, next SEQUENCE, new time.
-    await t.database.db.transaction(async (tx) => {
-      await tx
+    await changedByStaff(async (tx) =>
+      tx
         .update(bookingRounds)
         .set({ slotId: await slotIdAt(tx, burnside, '2026-03-26', '14:00') })
-        .where(and(eq(bookingRounds.bookingId, made.bookingId), eq(bookingRounds.courseId, burnside)));
-      await bumpCalendarSequence(tx, made.bookingId);
-    });
+        .where(and(eq(bookingRounds.bookingId, made.bookingId), eq(bookingRounds.courseId, burnside))),
+    );
     const third = await calendar();
-    expect(third.map((event) => event.uid)).toEqual(uids);
     expect(third.map((event) => [event.sequence, event.start])).toEqual([
       [2, '2026-03-26T14:00:00.000Z'],
       [2, '2026-03-27T11:00:00.000Z'],
     ]);
 
     // Cancelled: the same events, cancelled, in a newer version.
-    await t.database.db.transaction(async (tx) => {
-      await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, made.bookingId));
-      await bumpCalendarSequence(tx, made.bookingId);
-    });
+    await changedByStaff((tx) =>
+      tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, made.bookingId)),
+    );
     const fourth = await calendar();
-    expect(fourth.map((event) => event.uid)).toEqual(uids);
     expect(fourth.map((event) => [event.sequence, event.status])).toEqual([
       [3, 'CANCELLED'],
       [3, 'CANCELLED'],

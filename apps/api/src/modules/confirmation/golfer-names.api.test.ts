@@ -1,25 +1,16 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, withCsrf } from '../../test/test-app.ts';
-import { createBookingApp, type Session } from '../bookings/booking-test-helpers.ts';
-import {
-  holdBurnside,
-  mailsAbout,
-  operatorDetails,
-  saveDetails,
-  signInDemoOperators,
-} from '../contact-details/operator-test-helpers.ts';
+import { DAY, NOW, TODAY } from '../../test/booking-week.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import type { Session } from '../bookings/booking-test-helpers.ts';
+import { bookedOnTerms, mailsAbout, operatorBookingApp } from '../contact-details/operator-test-helpers.ts';
 import { runPaymentSchedule } from '../payment-schedule/run-payment-schedule.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from '../staff/test/staff-test-helpers.ts';
-import { confirmedBooking } from './confirmation-test-helpers.ts';
+import { sendFrom, staffBrowser } from '../staff/test/staff-test-helpers.ts';
+import { confirmedByVisitor } from './confirmation-test-helpers.ts';
 
 // Issue 24 point 4: a tour operator names the golfers of a booking until a deadline (14 days before the first round);
 // the booking page says which are missing, a reminder goes a week before the deadline, a change after it is refused,
 // and the staff tee sheet shows the names.
-
-const NOW = new Date('2026-03-20T09:05:00Z');
-const TODAY = '2026-03-20';
-const DAY = 24 * 3_600_000;
 
 let t: TestApp;
 let now = NOW;
@@ -27,9 +18,8 @@ let fairway: Session;
 let linksTravel: Session;
 
 beforeAll(async () => {
-  t = await createBookingApp(NOW);
+  ({ t, fairway, linksTravel } = await operatorBookingApp(NOW));
   t.clock.pin(() => now);
-  ({ fairway, linksTravel } = await signInDemoOperators(t));
 });
 afterAll(async () => t?.close());
 
@@ -43,8 +33,7 @@ const putNames = (session: Session, number: string, golfers: Array<{ id: number;
 
 describe("golfers' names by a deadline", () => {
   it('the operator names golfers until the deadline; a reminder goes a week before; then only the desk changes them', async () => {
-    const booking = await holdBurnside(t, fairway, TODAY, 40, 2);
-    expect((await saveDetails(t, fairway, booking.id, operatorDetails('offline'))).statusCode).toBe(200);
+    const booking = await bookedOnTerms(t, fairway, TODAY, 40, 2);
     const first = await t.app.inject({
       method: 'GET',
       url: `/v1/bookings/${booking.number}/confirmation`,
@@ -104,11 +93,7 @@ describe("golfers' names by a deadline", () => {
     expect(after.json().data.golfer_names).toMatchObject({ editable: false, missing: 1 });
 
     // The reservations desk still changes them, audited on the booking's timeline.
-    const desk = await staffSessionBrowser(
-      t,
-      (await addStaffUser(t, { username: 'names.desk', role: 'reservations' })).id,
-      'full',
-    );
+    const desk = await staffBrowser(t, { username: 'names.desk', role: 'reservations' });
     const byDesk = await sendFrom(t.app, desk, 'PUT', `/v1/staff/bookings/${booking.number}/golfer-names`, {
       booking_id: booking.number,
       golfers: [{ id: 2, name: 'Gene Sarazen' }],
@@ -122,11 +107,7 @@ describe("golfers' names by a deadline", () => {
     );
 
     // The starter's tee sheet shows the names given.
-    const starter = await staffSessionBrowser(
-      t,
-      (await addStaffUser(t, { username: 'names.starter', role: 'starter' })).id,
-      'full',
-    );
+    const starter = await staffBrowser(t, { username: 'names.starter', role: 'starter' });
     const sheet = await sendFrom(
       t.app,
       starter,
@@ -147,14 +128,9 @@ describe("golfers' names by a deadline", () => {
   });
 
   it("a visitor's booking takes no names here", async () => {
-    const visitor = await withCsrf(t.app);
-    const made = await confirmedBooking(
-      t.app,
-      t.database.db,
-      visitor,
-      [{ courseId: COURSE_IDS.burnside, date: '2026-03-27', time: '10:00' }],
-      [1],
-    );
+    const { session: visitor, ...made } = await confirmedByVisitor(t, [
+      { courseId: COURSE_IDS.burnside, date: '2026-03-27', time: '10:00' },
+    ]);
     const refused = await putNames(visitor, made.bookingNumber, [{ id: 1, name: 'Old Tom' }]);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.code).toBe('names_not_allowed');

@@ -2,9 +2,9 @@ import { COURSE_IDS } from '@links/shared/constants';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail.ts';
-import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
-import { confirmedBooking } from './confirmation-test-helpers.ts';
+import { confirmedByVisitor } from './confirmation-test-helpers.ts';
 
 // Without PUBLIC_URL (development, tests), every link the server hands out (the confirmation e-mail's signed link,
 // the calendar file's URL, the confirmation address) points at the port the server really listens on. It pointed
@@ -28,14 +28,9 @@ const icsUrl = (ics: string) =>
 describe('links without PUBLIC_URL', () => {
   it('point at the port the server listens on: confirmation address, e-mail link, calendar file', async () => {
     expect(origin).not.toBe('http://127.0.0.1:0');
-    const session = await withCsrf(t.app);
-    const made = await confirmedBooking(
-      t.app,
-      t.database.db,
-      session,
-      [{ courseId: COURSE_IDS.burnside, date: '2026-03-26', time: '11:30' }],
-      [1],
-    );
+    const { session, ...made } = await confirmedByVisitor(t, [
+      { courseId: COURSE_IDS.burnside, date: '2026-03-26', time: '11:30' },
+    ]);
     expect(new URL(made.confirmationUrl, 'http://unused.example').pathname).toBe(
       `/confirmation/${made.bookingNumber}`,
     );

@@ -6,19 +6,14 @@ import {
 } from '@links/shared/schemas/operator-contact-details';
 import { addDays } from '@links/shared/uk-time';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
 import { operatorSessions, operators } from '../../db/schema/operators.ts';
 import { NOW, TODAY } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { login } from '../auth/test/auth-test-helpers.ts';
-import {
-  bookingBody,
-  createBookingApp,
-  patchBooking,
-  postBooking,
-  type Session,
-} from '../bookings/booking-test-helpers.ts';
+import { bookingBody, patchBooking, postBooking, type Session } from '../bookings/booking-test-helpers.ts';
 import { verifyBookingPin } from '../confirmation/booking-pin.ts';
 import {
   LINK_VALID_AFTER_LAST_ROUND_SECONDS,
@@ -31,13 +26,14 @@ import {
   FAIRWAY,
   holdBurnside,
   mailsAbout,
+  openCardPayment,
+  operatorBookingApp,
   operatorDetails,
   paidWithoutReport,
   payWithCard,
   recordPayment,
   refundsOf,
   saveDetails,
-  signInDemoOperators,
 } from './operator-test-helpers.ts';
 import { OPERATOR_BOOKING_MESSAGES } from './save-operator-details.ts';
 
@@ -47,8 +43,7 @@ let linksTravel: Session;
 let visitor: Session;
 
 beforeAll(async () => {
-  t = await createBookingApp(NOW);
-  ({ fairway, linksTravel } = await signInDemoOperators(t));
+  ({ t, fairway, linksTravel } = await operatorBookingApp(NOW));
   visitor = await withCsrf(t.app);
 });
 afterAll(async () => t?.close());
@@ -56,6 +51,16 @@ afterAll(async () => t?.close());
 async function operatorId(username: string) {
   const [row] = await t.database.db.select().from(operators).where(eq(operators.username, username));
   return row!.id;
+}
+
+/** Step 2 refused the payment method chosen (422): `message` on the form and on its payment method field. */
+function expectMethodUnavailable(answer: LightMyRequestResponse, message: string, label?: string) {
+  expect(answer.statusCode, label).toBe(422);
+  expect(answer.json().error).toEqual({
+    code: 'payment_method_unavailable',
+    message,
+    fields: { payment_method: message },
+  });
 }
 
 describe('tour-operator step 2', () => {
@@ -100,12 +105,7 @@ describe('tour-operator step 2', () => {
       const booking = await holdBurnside(t, fairway, TODAY, days);
       for (const method of ['deposit', 'offline']) {
         const refused = await saveDetails(t, fairway, booking.id, operatorDetails(method));
-        expect(refused.statusCode, method).toBe(422);
-        expect(refused.json().error).toEqual({
-          code: 'payment_method_unavailable',
-          message: OPERATOR_PAYMENT_MESSAGES.within30Days,
-          fields: { payment_method: OPERATOR_PAYMENT_MESSAGES.within30Days },
-        });
+        expectMethodUnavailable(refused, OPERATOR_PAYMENT_MESSAGES.within30Days, method);
       }
       const online = await saveDetails(t, fairway, booking.id, operatorDetails('online'));
       expect(online.statusCode, online.body).toBe(200);
@@ -149,19 +149,13 @@ describe('tour-operator step 2', () => {
     );
     expect(created.statusCode, created.body).toBe(200);
     const refused = await saveDetails(t, fairway, created.json().data.booking_id, operatorDetails('offline'));
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().error.fields.payment_method).toBe(OPERATOR_PAYMENT_MESSAGES.within30Days);
+    expectMethodUnavailable(refused, OPERATOR_PAYMENT_MESSAGES.within30Days);
   });
 
   it('refuses a deposit when the operator deposit_amount is 0, and still takes pay later', async () => {
     const booking = await holdBurnside(t, linksTravel, TODAY, 90);
     const refused = await saveDetails(t, linksTravel, booking.id, operatorDetails('deposit'));
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().error).toMatchObject({
-      code: 'payment_method_unavailable',
-      message: OPERATOR_PAYMENT_MESSAGES.depositNotOffered,
-      fields: { payment_method: OPERATOR_PAYMENT_MESSAGES.depositNotOffered },
-    });
+    expectMethodUnavailable(refused, OPERATOR_PAYMENT_MESSAGES.depositNotOffered);
     const offline = await saveDetails(t, linksTravel, booking.id, operatorDetails('offline'));
     expect(offline.statusCode, offline.body).toBe(200);
   });
@@ -241,8 +235,7 @@ describe('deposit', () => {
 
   it('paid with the sandbox card 4242: confirmed once with paid = deposit and the rest due', async () => {
     const booking = await holdBurnside(t, fairway, TODAY, 90);
-    const answer = await saveDetails(t, fairway, booking.id, operatorDetails('deposit'));
-    const intent = answer.json().data.payment_intent as { id: string; client_secret: string; amount: number };
+    const intent = await openCardPayment(t, fairway, booking.id, operatorDetails('deposit'));
     const deposit = Math.round(booking.payable / 2);
     expect(intent.amount).toBe(deposit);
     expect((await payWithCard(t, fairway, intent)).statusCode).toBe(200);
@@ -267,8 +260,7 @@ describe('deposit', () => {
 
   it('does not confirm with a deposit opened before the booking was re-priced', async () => {
     const booking = await holdBurnside(t, fairway, TODAY, 90);
-    const answer = await saveDetails(t, fairway, booking.id, operatorDetails('deposit'));
-    const stale = answer.json().data.payment_intent as { id: string; client_secret: string };
+    const stale = await openCardPayment(t, fairway, booking.id, operatorDetails('deposit'));
     // Paid at the provider, but the booking engine not told before...
     await paidWithoutReport(t.database.db, stale.id);
     // ...step 1 again: a second golfer doubles the payable; the deposit saved with step 2 is now out of date.
@@ -291,8 +283,7 @@ describe('deposit', () => {
 
   it('does not confirm a deposit booking with a payment of the full payable', async () => {
     const booking = await holdBurnside(t, fairway, TODAY, 90);
-    const online = await saveDetails(t, fairway, booking.id, operatorDetails('online'));
-    const fullIntent = online.json().data.payment_intent as { id: string; client_secret: string };
+    const fullIntent = await openCardPayment(t, fairway, booking.id, operatorDetails('online'));
     // The operator switches to deposit: the full-price intent is closed and can no longer be paid.
     const deposit = await saveDetails(t, fairway, booking.id, operatorDetails('deposit'));
     expect(deposit.json().data.payment_intent.id).not.toBe(fullIntent.id);
@@ -353,8 +344,7 @@ describe('pay later (offline)', () => {
 
   it('closes the card intent of an earlier online Continue before confirming', async () => {
     const booking = await holdBurnside(t, fairway, TODAY, 90);
-    const online = await saveDetails(t, fairway, booking.id, operatorDetails('online'));
-    const intent = online.json().data.payment_intent as { id: string; client_secret: string };
+    const intent = await openCardPayment(t, fairway, booking.id, operatorDetails('online'));
     const offline = await saveDetails(t, fairway, booking.id, operatorDetails('offline'));
     expect(offline.statusCode, offline.body).toBe(200);
     expect((await payWithCard(t, fairway, intent)).statusCode).not.toBe(200);

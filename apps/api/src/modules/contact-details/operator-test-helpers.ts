@@ -2,6 +2,7 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { addDays, londonDate } from '@links/shared/uk-time';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { AppConfig } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
@@ -9,7 +10,12 @@ import { paymentIntents, paymentRefunds } from '../../db/schema/payments.ts';
 import { teeSlots } from '../../db/schema/reference.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { login } from '../auth/test/auth-test-helpers.ts';
-import { bookingBody, postBooking, type Session } from '../bookings/booking-test-helpers.ts';
+import {
+  createBookingApp,
+  GENEROUS_LIMITS,
+  holdBurnsideSlot,
+  type Session,
+} from '../bookings/booking-test-helpers.ts';
 import { seedDemoOperators } from '../operators/seed-demo-operators.ts';
 import { deliverEvent, signedEvent } from '../payment-provider/test/webhook-payload.ts';
 
@@ -45,6 +51,18 @@ export async function signInDemoOperators(t: TestApp): Promise<{ fairway: Sessio
   return { fairway: fairway.after, linksTravel: linksTravel.after };
 }
 
+/** Settings with spec section 9's cancellation on, as the resort turns it on once phone payments are recorded. */
+export const CANCEL_UNPAID_TERMS: Partial<AppConfig> = {
+  ...GENEROUS_LIMITS,
+  bookings: { ...GENEROUS_LIMITS.bookings!, cancelUnpaidTerms: true },
+};
+
+/** A seeded booking app pinned to `now` (createBookingApp), with the demo operators signed in. */
+export async function operatorBookingApp(now: Date, overrides: Partial<AppConfig> = {}) {
+  const t = await createBookingApp(now, overrides);
+  return { t, ...(await signInDemoOperators(t)) };
+}
+
 /** The nth tee slot of a course on a UK date (any weekday). */
 export async function courseSlot(
   t: TestApp,
@@ -78,21 +96,52 @@ export async function holdBurnside(
   const nth = slotsUsed.get(playDate) ?? 0;
   slotsUsed.set(playDate, nth + 1);
   const slot = await courseSlot(t, COURSE_IDS.burnside, playDate, nth);
-  const response = await postBooking(
-    t.app,
-    session,
-    bookingBody(
-      [{ id: COURSE_IDS.burnside, slotId: slot.id }],
-      Array.from({ length: golfers }, () => 1),
-    ),
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  const data = response.json().data as {
-    booking_id: number;
-    booking_number: string;
-    totals: { payable: number };
-  };
+  const data = await holdBurnsideSlot(t, session, slot.id, golfers);
   return { id: data.booking_id, number: data.booking_number, payable: data.totals.payable, slot, playDate };
+}
+
+/** A booking of `session` on pay-later terms (details saved, payment offline): confirmed, with its deadline. */
+export async function bookedOnTerms(
+  t: TestApp,
+  session: Session,
+  today: string,
+  daysOut: number,
+  golfers = 1,
+) {
+  const booking = await holdBurnside(t, session, today, daysOut, golfers);
+  const answer = await saveDetails(t, session, booking.id, operatorDetails('offline'));
+  expect(answer.statusCode, answer.body).toBe(200);
+  const row = await bookingRow(t, booking.id);
+  expect(row.status).toBe('confirmed');
+  return { ...booking, dueBy: row.balanceDueAt! };
+}
+
+/**
+ * A booking of `session` paid by card, the deposit or the whole price (`online`), and the payment recorded: confirmed.
+ * Returns the card's intent and the booking's row after payment.
+ */
+export async function bookedAndPaidByCard(
+  t: TestApp,
+  session: Session,
+  today: string,
+  daysOut: number,
+  method: 'deposit' | 'online',
+  golfers = 1,
+) {
+  const booking = await holdBurnside(t, session, today, daysOut, golfers);
+  const intent = await openCardPayment(t, session, booking.id, operatorDetails(method));
+  expect((await payWithCard(t, session, intent)).statusCode).toBe(200);
+  expect((await recordPayment(t, session, booking.id, intent.id)).statusCode).toBe(200);
+  const row = await bookingRow(t, booking.id);
+  expect(row.status).toBe('confirmed');
+  return { ...booking, intent, row };
+}
+
+/** Step 2 saved with `body` (it must be taken): the card payment it opened. */
+export async function openCardPayment(t: TestApp, session: Session, id: number, body: unknown) {
+  const answer = await saveDetails(t, session, id, body);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().data.payment_intent as { id: string; client_secret: string; amount: number };
 }
 
 export function saveDetails(t: TestApp, session: Session, id: number, body: unknown) {

@@ -2,27 +2,26 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, mailOutbox } from '../../db/schema/index.ts';
+import { NOW, TODAY } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import { createBookingApp, twoInstancesOnOneDatabase } from '../bookings/booking-test-helpers.ts';
 import { confirmedBooking, type MadeBooking } from '../confirmation/confirmation-test-helpers.ts';
+import { bookedAndPaidByCard, signInDemoOperators } from '../contact-details/operator-test-helpers.ts';
 import {
-  holdBurnside,
-  operatorDetails,
-  payWithCard,
-  recordPayment,
-  saveDetails,
-  signInDemoOperators,
-} from '../contact-details/operator-test-helpers.ts';
-import { addStaffUser, onInstance, sendFrom, staffSessionBrowser } from '../staff/test/staff-test-helpers.ts';
+  addStaffUser,
+  onInstance,
+  sendFrom,
+  staffBrowser,
+  staffSessionBrowser,
+} from '../staff/test/staff-test-helpers.ts';
 import { pdfText } from './test/pdf-text.ts';
 
 // Issue 24 point 3: every payment produces a UK VAT invoice as PDF and every refund a credit note, numbered from one
 // gap-free sequence; the booker downloads them from the booking page and the card payment's invoice goes with the
 // confirmation e-mail. Nobody else's session opens them.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside } = COURSE_IDS;
 
 let t: TestApp;
@@ -31,11 +30,7 @@ let nth = 0;
 
 beforeAll(async () => {
   t = await createBookingApp(NOW);
-  desk = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'invoice.desk', role: 'reservations' })).id,
-    'full',
-  );
+  desk = await staffBrowser(t, { username: 'invoice.desk', role: 'reservations' });
 });
 afterAll(async () => t?.close());
 
@@ -132,12 +127,7 @@ describe('VAT invoices and credit notes', () => {
 
   it("a tour operator's invoice is theirs alone: another company's operator signed in is refused it", async () => {
     const { fairway, linksTravel } = await signInDemoOperators(t);
-    const held = await holdBurnside(t, fairway, '2026-03-20', 60);
-    const online = await saveDetails(t, fairway, held.id, operatorDetails('online'));
-    expect(online.statusCode, online.body).toBe(200);
-    const intent = online.json().data.payment_intent as { id: string; client_secret: string };
-    expect((await payWithCard(t, fairway, intent)).statusCode).toBe(200);
-    expect((await recordPayment(t, fairway, held.id, intent.id)).statusCode).toBe(200);
+    const held = await bookedAndPaidByCard(t, fairway, TODAY, 60, 'online');
     const page = (await confirmation(held.number, fairway.headers)).json().data;
     const url = page.invoices[0].url as string;
     const own = await t.app.inject({ method: 'GET', url, headers: { cookie: fairway.cookie } });

@@ -50,18 +50,22 @@ const invite = (browser: Browser, body: object) =>
   sendFrom(t.app, browser, 'POST', '/v1/user/colleagues', body);
 const colleaguesOf = (browser: Browser) => sendFrom(t.app, browser, 'GET', '/v1/user/colleagues');
 
+/** The page the invitation's link opens: the colleague chooses NEW_PASSWORD. */
+const choosePassword = (link: { username: string; token: string }) =>
+  post(t.app, '/v1/reset', {
+    username: link.username,
+    token: link.token,
+    password: NEW_PASSWORD,
+    password_confirmation: NEW_PASSWORD,
+  });
+
 /** Invites, then follows the invitation e-mail's link as the colleague would, and signs them in. */
 async function inviteAndAccept(admin: Browser, person: { name: string; email_address: string }) {
   const invited = await invite(admin, person);
   expect(invited.statusCode, invited.body).toBe(201);
   const link = await latestResetToken(t.database.db);
   expect(link.to).toBe(person.email_address);
-  const accepted = await post(t.app, '/v1/reset', {
-    username: link.username,
-    token: link.token,
-    password: NEW_PASSWORD,
-    password_confirmation: NEW_PASSWORD,
-  });
+  const accepted = await choosePassword(link);
   expect(accepted.statusCode, accepted.body).toBe(200);
   const signedIn = await login(t.app, link.username, NEW_PASSWORD);
   expect(signedIn.response.statusCode, signedIn.response.body).toBe(200);
@@ -84,12 +88,7 @@ describe('colleagues', () => {
     // The invitation's password is known to nobody: only the link opens the account.
     const link = await latestResetToken(t.database.db);
     expect(link.username).toBe('anna.reid@fairway-tours.example');
-    const reset = await post(t.app, '/v1/reset', {
-      username: link.username,
-      token: link.token,
-      password: NEW_PASSWORD,
-      password_confirmation: NEW_PASSWORD,
-    });
+    const reset = await choosePassword(link);
     expect(reset.statusCode, reset.body).toBe(200);
     const anna = (await login(t.app, 'Anna.Reid@fairway-tours.example', NEW_PASSWORD)).after;
 

@@ -5,13 +5,8 @@ import { bookings, operators, staffAuditLog } from '../../db/schema/index.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { addOperator, type Browser, login, PASSWORD } from '../auth/test/auth-test-helpers.ts';
 import { bookingBody, createBookingApp, postBooking } from '../bookings/booking-test-helpers.ts';
-import {
-  holdBurnside,
-  operatorDetails,
-  saveDetails,
-  signInDemoOperators,
-} from '../contact-details/operator-test-helpers.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from '../staff/test/staff-test-helpers.ts';
+import { bookedOnTerms, signInDemoOperators } from '../contact-details/operator-test-helpers.ts';
+import { sendFrom, staffBrowser } from '../staff/test/staff-test-helpers.ts';
 import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 
 // Issue 24, trade rates: staff set a tour operator's discount; the operator is quoted and books at it (the fee tables
@@ -29,11 +24,7 @@ let operatorId: number;
 beforeAll(async () => {
   t = await createBookingApp(NOW);
   operatorId = (await addOperator(t.database.db, { username: 'fairway' })).id;
-  admin = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'trade.admin', role: 'admin' })).id,
-    'full',
-  );
+  admin = await staffBrowser(t, { username: 'trade.admin', role: 'admin' });
 });
 afterAll(async () => t?.close());
 
@@ -98,11 +89,7 @@ describe('trade rates', () => {
       expect(response.statusCode, String(bad)).toBe(400);
       expect(response.body).toContain('The trade rate must be a whole percentage from 0 to 50.');
     }
-    const desk = await staffSessionBrowser(
-      t,
-      (await addStaffUser(t, { username: 'trade.desk', role: 'reservations' })).id,
-      'full',
-    );
+    const desk = await staffBrowser(t, { username: 'trade.desk', role: 'reservations' });
     expect((await setRate(5, desk)).statusCode).toBe(403);
   });
 
@@ -115,16 +102,11 @@ describe('trade rates', () => {
     await t.database.db.update(operators).set({ tradeDiscountPercent: 10 }).where(eq(operators.id, demo!.id));
     const visitorFull = (await quote((await withCsrf(t.app)).headers)).payable;
     // Held and confirmed on pay-later terms, 61 days out, by the operator at 10 % off.
-    const booking = await holdBurnside(t, fairway, '2026-03-20', 61);
+    const booking = await bookedOnTerms(t, fairway, '2026-03-20', 61);
     expect(booking.payable).toBe(Math.round(visitorFull * 0.9));
-    expect((await saveDetails(t, fairway, booking.id, operatorDetails('offline'))).statusCode).toBe(200);
 
     // The desk adds a golfer: two adults, each at the trade rate.
-    const desk = await staffSessionBrowser(
-      t,
-      (await addStaffUser(t, { username: 'trade.desk2', role: 'reservations' })).id,
-      'full',
-    );
+    const desk = await staffBrowser(t, { username: 'trade.desk2', role: 'reservations' });
     const change = await sendFrom(
       t.app,
       desk,

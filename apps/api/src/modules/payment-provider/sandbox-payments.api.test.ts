@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentIntents } from '../../db/schema/payments.ts';
 import { apiHeaders, createTestApp, type TestApp, withCsrf } from '../../test/test-app.ts';
 import type { PaymentIntent } from './payment-provider.ts';
+import { intentInput } from './test/intent-input.ts';
 
 let t: TestApp;
 let csrf: Awaited<ReturnType<typeof withCsrf>>;
@@ -30,12 +31,7 @@ const CARDS = {
 
 async function newIntent(amount = 12_500): Promise<PaymentIntent> {
   bookingId += 1;
-  return t.app.payments.createIntent({
-    amount,
-    currency: 'gbp',
-    bookingId,
-    idempotencyKey: `booking:${bookingId}:payment:1`,
-  });
+  return t.app.payments.createIntent(intentInput(bookingId, amount));
 }
 
 function confirm(intent: PaymentIntent, card: Record<string, unknown>, extra: Record<string, unknown> = {}) {
@@ -65,12 +61,7 @@ describe('creating intents', () => {
   });
 
   it('honours the idempotency key: the same key returns the same intent and never a second one', async () => {
-    const input = {
-      amount: 5000,
-      currency: 'gbp' as const,
-      bookingId: 77,
-      idempotencyKey: 'booking:77:payment:1',
-    };
+    const input = intentInput(77, 5000);
     const [first, second] = await Promise.all([
       t.app.payments.createIntent(input),
       t.app.payments.createIntent(input),
@@ -84,12 +75,7 @@ describe('creating intents', () => {
   });
 
   it('refuses the same key with different details', async () => {
-    const input = {
-      amount: 5000,
-      currency: 'gbp' as const,
-      bookingId: 78,
-      idempotencyKey: 'booking:78:payment:1',
-    };
+    const input = intentInput(78, 5000);
     await t.app.payments.createIntent(input);
     await expect(t.app.payments.createIntent({ ...input, amount: 6000 })).rejects.toMatchObject({
       code: 'idempotency_key_in_use',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentIntents } from '../../db/schema/payments.ts';
 import { apiHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { intentInput } from './test/intent-input.ts';
 import { StripeFake } from './test/stripe-fake.ts';
 import { deliverEvent, signedEvent } from './test/webhook-payload.ts';
 
@@ -133,14 +134,10 @@ describe('Stripe adapter', () => {
 
   it('turns the same key with other details into a 409, and Stripe being unreachable into a 502', async () => {
     await create(507, 'booking:507:key');
-    await expect(
-      t.app.payments.createIntent({
-        amount: 1,
-        currency: 'gbp',
-        bookingId: 507,
-        idempotencyKey: 'booking:507:key',
-      }),
-    ).rejects.toMatchObject({ code: 'idempotency_key_in_use', status: 409 });
+    await expect(t.app.payments.createIntent(intentInput(507, 1, 'booking:507:key'))).rejects.toMatchObject({
+      code: 'idempotency_key_in_use',
+      status: 409,
+    });
     const offline = await createTestApp({
       stripe: {
         secretKey: fake.secretKey,
@@ -150,14 +147,10 @@ describe('Stripe adapter', () => {
       },
     });
     try {
-      await expect(
-        offline.app.payments.createIntent({
-          amount: 100,
-          currency: 'gbp',
-          bookingId: 1,
-          idempotencyKey: 'k',
-        }),
-      ).rejects.toMatchObject({ code: 'payment_provider_unavailable', status: 502 });
+      await expect(offline.app.payments.createIntent(intentInput(1, 100, 'k'))).rejects.toMatchObject({
+        code: 'payment_provider_unavailable',
+        status: 502,
+      });
     } finally {
       await offline.close();
     }

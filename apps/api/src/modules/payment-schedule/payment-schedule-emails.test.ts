@@ -12,14 +12,16 @@ const booking = {
   dueBy: new Date('2026-05-07T22:59:59.999Z'),
 };
 
+/** The reminder for `booking` to ops@example.com, with the link of its booking page. */
+const reminder = (link: string, options: { cancels: boolean; final: boolean }) =>
+  paymentReminderEmail('ops@example.com', booking, link, { ...options, brand: TEST_BRAND });
+
 describe('payment-schedule e-mails', () => {
   it('reminds of the amount still due, the UK date and what happens if it is not paid', async () => {
-    const mail = await paymentReminderEmail(
-      'ops@example.com',
-      booking,
-      'https://book.example/confirmation/1234567890?s=1',
-      { cancels: true, final: true, brand: TEST_BRAND },
-    );
+    const mail = await reminder('https://book.example/confirmation/1234567890?s=1', {
+      cancels: true,
+      final: true,
+    });
     expect(mail.to).toBe('ops@example.com');
     expect(mail.subject).toBe('Payment due on booking 1234567890');
     expect(mail.text).toContain('A payment of £55.00 is due on booking 1234567890');
@@ -28,11 +30,7 @@ describe('payment-schedule e-mails', () => {
     expect(mail.text).toContain('This is our last reminder: if the payment has not reached us by then');
     expect(mail.text).toContain('the booking will be cancelled');
     // An earlier reminder says another follows.
-    const earlier = await paymentReminderEmail('ops@example.com', booking, 'https://book.example/c', {
-      cancels: true,
-      final: false,
-      brand: TEST_BRAND,
-    });
+    const earlier = await reminder('https://book.example/c', { cancels: true, final: false });
     expect(earlier.text).toContain('We will remind you once more before then');
     expect(earlier.text).not.toContain('last reminder');
     // Issue 24: how to pay: online from the signed link, or with the number and address to use.
@@ -45,11 +43,7 @@ describe('payment-schedule e-mails', () => {
   });
 
   it('threatens no cancellation while the job does not cancel (CANCEL_UNPAID_TERMS off)', async () => {
-    const mail = await paymentReminderEmail('ops@example.com', booking, 'https://book.example/c', {
-      cancels: false,
-      final: true,
-      brand: TEST_BRAND,
-    });
+    const mail = await reminder('https://book.example/c', { cancels: false, final: true });
     expect(mail.text).toContain('A payment of £55.00 is due on booking 1234567890');
     expect(mail.text).not.toContain('cancelled');
     expect(mail.text).toContain('our reservations team will contact you');

@@ -2,63 +2,31 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
+import { at, DAY, HOUR, NOW, TODAY } from '../../test/booking-week.ts';
 import { apiHeaders, type TestApp, withCsrf } from '../../test/test-app.ts';
+import { bookingBody, postBooking, type Session } from '../bookings/booking-test-helpers.ts';
 import {
-  bookingBody,
-  createBookingApp,
-  GENEROUS_LIMITS,
-  postBooking,
-  type Session,
-} from '../bookings/booking-test-helpers.ts';
-import {
+  bookedAndPaidByCard,
+  bookedOnTerms,
   bookingRow,
+  CANCEL_UNPAID_TERMS,
   FAIRWAY,
-  holdBurnside,
   mailsAbout,
-  operatorDetails,
-  payWithCard,
-  recordPayment,
-  saveDetails,
-  signInDemoOperators,
+  operatorBookingApp,
 } from '../contact-details/operator-test-helpers.ts';
 import { CANCEL_GRACE_AFTER_REMINDER_MS, runPaymentSchedule } from './run-payment-schedule.ts';
-
-// Friday 20 March 2026, 09:05 UK.
-const NOW = new Date('2026-03-20T09:05:00Z');
-const TODAY = '2026-03-20';
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
 let t: TestApp;
 let fairway: Session;
 
 beforeAll(async () => {
-  // Spec section 9's cancellation, as the resort turns it on once payments taken by phone are recorded.
-  t = await createBookingApp(NOW, {
-    ...GENEROUS_LIMITS,
-    bookings: { ...GENEROUS_LIMITS.bookings!, cancelUnpaidTerms: true },
-  });
-  ({ fairway } = await signInDemoOperators(t));
+  ({ t, fairway } = await operatorBookingApp(NOW, CANCEL_UNPAID_TERMS));
 });
 afterAll(async () => t?.close());
 
-async function payLater(daysOut: number) {
-  const booking = await holdBurnside(t, fairway, TODAY, daysOut);
-  const answer = await saveDetails(t, fairway, booking.id, operatorDetails('offline'));
-  expect(answer.statusCode, answer.body).toBe(200);
-  const row = await bookingRow(t, booking.id);
-  return { ...booking, dueBy: row.balanceDueAt! };
-}
-
+const payLater = (daysOut: number) => bookedOnTerms(t, fairway, TODAY, daysOut);
 async function paidDeposit(daysOut: number) {
-  const booking = await holdBurnside(t, fairway, TODAY, daysOut);
-  const answer = await saveDetails(t, fairway, booking.id, operatorDetails('deposit'));
-  const intent = answer.json().data.payment_intent as { id: string; client_secret: string };
-  expect((await payWithCard(t, fairway, intent)).statusCode).toBe(200);
-  expect((await recordPayment(t, fairway, booking.id, intent.id)).statusCode).toBe(200);
-  const row = await bookingRow(t, booking.id);
-  expect(row.status).toBe('confirmed');
+  const { row, ...booking } = await bookedAndPaidByCard(t, fairway, TODAY, daysOut, 'deposit');
   return { ...booking, dueBy: row.balanceDueAt!, paid: row.paidPence! };
 }
 
@@ -205,11 +173,7 @@ describe('payment-schedule job', () => {
       .update(bookings)
       .set({ paidPence: settled.payable })
       .where(eq(bookings.id, settled.id));
-    const online = await holdBurnside(t, fairway, TODAY, 91);
-    const answer = await saveDetails(t, fairway, online.id, operatorDetails('online'));
-    const intent = answer.json().data.payment_intent as { id: string; client_secret: string };
-    await payWithCard(t, fairway, intent);
-    expect((await recordPayment(t, fairway, online.id, intent.id)).statusCode).toBe(200);
+    const online = await bookedAndPaidByCard(t, fairway, TODAY, 91, 'online');
 
     for (const when of [at(settled.dueBy, -HOUR), at(settled.dueBy, 3 * 24 * HOUR)]) {
       const run = await runPaymentSchedule(t.app, when);
@@ -251,15 +215,10 @@ describe('payment-schedule job', () => {
   });
 
   it('by default (CANCEL_UNPAID_TERMS off) reminds without threatening cancellation and never cancels', async () => {
-    const byDefault = await createBookingApp(NOW);
+    const { t: byDefault, fairway: operator } = await operatorBookingApp(NOW);
     try {
       expect(byDefault.config.bookings.cancelUnpaidTerms).toBe(false);
-      const { fairway: operator } = await signInDemoOperators(byDefault);
-      const booking = await holdBurnside(byDefault, operator, TODAY, 60);
-      expect(
-        (await saveDetails(byDefault, operator, booking.id, operatorDetails('offline'))).statusCode,
-      ).toBe(200);
-      const dueBy = (await bookingRow(byDefault, booking.id)).balanceDueAt!;
+      const { dueBy, ...booking } = await bookedOnTerms(byDefault, operator, TODAY, 60);
       expect((await runPaymentSchedule(byDefault.app, at(dueBy, -HOUR))).reminded).toContain(booking.id);
       // Long past the deadline and the grace after the reminder: a payment taken by phone may have come.
       const later = await runPaymentSchedule(byDefault.app, at(dueBy, 10 * 24 * HOUR));

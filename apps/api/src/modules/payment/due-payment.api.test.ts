@@ -3,53 +3,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
 import { invoices, paymentIntents, staffRefunds } from '../../db/schema/index.ts';
 import { paymentReconciliationJob } from '../../jobs/payment-reconciliation.job.ts';
+import { at, DAY, NOW, TODAY } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
-import { createBookingApp, GENEROUS_LIMITS, type Session } from '../bookings/booking-test-helpers.ts';
+import type { Session } from '../bookings/booking-test-helpers.ts';
 import {
+  bookedAndPaidByCard,
+  bookedOnTerms,
   bookingRow,
-  holdBurnside,
+  CANCEL_UNPAID_TERMS,
   mailsAbout,
-  operatorDetails,
+  operatorBookingApp,
   payWithCard,
   recordPayment,
   refundsOf,
-  saveDetails,
-  signInDemoOperators,
 } from '../contact-details/operator-test-helpers.ts';
 import { runPaymentSchedule } from '../payment-schedule/run-payment-schedule.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from '../staff/test/staff-test-helpers.ts';
+import { sendFrom, staffBrowser } from '../staff/test/staff-test-helpers.ts';
 import { DUE_PAYMENT_LIFETIME_MS } from './due-payment.ts';
 
 // Issue 24, point 2: a tour operator pays what is due online, from the booking page or from the signed link of a
 // reminder e-mail (no sign-in), in part or whole; the receipt follows; the payment-schedule job never cancels a
 // booking so paid; a payment that can no longer be used is refunded once.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
-const TODAY = '2026-03-20';
-const DAY = 24 * 3_600_000;
-const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
-
 let t: TestApp;
 let fairway: Session;
 let linksTravel: Session;
 
 beforeAll(async () => {
-  t = await createBookingApp(NOW, {
-    ...GENEROUS_LIMITS,
-    bookings: { ...GENEROUS_LIMITS.bookings!, cancelUnpaidTerms: true },
-  });
-  ({ fairway, linksTravel } = await signInDemoOperators(t));
+  ({ t, fairway, linksTravel } = await operatorBookingApp(NOW, CANCEL_UNPAID_TERMS));
 });
 afterAll(async () => t?.close());
 
-async function payLater(daysOut: number) {
-  const booking = await holdBurnside(t, fairway, TODAY, daysOut);
-  const answer = await saveDetails(t, fairway, booking.id, operatorDetails('offline'));
-  expect(answer.statusCode, answer.body).toBe(200);
-  const row = await bookingRow(t, booking.id);
-  expect(row.status).toBe('confirmed');
-  return { ...booking, dueBy: row.balanceDueAt! };
-}
+const payLater = (daysOut: number) => bookedOnTerms(t, fairway, TODAY, daysOut);
 
 function startPayment(session: Session, bookingNumber: string, amount: number, bodyNumber = bookingNumber) {
   return t.app.inject({
@@ -251,23 +236,18 @@ describe('paying what is due online', () => {
     expect((await recordPayment(t, fairway, booking.id, intent.id)).statusCode).not.toBe(200);
   });
   it('a cancellation refunds the deposit and the balance paid online, each to its own payment, once', async () => {
-    const booking = await holdBurnside(t, fairway, TODAY, 95, 2);
-    const saved = await saveDetails(t, fairway, booking.id, operatorDetails('deposit'));
-    expect(saved.statusCode, saved.body).toBe(200);
-    const deposit = saved.json().data.payment_intent as { id: string; client_secret: string };
-    expect((await payWithCard(t, fairway, deposit)).statusCode).toBe(200);
-    expect((await recordPayment(t, fairway, booking.id, deposit.id)).statusCode).toBe(200);
-    const depositPaid = (await bookingRow(t, booking.id)).paidPence!;
+    const {
+      intent: deposit,
+      row,
+      ...booking
+    } = await bookedAndPaidByCard(t, fairway, TODAY, 95, 'deposit', 2);
+    const depositPaid = row.paidPence!;
     expect(depositPaid).toBeGreaterThan(0);
     const balance = await opened(fairway, booking.number, booking.payable - depositPaid);
     expect((await payWithCard(t, fairway, balance)).statusCode).toBe(200);
     expect((await bookingRow(t, booking.id)).paidPence).toBe(booking.payable);
 
-    const desk = await staffSessionBrowser(
-      t,
-      (await addStaffUser(t, { username: 'due.desk', role: 'reservations' })).id,
-      'full',
-    );
+    const desk = await staffBrowser(t, { username: 'due.desk', role: 'reservations' });
     const detail = await sendFrom(t.app, desk, 'GET', `/v1/staff/bookings/${booking.number}`);
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().data.refundable).toBe(booking.payable);

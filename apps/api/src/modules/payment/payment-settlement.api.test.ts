@@ -1,15 +1,16 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
 import { paymentIntents } from '../../db/schema/payments.ts';
-import { NOW, THURSDAY, TODAY } from '../../test/booking-week.ts';
-import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import { NOW, TODAY } from '../../test/booking-week.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import {
+  bookingAppWithVisitor,
   bookingBody,
-  createBookingApp,
+  holdThursday,
   patchBooking,
-  postBooking,
   type Session,
 } from '../bookings/booking-test-helpers.ts';
 import { CONTACT_DETAILS } from '../confirmation/confirmation-test-helpers.ts';
@@ -19,15 +20,16 @@ import {
   deliverSucceededWebhook,
   FAIRWAY,
   holdBurnside,
+  openCardPayment,
   operatorDetails,
   paidWithoutReport,
   payWithCard,
   recordPayment,
   refundsOf,
-  saveDetails,
   signInDemoOperators,
 } from '../contact-details/operator-test-helpers.ts';
-import { holdExpiring, insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
+import { intentInput } from '../payment-provider/test/intent-input.ts';
+import { holdExpiring, insertBooking } from '../tee-sheet/tee-sheet-test-data.ts';
 
 // Issue 20 §2: every succeeded payment ends as exactly one of a confirmed booking for that amount or a refund, and
 // the golfer is told once however many paths (the browser's record call, the webhook or the sandbox's report, the
@@ -42,27 +44,47 @@ let t: TestApp;
 let golfer: Session;
 
 beforeAll(async () => {
-  t = await createBookingApp(NOW, { stripeWebhookSecret: WEBHOOK_SECRET });
-  golfer = await withCsrf(t.app);
+  ({ t, visitor: golfer } = await bookingAppWithVisitor(NOW, { stripeWebhookSecret: WEBHOOK_SECRET }));
 });
 afterAll(async () => t?.close());
 
 async function heldBooking(time: string, golfers = 1) {
-  const slotId = await slotIdAt(t.database.db, burnside, THURSDAY, time);
-  const body = bookingBody(
-    [{ id: burnside, slotId }],
-    Array.from({ length: golfers }, () => ADULT),
-  );
-  const response = await postBooking(t.app, golfer, body);
-  expect(response.statusCode, response.body).toBe(200);
-  const data = response.json().data as { booking_id: number; booking_number: string };
-  return { id: data.booking_id, number: data.booking_number, slotId };
+  const held = await holdThursday(t, golfer, time, golfers);
+  return { id: held.booking_id, number: held.booking_number, slotId: held.slotId };
 }
 
-async function openIntent(bookingId: number, session: Session = golfer, body: object = details) {
-  const response = await saveDetails(t, session, bookingId, body);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.payment_intent as { id: string; client_secret: string; amount: number };
+const openIntent = (bookingId: number, session: Session = golfer, body: object = details) =>
+  openCardPayment(t, session, bookingId, body);
+
+/** Step 1 again with a second adult: the booking's payable doubles after step 2 opened a payment. */
+async function addSecondAdult(booking: { id: number; slotId: number }) {
+  const repriced = await patchBooking(
+    t.app,
+    golfer,
+    booking.id,
+    bookingBody([{ id: burnside, slotId: booking.slotId }], [ADULT, ADULT]),
+  );
+  expect(repriced.statusCode, repriced.body).toBe(200);
+}
+
+/** A payment the booking engine did not open for the booking, as a second browser tab would start. */
+const otherIntent = (bookingId: number, amount: number, idempotencyKey: string) =>
+  t.app.payments.createIntent(intentInput(bookingId, amount, idempotencyKey));
+
+/** The record call refused the payment (409) and told the golfer why, and that it was refunded. */
+function expectRefused(answer: LightMyRequestResponse, error: { code: string; message: string }) {
+  expect(answer.statusCode, answer.body).toBe(409);
+  expect(answer.json().error).toEqual(error);
+}
+
+/** The golfer's record call for `intentId` is refused with `error`, and that payment has been refunded once. */
+async function expectRecordRefused(
+  bookingId: number,
+  intentId: string,
+  error: { code: string; message: string },
+) {
+  expectRefused(await recordPayment(t, golfer, bookingId, intentId), error);
+  expect(await refundsOf(t.database.db, intentId)).toHaveLength(1);
 }
 
 async function settlementOf(intentId: string) {
@@ -77,13 +99,7 @@ describe('a re-price after step 2 opened a payment', () => {
   it('cancels the open intent at the provider at once, so it can no longer be paid', async () => {
     const booking = await heldBooking('10:00');
     const stale = await openIntent(booking.id);
-    const repriced = await patchBooking(
-      t.app,
-      golfer,
-      booking.id,
-      bookingBody([{ id: burnside, slotId: booking.slotId }], [ADULT, ADULT]),
-    );
-    expect(repriced.statusCode, repriced.body).toBe(200);
+    await addSecondAdult(booking);
     expect((await settlementOf(stale.id))?.status).toBe('canceled');
     expect((await bookingRow(t, booking.id)).paymentIntentId).toBeNull();
     const paid = await payWithCard(t, golfer, stale);
@@ -101,13 +117,7 @@ describe('a re-price after step 2 opened a payment', () => {
     const booking = await heldBooking('10:10');
     const stale = await openIntent(booking.id);
     await paidWithoutReport(t.database.db, stale.id);
-    const repriced = await patchBooking(
-      t.app,
-      golfer,
-      booking.id,
-      bookingBody([{ id: burnside, slotId: booking.slotId }], [ADULT, ADULT]),
-    );
-    expect(repriced.statusCode, repriced.body).toBe(200);
+    await addSecondAdult(booking);
 
     const [first, second, webhook] = await Promise.all([
       recordPayment(t, golfer, booking.id, stale.id),
@@ -116,8 +126,7 @@ describe('a re-price after step 2 opened a payment', () => {
       t.app.jobs.runOnce('payment-reconciliation'),
     ]);
     for (const answer of [first, second]) {
-      expect(answer.statusCode, answer.body).toBe(409);
-      expect(answer.json().error).toEqual({
+      expectRefused(answer, {
         code: 'payment_amount_mismatch',
         message:
           'Your booking changed after this payment was started, so the payment did not match the amount due and ' +
@@ -171,25 +180,17 @@ describe('a second payment', () => {
     const booking = await heldBooking('11:00');
     const first = await openIntent(booking.id);
     expect((await payWithCard(t, golfer, first)).statusCode).toBe(200);
-    const second = await t.app.payments.createIntent({
-      amount: 5500,
-      currency: 'gbp',
-      bookingId: booking.id,
-      idempotencyKey: `second-tab-${booking.id}`,
-    });
+    const second = await otherIntent(booking.id, 5500, `second-tab-${booking.id}`);
     // The sandbox reports it paid at once (as Stripe's webhook would): that alone refunds it.
     expect((await payWithCard(t, golfer, second)).statusCode).toBe(200);
     expect(await refundsOf(t.database.db, second.id)).toHaveLength(1);
 
-    const recorded = await recordPayment(t, golfer, booking.id, second.id);
-    expect(recorded.statusCode).toBe(409);
-    expect(recorded.json().error).toEqual({
+    await expectRecordRefused(booking.id, second.id, {
       code: 'booking_confirmed',
       message:
         'This booking had already been paid for with another payment, so this payment of £55.00 has been ' +
         'refunded in full to your card.',
     });
-    expect(await refundsOf(t.database.db, second.id)).toHaveLength(1);
     expect(await refundsOf(t.database.db, first.id)).toHaveLength(0);
     expect(await bookingRow(t, booking.id)).toMatchObject({ status: 'confirmed', paymentIntentId: first.id });
     const mails = await bookingMails(t, booking.number);
@@ -200,12 +201,7 @@ describe('a second payment', () => {
   it('two different payments of a lapsed hold whose places went are both refunded (a refund per payment)', async () => {
     const booking = await heldBooking('11:10', 2);
     const first = await openIntent(booking.id);
-    const second = await t.app.payments.createIntent({
-      amount: first.amount,
-      currency: 'gbp',
-      bookingId: booking.id,
-      idempotencyKey: `other-tab-${booking.id}`,
-    });
+    const second = await otherIntent(booking.id, first.amount, `other-tab-${booking.id}`);
     await t.database.db
       .update(bookings)
       .set({ holdExpiresAt: holdExpiring.twoMinutesAgo })
@@ -236,15 +232,12 @@ describe('a second payment', () => {
       .set({ status: 'cancelled', cancelledAt: sql`now()` })
       .where(eq(bookings.id, booking.id));
     await paidWithoutReport(t.database.db, intent.id);
-    const recorded = await recordPayment(t, golfer, booking.id, intent.id);
-    expect(recorded.statusCode).toBe(409);
-    expect(recorded.json().error).toEqual({
+    await expectRecordRefused(booking.id, intent.id, {
       code: 'booking_cancelled',
       message:
         'This booking was cancelled before the payment was completed, so your payment of £55.00 has been ' +
         'refunded in full to your card.',
     });
-    expect(await refundsOf(t.database.db, intent.id)).toHaveLength(1);
     expect((await bookingMails(t, booking.number)).refunds).toHaveLength(1);
   });
 });

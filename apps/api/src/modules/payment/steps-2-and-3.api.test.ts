@@ -5,24 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { paymentIntents, paymentRefunds } from '../../db/schema/payments.ts';
-import { NOW, THURSDAY } from '../../test/booking-week.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
-import {
-  bookingBody,
-  createBookingApp,
-  postBooking,
-  type Session,
-} from '../bookings/booking-test-helpers.ts';
+import { bookingAppWithVisitor, holdThursday, type Session } from '../bookings/booking-test-helpers.ts';
 import { verifyBookingPin } from '../confirmation/booking-pin.ts';
 import { verifyConfirmationSignature } from '../confirmation/confirmation-link.ts';
 import { CONTACT_DETAILS } from '../confirmation/confirmation-test-helpers.ts';
 import { payWithCard } from '../contact-details/operator-test-helpers.ts';
 import { deliverEvent, signedEvent } from '../payment-provider/test/webhook-payload.ts';
-import { holdExpiring, insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
+import { holdExpiring, insertBooking } from '../tee-sheet/tee-sheet-test-data.ts';
 import { CONFIRMATION_MESSAGES } from './confirm-booking.ts';
 
 const { burnside } = COURSE_IDS;
-const ADULT = 1;
 const M = INDIVIDUAL_CONTACT_MESSAGES;
 const WEBHOOK_SECRET = 'whsec_test_confirmations_0123456789abcdef';
 
@@ -30,8 +24,7 @@ let t: TestApp;
 let session: Session;
 
 beforeAll(async () => {
-  t = await createBookingApp(NOW, { stripeWebhookSecret: WEBHOOK_SECRET });
-  session = await withCsrf(t.app);
+  ({ t, visitor: session } = await bookingAppWithVisitor(NOW, { stripeWebhookSecret: WEBHOOK_SECRET }));
 });
 afterAll(async () => t?.close());
 
@@ -41,24 +34,8 @@ const validDetails = {
   lead_player_country_code: 'FR',
 };
 
-async function heldBooking(time: string, golfers = 1, owner: Session = session) {
-  const slotId = await slotIdAt(t.database.db, burnside, THURSDAY, time);
-  const response = await postBooking(
-    t.app,
-    owner,
-    bookingBody(
-      [{ id: burnside, slotId }],
-      Array.from({ length: golfers }, () => ADULT),
-    ),
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  const data = response.json().data as {
-    booking_id: number;
-    booking_number: string;
-    totals: { payable: number };
-  };
-  return { ...data, slotId };
-}
+const heldBooking = (time: string, golfers = 1, owner: Session = session) =>
+  holdThursday(t, owner, time, golfers);
 
 function saveDetails(id: number, body: unknown, owner: Session = session) {
   return t.app.inject({

@@ -5,10 +5,10 @@ import { bookingGolfers, bookings } from '../../db/schema/index.ts';
 import { CONCESSION_PLAYER_TYPE_ID } from '../../seed/reference-data.ts';
 import { NOW, THURSDAY } from '../../test/booking-week.ts';
 import { errorEnvelope } from '../../test/hostile/hostile-helpers.ts';
-import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import {
+  bookingAppWithVisitor,
   bookingBody,
-  createBookingApp,
   patchBooking,
   postBooking,
   type Session,
@@ -27,8 +27,7 @@ let t: TestApp;
 let session: Session;
 
 beforeAll(async () => {
-  t = await createBookingApp(NOW);
-  session = await withCsrf(t.app);
+  ({ t, visitor: session } = await bookingAppWithVisitor(NOW));
 });
 afterAll(async () => t?.close());
 

@@ -1,17 +1,10 @@
 import { COURSE_IDS } from '@links/shared/constants';
-import { londonTime, londonWallTimeToUtc } from '@links/shared/uk-time';
+import { londonWallTimeToUtc } from '@links/shared/uk-time';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blockedPeriods, bookings, staffAuditLog } from '../../db/schema/index.ts';
-import { apiHeaders } from '../../test/test-app.ts';
-import type { Browser } from '../auth/test/auth-test-helpers.ts';
-import {
-  createSeededApp,
-  insertPaidBooking,
-  type SeededApp,
-  slotIdAt,
-} from '../tee-sheet/tee-sheet-test-data.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { createSeededApp } from '../tee-sheet/tee-sheet-test-data.ts';
+import { paidBookingAt, publicDiaryTimes, sendFrom, staffAppForTests } from './test/staff-test-helpers.ts';
 
 // Issue 22, blocks: staff take a period of one course out of sale with a reason; the public diary drops those tee
 // times at once and lists them again when the block is removed. Bookings and holds inside are listed first and
@@ -21,49 +14,22 @@ const NOW = new Date('2026-06-01T09:00:00Z');
 const DAY = '2026-06-12';
 const CHAMPIONSHIP = COURSE_IDS.championship;
 
-let t: SeededApp;
-let desk: Browser;
-let starter: Browser;
-let bookingNumber: string;
-
-beforeAll(async () => {
-  t = await createSeededApp(NOW);
-  const db = t.database.db;
-  ({ bookingNumber } = await insertPaidBooking(db, {
-    courseId: CHAMPIONSHIP,
-    slotId: await slotIdAt(db, CHAMPIONSHIP, DAY, '09:10'),
-    players: 2,
-  }));
-  desk = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'res.desk', role: 'reservations' })).id,
-    'full',
-  );
-  starter = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'the.starter', role: 'starter' })).id,
-    'full',
-  );
+const setup = staffAppForTests(() => createSeededApp(NOW), {
+  desk: { username: 'res.desk', role: 'reservations' },
+  starter: { username: 'the.starter', role: 'starter' },
 });
-afterAll(async () => t?.close());
+let bookingNumber: string;
+beforeAll(async () => {
+  ({ bookingNumber } = await paidBookingAt(setup.t, CHAMPIONSHIP, DAY, '09:10'));
+});
 
-const send = (method: 'POST' | 'DELETE', url: string, body?: object, browser = desk) =>
-  sendFrom(t.app, browser, method, url, body);
+const send = (method: 'POST' | 'DELETE', url: string, body?: object, browser = setup.desk) =>
+  sendFrom(setup.t.app, browser, method, url, body);
 
-async function publicTimes(date = DAY): Promise<string[]> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/v1/courses/${CHAMPIONSHIP}/diary?start_date=${date}`,
-    headers: apiHeaders(),
-  });
-  expect(response.statusCode).toBe(200);
-  return response
-    .json()
-    .data.map((slot: { slot_date_time: string }) => londonTime(new Date(slot.slot_date_time)));
-}
+const publicTimes = (date = DAY) => publicDiaryTimes(setup.t.app, CHAMPIONSHIP, date);
 
 const auditOf = async (action: string) =>
-  (await t.database.db.select().from(staffAuditLog).orderBy(staffAuditLog.id)).filter(
+  (await setup.t.database.db.select().from(staffAuditLog).orderBy(staffAuditLog.id)).filter(
     (row) => row.action === action,
   );
 
@@ -83,7 +49,7 @@ describe('blocks', () => {
     const preview = await send('POST', '/v1/staff/blocks/preview', { ...afternoon, reason: 'competition' });
     expect(preview.statusCode).toBe(200);
     expect(preview.json().data).toEqual({ tee_times: 6, bookings: [] });
-    expect(await t.database.db.select().from(blockedPeriods)).toEqual([]);
+    expect(await setup.t.database.db.select().from(blockedPeriods)).toEqual([]);
 
     const created = await send('POST', '/v1/staff/blocks', {
       ...afternoon,
@@ -108,8 +74,8 @@ describe('blocks', () => {
 
     // The staff sheet shows the block, with its id for unblocking.
     const sheet = await sendFrom(
-      t.app,
-      starter,
+      setup.t.app,
+      setup.starter,
       'GET',
       `/v1/staff/tee-sheet?course_id=${CHAMPIONSHIP}&date=${DAY}`,
     );
@@ -160,13 +126,13 @@ describe('blocks', () => {
       message:
         'Bookings or holds are inside this period. Check them, then block anyway or choose another period.',
     });
-    expect(await t.database.db.select().from(blockedPeriods)).toEqual([]);
+    expect(await setup.t.database.db.select().from(blockedPeriods)).toEqual([]);
 
     const created = await send('POST', '/v1/staff/blocks', { ...morning, confirm: true });
     expect(created.statusCode).toBe(201);
     expect(created.json().data.bookings).toEqual(listed);
     expect(await publicTimes()).toEqual([]);
-    const [booking] = await t.database.db
+    const [booking] = await setup.t.database.db
       .select({ status: bookings.status })
       .from(bookings)
       .where(eq(bookings.bookingNumber, bookingNumber));
@@ -209,8 +175,8 @@ describe('blocks', () => {
     const unknown = await send('POST', '/v1/staff/blocks', { ...afternoon, course_id: 3, reason: 'dark' });
     expect(unknown.statusCode).toBe(404);
     expect(
-      (await send('POST', '/v1/staff/blocks', { ...afternoon, reason: 'dark' }, starter)).statusCode,
+      (await send('POST', '/v1/staff/blocks', { ...afternoon, reason: 'dark' }, setup.starter)).statusCode,
     ).toBe(403);
-    expect(await t.database.db.select().from(blockedPeriods)).toEqual([]);
+    expect(await setup.t.database.db.select().from(blockedPeriods)).toEqual([]);
   });
 });

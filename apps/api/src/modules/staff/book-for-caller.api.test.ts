@@ -1,16 +1,15 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { CHAMPIONSHIP_INFO_TEXT } from '@links/shared/slot-state';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings, mailOutbox, staffAuditLog } from '../../db/schema/index.ts';
-import { type TestApp, withCsrf } from '../../test/test-app.ts';
-import type { Browser } from '../auth/test/auth-test-helpers.ts';
+import { withCsrf } from '../../test/test-app.ts';
 import { bookingBody, createBookingApp, postBooking } from '../bookings/booking-test-helpers.ts';
 import { CONTACT_DETAILS } from '../confirmation/confirmation-test-helpers.ts';
 import { payWithCard } from '../contact-details/operator-test-helpers.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { sendFrom, staffAppForTests } from './test/staff-test-helpers.ts';
 
 // Issue 22: the reservations desk books for a caller: any player type (the concession too), the engine's checks and
 // prices, one golfer on the Championship only with a reason; confirmed at once with the price due at the desk, the
@@ -21,21 +20,13 @@ const { burnside, championship } = COURSE_IDS;
 const ADULT = 1;
 const CONCESSION = 2;
 
-let t: TestApp;
-let desk: Browser;
-
-beforeAll(async () => {
-  t = await createBookingApp(NOW);
-  desk = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'caller.desk', role: 'reservations' })).id,
-    'full',
-  );
+const setup = staffAppForTests(() => createBookingApp(NOW), {
+  desk: { username: 'caller.desk', role: 'reservations' },
 });
-afterAll(async () => t?.close());
 
-const slot = (courseId: number, date: string, time: string) => slotIdAt(t.database.db, courseId, date, time);
-const book = (body: object) => sendFrom(t.app, desk, 'POST', '/v1/staff/bookings', body);
+const slot = (courseId: number, date: string, time: string) =>
+  slotIdAt(setup.t.database.db, courseId, date, time);
+const book = (body: object) => sendFrom(setup.t.app, setup.desk, 'POST', '/v1/staff/bookings', body);
 const golfers = (...types: number[]) => types.map((playerTypeId, index) => ({ id: index + 1, playerTypeId }));
 const contact = {
   ...CONTACT_DETAILS,
@@ -57,7 +48,7 @@ describe('POST /v1/staff/bookings', () => {
     const made = answer.json().data;
     // Winter Burnside: £55 an adult, £44 a concession.
     expect(made).toMatchObject({ payable: 9_900, due: 9_900, balance_due_at: '2026-03-27T23:59:59.999Z' });
-    const [row] = await t.database.db
+    const [row] = await setup.t.database.db
       .select()
       .from(bookings)
       .where(eq(bookings.bookingNumber, made.booking_number));
@@ -68,32 +59,42 @@ describe('POST /v1/staff/bookings', () => {
       notes: 'Phoned the pro shop',
     });
     expect(row!.pinHash).toBeTruthy();
-    expect((await livePlayersBySlot(t.database.db, [teeTime])).get(teeTime)).toBe(2);
-    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, row!.id));
+    expect((await livePlayersBySlot(setup.t.database.db, [teeTime])).get(teeTime)).toBe(2);
+    const [mail] = await setup.t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.bookingId, row!.id));
     expect(mail).toMatchObject({
       to: 'old.tom@example.com',
       subject: `Your booking ${made.booking_number} is confirmed`,
     });
-    const audit = (await t.database.db.select().from(staffAuditLog)).filter(
+    const audit = (await setup.t.database.db.select().from(staffAuditLog)).filter(
       (entry) => entry.action === 'booking.created',
     );
     expect(audit.map((entry) => entry.after)).toEqual([
       expect.objectContaining({ payable: 9_900, player_type_ids: [ADULT, CONCESSION] }),
     ]);
 
-    const page = (await sendFrom(t.app, desk, 'GET', `/v1/staff/bookings/${made.booking_number}`)).json()
-      .data;
+    const page = (
+      await sendFrom(setup.t.app, setup.desk, 'GET', `/v1/staff/bookings/${made.booking_number}`)
+    ).json().data;
     const said = page.timeline.map((event: { what: string }) => event.what);
     expect(said).toContain('Booked for a caller, £99.00 to pay at the desk');
     expect(said).not.toContain('Tee times held');
     expect(page.confirmation.totals).toMatchObject({ payable: 9_900, paid: 0, due: 9_900 });
 
     // Taken at the desk on the day: nothing is due any more.
-    const paid = await sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${made.booking_number}/payments`, {
-      amount: 9_900,
-      method: 'desk',
-      reference: 'TILL-0001',
-    });
+    const paid = await sendFrom(
+      setup.t.app,
+      setup.desk,
+      'POST',
+      `/v1/staff/bookings/${made.booking_number}/payments`,
+      {
+        amount: 9_900,
+        method: 'desk',
+        reference: 'TILL-0001',
+      },
+    );
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().data).toMatchObject({ paid: 9_900, payable: 9_900 });
   });
@@ -106,10 +107,10 @@ describe('POST /v1/staff/bookings', () => {
     });
     expect(answer.statusCode, answer.body).toBe(200);
     const number = answer.json().data.booking_number as string;
-    const sent = await sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${number}/payment-link`);
+    const sent = await sendFrom(setup.t.app, setup.desk, 'POST', `/v1/staff/bookings/${number}/payment-link`);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data).toEqual({ sent_to: 'old.tom@example.com', amount: 5_500 });
-    const [mail] = (await t.database.db.select().from(mailOutbox)).filter(
+    const [mail] = (await setup.t.database.db.select().from(mailOutbox)).filter(
       (row) => row.subject === `Pay for booking ${number} online`,
     );
     expect(mail?.to).toBe('old.tom@example.com');
@@ -117,15 +118,15 @@ describe('POST /v1/staff/bookings', () => {
     expect(link).toMatch(new RegExp(`/confirmation/${number}\\?signature=`));
 
     // The caller's own browser: the link opens the booking, which takes the card payment.
-    const caller = await withCsrf(t.app);
+    const caller = await withCsrf(setup.t.app);
     const url = new URL(link!);
-    const opened = await t.app.inject({
+    const opened = await setup.t.app.inject({
       method: 'GET',
       url: `/v1/bookings/${number}/confirmation${url.search}`,
       headers: caller.headers,
     });
     expect(opened.statusCode, opened.body).toBe(200);
-    const intent = await t.app.inject({
+    const intent = await setup.t.app.inject({
       method: 'POST',
       url: `/v1/bookings/${number}/due-payments`,
       headers: caller.headers,
@@ -133,17 +134,22 @@ describe('POST /v1/staff/bookings', () => {
     });
     expect(intent.statusCode, intent.body).toBe(200);
     const { payment_intent, client_secret } = intent.json().data;
-    const paid = await payWithCard(t, caller, { id: payment_intent, client_secret });
+    const paid = await payWithCard(setup.t, caller, { id: payment_intent, client_secret });
     expect(paid.statusCode, paid.body).toBe(200);
 
-    const page = (await sendFrom(t.app, desk, 'GET', `/v1/staff/bookings/${number}`)).json().data;
+    const page = (await sendFrom(setup.t.app, setup.desk, 'GET', `/v1/staff/bookings/${number}`)).json().data;
     expect(page.confirmation.totals).toMatchObject({ paid: 5_500, due: 0 });
     expect(page.refundable).toBe(5_500);
     expect(page.timeline.map((event: { what: string }) => event.what)).toContain(
       'Payment link for £55.00 e-mailed',
     );
     // Nothing left to pay: no second link.
-    const again = await sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${number}/payment-link`);
+    const again = await sendFrom(
+      setup.t.app,
+      setup.desk,
+      'POST',
+      `/v1/staff/bookings/${number}/payment-link`,
+    );
     expect(again.statusCode).toBe(422);
     expect(again.json().error.message).toBe('Nothing is due on this booking.');
   });
@@ -167,12 +173,12 @@ describe('POST /v1/staff/bookings', () => {
   it('refuses a full tee time, an unknown player type and incomplete contact details, and books nothing', async () => {
     const teeTime = await slot(burnside, '2026-03-27', '10:30');
     const crowd = await postBooking(
-      t.app,
-      await withCsrf(t.app),
+      setup.t.app,
+      await withCsrf(setup.t.app),
       bookingBody([{ id: burnside, slotId: teeTime }], [1, 1, 1]),
     );
     expect(crowd.statusCode).toBe(200);
-    const before = (await t.database.db.select().from(bookings)).length;
+    const before = (await setup.t.database.db.select().from(bookings)).length;
     const body = {
       courses: [{ id: burnside, teeTime: { id: teeTime }, caddies: 0 }],
       golfers: golfers(ADULT),
@@ -187,6 +193,6 @@ describe('POST /v1/staff/bookings', () => {
     const noPostcode = await book({ ...body, contact: { ...contact, postcode: '' } });
     expect(noPostcode.statusCode).toBe(400);
     expect(Object.keys(noPostcode.json().error.fields)).toEqual(['contact.postcode']);
-    expect((await t.database.db.select().from(bookings)).length).toBe(before);
+    expect((await setup.t.database.db.select().from(bookings)).length).toBe(before);
   });
 });

@@ -6,7 +6,7 @@ import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
 import { confirmedBooking, type MadeBooking } from '../confirmation/confirmation-test-helpers.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { sendFrom, staffBrowser } from './test/staff-test-helpers.ts';
 
 // Issue 22: staff change a round's caddies, also within the 24 hours in which the golfer's own page no longer may;
 // the golfer is told with the updated calendar file; the change is audited and on the timeline.
@@ -34,11 +34,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function desk(): Promise<Browser> {
-  return staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: `desk.${Date.now()}`, role: 'reservations' })).id,
-    'full',
-  );
+  return staffBrowser(t, { username: `desk.${Date.now()}`, role: 'reservations' });
 }
 
 describe('PUT /v1/staff/bookings/:number/caddies', () => {

@@ -2,12 +2,17 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, mailOutbox, paymentRefunds, staffAuditLog, staffRefunds } from '../../db/schema/index.ts';
-import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
-import { createBookingApp, twoInstancesOnOneDatabase } from '../bookings/booking-test-helpers.ts';
-import { confirmedBooking, type MadeBooking } from '../confirmation/confirmation-test-helpers.ts';
-import { addStaffUser, onInstance, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { createBookingApp } from '../bookings/booking-test-helpers.ts';
+import type { MadeBooking } from '../confirmation/confirmation-test-helpers.ts';
+import {
+  sendFrom,
+  staffBrowser,
+  staffRaceOnTwoInstances,
+  visitorBooking,
+} from './test/staff-test-helpers.ts';
 
 // Issue 22: staff cancel a confirmed booking with a full or partial refund through the payment provider. Its places
 // return to the public at once, the refund is made exactly once (also when the provider is down and the
@@ -25,11 +30,7 @@ let nth = 0;
 beforeAll(async () => {
   t = await createBookingApp(NOW);
   t.clock.pin(() => now);
-  desk = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'res.desk', role: 'reservations' })).id,
-    'full',
-  );
+  desk = await staffBrowser(t, { username: 'res.desk', role: 'reservations' });
 });
 afterAll(async () => t?.close());
 
@@ -37,13 +38,7 @@ afterAll(async () => t?.close());
 async function booking(): Promise<MadeBooking> {
   const time = ['10:00', '10:10', '10:20', '10:30', '10:40', '10:50', '11:00', '11:10'][nth]!;
   nth += 1;
-  return confirmedBooking(
-    t.app,
-    t.database.db,
-    await withCsrf(t.app),
-    [{ courseId: burnside, date: '2026-03-27', time }],
-    [1, 1],
-  );
+  return visitorBooking(t, [{ courseId: burnside, date: '2026-03-27', time }], [1, 1]);
 }
 
 const cancel = (number: string, body: object) =>
@@ -249,24 +244,12 @@ describe('POST /v1/staff/bookings/:number/cancel', () => {
 // Two instances on one database need PostgreSQL (PGlite is one process).
 if (testDbKind() === 'postgres') {
   describe('two staff cancelling at once on two instances (PostgreSQL)', () => {
-    const { apps, databases } = twoInstancesOnOneDatabase('links_cancel', NOW, 8);
+    const race = staffRaceOnTwoInstances('links_cancel', NOW);
 
     it('cancels once and refunds once', async () => {
-      const [one, two] = apps as [NonNullable<(typeof apps)[0]>, NonNullable<(typeof apps)[1]>];
-      const db = databases[0]!.db;
-      const made = await confirmedBooking(
-        one,
-        db,
-        await withCsrf(one),
-        [{ courseId: burnside, date: '2026-03-27', time: '14:00' }],
-        [1, 1],
-      );
-      const staff = await addStaffUser(onInstance(one, databases[0]!), {
-        username: 'race.cancel',
-        role: 'reservations',
-      });
-      const deskOne = await staffSessionBrowser(onInstance(one, databases[0]!), staff.id, 'full');
-      const deskTwo = await staffSessionBrowser(onInstance(two, databases[0]!), staff.id, 'full');
+      const { one, two, db } = race;
+      const made = await race.booking([{ courseId: burnside, date: '2026-03-27', time: '14:00' }], [1, 1]);
+      const [deskOne, deskTwo] = await race.deskOnBoth('race.cancel');
       const answers = await Promise.all([
         sendFrom(one, deskOne, 'POST', `/v1/staff/bookings/${made.bookingNumber}/cancel`, {
           reason: 'A',

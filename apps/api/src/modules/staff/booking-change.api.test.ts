@@ -2,7 +2,7 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { CHAMPIONSHIP_INFO_TEXT } from '@links/shared/slot-state';
 import { londonWallTimeToUtc } from '@links/shared/uk-time';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bookingGolfers,
   bookingRounds,
@@ -12,19 +12,17 @@ import {
   staffAuditLog,
   staffRefunds,
 } from '../../db/schema/index.ts';
-import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import { withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
-import type { Browser } from '../auth/test/auth-test-helpers.ts';
-import {
-  bookingBody,
-  createBookingApp,
-  postBooking,
-  twoInstancesOnOneDatabase,
-} from '../bookings/booking-test-helpers.ts';
-import { confirmedBooking, type MadeBooking } from '../confirmation/confirmation-test-helpers.ts';
+import { bookingBody, postBooking } from '../bookings/booking-test-helpers.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
-import { addStaffUser, onInstance, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import {
+  deskAndBookingForTests,
+  sendFrom,
+  staffRaceOnTwoInstances,
+  visitorBooking,
+} from './test/staff-test-helpers.ts';
 
 // Issue 22: the reservations desk changes a confirmed booking's rounds (any day, a round cancelled) and golfers
 // (any player type, one golfer on the Championship with a reason). The booking is priced again by the shared code;
@@ -36,40 +34,34 @@ const { burnside, buddonLinks, championship } = COURSE_IDS;
 const ADULT = 1;
 const CONCESSION = 2;
 
-let t: TestApp;
-let desk: Browser;
-let made: MadeBooking;
+// Winter rates: Burnside £55 and Buddon Links £45 an adult, so two adults pay £200.
+const setup = deskAndBookingForTests(
+  NOW,
+  [
+    { courseId: burnside, date: '2026-03-27', time: '10:00' },
+    { courseId: buddonLinks, date: '2026-03-30', time: '10:00' },
+  ],
+  [ADULT, ADULT],
+  'change.desk',
+);
 
-beforeAll(async () => {
-  t = await createBookingApp(NOW);
-  // Winter rates: Burnside £55 and Buddon Links £45 an adult, so two adults pay £200.
-  made = await confirmedBooking(
-    t.app,
-    t.database.db,
-    await withCsrf(t.app),
-    [
-      { courseId: burnside, date: '2026-03-27', time: '10:00' },
-      { courseId: buddonLinks, date: '2026-03-30', time: '10:00' },
-    ],
-    [ADULT, ADULT],
-  );
-  desk = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'change.desk', role: 'reservations' })).id,
-    'full',
-  );
-});
-afterAll(async () => t?.close());
-
-const slot = (courseId: number, date: string, time: string) => slotIdAt(t.database.db, courseId, date, time);
+const slot = (courseId: number, date: string, time: string) =>
+  slotIdAt(setup.t.database.db, courseId, date, time);
 const send = (number: string, body: object, preview = false) =>
-  sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${number}/change${preview ? '/preview' : ''}`, body);
+  sendFrom(
+    setup.t.app,
+    setup.desk,
+    'POST',
+    `/v1/staff/bookings/${number}/change${preview ? '/preview' : ''}`,
+    body,
+  );
 const golfers = (...types: number[]) => types.map((playerTypeId, index) => ({ id: index + 1, playerTypeId }));
 const bookingRow = async (id: number) =>
-  (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+  (await setup.t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const changeAudits = async () =>
-  (await t.database.db.select().from(staffAuditLog)).filter((row) => row.action === 'booking.changed');
-const mailsOf = (id: number) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, id));
+  (await setup.t.database.db.select().from(staffAuditLog)).filter((row) => row.action === 'booking.changed');
+const mailsOf = (id: number) =>
+  setup.t.database.db.select().from(mailOutbox).where(eq(mailOutbox.bookingId, id));
 
 describe('POST /v1/staff/bookings/:number/change', () => {
   it('previews a move to another day and season without changing anything', async () => {
@@ -81,7 +73,7 @@ describe('POST /v1/staff/bookings/:number/change', () => {
       golfers: golfers(ADULT, ADULT),
       reason: 'Moved to the summer by phone',
     };
-    const answer = await send(made.bookingNumber, body, true);
+    const answer = await send(setup.made.bookingNumber, body, true);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().data).toMatchObject({
       payable_before: 20_000,
@@ -99,13 +91,13 @@ describe('POST /v1/staff/bookings/:number/change', () => {
       to: londonWallTimeToUtc('2026-04-03', '10:00').toISOString(),
       caddies: 0,
     });
-    expect((await bookingRow(made.bookingId)).payablePence).toBe(20_000);
+    expect((await bookingRow(setup.made.bookingId)).payablePence).toBe(20_000);
     expect(await changeAudits()).toEqual([]);
   });
 
   it('moves a round to another day: priced again, the difference left due, the golfer told, audited', async () => {
-    const before = await bookingRow(made.bookingId);
-    const answer = await send(made.bookingNumber, {
+    const before = await bookingRow(setup.made.bookingId);
+    const answer = await send(setup.made.bookingNumber, {
       courses: [
         { id: burnside, teeTime: { id: await slot(burnside, '2026-04-03', '10:00') }, caddies: 1 },
         { id: buddonLinks, teeTime: { id: await slot(buddonLinks, '2026-03-30', '10:00') }, caddies: 0 },
@@ -115,20 +107,20 @@ describe('POST /v1/staff/bookings/:number/change', () => {
     });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().data).toMatchObject({ payable_after: 28_000, due_after: 8_000, refund: null });
-    const after = await bookingRow(made.bookingId);
+    const after = await bookingRow(setup.made.bookingId);
     expect([after.payablePence, after.paidPence]).toEqual([28_000, 20_000]);
     expect(after.calendarSequence).toBe(before.calendarSequence + 1);
-    const rounds = await t.database.db
+    const rounds = await setup.t.database.db
       .select()
       .from(bookingRounds)
-      .where(eq(bookingRounds.bookingId, made.bookingId));
+      .where(eq(bookingRounds.bookingId, setup.made.bookingId));
     expect(rounds.find((round) => round.courseId === burnside)).toMatchObject({
       slotId: await slot(burnside, '2026-04-03', '10:00'),
       caddies: 1,
       players: 2,
     });
-    const mail = (await mailsOf(made.bookingId)).find(
-      (row) => row.subject === `Booking ${made.bookingNumber} has changed`,
+    const mail = (await mailsOf(setup.made.bookingId)).find(
+      (row) => row.subject === `Booking ${setup.made.bookingNumber} has changed`,
     );
     expect(mail?.text).toContain('£80.00 is now due');
     const ics = Buffer.from(mail!.attachments[0]!.content, 'base64').toString('utf8');
@@ -141,7 +133,9 @@ describe('POST /v1/staff/bookings/:number/change', () => {
       refund: 0,
       reason: 'Moved to the summer by phone',
     });
-    const page = (await sendFrom(t.app, desk, 'GET', `/v1/staff/bookings/${made.bookingNumber}`)).json().data;
+    const page = (
+      await sendFrom(setup.t.app, setup.desk, 'GET', `/v1/staff/bookings/${setup.made.bookingNumber}`)
+    ).json().data;
     expect(page.timeline.map((event: { what: string }) => event.what)).toContain(
       'Booking changed: Moved to the summer by phone (price up £80.00)',
     );
@@ -150,11 +144,17 @@ describe('POST /v1/staff/bookings/:number/change', () => {
 
   it('cancels one round: its places back on sale, what was overpaid refunded to the card once', async () => {
     // Recorded at the desk: the £80 due, so the booking is paid in full before the round is dropped.
-    const paid = await sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${made.bookingNumber}/payments`, {
-      amount: 8_000,
-      method: 'desk',
-      reference: 'TILL-4411',
-    });
+    const paid = await sendFrom(
+      setup.t.app,
+      setup.desk,
+      'POST',
+      `/v1/staff/bookings/${setup.made.bookingNumber}/payments`,
+      {
+        amount: 8_000,
+        method: 'desk',
+        reference: 'TILL-4411',
+      },
+    );
     expect(paid.statusCode, paid.body).toBe(200);
     const buddonSlot = await slot(buddonLinks, '2026-03-30', '10:00');
     const burnsideSlot = await slot(burnside, '2026-04-03', '10:00');
@@ -165,33 +165,33 @@ describe('POST /v1/staff/bookings/:number/change', () => {
       reason: 'Cannot play on Saturday',
     });
     // £280 paid, £190 now: £90 overpaid, all of it within the £200 the card paid.
-    const preview = await send(made.bookingNumber, body(0), true);
+    const preview = await send(setup.made.bookingNumber, body(0), true);
     expect(preview.json().data).toMatchObject({ payable_after: 19_000, paid: 28_000, refundable: 9_000 });
-    const tooMuch = await send(made.bookingNumber, body(9_001));
+    const tooMuch = await send(setup.made.bookingNumber, body(9_001));
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().error.message).toBe('That is more than was overpaid by card on this booking.');
 
-    const answer = await send(made.bookingNumber, body(9_000));
+    const answer = await send(setup.made.bookingNumber, body(9_000));
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().data.refund).toEqual({ amount: 9_000, status: 'succeeded' });
     expect(
       answer.json().data.rounds.find((round: { course_id: number }) => round.course_id === buddonLinks),
     ).toMatchObject({ to: null });
-    expect((await livePlayersBySlot(t.database.db, [buddonSlot])).get(buddonSlot) ?? 0).toBe(0);
-    const after = await bookingRow(made.bookingId);
+    expect((await livePlayersBySlot(setup.t.database.db, [buddonSlot])).get(buddonSlot) ?? 0).toBe(0);
+    const after = await bookingRow(setup.made.bookingId);
     expect([after.payablePence, after.paidPence]).toEqual([19_000, 19_000]);
-    const refunds = await t.database.db
+    const refunds = await setup.t.database.db
       .select()
       .from(staffRefunds)
-      .where(eq(staffRefunds.bookingId, made.bookingId));
+      .where(eq(staffRefunds.bookingId, setup.made.bookingId));
     expect(refunds.map((row) => [row.amountPence, row.status])).toEqual([[9_000, 'succeeded']]);
-    const atProvider = await t.database.db
+    const atProvider = await setup.t.database.db
       .select()
       .from(paymentRefunds)
       .where(eq(paymentRefunds.paymentIntentId, refunds[0]!.paymentIntentId));
     expect(atProvider.map((row) => row.amount)).toEqual([9_000]);
-    const mail = (await mailsOf(made.bookingId)).filter(
-      (row) => row.subject === `Booking ${made.bookingNumber} has changed`,
+    const mail = (await mailsOf(setup.made.bookingId)).filter(
+      (row) => row.subject === `Booking ${setup.made.bookingNumber} has changed`,
     )[1];
     expect(mail?.text).toContain('£90.00 has been refunded to your card');
     expect(mail?.text).toContain('Cancelled (was');
@@ -200,16 +200,16 @@ describe('POST /v1/staff/bookings/:number/change', () => {
     expect(buddonEvent).toContain('STATUS:CANCELLED');
 
     // Only a caddie less, the price the same: nothing is overpaid, so nothing more may go back.
-    const again = await send(made.bookingNumber, {
+    const again = await send(setup.made.bookingNumber, {
       ...body(100),
       courses: [{ id: burnside, teeTime: { id: burnsideSlot }, caddies: 0 }],
     });
     expect(again.statusCode).toBe(422);
-    expect((await bookingRow(made.bookingId)).payablePence).toBe(19_000);
+    expect((await bookingRow(setup.made.bookingId)).payablePence).toBe(19_000);
   });
 
   it('changes golfers to any player type, also the concession, priced by the shared code', async () => {
-    const answer = await send(made.bookingNumber, {
+    const answer = await send(setup.made.bookingNumber, {
       courses: [{ id: burnside, teeTime: { id: await slot(burnside, '2026-04-03', '10:00') }, caddies: 1 }],
       golfers: golfers(ADULT, CONCESSION, CONCESSION),
       reason: 'Two members of the club joined',
@@ -222,27 +222,25 @@ describe('POST /v1/staff/bookings/:number/change', () => {
       'Senior (65 and over)',
       'Senior (65 and over)',
     ]);
-    const rows = await t.database.db
+    const rows = await setup.t.database.db
       .select()
       .from(bookingGolfers)
-      .where(eq(bookingGolfers.bookingId, made.bookingId));
+      .where(eq(bookingGolfers.bookingId, setup.made.bookingId));
     expect(rows.map((row) => [row.position, row.playerTypeId, row.totalPence])).toEqual([
       [1, ADULT, 9_500],
       [2, CONCESSION, 7_600],
       [3, CONCESSION, 7_600],
     ]);
-    const [round] = await t.database.db
+    const [round] = await setup.t.database.db
       .select()
       .from(bookingRounds)
-      .where(eq(bookingRounds.bookingId, made.bookingId));
+      .where(eq(bookingRounds.bookingId, setup.made.bookingId));
     expect(round!.players).toBe(3);
   });
 
   it('lets one golfer play the Championship only with a reason', async () => {
-    const single = await confirmedBooking(
-      t.app,
-      t.database.db,
-      await withCsrf(t.app),
+    const single = await visitorBooking(
+      setup.t,
       [{ courseId: burnside, date: '2026-03-27', time: '11:00' }],
       [ADULT],
     );
@@ -270,25 +268,25 @@ describe('POST /v1/staff/bookings/:number/change', () => {
       golfers: golfers(ADULT, CONCESSION, CONCESSION),
       reason: 'No change',
     };
-    const same = await send(made.bookingNumber, current);
+    const same = await send(setup.made.bookingNumber, current);
     expect(same.statusCode).toBe(422);
     expect(same.json().error.message).toBe(
       'Nothing would change: choose another tee time, round or golfers.',
     );
 
     const crowded = await postBooking(
-      t.app,
-      await withCsrf(t.app),
+      setup.t.app,
+      await withCsrf(setup.t.app),
       bookingBody([{ id: burnside, slotId: await slot(burnside, '2026-04-03', '10:30') }], [1, 1]),
     );
     expect(crowded.statusCode).toBe(200);
-    const full = await send(made.bookingNumber, {
+    const full = await send(setup.made.bookingNumber, {
       ...current,
       courses: [{ id: burnside, teeTime: { id: await slot(burnside, '2026-04-03', '10:30') }, caddies: 0 }],
     });
     expect(full.statusCode).toBe(409);
 
-    const unknownType = await send(made.bookingNumber, { ...current, golfers: golfers(ADULT, 999) });
+    const unknownType = await send(setup.made.bookingNumber, { ...current, golfers: golfers(ADULT, 999) });
     expect(unknownType.statusCode).toBe(400);
     expect(unknownType.json().error.fields).toEqual({
       'golfers.1.playerTypeId': 'Please choose a player type we have',
@@ -300,21 +298,27 @@ describe('POST /v1/staff/bookings/:number/change', () => {
       { ...current, refund: -1 },
       { ...current, courses: [{ ...current.courses[0], caddies: 4 }] },
     ]) {
-      expect((await send(made.bookingNumber, bad)).statusCode).toBe(400);
+      expect((await send(setup.made.bookingNumber, bad)).statusCode).toBe(400);
     }
-    const cancelled = await sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${made.bookingNumber}/cancel`, {
-      reason: 'Called off',
-      refund: 0,
-    });
+    const cancelled = await sendFrom(
+      setup.t.app,
+      setup.desk,
+      'POST',
+      `/v1/staff/bookings/${setup.made.bookingNumber}/cancel`,
+      {
+        reason: 'Called off',
+        refund: 0,
+      },
+    );
     expect(cancelled.statusCode).toBe(200);
-    const late = await send(made.bookingNumber, { ...current, golfers: golfers(ADULT) });
+    const late = await send(setup.made.bookingNumber, { ...current, golfers: golfers(ADULT) });
     expect(late.statusCode).toBe(422);
     expect(late.json().error.message).toBe('Only a confirmed booking can be changed here.');
     expect((await send('123456789', current)).statusCode).toBe(404);
   });
 
   it('lists every player type for the desk, also the concession', async () => {
-    const answer = await sendFrom(t.app, desk, 'GET', '/v1/staff/player-types');
+    const answer = await sendFrom(setup.t.app, setup.desk, 'GET', '/v1/staff/player-types');
     expect(answer.statusCode).toBe(200);
     expect(answer.json().data.map((type: { name: string }) => type.name)).toEqual([
       'Adult',
@@ -327,41 +331,24 @@ describe('POST /v1/staff/bookings/:number/change', () => {
 // Two instances on one database need PostgreSQL (PGlite is one process).
 if (testDbKind() === 'postgres') {
   describe('a change raced against public holds over two instances (PostgreSQL)', () => {
-    const { apps, databases } = twoInstancesOnOneDatabase('links_change', NOW, 8);
+    const race = staffRaceOnTwoInstances('links_change', NOW);
 
     it('never oversells: adding golfers and the holds that fit, no more', async () => {
-      const [one, two] = apps as [NonNullable<(typeof apps)[0]>, NonNullable<(typeof apps)[1]>];
-      const db = databases[0]!.db;
+      const { one, db } = race;
       const target = await slotIdAt(db, burnside, '2026-03-27', '15:00');
-      const booking = await confirmedBooking(
-        one,
-        db,
-        await withCsrf(one),
+      const booking = await race.booking(
         [{ courseId: burnside, date: '2026-03-27', time: '15:00' }],
         [ADULT],
       );
-      const asTest = onInstance(one, databases[0]!);
-      const deskOne = await staffSessionBrowser(
-        asTest,
-        (await addStaffUser(asTest, { username: 'race.change', role: 'reservations' })).id,
-        'full',
-      );
-      const holders = await Promise.all(
-        Array.from({ length: 6 }, (_, index) => withCsrf(index % 2 === 0 ? one : two)),
-      );
+      const deskOne = await race.deskOnOne('race.change');
+      const holdAt = await race.visitors(burnside);
       const outcomes = await Promise.all([
         sendFrom(one, deskOne, 'POST', `/v1/staff/bookings/${booking.bookingNumber}/change`, {
           courses: [{ id: burnside, teeTime: { id: target }, caddies: 0 }],
           golfers: golfers(ADULT, ADULT, ADULT),
           reason: 'Two friends join',
         }),
-        ...holders.map((session, index) =>
-          postBooking(
-            index % 2 === 0 ? one : two,
-            session,
-            bookingBody([{ id: burnside, slotId: target }], [1]),
-          ),
-        ),
+        ...holdAt(target),
       ]);
       const live = (await livePlayersBySlot(db, [target])).get(target) ?? 0;
       const booked = outcomes[0]!.statusCode === 200 ? 3 : 1;
@@ -371,22 +358,13 @@ if (testDbKind() === 'postgres') {
     });
 
     it('refunds once when two staff make the same change with a refund at once', async () => {
-      const [one, two] = apps as [NonNullable<(typeof apps)[0]>, NonNullable<(typeof apps)[1]>];
-      const db = databases[0]!.db;
+      const { one, two, db } = race;
       const target = await slotIdAt(db, burnside, '2026-03-27', '14:30');
-      const booking = await confirmedBooking(
-        one,
-        db,
-        await withCsrf(one),
+      const booking = await race.booking(
         [{ courseId: burnside, date: '2026-03-27', time: '14:30' }],
         [ADULT, ADULT],
       );
-      const staff = await addStaffUser(onInstance(one, databases[0]!), {
-        username: 'race.refund',
-        role: 'reservations',
-      });
-      const deskOne = await staffSessionBrowser(onInstance(one, databases[0]!), staff.id, 'full');
-      const deskTwo = await staffSessionBrowser(onInstance(two, databases[0]!), staff.id, 'full');
+      const [deskOne, deskTwo] = await race.deskOnBoth('race.refund');
       const [before] = await db.select().from(bookings).where(eq(bookings.id, booking.bookingId));
       // One golfer drops out: half of what was paid is overpaid, and refunded.
       const refund = before!.paidPence! / 2;

@@ -1,47 +1,28 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings, staffAuditLog } from '../../db/schema/index.ts';
-import { type TestApp, withCsrf } from '../../test/test-app.ts';
-import type { Browser } from '../auth/test/auth-test-helpers.ts';
-import { createBookingApp } from '../bookings/booking-test-helpers.ts';
-import { confirmedBooking, type MadeBooking } from '../confirmation/confirmation-test-helpers.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { deskAndBookingForTests, sendFrom } from './test/staff-test-helpers.ts';
 
 // Issue 22: staff correct a visitor's name, e-mail and phone, checked by the golfer's own form rules; audited.
 
 const NOW = new Date('2026-03-20T09:05:00Z');
 
-let t: TestApp;
-let desk: Browser;
-let made: MadeBooking;
-
-beforeAll(async () => {
-  t = await createBookingApp(NOW);
-  made = await confirmedBooking(
-    t.app,
-    t.database.db,
-    await withCsrf(t.app),
-    [{ courseId: COURSE_IDS.burnside, date: '2026-03-27', time: '10:00' }],
-    [1],
-  );
-  desk = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'res.desk', role: 'reservations' })).id,
-    'full',
-  );
-});
-afterAll(async () => t?.close());
+const setup = deskAndBookingForTests(
+  NOW,
+  [{ courseId: COURSE_IDS.burnside, date: '2026-03-27', time: '10:00' }],
+  [1],
+);
 
 const patch = (body: object) =>
-  t.app.inject({
+  setup.t.app.inject({
     method: 'PATCH',
-    url: `/v1/staff/bookings/${made.bookingNumber}/contact`,
-    headers: desk.headers,
+    url: `/v1/staff/bookings/${setup.made.bookingNumber}/contact`,
+    headers: setup.desk.headers,
     payload: body,
   });
 const details = async () =>
-  (await t.database.db.select().from(bookings).where(eq(bookings.id, made.bookingId)))[0]!
+  (await setup.t.database.db.select().from(bookings).where(eq(bookings.id, setup.made.bookingId)))[0]!
     .playerDetails as Record<string, unknown>;
 
 describe('PATCH /v1/staff/bookings/:number/contact', () => {
@@ -52,7 +33,7 @@ describe('PATCH /v1/staff/bookings/:number/contact', () => {
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.json().data).toEqual({
-      booking_number: made.bookingNumber,
+      booking_number: setup.made.bookingNumber,
       changed: ['email_address', 'telephone_number'],
     });
     expect(await details()).toMatchObject({
@@ -60,14 +41,16 @@ describe('PATCH /v1/staff/bookings/:number/contact', () => {
       telephone_number: '07400 654321',
       first_name: 'Ada',
     });
-    const [audit] = (await t.database.db.select().from(staffAuditLog)).filter(
+    const [audit] = (await setup.t.database.db.select().from(staffAuditLog)).filter(
       (row) => row.action === 'booking.contact_changed',
     );
     expect([audit!.before, audit!.after]).toEqual([
       { email_address: 'ada@example.com', telephone_number: '07400 123456' },
       { email_address: 'ada.lovelace@example.org', telephone_number: '07400 654321' },
     ]);
-    const page = (await sendFrom(t.app, desk, 'GET', `/v1/staff/bookings/${made.bookingNumber}`)).json().data;
+    const page = (
+      await sendFrom(setup.t.app, setup.desk, 'GET', `/v1/staff/bookings/${setup.made.bookingNumber}`)
+    ).json().data;
     expect(page.contact.email).toBe('ada.lovelace@example.org');
     expect(page.timeline.map((event: { what: string }) => event.what)).toContain(
       'Contact details corrected: email address, telephone number',

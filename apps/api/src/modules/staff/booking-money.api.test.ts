@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordedPayments, staffAuditLog } from '../../db/schema/index.ts';
-import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import { createBookingApp, GENEROUS_LIMITS, type Session } from '../bookings/booking-test-helpers.ts';
-import { confirmedBooking } from '../confirmation/confirmation-test-helpers.ts';
 import {
   bookingRow,
   holdBurnside,
@@ -16,7 +15,7 @@ import {
   CANCEL_GRACE_AFTER_REMINDER_MS,
   runPaymentSchedule,
 } from '../payment-schedule/run-payment-schedule.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { sendFrom, staffBrowser, visitorBooking } from './test/staff-test-helpers.ts';
 
 // Issue 22 (and 24's first point): money taken by phone, at the desk or by bank transfer is recorded by staff, and a
 // booking on terms can be given a later due date; the payment-schedule job, with cancellation switched on, then
@@ -37,11 +36,7 @@ beforeAll(async () => {
     bookings: { ...GENEROUS_LIMITS.bookings!, cancelUnpaidTerms: true },
   });
   ({ fairway } = await signInDemoOperators(t));
-  desk = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'res.desk', role: 'reservations' })).id,
-    'full',
-  );
+  desk = await staffBrowser(t, { username: 'res.desk', role: 'reservations' });
 });
 afterAll(async () => t?.close());
 
@@ -52,6 +47,22 @@ async function payLater(daysOut: number) {
   const row = await bookingRow(t, booking.id);
   expect(row.status).toBe('confirmed');
   return { ...booking, dueBy: row.balanceDueAt! };
+}
+
+/**
+ * A reminder pass an hour before `booking`'s deadline, then a pass a day past it and the reminder's grace: an unpaid
+ * twin booked `daysOut` on the same deadline is reminded and cancelled; `booking` is neither, and stays confirmed.
+ */
+async function expectOnlyTheUnpaidTwinCancelled(booking: { id: number; dueBy: Date }, daysOut: number) {
+  const twin = await payLater(daysOut);
+  expect(twin.dueBy).toEqual(booking.dueBy);
+  const reminding = await runPaymentSchedule(t.app, at(booking.dueBy, -3_600_000));
+  expect(reminding.reminded).toContain(twin.id);
+  expect(reminding.reminded).not.toContain(booking.id);
+  const run = await runPaymentSchedule(t.app, at(booking.dueBy, DAY + CANCEL_GRACE_AFTER_REMINDER_MS));
+  expect(run.cancelled).toContain(twin.id);
+  expect(run.cancelled).not.toContain(booking.id);
+  expect((await bookingRow(t, booking.id)).status).toBe('confirmed');
 }
 
 const pay = (number: string, body: object) =>
@@ -95,15 +106,7 @@ describe('recording a payment taken by phone', () => {
 
     // A reminder pass before the deadline, then a pass past it and the reminder's grace: the unpaid twin booked
     // alongside is cancelled, the paid booking is left alone.
-    const twin = await payLater(61);
-    expect(twin.dueBy).toEqual(booking.dueBy);
-    const reminding = await runPaymentSchedule(t.app, at(booking.dueBy, -3_600_000));
-    expect(reminding.reminded).toContain(twin.id);
-    expect(reminding.reminded).not.toContain(booking.id);
-    const run = await runPaymentSchedule(t.app, at(booking.dueBy, DAY + CANCEL_GRACE_AFTER_REMINDER_MS));
-    expect(run.cancelled).toContain(twin.id);
-    expect(run.cancelled).not.toContain(booking.id);
-    expect((await bookingRow(t, booking.id)).status).toBe('confirmed');
+    await expectOnlyTheUnpaidTwinCancelled(booking, 61);
 
     const rows = await t.database.db
       .select()
@@ -205,15 +208,7 @@ describe('a later due date', () => {
 
     // A reminder pass before the old deadline, then a day past it with the grace: the twin on the old deadline is
     // cancelled, the moved booking is not (nor reminded: its new deadline is weeks away).
-    const twin = await payLater(64);
-    expect(twin.dueBy).toEqual(booking.dueBy);
-    const reminding = await runPaymentSchedule(t.app, at(booking.dueBy, -3_600_000));
-    expect(reminding.reminded).toContain(twin.id);
-    expect(reminding.reminded).not.toContain(booking.id);
-    const run = await runPaymentSchedule(t.app, at(booking.dueBy, DAY + CANCEL_GRACE_AFTER_REMINDER_MS));
-    expect(run.cancelled).toContain(twin.id);
-    expect(run.cancelled).not.toContain(booking.id);
-    expect((await bookingRow(t, booking.id)).status).toBe('confirmed');
+    await expectOnlyTheUnpaidTwinCancelled(booking, 64);
     const [audit] = await auditOf(booking.number);
     expect(audit).toMatchObject({
       action: 'booking.due_date_changed',
@@ -223,13 +218,7 @@ describe('a later due date', () => {
   });
 
   it('is only for bookings on terms', async () => {
-    const card = await confirmedBooking(
-      t.app,
-      t.database.db,
-      await withCsrf(t.app),
-      [{ courseId: 2, date: '2026-04-20', time: '11:00' }],
-      [1],
-    );
+    const card = await visitorBooking(t, [{ courseId: 2, date: '2026-04-20', time: '11:00' }], [1]);
     const answer = await moveDue(card.bookingNumber, { due_date: '2026-04-01' });
     expect(answer.statusCode).toBe(422);
     expect(answer.json().error.message).toBe('Only a booking on deposit or pay-later terms has a due date.');

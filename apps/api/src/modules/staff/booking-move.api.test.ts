@@ -1,21 +1,14 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { londonWallTimeToUtc } from '@links/shared/uk-time';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blockedPeriods, bookingRounds, bookings, mailOutbox, staffAuditLog } from '../../db/schema/index.ts';
-import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import { withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
-import type { Browser } from '../auth/test/auth-test-helpers.ts';
-import {
-  bookingBody,
-  createBookingApp,
-  postBooking,
-  twoInstancesOnOneDatabase,
-} from '../bookings/booking-test-helpers.ts';
-import { confirmedBooking, type MadeBooking } from '../confirmation/confirmation-test-helpers.ts';
+import { bookingBody, postBooking } from '../bookings/booking-test-helpers.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
 import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
-import { addStaffUser, onInstance, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { deskAndBookingForTests, sendFrom, staffRaceOnTwoInstances } from './test/staff-test-helpers.ts';
 
 // Issue 22: staff move a round to another tee time of its course that day. Capacity is checked in the move's
 // transaction as the public engine checks it, so a move never oversells (also raced against public holds over two
@@ -25,58 +18,48 @@ const NOW = new Date('2026-03-20T09:05:00Z');
 const DAY = '2026-03-27';
 const { burnside } = COURSE_IDS;
 
-let t: TestApp;
-let desk: Browser;
-let made: MadeBooking;
-
-beforeAll(async () => {
-  t = await createBookingApp(NOW);
-  made = await confirmedBooking(
-    t.app,
-    t.database.db,
-    await withCsrf(t.app),
-    [{ courseId: burnside, date: DAY, time: '10:00' }],
-    [1, 1],
-  );
-  desk = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'res.desk', role: 'reservations' })).id,
-    'full',
-  );
-});
-afterAll(async () => t?.close());
+const setup = deskAndBookingForTests(NOW, [{ courseId: burnside, date: DAY, time: '10:00' }], [1, 1]);
 
 const move = (number: string, body: object) =>
-  sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${number}/move`, body);
-const slot = (time: string, date = DAY) => slotIdAt(t.database.db, burnside, date, time);
+  sendFrom(setup.t.app, setup.desk, 'POST', `/v1/staff/bookings/${number}/move`, body);
+const slot = (time: string, date = DAY) => slotIdAt(setup.t.database.db, burnside, date, time);
 
 describe('POST /v1/staff/bookings/:number/move', () => {
   it('moves a round within the day, raises the calendar sequence, tells the golfer and audits it', async () => {
-    const before = (await t.database.db.select().from(bookings).where(eq(bookings.id, made.bookingId)))[0]!;
-    const answer = await move(made.bookingNumber, { course_id: burnside, slot_id: await slot('11:30') });
+    const before = (
+      await setup.t.database.db.select().from(bookings).where(eq(bookings.id, setup.made.bookingId))
+    )[0]!;
+    const answer = await move(setup.made.bookingNumber, {
+      course_id: burnside,
+      slot_id: await slot('11:30'),
+    });
     expect(answer.statusCode).toBe(200);
     expect(answer.json().data).toEqual({
-      booking_number: made.bookingNumber,
+      booking_number: setup.made.bookingNumber,
       course_id: burnside,
       from: londonWallTimeToUtc(DAY, '10:00').toISOString(),
       to: londonWallTimeToUtc(DAY, '11:30').toISOString(),
     });
-    const [round] = await t.database.db
+    const [round] = await setup.t.database.db
       .select()
       .from(bookingRounds)
-      .where(eq(bookingRounds.bookingId, made.bookingId));
+      .where(eq(bookingRounds.bookingId, setup.made.bookingId));
     expect(round!.slotId).toBe(await slot('11:30'));
-    const after = (await t.database.db.select().from(bookings).where(eq(bookings.id, made.bookingId)))[0]!;
+    const after = (
+      await setup.t.database.db.select().from(bookings).where(eq(bookings.id, setup.made.bookingId))
+    )[0]!;
     expect(after.calendarSequence).toBe(before.calendarSequence + 1);
-    const mails = await t.database.db
+    const mails = await setup.t.database.db
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.bookingId, made.bookingId));
-    const moved = mails.find((mail) => mail.subject === `New tee time for booking ${made.bookingNumber}`);
+      .where(eq(mailOutbox.bookingId, setup.made.bookingId));
+    const moved = mails.find(
+      (mail) => mail.subject === `New tee time for booking ${setup.made.bookingNumber}`,
+    );
     const ics = Buffer.from(moved!.attachments[0]!.content, 'base64').toString('utf8');
     expect(ics).toContain(`SEQUENCE:${after.calendarSequence}`);
     expect(ics).toContain('DTSTART;TZID=Europe/London:20260327T113000');
-    const audit = (await t.database.db.select().from(staffAuditLog)).filter(
+    const audit = (await setup.t.database.db.select().from(staffAuditLog)).filter(
       (row) => row.action === 'booking.round_moved',
     );
     expect(audit.map((row) => [row.before, row.after])).toEqual([
@@ -85,7 +68,9 @@ describe('POST /v1/staff/bookings/:number/move', () => {
         { course_id: burnside, tee_time: londonWallTimeToUtc(DAY, '11:30').toISOString() },
       ],
     ]);
-    const page = (await sendFrom(t.app, desk, 'GET', `/v1/staff/bookings/${made.bookingNumber}`)).json().data;
+    const page = (
+      await sendFrom(setup.t.app, setup.desk, 'GET', `/v1/staff/bookings/${setup.made.bookingNumber}`)
+    ).json().data;
     expect(page.timeline.map((event: { what: string }) => event.what)).toContain(
       'Round moved from 10:00 to 11:30',
     );
@@ -94,8 +79,8 @@ describe('POST /v1/staff/bookings/:number/move', () => {
   it('refuses a full tee time, a blocked one, another day, the same one and a booking without that round', async () => {
     // 11:40 holds three golfers of another visitor: two more do not fit.
     const other = await postBooking(
-      t.app,
-      await withCsrf(t.app),
+      setup.t.app,
+      await withCsrf(setup.t.app),
       bookingBody([{ id: burnside, slotId: await slot('11:40') }], [1, 1, 1]),
     );
     expect(other.statusCode).toBe(200);
@@ -114,7 +99,7 @@ describe('POST /v1/staff/bookings/:number/move', () => {
         'This booking has no round on that course.',
       ],
     ];
-    await t.database.db.insert(blockedPeriods).values({
+    await setup.t.database.db.insert(blockedPeriods).values({
       courseId: burnside,
       startsAt: londonWallTimeToUtc(DAY, '11:50'),
       endsAt: londonWallTimeToUtc(DAY, '12:00'),
@@ -122,17 +107,19 @@ describe('POST /v1/staff/bookings/:number/move', () => {
     });
     cases.push([{ course_id: burnside, slot_id: await slot('11:50') }, 'That tee time is blocked.']);
     for (const [body, message] of cases) {
-      const answer = await move(made.bookingNumber, body);
+      const answer = await move(setup.made.bookingNumber, body);
       expect(answer.statusCode, message).toBe(422);
       expect(answer.json().error.message).toBe(message);
     }
-    const [round] = await t.database.db
+    const [round] = await setup.t.database.db
       .select()
       .from(bookingRounds)
-      .where(eq(bookingRounds.bookingId, made.bookingId));
+      .where(eq(bookingRounds.bookingId, setup.made.bookingId));
     expect(round!.slotId).toBe(await slot('11:30'));
-    expect((await move(made.bookingNumber, { course_id: burnside })).statusCode).toBe(400);
-    expect((await move(made.bookingNumber, { course_id: burnside, slot_id: 2 ** 40 })).statusCode).toBe(400);
+    expect((await move(setup.made.bookingNumber, { course_id: burnside })).statusCode).toBe(400);
+    expect((await move(setup.made.bookingNumber, { course_id: burnside, slot_id: 2 ** 40 })).statusCode).toBe(
+      400,
+    );
     expect((await move('123456789', { course_id: burnside, slot_id: 1 })).statusCode).toBe(404);
   });
 });
@@ -140,39 +127,20 @@ describe('POST /v1/staff/bookings/:number/move', () => {
 // Two instances on one database need PostgreSQL (PGlite is one process).
 if (testDbKind() === 'postgres') {
   describe('a move raced against public holds over two instances (PostgreSQL)', () => {
-    const { apps, databases } = twoInstancesOnOneDatabase('links_move', NOW, 8);
+    const race = staffRaceOnTwoInstances('links_move', NOW);
 
     it('never oversells the tee time: the move and the holds that fit, no more', async () => {
-      const [one, two] = apps as [NonNullable<(typeof apps)[0]>, NonNullable<(typeof apps)[1]>];
-      const db = databases[0]!.db;
-      const booking = await confirmedBooking(
-        one,
-        db,
-        await withCsrf(one),
-        [{ courseId: burnside, date: DAY, time: '14:00' }],
-        [1, 1],
-      );
-      const staff = await addStaffUser(onInstance(one, databases[0]!), {
-        username: 'race.desk',
-        role: 'reservations',
-      });
-      const deskOne = await staffSessionBrowser(onInstance(one, databases[0]!), staff.id, 'full');
+      const { one, db } = race;
+      const booking = await race.booking([{ courseId: burnside, date: DAY, time: '14:00' }], [1, 1]);
+      const deskOne = await race.deskOnOne('race.desk');
       const target = await slotIdAt(db, burnside, DAY, '14:30');
-      const holders = await Promise.all(
-        Array.from({ length: 6 }, (_, index) => withCsrf(index % 2 === 0 ? one : two)),
-      );
+      const holdAt = await race.visitors(burnside);
       const outcomes = await Promise.all([
         sendFrom(one, deskOne, 'POST', `/v1/staff/bookings/${booking.bookingNumber}/move`, {
           course_id: burnside,
           slot_id: target,
         }),
-        ...holders.map((session, index) =>
-          postBooking(
-            index % 2 === 0 ? one : two,
-            session,
-            bookingBody([{ id: burnside, slotId: target }], [1]),
-          ),
-        ),
+        ...holdAt(target),
       ]);
       const live = (await livePlayersBySlot(db, [target])).get(target) ?? 0;
       expect(live).toBeLessThanOrEqual(4);

@@ -1,19 +1,18 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, paymentIntents, staffAuditLog } from '../../db/schema/index.ts';
-import { apiHeaders, createTestApp, type TestApp, withCsrf } from '../../test/test-app.ts';
-import type { Browser } from '../auth/test/auth-test-helpers.ts';
+import { apiHeaders, createTestApp, withCsrf } from '../../test/test-app.ts';
 import {
   bookingBody,
   createBookingApp,
   patchBooking,
   postBooking,
 } from '../bookings/booking-test-helpers.ts';
-import { CONTACT_DETAILS, confirmedBooking } from '../confirmation/confirmation-test-helpers.ts';
+import { CONTACT_DETAILS } from '../confirmation/confirmation-test-helpers.ts';
 import { paidWithoutReport, saveDetails } from '../contact-details/operator-test-helpers.ts';
 import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { sendFrom, staffAppForTests, staffBrowser, visitorBooking } from './test/staff-test-helpers.ts';
 
 // Issue 23, operations (admins): the outbox's counts and messages (read as text, a failed one sent again, audited),
 // the live holds, and the payments the reconciliation job has not settled.
@@ -21,46 +20,35 @@ import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-h
 const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside } = COURSE_IDS;
 
-let t: TestApp;
-let admin: Browser;
-
-beforeAll(async () => {
-  t = await createBookingApp(NOW);
-  admin = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'ops.admin', role: 'admin' })).id,
-    'full',
-  );
+const setup = staffAppForTests(() => createBookingApp(NOW), {
+  admin: { username: 'ops.admin', role: 'admin' },
 });
-afterAll(async () => t?.close());
 
-const get = (path: string) => sendFrom(t.app, admin, 'GET', path);
+const get = (path: string) => sendFrom(setup.t.app, setup.admin, 'GET', path);
 
 describe('the operations page', () => {
   it('lists live holds, unsettled payments and the outbox; reads a message; sends a failed one again', async () => {
     const held = await postBooking(
-      t.app,
-      await withCsrf(t.app),
+      setup.t.app,
+      await withCsrf(setup.t.app),
       bookingBody(
-        [{ id: burnside, slotId: await slotIdAt(t.database.db, burnside, '2026-03-27', '11:00') }],
+        [{ id: burnside, slotId: await slotIdAt(setup.t.database.db, burnside, '2026-03-27', '11:00') }],
         [1, 1],
       ),
     );
     expect(held.statusCode).toBe(200);
-    const made = await confirmedBooking(
-      t.app,
-      t.database.db,
-      await withCsrf(t.app),
+    const made = await visitorBooking(
+      setup.t,
       [{ courseId: burnside, date: '2026-03-27', time: '10:00' }],
       [1],
     );
-    const [mail] = await t.database.db.select().from(mailOutbox);
-    await t.database.db
+    const [mail] = await setup.t.database.db.select().from(mailOutbox);
+    await setup.t.database.db
       .update(mailOutbox)
       .set({ status: 'failed', attempts: 10, lastError: 'ECONNREFUSED' })
       .where(eq(mailOutbox.id, mail!.id));
     // A payment the job could not settle twice (the provider was down).
-    await t.database.db.insert(paymentIntents).values({
+    await setup.t.database.db.insert(paymentIntents).values({
       id: 'pi_sbx_stuck_0001',
       provider: 'sandbox',
       bookingId: made.bookingId,
@@ -100,13 +88,13 @@ describe('the operations page', () => {
       expect.stringMatching(/^INV-\d{6}\.pdf$/),
     ]);
 
-    const retried = await sendFrom(t.app, admin, 'POST', `/v1/staff/mail/${mail!.id}/retry`);
+    const retried = await sendFrom(setup.t.app, setup.admin, 'POST', `/v1/staff/mail/${mail!.id}/retry`);
     expect(retried.statusCode, retried.body).toBe(200);
-    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail!.id));
+    const [row] = await setup.t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail!.id));
     expect(row).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
-    const again = await sendFrom(t.app, admin, 'POST', `/v1/staff/mail/${mail!.id}/retry`);
+    const again = await sendFrom(setup.t.app, setup.admin, 'POST', `/v1/staff/mail/${mail!.id}/retry`);
     expect(again.statusCode).toBe(422);
-    const audit = (await t.database.db.select().from(staffAuditLog)).filter(
+    const audit = (await setup.t.database.db.select().from(staffAuditLog)).filter(
       (entry) => entry.action === 'mail.retried',
     );
     expect(audit.map((entry) => [entry.targetId, entry.before])).toEqual([[mail!.id, { status: 'failed' }]]);
@@ -114,17 +102,17 @@ describe('the operations page', () => {
 
   it('lists a payment the booking engine refunded itself, with why, for the desk to call the payer', async () => {
     // Step 2 opened a payment; the golfer changed the booking (a second golfer) while paying the old amount.
-    const golfer = await withCsrf(t.app);
-    const slotId = await slotIdAt(t.database.db, burnside, '2026-03-27', '12:00');
-    const held = await postBooking(t.app, golfer, bookingBody([{ id: burnside, slotId }], [1]));
+    const golfer = await withCsrf(setup.t.app);
+    const slotId = await slotIdAt(setup.t.database.db, burnside, '2026-03-27', '12:00');
+    const held = await postBooking(setup.t.app, golfer, bookingBody([{ id: burnside, slotId }], [1]));
     expect(held.statusCode, held.body).toBe(200);
     const booking = held.json().data as { booking_id: number; booking_number: string };
-    const details = await saveDetails(t, golfer, booking.booking_id, CONTACT_DETAILS);
+    const details = await saveDetails(setup.t, golfer, booking.booking_id, CONTACT_DETAILS);
     expect(details.statusCode, details.body).toBe(200);
     const stale = details.json().data.payment_intent as { id: string; amount: number };
-    await paidWithoutReport(t.database.db, stale.id);
+    await paidWithoutReport(setup.t.database.db, stale.id);
     const repriced = await patchBooking(
-      t.app,
+      setup.t.app,
       golfer,
       booking.booking_id,
       bookingBody([{ id: burnside, slotId }], [1, 1]),
@@ -134,7 +122,7 @@ describe('the operations page', () => {
 
     // The reconciliation job finds the payment that no longer matches and refunds it; and the first test's stuck
     // payment, whose booking had been paid by its own card payment, as paid twice.
-    await t.app.jobs.runOnce('payment-reconciliation');
+    await setup.t.app.jobs.runOnce('payment-reconciliation');
     const data = (await get('/v1/staff/operations')).json().data;
     expect(data.automatic_refunds).toHaveLength(2);
     expect(data.automatic_refunds).toEqual(
@@ -162,11 +150,11 @@ describe('the operations page', () => {
 });
 
 describe('the maintenance switch', () => {
-  const put = (enabled: unknown, browser = admin, on = t) =>
+  const put = (enabled: unknown, browser = setup.admin, on = setup.t) =>
     sendFrom(on.app, browser, 'PUT', '/v1/staff/maintenance', { enabled });
-  const publicCall = () => t.app.inject({ method: 'GET', url: '/v1/courses', headers: apiHeaders() });
+  const publicCall = () => setup.t.app.inject({ method: 'GET', url: '/v1/courses', headers: apiHeaders() });
   const switches = async () =>
-    (await t.database.db.select().from(staffAuditLog))
+    (await setup.t.database.db.select().from(staffAuditLog))
       .filter((entry) => entry.action === 'maintenance.switched')
       .map((entry) => [entry.staffUserId, entry.before, entry.after]);
 
@@ -202,11 +190,7 @@ describe('the maintenance switch', () => {
   });
 
   it('is for admins only, and refuses bad input without changing anything', async () => {
-    const desk = await staffSessionBrowser(
-      t,
-      (await addStaffUser(t, { username: 'ops.desk', role: 'reservations' })).id,
-      'full',
-    );
+    const desk = await staffBrowser(setup.t, { username: 'ops.desk', role: 'reservations' });
     expect((await put(true, desk)).statusCode).toBe(403);
     for (const bad of ['yes', null, 1]) {
       const response = await put(bad);
@@ -218,11 +202,7 @@ describe('the maintenance switch', () => {
   it('cannot open a site the server was started closed (MAINTENANCE_MODE=on), and says so', async () => {
     const forced = await createTestApp({ maintenanceForced: true });
     try {
-      const browser = await staffSessionBrowser(
-        forced,
-        (await addStaffUser(forced, { username: 'forced.admin', role: 'admin' })).id,
-        'full',
-      );
+      const browser = await staffBrowser(forced, { username: 'forced.admin', role: 'admin' });
       const summary = await sendFrom(forced.app, browser, 'GET', '/v1/staff/operations');
       expect(summary.json().data.maintenance).toEqual({
         maintenance: true,

@@ -1,46 +1,27 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staffUsers } from '../../db/schema/index.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import {
   addStaffUser,
-  appWithSignedInAdmin,
   auditRows,
+  freshAppWithSignedInAdminEachTest,
   freshBrowser,
   NEW_STAFF_PASSWORD,
   postCode,
   postPassword,
   STAFF_PASSWORD,
-  sendFrom,
   signInStaff,
-  type TestStaffUser,
 } from './test/staff-test-helpers.ts';
 import { totpCode } from './totp.ts';
 
 // Issue 22: every staff action leaves a row (who, when, what, before, after) written in the transaction of the
 // change, and the log never holds a password hash or a factor secret.
 
-let t: TestApp;
-let admin: TestStaffUser;
-let adminBrowser: Browser;
-beforeEach(async () => {
-  ({ t, admin, adminBrowser } = await appWithSignedInAdmin());
-});
-afterEach(async () => {
-  await t.close();
-});
-
-const send = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-  browser = adminBrowser,
-) => sendFrom(t.app, browser, method, url, payload);
+const setup = freshAppWithSignedInAdminEachTest();
 
 /** Every staff action once: sign-in (and a failed one), user changes, password change, sign-out. */
 async function everyAction() {
-  const created = await send('POST', '/v1/staff/users', {
+  const created = await setup.send('POST', '/v1/staff/users', {
     username: 'desk',
     name: 'Desk Clerk',
     email: 'desk@links.example',
@@ -48,29 +29,29 @@ async function everyAction() {
     password: STAFF_PASSWORD,
   });
   const deskId = created.json().data.user.id as number;
-  const enrol = await postPassword(t.app, await freshBrowser(t.app), 'desk', STAFF_PASSWORD);
+  const enrol = await postPassword(setup.t.app, await freshBrowser(setup.t.app), 'desk', STAFF_PASSWORD);
   const secret = enrol.response.json().data.secret as string;
-  const desk = await postCode(t.app, enrol.browser, totpCode(secret, t.clock.now()));
+  const desk = await postCode(setup.t.app, enrol.browser, totpCode(secret, setup.t.clock.now()));
   expect(desk.response.statusCode).toBe(200);
-  await postPassword(t.app, await freshBrowser(t.app), 'desk', 'Wrong-Password-1!');
-  await send('PATCH', `/v1/staff/users/${deskId}`, { role: 'reservations' });
-  await send('PATCH', `/v1/staff/users/${deskId}`, { status: 'disabled' });
-  await send('PATCH', `/v1/staff/users/${deskId}`, { status: 'active' });
-  await send('POST', `/v1/staff/users/${deskId}/reset-factor`, {});
-  await send('POST', '/v1/staff/me/password', {
+  await postPassword(setup.t.app, await freshBrowser(setup.t.app), 'desk', 'Wrong-Password-1!');
+  await setup.send('PATCH', `/v1/staff/users/${deskId}`, { role: 'reservations' });
+  await setup.send('PATCH', `/v1/staff/users/${deskId}`, { status: 'disabled' });
+  await setup.send('PATCH', `/v1/staff/users/${deskId}`, { status: 'active' });
+  await setup.send('POST', `/v1/staff/users/${deskId}/reset-factor`, {});
+  await setup.send('POST', '/v1/staff/me/password', {
     current_password: STAFF_PASSWORD,
     password: NEW_STAFF_PASSWORD,
     password_confirmation: NEW_STAFF_PASSWORD,
   });
-  await send('DELETE', '/v1/staff/session', {});
+  await setup.send('DELETE', '/v1/staff/session', {});
   return { deskId, secret };
 }
 
 describe('the staff audit log', () => {
   it('records every staff action with who, when, what, before and after', async () => {
-    const start = (await auditRows(t)).length;
+    const start = (await auditRows(setup.t)).length;
     const { deskId } = await everyAction();
-    const rows = (await auditRows(t)).slice(start);
+    const rows = (await auditRows(setup.t)).slice(start);
     const desk = String(deskId);
     expect(
       rows.map((row) => [row.action, row.actor, row.staffUserId, row.targetId, row.before, row.after]),
@@ -78,7 +59,7 @@ describe('the staff audit log', () => {
       [
         'staff_user.created',
         'staff',
-        admin.id,
+        setup.admin.id,
         desk,
         null,
         {
@@ -93,13 +74,20 @@ describe('the staff audit log', () => {
       ['factor_enrolled', 'staff', deskId, desk, { factor_enrolled: false }, { factor_enrolled: true }],
       ['sign_in', 'staff', deskId, null, null, null],
       ['sign_in_failed', 'anonymous', null, desk, null, { step: 'password' }],
-      ['staff_user.role_changed', 'staff', admin.id, desk, { role: 'starter' }, { role: 'reservations' }],
-      ['staff_user.disabled', 'staff', admin.id, desk, { status: 'active' }, { status: 'disabled' }],
-      ['staff_user.enabled', 'staff', admin.id, desk, { status: 'disabled' }, { status: 'active' }],
+      [
+        'staff_user.role_changed',
+        'staff',
+        setup.admin.id,
+        desk,
+        { role: 'starter' },
+        { role: 'reservations' },
+      ],
+      ['staff_user.disabled', 'staff', setup.admin.id, desk, { status: 'active' }, { status: 'disabled' }],
+      ['staff_user.enabled', 'staff', setup.admin.id, desk, { status: 'disabled' }, { status: 'active' }],
       [
         'staff_user.factor_reset',
         'staff',
-        admin.id,
+        setup.admin.id,
         desk,
         { factor_enrolled: true },
         { factor_enrolled: false },
@@ -107,30 +95,31 @@ describe('the staff audit log', () => {
       [
         'password_changed',
         'staff',
-        admin.id,
-        String(admin.id),
+        setup.admin.id,
+        String(setup.admin.id),
         { password_changed_at: expect.any(String) },
         { password_changed_at: expect.any(String) },
       ],
-      ['sign_out', 'staff', admin.id, null, null, null],
+      ['sign_out', 'staff', setup.admin.id, null, null, null],
     ]);
-    for (const row of rows) expect(Math.abs(row.at.getTime() - t.clock.now().getTime())).toBeLessThan(60_000);
+    for (const row of rows)
+      expect(Math.abs(row.at.getTime() - setup.t.clock.now().getTime())).toBeLessThan(60_000);
   });
 
   it('never holds a password hash, a password or a factor secret', async () => {
     const { secret } = await everyAction();
-    const users = await t.database.db.select().from(staffUsers);
+    const users = await setup.t.database.db.select().from(staffUsers);
     const forbidden = [
       STAFF_PASSWORD,
       NEW_STAFF_PASSWORD,
-      admin.secret,
+      setup.admin.secret,
       secret,
       ...users.flatMap((user) =>
         [user.passwordHash, user.totpSecretEncrypted].filter((value) => value !== null),
       ),
     ];
     expect(forbidden.length).toBeGreaterThanOrEqual(6);
-    const rows = await auditRows(t);
+    const rows = await auditRows(setup.t);
     expect(rows.length).toBeGreaterThanOrEqual(10);
     for (const row of rows) {
       const text = JSON.stringify([row.before, row.after]);
@@ -144,23 +133,23 @@ describe('the staff audit log', () => {
   });
 
   it('is written in the transaction of the change: when the row cannot be written, the change does not happen', async () => {
-    const desk = await addStaffUser(t, { username: 'desk', role: 'starter' });
+    const desk = await addStaffUser(setup.t, { username: 'desk', role: 'starter' });
     // The log refuses this one action (a check only this test adds): the role change must roll back with it.
-    await t.database.db.execute(
+    await setup.t.database.db.execute(
       sql`alter table staff_audit_log add constraint test_refuse_role_change check (action <> 'staff_user.role_changed')`,
     );
-    const refused = await send('PATCH', `/v1/staff/users/${desk.id}`, { role: 'admin' });
+    const refused = await setup.send('PATCH', `/v1/staff/users/${desk.id}`, { role: 'admin' });
     expect(refused.statusCode).toBe(500);
-    const [row] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, desk.id));
+    const [row] = await setup.t.database.db.select().from(staffUsers).where(eq(staffUsers.id, desk.id));
     expect(row?.role).toBe('starter');
   });
 
   it('is read by admins newest first, filtered by user, action and time, a page at a time', async () => {
-    const startedAt = t.clock.now();
+    const startedAt = setup.t.clock.now();
     const { deskId } = await everyAction();
     // everyAction signed the admin out.
-    const again = await signInStaff(t, { ...admin, password: NEW_STAFF_PASSWORD });
-    const read = (query: string) => send('GET', `/v1/staff/audit${query}`, undefined, again);
+    const again = await signInStaff(setup.t, { ...setup.admin, password: NEW_STAFF_PASSWORD });
+    const read = (query: string) => setup.send('GET', `/v1/staff/audit${query}`, undefined, again);
 
     const all = await read('');
     expect(all.statusCode, all.body).toBe(200);

@@ -10,7 +10,7 @@ import {
   confirmedBooking,
   type MadeBooking,
 } from '../confirmation/confirmation-test-helpers.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { sendFrom, staffBrowser } from './test/staff-test-helpers.ts';
 
 // Issue 22, finding a booking and its page: the reservations desk finds a visitor's booking by its number, the
 // lead's name, e-mail, phone and the dates of play, and opens everything about it: what the golfer's page shows,
@@ -52,16 +52,8 @@ beforeAll(async () => {
       telephone_number: '07400 654321',
     },
   );
-  desk = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'res.desk', role: 'reservations' })).id,
-    'full',
-  );
-  starter = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'the.starter', role: 'starter' })).id,
-    'full',
-  );
+  desk = await staffBrowser(t, { username: 'res.desk', role: 'reservations' });
+  starter = await staffBrowser(t, { username: 'the.starter', role: 'starter' });
 });
 afterAll(async () => t?.close());
 
@@ -136,11 +128,7 @@ describe('GET /v1/staff/bookings/:bookingNumber', () => {
     // A check-in on the day of the first round lands on the timeline with the staff member's name.
     t.clock.pin(() => new Date('2026-03-26T09:30:00Z'));
     try {
-      const fresh = await staffSessionBrowser(
-        t,
-        (await addStaffUser(t, { username: 'day.starter', role: 'starter' })).id,
-        'full',
-      );
+      const fresh = await staffBrowser(t, { username: 'day.starter', role: 'starter' });
       const sheet = await sendFrom(
         t.app,
         fresh,

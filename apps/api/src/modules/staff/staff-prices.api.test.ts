@@ -1,13 +1,11 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings, greenFees } from '../../db/schema/index.ts';
 import { seedDatabase } from '../../seed/index.ts';
-import { apiHeaders, type TestApp, withCsrf } from '../../test/test-app.ts';
-import type { Browser } from '../auth/test/auth-test-helpers.ts';
+import { apiHeaders, withCsrf } from '../../test/test-app.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
-import { confirmedBooking } from '../confirmation/confirmation-test-helpers.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { sendFrom, staffAppForTests, visitorBooking } from './test/staff-test-helpers.ts';
 
 // Issue 23, prices: an admin changes a green fee; what the public flow charges for a new booking changes, a booking
 // already made keeps its price; each change is kept as history; the preview uses the public pricing code.
@@ -18,24 +16,10 @@ const { burnside } = COURSE_IDS;
 const ADULT = 1;
 const SENIOR = 2;
 
-let t: TestApp;
-let admin: Browser;
-let desk: Browser;
-
-beforeAll(async () => {
-  t = await createBookingApp(NOW);
-  admin = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'price.admin', role: 'admin', name: 'Isla Prices' })).id,
-    'full',
-  );
-  desk = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'price.desk', role: 'reservations' })).id,
-    'full',
-  );
+const setup = staffAppForTests(() => createBookingApp(NOW), {
+  admin: { username: 'price.admin', role: 'admin', name: 'Isla Prices' },
+  desk: { username: 'price.desk', role: 'reservations' },
 });
-afterAll(async () => t?.close());
 
 type Prices = {
   courses: { id: number; name: string; closing_date: string }[];
@@ -45,29 +29,31 @@ type Prices = {
   history: { by: string; before: number | null; after: number; season_id: number }[];
 };
 
-const prices = async (browser = desk) =>
-  (await sendFrom(t.app, browser, 'GET', '/v1/staff/prices')).json().data as Prices;
-const setFee = (body: object, browser = admin) =>
-  sendFrom(t.app, browser, 'PUT', '/v1/staff/prices/green-fees', body);
-const preview = (playerTypeId: number, browser = desk) =>
-  sendFrom(t.app, browser, 'POST', '/v1/staff/prices/preview', {
+const prices = async (browser = setup.desk) =>
+  (await sendFrom(setup.t.app, browser, 'GET', '/v1/staff/prices')).json().data as Prices;
+const setFee = (body: object, browser = setup.admin) =>
+  sendFrom(setup.t.app, browser, 'PUT', '/v1/staff/prices/green-fees', body);
+const preview = (playerTypeId: number, browser = setup.desk) =>
+  sendFrom(setup.t.app, browser, 'POST', '/v1/staff/prices/preview', {
     golfers: [{ id: 1, playerTypeId }],
     courses: [{ id: burnside, teeTime: { date: PLAY_DATE } }],
   });
-const publicPrice = async () => {
-  const csrf = await withCsrf(t.app);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/v1/tickets/prices',
-    headers: csrf.headers,
-    payload: {
-      golfers: [{ id: 1, playerTypeId: ADULT }],
-      courses: [{ id: burnside, teeTime: { date: PLAY_DATE } }],
-    },
+/** A public price call from a visitor's new browser: what the public flow would charge. */
+const askPublic = async (url: string, payload: object) => {
+  const csrf = await withCsrf(setup.t.app);
+  return setup.t.app.inject({ method: 'POST', url, headers: csrf.headers, payload });
+};
+/** The public flow's ticket prices for one adult playing `courses`. */
+const adultTickets = async (courses: { id: number; teeTime: { date: string } }[]) => {
+  const response = await askPublic('/v1/tickets/prices', {
+    golfers: [{ id: 1, playerTypeId: ADULT }],
+    courses,
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.totals.payable as number;
+  return response.json().data;
 };
+const publicPrice = async () =>
+  (await adultTickets([{ id: burnside, teeTime: { date: PLAY_DATE } }])).totals.payable as number;
 
 describe('green fees', () => {
   it('a change applies to new bookings and not to one already made, and is kept as history', async () => {
@@ -83,15 +69,13 @@ describe('green fees', () => {
     expect(await publicPrice()).toBe(oldPrice);
     expect((await preview(ADULT)).json().data.totals.payable).toBe(oldPrice);
 
-    const made = await confirmedBooking(
-      t.app,
-      t.database.db,
-      await withCsrf(t.app),
+    const made = await visitorBooking(
+      setup.t,
       [{ courseId: burnside, date: PLAY_DATE, time: '10:00' }],
       [ADULT],
     );
     const payableOf = async (id: number) =>
-      (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]?.payablePence;
+      (await setup.t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]?.payablePence;
     expect(await payableOf(made.bookingId)).toBe(oldPrice);
 
     const newPrice = oldPrice + 1_250;
@@ -117,12 +101,10 @@ describe('green fees', () => {
     expect(await publicPrice()).toBe(newPrice);
     expect((await preview(ADULT)).json().data.totals.payable).toBe(newPrice);
     expect(await payableOf(made.bookingId)).toBe(oldPrice);
-    const detail = await sendFrom(t.app, desk, 'GET', `/v1/staff/bookings/${made.bookingNumber}`);
+    const detail = await sendFrom(setup.t.app, setup.desk, 'GET', `/v1/staff/bookings/${made.bookingNumber}`);
     expect(detail.json().data.confirmation.totals.payable).toBe(oldPrice);
-    const next = await confirmedBooking(
-      t.app,
-      t.database.db,
-      await withCsrf(t.app),
+    const next = await visitorBooking(
+      setup.t,
       [{ courseId: burnside, date: PLAY_DATE, time: '10:30' }],
       [ADULT],
     );
@@ -134,7 +116,7 @@ describe('green fees', () => {
   });
 
   it('refuses bad prices and unknown rows with a clear message, changing nothing', async () => {
-    const before = await t.database.db.select().from(greenFees);
+    const before = await setup.t.database.db.select().from(greenFees);
     const season = (await prices()).seasons[0]!;
     const valid = { course_id: burnside, player_type_id: ADULT, season_id: season.id, price: 10_000 };
     for (const [body, text] of [
@@ -150,7 +132,7 @@ describe('green fees', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.body, JSON.stringify(body)).toContain(text);
     }
-    expect(await t.database.db.select().from(greenFees)).toEqual(before);
+    expect(await setup.t.database.db.select().from(greenFees)).toEqual(before);
   });
 
   it('lets the reservations desk read and preview any player type, and only admins change a fee', async () => {
@@ -162,24 +144,29 @@ describe('green fees', () => {
     const season = (await prices()).seasons[0]!;
     const refused = await setFee(
       { course_id: burnside, player_type_id: ADULT, season_id: season.id, price: 1 },
-      desk,
+      setup.desk,
     );
     expect(refused.statusCode).toBe(403);
-    const anonymous = await t.app.inject({ method: 'GET', url: '/v1/staff/prices', headers: apiHeaders() });
+    const anonymous = await setup.t.app.inject({
+      method: 'GET',
+      url: '/v1/staff/prices',
+      headers: apiHeaders(),
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });
 
 describe('seasons and the booking horizon', () => {
-  const addSeason = (body: object, browser = admin) =>
-    sendFrom(t.app, browser, 'POST', '/v1/staff/seasons', body);
-  const setClosing = (body: object, browser = admin) =>
-    sendFrom(t.app, browser, 'PUT', '/v1/staff/courses/closing-date', body);
+  const addSeason = (body: object, browser = setup.admin) =>
+    sendFrom(setup.t.app, browser, 'POST', '/v1/staff/seasons', body);
+  const setClosing = (body: object, browser = setup.admin) =>
+    sendFrom(setup.t.app, browser, 'PUT', '/v1/staff/courses/closing-date', body);
   const plusDays = (date: string, days: number) =>
     new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   const slotsOn = async (date: string) =>
-    (await sendFrom(t.app, desk, 'GET', `/v1/staff/tee-sheet?course_id=${burnside}&date=${date}`)).json().data
-      ?.slots?.length ?? 0;
+    (
+      await sendFrom(setup.t.app, setup.desk, 'GET', `/v1/staff/tee-sheet?course_id=${burnside}&date=${date}`)
+    ).json().data?.slots?.length ?? 0;
 
   it('adds a season after the last, its fees copied, and refuses an overlap by naming it', async () => {
     const before = await prices();
@@ -226,7 +213,7 @@ describe('seasons and the booking horizon', () => {
       (
         await addSeason(
           { name: 'Desk', start_date: '2031-01-01', end_date: '2031-01-02', copy_fees_from: null },
-          desk,
+          setup.desk,
         )
       ).statusCode,
     ).toBe(403);
@@ -253,7 +240,7 @@ describe('seasons and the booking horizon', () => {
       eq(greenFees.seasonId, season.id),
       eq(greenFees.playerTypeId, SENIOR),
     );
-    const [removed] = await t.database.db.delete(greenFees).where(seniorFee).returning();
+    const [removed] = await setup.t.database.db.delete(greenFees).where(seniorFee).returning();
     expect(removed, 'the seed prices Seniors on the Burnside').toBeDefined();
     const noSeniorFee = await setClosing({ course_id: burnside, closing_date: newClosing });
     expect(noSeniorFee.statusCode).toBe(422);
@@ -261,7 +248,7 @@ describe('seasons and the booking horizon', () => {
       /on the Burnside Course for Senior \(65 and over\): add a season/,
     );
     const { id: _id, ...fee } = removed!;
-    await t.database.db.insert(greenFees).values(fee);
+    await setup.t.database.db.insert(greenFees).values(fee);
     const moved = await setClosing({ course_id: burnside, closing_date: newClosing });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(
@@ -274,9 +261,11 @@ describe('seasons and the booking horizon', () => {
     expect(shortened.statusCode, shortened.body).toBe(200);
     expect(shortened.json().data.bookings_after).toBeGreaterThanOrEqual(2);
     expect((await setClosing({ course_id: burnside, closing_date: '2026-03-19' })).statusCode).toBe(400);
-    expect((await setClosing({ course_id: burnside, closing_date: newClosing }, desk)).statusCode).toBe(403);
+    expect((await setClosing({ course_id: burnside, closing_date: newClosing }, setup.desk)).statusCode).toBe(
+      403,
+    );
     const audit = (
-      await sendFrom(t.app, admin, 'GET', '/v1/staff/audit?action=course.closing_date_changed')
+      await sendFrom(setup.t.app, setup.admin, 'GET', '/v1/staff/audit?action=course.closing_date_changed')
     ).json().data;
     expect(
       audit.entries.map((entry: { after: { closing_date: string } }) => entry.after.closing_date),
@@ -290,13 +279,7 @@ describe('seasons and the booking horizon', () => {
 describe('caddie fees', () => {
   type Ranges = { caddie_ranges: { id: number; start_date: string; end_date: string; price: number }[] };
   const publicCaddiePrice = async (date: string) => {
-    const csrf = await withCsrf(t.app);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/caddies/prices',
-      headers: csrf.headers,
-      payload: { startDate: date },
-    });
+    const response = await askPublic('/v1/caddies/prices', { startDate: date });
     return (response.json().data as { start_date: string; end_date: string; price: number }[]).find(
       (range) => range.start_date <= date && date <= range.end_date,
     )?.price;
@@ -308,7 +291,7 @@ describe('caddie fees', () => {
       (each) => each.start_date <= PLAY_DATE && PLAY_DATE <= each.end_date,
     )!;
     expect(await publicCaddiePrice(PLAY_DATE)).toBe(range.price);
-    const changed = await sendFrom(t.app, admin, 'PUT', `/v1/staff/caddie-ranges/${range.id}`, {
+    const changed = await sendFrom(setup.t.app, setup.admin, 'PUT', `/v1/staff/caddie-ranges/${range.id}`, {
       price: range.price + 500,
     });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -326,7 +309,7 @@ describe('caddie fees', () => {
     });
 
     const last = before.caddie_ranges.at(-1)!;
-    const clash = await sendFrom(t.app, admin, 'POST', '/v1/staff/caddie-ranges', {
+    const clash = await sendFrom(setup.t.app, setup.admin, 'POST', '/v1/staff/caddie-ranges', {
       start_date: last.end_date,
       end_date: '2030-12-31',
       price: 7_000,
@@ -334,7 +317,7 @@ describe('caddie fees', () => {
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.message).toMatch(/^The dates overlap the caddie fee from /);
     const next = new Date(Date.parse(`${last.end_date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const added = await sendFrom(t.app, admin, 'POST', '/v1/staff/caddie-ranges', {
+    const added = await sendFrom(setup.t.app, setup.admin, 'POST', '/v1/staff/caddie-ranges', {
       start_date: next,
       end_date: '2030-12-31',
       price: 7_500,
@@ -347,17 +330,20 @@ describe('caddie fees', () => {
 
     for (const bad of [{ price: -1 }, { price: 1.5 }, {}]) {
       expect(
-        (await sendFrom(t.app, admin, 'PUT', `/v1/staff/caddie-ranges/${range.id}`, bad)).statusCode,
+        (await sendFrom(setup.t.app, setup.admin, 'PUT', `/v1/staff/caddie-ranges/${range.id}`, bad))
+          .statusCode,
       ).toBe(400);
     }
     expect(
-      (await sendFrom(t.app, admin, 'PUT', '/v1/staff/caddie-ranges/999999', { price: 1 })).statusCode,
+      (await sendFrom(setup.t.app, setup.admin, 'PUT', '/v1/staff/caddie-ranges/999999', { price: 1 }))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await sendFrom(t.app, desk, 'PUT', `/v1/staff/caddie-ranges/${range.id}`, { price: 1 })).statusCode,
+      (await sendFrom(setup.t.app, setup.desk, 'PUT', `/v1/staff/caddie-ranges/${range.id}`, { price: 1 }))
+        .statusCode,
     ).toBe(403);
     const audit = (
-      await sendFrom(t.app, admin, 'GET', '/v1/staff/audit?action=price.caddie_fee_changed')
+      await sendFrom(setup.t.app, setup.admin, 'GET', '/v1/staff/audit?action=price.caddie_fee_changed')
     ).json().data.entries;
     expect(audit.map((entry: { before: { price: number } }) => entry.before.price)).toEqual([range.price]);
   });
@@ -372,23 +358,13 @@ describe('combination prices', () => {
       prices: { player_type_id: number; price: number }[];
     }[];
   };
-  const twoCourses = async () => {
-    const csrf = await withCsrf(t.app);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/tickets/prices',
-      headers: csrf.headers,
-      payload: {
-        golfers: [{ id: 1, playerTypeId: ADULT }],
-        courses: [
-          { id: COURSE_IDS.championship, teeTime: { date: '2026-06-10' } },
-          { id: burnside, teeTime: { date: '2026-06-11' } },
-        ],
-      },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.golfers[0] as { total_price: number; ticket_label: string };
-  };
+  const twoCourses = async () =>
+    (
+      await adultTickets([
+        { id: COURSE_IDS.championship, teeTime: { date: '2026-06-10' } },
+        { id: burnside, teeTime: { date: '2026-06-11' } },
+      ])
+    ).golfers[0] as { total_price: number; ticket_label: string };
 
   it("changes a combination's price for new bookings, audited; refuses what is not on the lists", async () => {
     const before = (await prices()) as unknown as Packages;
@@ -399,7 +375,7 @@ describe('combination prices', () => {
     const old = pkg.prices.find((price) => price.player_type_id === ADULT)!.price;
     expect((await twoCourses()).total_price).toBe(old);
 
-    const changed = await sendFrom(t.app, admin, 'PUT', '/v1/staff/prices/packages', {
+    const changed = await sendFrom(setup.t.app, setup.admin, 'PUT', '/v1/staff/prices/packages', {
       package_id: pkg.id,
       player_type_id: ADULT,
       price: old - 2_000,
@@ -413,8 +389,9 @@ describe('combination prices', () => {
       before: old,
       after: old - 2_000,
     });
-    const audit = (await sendFrom(t.app, admin, 'GET', '/v1/staff/audit?action=price.package_changed')).json()
-      .data.entries;
+    const audit = (
+      await sendFrom(setup.t.app, setup.admin, 'GET', '/v1/staff/audit?action=price.package_changed')
+    ).json().data.entries;
     expect(audit.map((entry: { before: { price: number } }) => entry.before.price)).toEqual([old]);
 
     for (const bad of [
@@ -422,11 +399,13 @@ describe('combination prices', () => {
       { package_id: pkg.id, player_type_id: 99, price: 1 },
       { package_id: pkg.id, player_type_id: ADULT, price: -5 },
     ]) {
-      expect((await sendFrom(t.app, admin, 'PUT', '/v1/staff/prices/packages', bad)).statusCode).toBe(400);
+      expect(
+        (await sendFrom(setup.t.app, setup.admin, 'PUT', '/v1/staff/prices/packages', bad)).statusCode,
+      ).toBe(400);
     }
     expect(
       (
-        await sendFrom(t.app, desk, 'PUT', '/v1/staff/prices/packages', {
+        await sendFrom(setup.t.app, setup.desk, 'PUT', '/v1/staff/prices/packages', {
           package_id: pkg.id,
           player_type_id: ADULT,
           price: 1,
@@ -434,7 +413,7 @@ describe('combination prices', () => {
       ).statusCode,
     ).toBe(403);
     // Put back for the tests after.
-    await sendFrom(t.app, admin, 'PUT', '/v1/staff/prices/packages', {
+    await sendFrom(setup.t.app, setup.admin, 'PUT', '/v1/staff/prices/packages', {
       package_id: pkg.id,
       player_type_id: ADULT,
       price: old,
@@ -449,18 +428,19 @@ describe('combination prices', () => {
     )!;
     const combination = (await twoCourses()).total_price;
     expect(combination).toBe(pair.prices.find((price) => price.player_type_id === ADULT)!.price);
-    const save = (body: object, id: number | null = pair.id, browser = admin) =>
+    const save = (body: object, id: number | null = pair.id, browser = setup.admin) =>
       id === null
-        ? sendFrom(t.app, browser, 'POST', '/v1/staff/packages', body)
-        : sendFrom(t.app, browser, 'PUT', `/v1/staff/packages/${id}`, body);
+        ? sendFrom(setup.t.app, browser, 'POST', '/v1/staff/packages', body)
+        : sendFrom(setup.t.app, browser, 'PUT', `/v1/staff/packages/${id}`, body);
     const details = { name: pair.name, course_ids: pair.course_ids, valid_from: '04-01', valid_to: '10-31' };
 
     // Only from July: the June rounds are priced as two green fees.
     const july = await save({ ...details, valid_from: '07-01', valid_to: '08-31' });
     expect(july.statusCode, july.body).toBe(200);
     expect((await twoCourses()).total_price).toBeGreaterThan(combination);
-    const [audit] = (await sendFrom(t.app, admin, 'GET', '/v1/staff/audit?action=package.changed')).json()
-      .data.entries;
+    const [audit] = (
+      await sendFrom(setup.t.app, setup.admin, 'GET', '/v1/staff/audit?action=package.changed')
+    ).json().data.entries;
     expect(audit).toMatchObject({
       before: { valid_from: '04-01', valid_to: '10-31' },
       after: { valid_from: '07-01', valid_to: '08-31' },
@@ -478,7 +458,7 @@ describe('combination prices', () => {
     }
     expect((await save({ ...details, course_ids: [burnside, 99] })).statusCode).toBe(400);
     expect((await save(details, 9_999)).statusCode).toBe(404);
-    expect((await save(details, pair.id, desk)).statusCode).toBe(403);
+    expect((await save(details, pair.id, setup.desk)).statusCode).toBe(403);
 
     // A second combination of the same courses for other days: a winter price.
     const winter = await save(
@@ -501,7 +481,7 @@ describe('combination prices', () => {
       (await save({ name: three.name, course_ids: two, valid_from: '04-01', valid_to: '10-31' }, three.id))
         .statusCode,
     ).toBe(200);
-    await seedDatabase(t.database.db, { demo: false, now: NOW });
+    await seedDatabase(setup.t.database.db, { demo: false, now: NOW });
     expect((await all()).find((each) => each.id === three.id)?.course_ids).toEqual(two);
 
     // Put back for the tests after.

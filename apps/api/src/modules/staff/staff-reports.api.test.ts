@@ -8,7 +8,7 @@ import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { addOperator, type Browser } from '../auth/test/auth-test-helpers.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
 import { confirmedBooking } from '../confirmation/confirmation-test-helpers.ts';
-import { addStaffUser, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+import { addStaffUser, sendFrom, staffBrowser, staffSessionBrowser } from './test/staff-test-helpers.ts';
 
 // Issue 23, reports: for a period of play, the same confirmed bookings seen as sales per course and period,
 // utilisation by weekday and hour, lead time, player types, channels, tickets and no-shows; bad periods refused.
@@ -27,11 +27,7 @@ beforeAll(async () => {
   t = await createBookingApp(NOW);
   staffId = (await addStaffUser(t, { username: 'report.desk', role: 'reservations' })).id;
   desk = await staffSessionBrowser(t, staffId, 'full');
-  starter = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'report.starter', role: 'starter' })).id,
-    'full',
-  );
+  starter = await staffBrowser(t, { username: 'report.starter', role: 'starter' });
   const session = await withCsrf(t.app);
   // Monday: two adults on Burnside at 10:00; Wednesday: two adults on Championship and Burnside, at 09:00 and 14:00.
   made.push(
@@ -139,11 +135,7 @@ describe('GET /v1/staff/reports', () => {
     t.clock.pin(new Date(`${addDays(MONDAY, 1)}T12:00:00Z`));
     try {
       // A day after the round (a new staff session: the earlier one has long gone idle by then).
-      const later = await staffSessionBrowser(
-        t,
-        (await addStaffUser(t, { username: 'report.later', role: 'reservations' })).id,
-        'full',
-      );
+      const later = await staffBrowser(t, { username: 'report.later', role: 'reservations' });
       const after = (await report(`from=${MONDAY}&to=${MONDAY}&grain=day`, later)).json().data as StaffReport;
       expect(after.no_shows.find((row) => row.course === 'Burnside Course')).toEqual({
         course: 'Burnside Course',

@@ -62,36 +62,35 @@ beforeAll(async () => {
   const operator = await addOperator(db);
   const slot = (time: string) => slotIdAt(db, CHAMPIONSHIP, DAY, time);
 
-  const paid = await insertBooking(db, {
-    status: 'confirmed',
-    rounds: [{ courseId: CHAMPIONSHIP, slotId: await slot('09:00'), players: 2 }],
-  });
-  await db
-    .update(bookings)
-    .set({
+  /** A confirmed booking of two at 09:00 with `fields` and golfers of `types`: two of them share that tee time. */
+  const confirmedAtNine = async (fields: Partial<typeof bookings.$inferInsert>, types: number[]) => {
+    const id = await insertBooking(db, {
+      status: 'confirmed',
+      rounds: [{ courseId: CHAMPIONSHIP, slotId: await slot('09:00'), players: 2 }],
+    });
+    await db.update(bookings).set(fields).where(eq(bookings.id, id));
+    await golfers(id, types);
+    return id;
+  };
+  const paid = await confirmedAtNine(
+    {
       payablePence: 24_000,
       paidPence: 24_000,
       notes: 'Celebrating a birthday',
       playerDetails: { player_type: 'individual', first_name: 'Ada', surname: 'Lovelace' },
-    })
-    .where(eq(bookings.id, paid));
-  await golfers(paid, [ADULT_PLAYER_TYPE_ID, CONCESSION_PLAYER_TYPE_ID]);
-
-  const deposit = await insertBooking(db, {
-    status: 'confirmed',
-    rounds: [{ courseId: CHAMPIONSHIP, slotId: await slot('09:00'), players: 2 }],
-  });
-  await db
-    .update(bookings)
-    .set({
+    },
+    [ADULT_PLAYER_TYPE_ID, CONCESSION_PLAYER_TYPE_ID],
+  );
+  const deposit = await confirmedAtNine(
+    {
       operatorId: operator.id,
       paymentMethod: 'deposit',
       payablePence: 24_000,
       paidPence: 12_000,
       playerDetails: { first_name: 'Grace', surname: 'Hopper' },
-    })
-    .where(eq(bookings.id, deposit));
-  await golfers(deposit, [ADULT_PLAYER_TYPE_ID, ADULT_PLAYER_TYPE_ID]);
+    },
+    [ADULT_PLAYER_TYPE_ID, ADULT_PLAYER_TYPE_ID],
+  );
 
   const held = await insertBooking(db, {
     status: 'held',

@@ -1,21 +1,20 @@
 import { COURSE_IDS } from '@links/shared/constants';
-import { londonTime } from '@links/shared/uk-time';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staffAuditLog, teeSlots, teeWindows } from '../../db/schema/index.ts';
 import { seedDatabase } from '../../seed/index.ts';
-import { apiHeaders, withCsrf } from '../../test/test-app.ts';
+import { withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
-import type { Browser } from '../auth/test/auth-test-helpers.ts';
-import { bookingBody, postBooking, twoInstancesOnOneDatabase } from '../bookings/booking-test-helpers.ts';
+import { bookingBody, postBooking } from '../bookings/booking-test-helpers.ts';
+import { createSeededApp, slotIdAt, wallTimes } from '../tee-sheet/tee-sheet-test-data.ts';
 import {
-  createSeededApp,
-  insertPaidBooking,
-  type SeededApp,
-  slotIdAt,
-  wallTimes,
-} from '../tee-sheet/tee-sheet-test-data.ts';
-import { addStaffUser, onInstance, sendFrom, staffSessionBrowser } from './test/staff-test-helpers.ts';
+  paidBookingAt,
+  publicDiaryTimes,
+  sendFrom,
+  staffAppForTests,
+  staffBrowser,
+  staffRaceOnTwoInstances,
+} from './test/staff-test-helpers.ts';
 
 // Issue 23, tee windows: staff change a course's windows per weekday (standing, or for a date range) and its
 // interval; the preview shows the tee times added and taken out of sale, a day before and after, and the bookings
@@ -35,37 +34,15 @@ const MORNING_ONLY = [
   { start: '14:00', end: '15:50' },
 ];
 
-let t: SeededApp;
-let admin: Browser;
-let desk: Browser;
-let starter: Browser;
-let bookingNumber: string;
-
-beforeAll(async () => {
-  t = await createSeededApp(NOW);
-  const db = t.database.db;
-  ({ bookingNumber } = await insertPaidBooking(db, {
-    courseId: BURNSIDE,
-    slotId: await slotIdAt(db, BURNSIDE, WEDNESDAY, '11:30'),
-    players: 2,
-  }));
-  admin = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'tee.admin', role: 'admin' })).id,
-    'full',
-  );
-  desk = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'tee.desk', role: 'reservations' })).id,
-    'full',
-  );
-  starter = await staffSessionBrowser(
-    t,
-    (await addStaffUser(t, { username: 'tee.starter', role: 'starter' })).id,
-    'full',
-  );
+const setup = staffAppForTests(() => createSeededApp(NOW), {
+  admin: { username: 'tee.admin', role: 'admin' },
+  desk: { username: 'tee.desk', role: 'reservations' },
+  starter: { username: 'tee.starter', role: 'starter' },
 });
-afterAll(async () => t?.close());
+let bookingNumber: string;
+beforeAll(async () => {
+  ({ bookingNumber } = await paidBookingAt(setup.t, BURNSIDE, WEDNESDAY, '11:30'));
+});
 
 type Rule = { weekday: number; valid_from: string | null; valid_to: string | null; windows: unknown[] };
 type Course = {
@@ -77,23 +54,12 @@ type Course = {
 };
 
 const burnside = async (): Promise<Course> => {
-  const response = await sendFrom(t.app, desk, 'GET', '/v1/staff/tee-windows');
+  const response = await sendFrom(setup.t.app, setup.desk, 'GET', '/v1/staff/tee-windows');
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data.courses.find((course: Course) => course.id === BURNSIDE);
 };
 
-async function publicTimes(date = WEDNESDAY): Promise<string[]> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/v1/courses/${BURNSIDE}/diary?start_date=${date}`,
-    headers: apiHeaders(),
-  });
-  expect(response.statusCode).toBe(200);
-  return response
-    .json()
-    .data.filter((slot: { slot_date_time: string }) => slot.slot_date_time.startsWith(date))
-    .map((slot: { slot_date_time: string }) => londonTime(new Date(slot.slot_date_time)));
-}
+const publicTimes = (date = WEDNESDAY) => publicDiaryTimes(setup.t.app, BURNSIDE, date);
 
 const wednesdays = (windows: typeof STANDING, extra: object = {}) => ({
   course_id: BURNSIDE,
@@ -105,10 +71,10 @@ const wednesdays = (windows: typeof STANDING, extra: object = {}) => ({
   ...extra,
 });
 
-const preview = (body: object, browser = desk) =>
-  sendFrom(t.app, browser, 'POST', '/v1/staff/tee-windows/preview', body);
-const change = (body: object, browser = admin) =>
-  sendFrom(t.app, browser, 'PUT', '/v1/staff/tee-windows', body);
+const preview = (body: object, browser = setup.desk) =>
+  sendFrom(setup.t.app, browser, 'POST', '/v1/staff/tee-windows/preview', body);
+const change = (body: object, browser = setup.admin) =>
+  sendFrom(setup.t.app, browser, 'PUT', '/v1/staff/tee-windows', body);
 
 describe('tee windows', () => {
   it('lists each course with its interval, closing date and standing windows per weekday', async () => {
@@ -122,11 +88,11 @@ describe('tee windows', () => {
     });
     expect(course.rules.map((rule) => rule.weekday)).toEqual([1, 2, 3, 4, 5, 6, 0]);
     expect(course.outside).toEqual([]);
-    expect((await sendFrom(t.app, starter, 'GET', '/v1/staff/tee-windows')).statusCode).toBe(403);
+    expect((await sendFrom(setup.t.app, setup.starter, 'GET', '/v1/staff/tee-windows')).statusCode).toBe(403);
   });
 
   it('refuses bad changes with a clear message and changes nothing', async () => {
-    const before = await t.database.db.select().from(teeWindows);
+    const before = await setup.t.database.db.select().from(teeWindows);
     const cases: [object, string][] = [
       [
         wednesdays([
@@ -149,9 +115,9 @@ describe('tee windows', () => {
     }
     expect((await change(wednesdays(STANDING, { course_id: 999 }))).statusCode).toBe(404);
     // Only an admin changes windows; the reservations desk may look.
-    expect((await change(wednesdays(MORNING_ONLY), desk)).statusCode).toBe(403);
-    expect((await preview(wednesdays(MORNING_ONLY), starter)).statusCode).toBe(403);
-    expect(await t.database.db.select().from(teeWindows)).toEqual(before);
+    expect((await change(wednesdays(MORNING_ONLY), setup.desk)).statusCode).toBe(403);
+    expect((await preview(wednesdays(MORNING_ONLY), setup.starter)).statusCode).toBe(403);
+    expect(await setup.t.database.db.select().from(teeWindows)).toEqual(before);
   });
 
   it('previews and applies a shorter window: tee times out of sale, the booking inside kept and listed', async () => {
@@ -192,8 +158,8 @@ describe('tee windows', () => {
 
     // The booked tee time is kept, off sale, on the staff sheet marked for moving; the others are gone.
     const sheet = await sendFrom(
-      t.app,
-      desk,
+      setup.t.app,
+      setup.desk,
       'GET',
       `/v1/staff/tee-sheet?course_id=${BURNSIDE}&date=${WEDNESDAY}`,
     );
@@ -207,7 +173,7 @@ describe('tee windows', () => {
     expect(slots.find((slot) => slot.time === '11:20')).toBeUndefined();
     expect(slots.find((slot) => slot.time === '10:50')).toMatchObject({ outside_windows: false });
 
-    const [audit] = (await t.database.db.select().from(staffAuditLog)).filter(
+    const [audit] = (await setup.t.database.db.select().from(staffAuditLog)).filter(
       (row) => row.action === 'course.tee_windows_changed',
     );
     expect(audit).toMatchObject({ targetType: 'course', targetId: String(BURNSIDE) });
@@ -259,10 +225,10 @@ describe('tee windows', () => {
       applied.json().data.tee_windows.courses.find((each: Course) => each.id === BURNSIDE).outside,
     ).toEqual([]);
     expect(await publicTimes()).toEqual([...wallTimes('10:00', '12:20'), ...wallTimes('14:00', '15:50')]);
-    const [slot] = await t.database.db
+    const [slot] = await setup.t.database.db
       .select({ withdrawnAt: teeSlots.withdrawnAt })
       .from(teeSlots)
-      .where(eq(teeSlots.id, await slotIdAt(t.database.db, BURNSIDE, WEDNESDAY, '11:30')));
+      .where(eq(teeSlots.id, await slotIdAt(setup.t.database.db, BURNSIDE, WEDNESDAY, '11:30')));
     expect(slot?.withdrawnAt).toBeNull();
   });
 
@@ -284,9 +250,9 @@ describe('tee windows', () => {
     const morning = [{ start: '10:00', end: '12:20' }];
     expect((await change({ ...wednesdays(morning), weekdays: [4] })).statusCode).toBe(200);
     expect(await publicTimes(thursday)).toEqual(wallTimes('10:00', '12:20'));
-    const windowsBefore = await t.database.db.select().from(teeWindows);
-    await seedDatabase(t.database.db, { demo: false, now: NOW });
-    expect(await t.database.db.select().from(teeWindows)).toEqual(windowsBefore);
+    const windowsBefore = await setup.t.database.db.select().from(teeWindows);
+    await seedDatabase(setup.t.database.db, { demo: false, now: NOW });
+    expect(await setup.t.database.db.select().from(teeWindows)).toEqual(windowsBefore);
     expect(await publicTimes(thursday)).toEqual(wallTimes('10:00', '12:20'));
   });
 });
@@ -294,14 +260,11 @@ describe('tee windows', () => {
 // Two instances on one database need PostgreSQL (PGlite is one process).
 if (testDbKind() === 'postgres') {
   describe('a window change racing holds over two instances (PostgreSQL)', () => {
-    const { apps, databases } = twoInstancesOnOneDatabase('links_tee_windows', NOW, 8);
+    const race = staffRaceOnTwoInstances('links_tee_windows', NOW);
 
     it('each hold lands before the change (kept, withdrawn, listed) or is refused after it; none is lost, no 500', async () => {
-      const [one, two] = apps as [NonNullable<(typeof apps)[0]>, NonNullable<(typeof apps)[1]>];
-      const database = databases[0]!;
-      const db = database.db;
-      const staff = await addStaffUser(onInstance(one, database), { username: 'race.admin', role: 'admin' });
-      const racer = await staffSessionBrowser(onInstance(one, database), staff.id, 'full');
+      const { one, two, db } = race;
+      const racer = await staffBrowser(race.onOne, { username: 'race.admin', role: 'admin' });
       const times = wallTimes('11:00', '12:20');
       const slotIds = await Promise.all(times.map((time) => slotIdAt(db, BURNSIDE, WEDNESDAY, time)));
       const sessions = await Promise.all(times.map(() => withCsrf(two)));
@@ -333,16 +296,10 @@ if (testDbKind() === 'postgres') {
         .where(inArray(teeSlots.id, slotIds));
       expect(rows).toHaveLength(held.length);
       expect(rows.every((row) => row.withdrawnAt !== null)).toBe(true);
-      const publicAnswer = await two.inject({
-        method: 'GET',
-        url: `/v1/courses/${BURNSIDE}/diary?start_date=${WEDNESDAY}`,
-        headers: apiHeaders(),
-      });
-      const publicTimesNow = publicAnswer
-        .json()
-        .data.filter((slot: { slot_date_time: string }) => slot.slot_date_time.startsWith(WEDNESDAY))
-        .map((slot: { slot_date_time: string }) => londonTime(new Date(slot.slot_date_time)));
-      expect(publicTimesNow).toEqual([...wallTimes('10:00', '10:50'), ...wallTimes('14:00', '15:50')]);
+      expect(await publicDiaryTimes(two, BURNSIDE, WEDNESDAY)).toEqual([
+        ...wallTimes('10:00', '10:50'),
+        ...wallTimes('14:00', '15:50'),
+      ]);
     });
   });
 }

@@ -11,6 +11,21 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 export type SeededApp = TestApp & { setNow(now: Date): void };
 
+/** Runs `check` with the app's clock at `instant`, then sets it back to `after` however the check ends. */
+export async function atInstant<T>(
+  t: SeededApp,
+  instant: Date,
+  after: Date,
+  check: () => Promise<T>,
+): Promise<T> {
+  t.setNow(instant);
+  try {
+    return await check();
+  } finally {
+    t.setNow(after);
+  }
+}
+
 export async function createSeededApp(now: Date): Promise<SeededApp> {
   const testApp = await createTestApp();
   await seedDatabase(testApp.database.db, { demo: false, now });
@@ -53,6 +68,26 @@ export async function insertBooking(db: DbOrTx, booking: TestBooking): Promise<n
     .returning({ id: bookings.id });
   await db.insert(bookingRounds).values(booking.rounds.map((round) => ({ ...round, bookingId: row!.id })));
   return row!.id;
+}
+
+/** A booking of `players` in each tee slot at `times` of a course and day (held ones expiring at `holdExpiresAt`). */
+export async function fillSlots(
+  db: DbOrTx,
+  courseId: number,
+  date: string,
+  times: string[],
+  players: number,
+  status: 'confirmed' | 'held' = 'confirmed',
+  holdExpiresAt = holdExpiring.inFiveMinutes,
+) {
+  for (const time of times) {
+    const slotId = await slotIdAt(db, courseId, date, time);
+    await insertBooking(db, {
+      status,
+      ...(status === 'held' ? { holdExpiresAt } : {}),
+      rounds: [{ courseId, slotId, players }],
+    });
+  }
 }
 
 /**

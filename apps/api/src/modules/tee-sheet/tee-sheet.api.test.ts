@@ -10,6 +10,7 @@ import { apiHeaders, withCsrf } from '../../test/test-app.ts';
 import { bookingBody, postBooking } from '../bookings/booking-test-helpers.ts';
 import { livePlayersBySlot } from './live-bookings.ts';
 import {
+  atInstant,
   createSeededApp,
   holdExpiring,
   insertBooking,
@@ -110,12 +111,10 @@ describe('GET /v1/courses/:id/diary: which days have slots', () => {
   });
 
   it('counts a slot starting exactly now as started', async () => {
-    t.setNow(new Date('2026-03-20T09:10:00Z'));
-    try {
-      expect(ukTimes(await slotsOn(championship, '2026-03-20', '&filter_today=1'))[0]).toBe('09:20');
-    } finally {
-      t.setNow(NOW);
-    }
+    const slots = await atInstant(t, new Date('2026-03-20T09:10:00Z'), NOW, () =>
+      slotsOn(championship, '2026-03-20', '&filter_today=1'),
+    );
+    expect(ukTimes(slots)[0]).toBe('09:20');
   });
 
   it('hides slots inside a blocked period, even one added after the slots were generated', async () => {

@@ -80,40 +80,29 @@ describe('without a trusted proxy (TRUST_PROXY=off)', () => {
 describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
   it('limits each client address on its own, and every address together per account', async () => {
     t = await createTestApp({ trustProxy: 1 });
+    const { app } = t;
+    /** A sign-in through the proxy (the socket's address is the proxy's) for the client at `forwardedFor`. */
+    const attemptViaProxy = (username: string, password: string, forwardedFor: string) =>
+      attempt(app, username, password, { forwardedFor, remoteAddress: '127.0.0.1' });
     await addOperator(t.database.db);
     await addOperator(t.database.db, { username: 'links-tours' });
 
     // One address guessing many usernames is locked; the owner on another address is not.
     for (let guess = 1; guess <= addressLimit; guess += 1) {
-      const response = await attempt(t.app, `guess-${guess}`, 'Wrong-Password-1!', {
-        forwardedFor: '203.0.113.50',
-        remoteAddress: '127.0.0.1',
-      });
+      const response = await attemptViaProxy(`guess-${guess}`, 'Wrong-Password-1!', '203.0.113.50');
       expect(response.statusCode, `guess ${guess}`).toBe(401);
     }
-    const fromGuesser = await attempt(t.app, 'fairway', PASSWORD, {
-      forwardedFor: '203.0.113.50',
-      remoteAddress: '127.0.0.1',
-    });
+    const fromGuesser = await attemptViaProxy('fairway', PASSWORD, '203.0.113.50');
     expect(fromGuesser.statusCode).toBe(429);
-    const fromOwner = await attempt(t.app, 'fairway', PASSWORD, {
-      forwardedFor: '192.0.2.10',
-      remoteAddress: '127.0.0.1',
-    });
+    const fromOwner = await attemptViaProxy('fairway', PASSWORD, '192.0.2.10');
     expect(fromOwner.statusCode, fromOwner.body).toBe(200);
 
     // Many addresses guessing one account: the account locks, whatever address comes next.
     for (let guess = 1; guess <= accountLimit; guess += 1) {
-      const response = await attempt(t.app, 'links-tours', 'Wrong-Password-1!', {
-        forwardedFor: `198.18.0.${guess}`,
-        remoteAddress: '127.0.0.1',
-      });
+      const response = await attemptViaProxy('links-tours', 'Wrong-Password-1!', `198.18.0.${guess}`);
       expect(response.statusCode, `guess ${guess}`).toBe(401);
     }
-    const lockedAccount = await attempt(t.app, 'links-tours', PASSWORD, {
-      forwardedFor: '192.0.2.99',
-      remoteAddress: '127.0.0.1',
-    });
+    const lockedAccount = await attemptViaProxy('links-tours', PASSWORD, '192.0.2.99');
     expect(lockedAccount.statusCode).toBe(429);
     expect(Number(lockedAccount.headers['retry-after'])).toBeGreaterThan(0);
 
@@ -130,10 +119,7 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
       '192.0.2.99',
     );
     expect(reset.statusCode, reset.body).toBe(200);
-    const back = await attempt(t.app, 'links-tours', NEW_PASSWORD, {
-      forwardedFor: '192.0.2.99',
-      remoteAddress: '127.0.0.1',
-    });
+    const back = await attemptViaProxy('links-tours', NEW_PASSWORD, '192.0.2.99');
     expect(back.statusCode, back.body).toBe(200);
   });
 });

@@ -1,26 +1,26 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings } from '../../db/schema/bookings.ts';
-import { mailOutbox } from '../../db/schema/mail.ts';
 import { paymentIntents } from '../../db/schema/payments.ts';
 import {
+  bookingAppWithVisitor,
   bookingBody,
-  createBookingApp,
+  holdThursday,
   patchBooking,
-  postBooking,
   type Session,
 } from '../../modules/bookings/booking-test-helpers.ts';
 import { CONTACT_DETAILS } from '../../modules/confirmation/confirmation-test-helpers.ts';
 import {
+  bookingRow,
+  mailsAbout,
+  openCardPayment,
   payWithCard,
   recordPayment,
   refundsOf,
 } from '../../modules/contact-details/operator-test-helpers.ts';
 import { StripeFake } from '../../modules/payment-provider/test/stripe-fake.ts';
-import { slotIdAt } from '../../modules/tee-sheet/tee-sheet-test-data.ts';
-import { NOW, THURSDAY } from '../booking-week.ts';
-import { type TestApp, withCsrf } from '../test-app.ts';
+import { NOW } from '../booking-week.ts';
+import type { TestApp } from '../test-app.ts';
 import { errorEnvelope } from './hostile-helpers.ts';
 import { LossyProxy } from './lossy-proxy.ts';
 
@@ -40,11 +40,10 @@ const contactDetails = {
   email_address: 'tom@example.com',
 };
 
-async function heldBooking(t: TestApp, session: Session, time: string) {
-  const slotId = await slotIdAt(t.database.db, burnside, THURSDAY, time);
-  const response = await postBooking(t.app, session, bookingBody([{ id: burnside, slotId }], [1]));
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { booking_id: number; booking_number: string; totals: { payable: number } };
+/** A booking held on THURSDAY at `time` whose details were saved: the card payment step 2 opened for it. */
+async function heldWithPayment(t: TestApp, session: Session, time: string) {
+  const booking = await holdThursday(t, session, time);
+  return { booking, intent: await openCardPayment(t, session, booking.booking_id, contactDetails) };
 }
 
 function saveDetails(t: TestApp, session: Session, id: number) {
@@ -56,10 +55,6 @@ function saveDetails(t: TestApp, session: Session, id: number) {
   });
 }
 
-async function mailsAbout(t: TestApp, bookingNumber: string) {
-  return (await t.database.db.select().from(mailOutbox)).filter((row) => row.subject.includes(bookingNumber));
-}
-
 /**
  * Registers the set-up of a describe on Stripe (the fake) reached through a proxy that loses the answers `lose`
  * matches: the fake, the proxy, a seeded app and one browser session. Read it inside the tests.
@@ -69,15 +64,14 @@ function stripeBehindLossyProxy(lose: (method: string, path: string) => boolean)
   beforeAll(async () => {
     context.fake = await new StripeFake().start();
     context.proxy = await new LossyProxy(context.fake.api, lose).start();
-    context.t = await createBookingApp(NOW, {
+    ({ t: context.t, visitor: context.session } = await bookingAppWithVisitor(NOW, {
       stripe: {
         secretKey: context.fake.secretKey,
         publishableKey: 'pk_test_fake',
         webhookSecret: 'whsec_test_hostile_0123456789abcdef',
         api: context.proxy.api,
       },
-    });
-    context.session = await withCsrf(context.t.app);
+    }));
   });
   afterAll(async () => {
     await context.t?.close();
@@ -94,7 +88,7 @@ describe('the payment provider times out on create (Stripe, through a proxy that
 
   it('a retry after lost answers finds the intent Stripe already made: one intent, one charge', async () => {
     const { fake, proxy, t, session } = context;
-    const booking = await heldBooking(t, session, '10:00');
+    const booking = await holdThursday(t, session, '10:00');
     const createsFor = () =>
       [...fake.intents.values()].filter(
         (intent) => (intent.metadata as Record<string, string>).booking_id === String(booking.booking_id),
@@ -127,8 +121,8 @@ describe('the payment provider times out on create (Stripe, through a proxy that
       .from(paymentIntents)
       .where(eq(paymentIntents.bookingId, booking.booking_id));
     expect(mirrored.map((row) => row.id)).toEqual([intent.id]);
-    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.booking_id));
-    expect(row?.paymentIntentId).toBe(intent.id);
+    const row = await bookingRow(t, booking.booking_id);
+    expect(row.paymentIntentId).toBe(intent.id);
 
     // The customer pays; the booking is confirmed once, with one e-mail.
     fake.setStatus(intent.id, 'succeeded');
@@ -138,10 +132,7 @@ describe('the payment provider times out on create (Stripe, through a proxy that
     ]);
     expect(first.statusCode, first.body).toBe(200);
     expect(second.statusCode, second.body).toBe(200);
-    const [confirmed] = await t.database.db
-      .select()
-      .from(bookings)
-      .where(eq(bookings.id, booking.booking_id));
+    const confirmed = await bookingRow(t, booking.booking_id);
     expect(confirmed).toMatchObject({ status: 'confirmed', paidPence: booking.totals.payable });
     expect(await mailsAbout(t, booking.booking_number)).toHaveLength(1);
   }, 60_000);
@@ -152,16 +143,12 @@ describe('one payment submitted from two tabs at once (sandbox provider)', () =>
   let session: Session;
 
   beforeAll(async () => {
-    t = await createBookingApp(NOW);
-    session = await withCsrf(t.app);
+    ({ t, visitor: session } = await bookingAppWithVisitor(NOW));
   });
   afterAll(async () => t?.close());
 
   it('charges once, confirms once and sends one e-mail', async () => {
-    const booking = await heldBooking(t, session, '11:00');
-    const details = await saveDetails(t, session, booking.booking_id);
-    expect(details.statusCode, details.body).toBe(200);
-    const intent = details.json().data.payment_intent as { id: string; client_secret: string };
+    const { booking, intent } = await heldWithPayment(t, session, '11:00');
 
     // Both tabs press Pay with the same card at the same moment...
     const pay = () => payWithCard(t, session, intent);
@@ -175,7 +162,7 @@ describe('one payment submitted from two tabs at once (sandbox provider)', () =>
     ]);
     for (const response of records) expect(response.statusCode, response.body).toBe(200);
 
-    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.booking_id));
+    const row = await bookingRow(t, booking.booking_id);
     expect(row).toMatchObject({
       status: 'confirmed',
       paidPence: booking.totals.payable,
@@ -200,18 +187,14 @@ describe('the provider answering late on the money paths (Stripe, through a prox
 
   it('a stale payment whose refund answer is lost is refunded once, and the golfer told once, by the job', async () => {
     const { fake, proxy, t, session } = context;
-    const booking = await heldBooking(t, session, '12:00');
-    const opened = await saveDetails(t, session, booking.booking_id);
-    expect(opened.statusCode, opened.body).toBe(200);
-    const stale = opened.json().data.payment_intent as { id: string };
+    const { booking, intent: stale } = await heldWithPayment(t, session, '12:00');
     // Paid at Stripe, then the golfer goes back to step 1 and adds a golfer before anything recorded the payment.
     fake.setStatus(stale.id, 'succeeded');
-    const slotId = await slotIdAt(t.database.db, burnside, THURSDAY, '12:00');
     const repriced = await patchBooking(
       t.app,
       session,
       booking.booking_id,
-      bookingBody([{ id: burnside, slotId }], [1, 1]),
+      bookingBody([{ id: burnside, slotId: booking.slotId }], [1, 1]),
     );
     expect(repriced.statusCode, repriced.body).toBe(200);
 
@@ -237,28 +220,25 @@ describe('the provider answering late on the money paths (Stripe, through a prox
     expect(mails.map((mail) => mail.subject)).toEqual([
       `Your payment for booking ${booking.booking_number} has been refunded`,
     ]);
-    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.booking_id));
-    expect(row?.status).toBe('held');
+    const row = await bookingRow(t, booking.booking_id);
+    expect(row.status).toBe('held');
   }, 60_000);
 
   it('a payment whose record call could not reach Stripe is confirmed by the job, with one e-mail', async () => {
     const { fake, proxy, t, session } = context;
-    const booking = await heldBooking(t, session, '12:10');
-    const opened = await saveDetails(t, session, booking.booking_id);
-    expect(opened.statusCode, opened.body).toBe(200);
-    const intent = opened.json().data.payment_intent as { id: string };
+    const { booking, intent } = await heldWithPayment(t, session, '12:10');
     fake.setStatus(intent.id, 'succeeded');
 
     losing = { method: 'GET', path: `/v1/payment_intents/${intent.id}` };
     proxy.loseNext = 3;
     const recorded = await recordPayment(t, session, booking.booking_id, intent.id);
     expect(recorded.statusCode, recorded.body).toBe(502);
-    const [held] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.booking_id));
-    expect(held?.status).toBe('held');
+    const held = await bookingRow(t, booking.booking_id);
+    expect(held.status).toBe('held');
 
     // The tab is closed and no webhook comes: the job's next pass asks Stripe and confirms.
     expect(await t.app.jobs.runOnce('payment-reconciliation')).toMatchObject({ confirmed: 1, failed: 0 });
-    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.booking_id));
+    const row = await bookingRow(t, booking.booking_id);
     expect(row).toMatchObject({
       status: 'confirmed',
       paidPence: booking.totals.payable,

@@ -36,8 +36,24 @@ async function expectNothingChanged() {
   expect(await databaseSnapshot(t.database)).toEqual(before);
 }
 
+/** Refused with `status` and exactly `error`, and nothing stored. */
+async function expectRefused(
+  response: { statusCode: number; body: string },
+  status: number,
+  error: { code: string; message: string },
+) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(errorEnvelope(response.body)).toEqual(error);
+  await expectNothingChanged();
+}
+
 function post(url: string, headers: Record<string, string>, payload: string) {
   return t.app.inject({ method: 'POST', url, headers, payload });
+}
+
+/** The valid booking, sent with exactly these headers. */
+function postValidBooking(headers: Record<string, string>) {
+  return post('/v1/bookings', headers, JSON.stringify(validBody));
 }
 
 /** A GET as the web client sends one (API key and requested-with header). */
@@ -55,22 +71,16 @@ describe('content-type tricks on POST /v1/bookings', () => {
     ['application/json-patch+json', 'application/json-patch+json'],
     ['a JSON type with a foreign charset', 'application/json; charset=utf-16'],
   ])('refuses a valid booking sent as %s with 415', async (_label, contentType) => {
-    const response = await post(
-      '/v1/bookings',
-      { ...session.headers, 'content-type': contentType },
-      JSON.stringify(validBody),
-    );
-    expect(response.statusCode, response.body).toBe(415);
-    expect(errorEnvelope(response.body)).toEqual({
+    const response = await postValidBooking({ ...session.headers, 'content-type': contentType });
+    await expectRefused(response, 415, {
       code: 'unsupported_media_type',
       message: 'The request body must be JSON (Content-Type: application/json).',
     });
-    await expectNothingChanged();
   });
 
   it('refuses a valid booking with no Content-Type at all with 415', async () => {
     const { 'content-type': _omit, ...headers } = session.headers;
-    const response = await post('/v1/bookings', headers, JSON.stringify(validBody));
+    const response = await postValidBooking(headers);
     expect(response.statusCode, response.body).toBe(415);
     expect(errorEnvelope(response.body).code).toBe('unsupported_media_type');
     await expectNothingChanged();
@@ -126,8 +136,7 @@ describe('hostile bodies on POST /v1/bookings', () => {
     ],
   ])('refuses a booking carrying %s as invalid JSON, polluting nothing', async (_label, tamper) => {
     const response = await post('/v1/bookings', session.headers, tamper(JSON.stringify(validBody)));
-    expect(response.statusCode, response.body).toBe(400);
-    expect(errorEnvelope(response.body)).toEqual({
+    await expectRefused(response, 400, {
       code: 'invalid_json',
       message: 'The request body is not valid JSON.',
     });
@@ -144,7 +153,6 @@ describe('hostile bodies on POST /v1/bookings', () => {
       code: 'payload_too_large',
       message: 'The request body is too large.',
     });
-    await expectNothingChanged();
   });
 
   it.each([
@@ -164,12 +172,10 @@ describe('hostile bodies on POST /v1/bookings', () => {
   // different body than a proxy or log that did not, so a BOM is refused, even before an otherwise valid booking.
   it('refuses a byte-order mark before an otherwise valid booking with a 400 saying so', async () => {
     const response = await post('/v1/bookings', session.headers, `\uFEFF${JSON.stringify(validBody)}`);
-    expect(response.statusCode, response.body).toBe(400);
-    expect(errorEnvelope(response.body)).toEqual({
+    await expectRefused(response, 400, {
       code: 'invalid_json',
       message: 'The request body is not valid JSON: it starts with a byte-order mark.',
     });
-    await expectNothingChanged();
   });
 
   it('refuses notes over 2,000 characters with a message naming the field', async () => {
@@ -453,7 +459,7 @@ describe('impossible dates and ids in paths and query strings', () => {
 describe('CSRF on the real booking route', () => {
   it('refuses a booking without the token header (403) and writes nothing', async () => {
     const { 'x-xsrf-token': _omit, ...headers } = session.headers;
-    const response = await post('/v1/bookings', headers, JSON.stringify(validBody));
+    const response = await postValidBooking(headers);
     expect(response.statusCode).toBe(403);
     expect(errorEnvelope(response.body).code).toBe('csrf_invalid');
     await expectNothingChanged();
@@ -461,11 +467,7 @@ describe('CSRF on the real booking route', () => {
 
   it("refuses a booking carrying another session's token (403)", async () => {
     const other = await withCsrf(t.app);
-    const response = await post(
-      '/v1/bookings',
-      { ...session.headers, 'x-xsrf-token': other.token },
-      JSON.stringify(validBody),
-    );
+    const response = await postValidBooking({ ...session.headers, 'x-xsrf-token': other.token });
     expect(response.statusCode).toBe(403);
     expect(errorEnvelope(response.body).code).toBe('csrf_invalid');
     await expectNothingChanged();
@@ -473,11 +475,7 @@ describe('CSRF on the real booking route', () => {
 
   it("refuses the token alone, sent with another session's cookie (403)", async () => {
     const other = await withCsrf(t.app);
-    const response = await post(
-      '/v1/bookings',
-      { ...session.headers, cookie: other.cookie },
-      JSON.stringify(validBody),
-    );
+    const response = await postValidBooking({ ...session.headers, cookie: other.cookie });
     expect(response.statusCode).toBe(403);
     await expectNothingChanged();
   });

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { createPostgresDatabase, type Database, type Db } from '../../db/client.ts';
 import { seedDemoOperators } from '../../modules/operators/seed-demo-operators.ts';
 import { seedDatabase } from '../../seed/index.ts';
-import { createDatabaseFrom, databaseUrlFor, uniqueDatabaseName } from '../test-database.ts';
+import { newDatabase } from '../test-database.ts';
 import { type ApiProcess, describeProcess } from './api-process.ts';
 import { Browser } from './browser.ts';
 import { serverDatabaseUrl, startTwoApiProcesses, tearDownProcesses } from './two-processes.ts';
@@ -41,9 +41,8 @@ export async function startServerPair(
   },
 ): Promise<ServerPair> {
   const apiKey = `multi-process-${randomBytes(6).toString('hex')}`;
-  const databaseName = uniqueDatabaseName(`links_${options.name}`);
-  await createDatabaseFrom(databaseName, inject('postgresTemplate'));
-  const database: Database = createPostgresDatabase(databaseUrlFor(databaseName), 2);
+  const { name: databaseName, url } = await newDatabase(`links_${options.name}`, inject('postgresTemplate'));
+  const database: Database = createPostgresDatabase(url, 2);
   const dataDir = await mkdtemp(join(tmpdir(), `links-${options.name}-`));
   let a: ApiProcess | undefined;
   let b: ApiProcess | undefined;

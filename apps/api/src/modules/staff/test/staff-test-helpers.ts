@@ -1,6 +1,8 @@
 import type { StaffRole } from '@links/shared';
+import { londonTime } from '@links/shared/uk-time';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Database } from '../../../db/client.ts';
 import { staffAuditLog, staffUsers } from '../../../db/schema/index.ts';
 import {
@@ -11,8 +13,20 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '../../../lib/session-token.ts';
-import { apiHeaders, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { apiHeaders, createTestApp, type TestApp, withCsrf } from '../../../test/test-app.ts';
 import { type Browser, browserFrom } from '../../auth/test/auth-test-helpers.ts';
+import {
+  bookingBody,
+  createBookingApp,
+  postBooking,
+  twoInstancesOnOneDatabase,
+} from '../../bookings/booking-test-helpers.ts';
+import {
+  confirmedBooking,
+  type MadeBooking,
+  type RoundChoice,
+} from '../../confirmation/confirmation-test-helpers.ts';
+import { insertPaidBooking, slotIdAt } from '../../tee-sheet/tee-sheet-test-data.ts';
 import { createStaffUser } from '../manage-staff-users.ts';
 import { createStaffSession, type StaffSessionStage } from '../staff-sessions.ts';
 import { totpCode, totpStep } from '../totp.ts';
@@ -124,11 +138,13 @@ export async function freshBrowser(app: FastifyInstance): Promise<Browser> {
   return browserFrom(await app.inject({ method: 'GET', url: '/csrf', headers: apiHeaders() }));
 }
 
+export type StaffMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 /** A staff API call from `browser`: a GET sends its cookie only, any other method its CSRF headers too. */
 export function sendFrom(
   app: FastifyInstance,
   browser: Browser,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: StaffMethod,
   url: string,
   payload?: object,
 ): Promise<LightMyRequestResponse> {
@@ -140,15 +156,38 @@ export function sendFrom(
   });
 }
 
-/** A fresh app whose enrolled admin 'club.admin' is signed in on `adminBrowser`. */
-export async function appWithSignedInAdmin(): Promise<{
+export type AppWithSignedInAdmin = {
   t: TestApp;
   admin: TestStaffUser;
   adminBrowser: Browser;
-}> {
-  const t = await createTestApp();
-  const admin = await addStaffUser(t, { username: 'club.admin', role: 'admin' });
-  return { t, admin, adminBrowser: await signInStaff(t, admin) };
+  /** A staff API call from the admin's browser (or from `browser`), as sendFrom makes it. */
+  send(
+    method: StaffMethod,
+    url: string,
+    payload?: object,
+    browser?: Browser,
+  ): Promise<LightMyRequestResponse>;
+};
+
+/**
+ * Registers the beforeEach that makes a fresh app whose enrolled admin 'club.admin' is signed in on `adminBrowser`
+ * (through both sign-in steps), and the afterEach that closes it: for tests that change the staff users themselves.
+ * The returned object holds the current test's app.
+ */
+export function freshAppWithSignedInAdminEachTest(): AppWithSignedInAdmin {
+  const fixture = {
+    send: (method, url, payload, browser = fixture.adminBrowser) =>
+      sendFrom(fixture.t.app, browser, method, url, payload),
+  } as AppWithSignedInAdmin;
+  beforeEach(async () => {
+    fixture.t = await createTestApp();
+    fixture.admin = await addStaffUser(fixture.t, { username: 'club.admin', role: 'admin' });
+    fixture.adminBrowser = await signInStaff(fixture.t, fixture.admin);
+  });
+  afterEach(async () => {
+    await fixture.t.close();
+  });
+  return fixture;
 }
 
 /** Both steps, as a person does them; fails the test when either is refused. */
@@ -171,7 +210,6 @@ export async function signInStaff(
   return code.browser;
 }
 
-/** A browser holding a staff session made directly in the database (no sign-in, no rate limits, no code). */
 /**
  * One instance of a two-instance test (twoInstancesOnOneDatabase) in the shape these helpers take: its app, clock and
  * config, on the shared database.
@@ -180,6 +218,70 @@ export function onInstance(app: FastifyInstance, database: Database): TestApp {
   return { app, database, config: app.config, clock: app.clock } as unknown as TestApp;
 }
 
+export type StaffRace = {
+  one: FastifyInstance;
+  two: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  /** Instance one in the shape the staff helpers take (see onInstance). */
+  onOne: TestApp;
+  /** A visitor's confirmed booking made through instance one (see visitorBooking). */
+  booking(rounds: RoundChoice[], playerTypeIds: number[]): Promise<MadeBooking>;
+  /** A new reservations desk user with a full session on instance one. */
+  deskOnOne(username: string): Promise<Browser>;
+  /** One new reservations desk user with a full session on each instance: two staff acting at once. */
+  deskOnBoth(username: string): Promise<[Browser, Browser]>;
+  /**
+   * Six visitors, their sessions opened now, alternately on instance one and two. The answer posts each one's hold
+   * of one golfer at `slotId` at once, to run alongside a staff change of that tee time.
+   */
+  visitors(courseId: number): Promise<(slotId: number) => Promise<LightMyRequestResponse>[]>;
+};
+
+/**
+ * A race of staff work over two API instances on one PostgreSQL database (twoInstancesOnOneDatabase, 8 connections
+ * each; call it in a describe), and what such a race is made of. The instances are there once the tests run.
+ */
+export function staffRaceOnTwoInstances(prefix: string, now: Date): StaffRace {
+  const { apps, databases } = twoInstancesOnOneDatabase(prefix, now, 8);
+  const race: StaffRace = {
+    get one() {
+      return apps[0]!;
+    },
+    get two() {
+      return apps[1]!;
+    },
+    get database() {
+      return databases[0]!;
+    },
+    get db() {
+      return databases[0]!.db;
+    },
+    get onOne() {
+      return onInstance(apps[0]!, databases[0]!);
+    },
+    booking: (rounds, playerTypeIds) => visitorBooking(race.onOne, rounds, playerTypeIds),
+    deskOnOne: (username) => staffBrowser(race.onOne, { username, role: 'reservations' }),
+    async deskOnBoth(username) {
+      const staff = await addStaffUser(race.onOne, { username, role: 'reservations' });
+      return [
+        await staffSessionBrowser(race.onOne, staff.id, 'full'),
+        await staffSessionBrowser(onInstance(race.two, race.database), staff.id, 'full'),
+      ];
+    },
+    async visitors(courseId) {
+      const instance = (index: number) => (index % 2 === 0 ? race.one : race.two);
+      const sessions = await Promise.all(Array.from({ length: 6 }, (_, index) => withCsrf(instance(index))));
+      return (slotId) =>
+        sessions.map((session, index) =>
+          postBooking(instance(index), session, bookingBody([{ id: courseId, slotId }], [1])),
+        );
+    },
+  };
+  return race;
+}
+
+/** A browser holding a staff session made directly in the database (no sign-in, no rate limits, no code). */
 export async function staffSessionBrowser(
   t: TestApp,
   userId: number,
@@ -202,4 +304,92 @@ export async function getMe(app: FastifyInstance, browser: Browser): Promise<Lig
 
 export async function auditRows(t: TestApp) {
   return t.database.db.select().from(staffAuditLog).orderBy(staffAuditLog.id);
+}
+
+export type StaffLogin = { username: string; role: StaffRole; name?: string };
+
+/** A browser with a full session of a new enrolled staff user: how a staff route test signs in its staff. */
+export async function staffBrowser(t: TestApp, login: StaffLogin): Promise<Browser> {
+  return staffSessionBrowser(t, (await addStaffUser(t, login)).id, 'full');
+}
+
+/**
+ * Registers (in the file or describe it is called in) the beforeAll that makes an app with `makeApp` and signs in
+ * each of `staff` (its browser under the same key), and the afterAll that closes the app. The returned object is
+ * filled before the first test; a beforeAll registered after this call may add to the app (bookings, blocks).
+ */
+export function staffAppForTests<App extends TestApp, Key extends string>(
+  makeApp: () => Promise<App>,
+  staff: Record<Key, StaffLogin>,
+): { t: App } & Record<Key, Browser> {
+  const fixture = {} as { t: App } & Record<Key, Browser>;
+  beforeAll(async () => {
+    const t = await makeApp();
+    fixture.t = t;
+    for (const [key, login] of Object.entries<StaffLogin>(staff)) {
+      (fixture as Record<string, Browser>)[key] = await staffBrowser(t, login);
+    }
+  });
+  afterAll(async () => fixture.t?.close());
+  return fixture;
+}
+
+/** A visitor's booking of `rounds` for golfers of `playerTypeIds`, paid by card and confirmed, from a new browser. */
+export async function visitorBooking(
+  t: TestApp,
+  rounds: RoundChoice[],
+  playerTypeIds: number[],
+): Promise<MadeBooking> {
+  return confirmedBooking(t.app, t.database.db, await withCsrf(t.app), rounds, playerTypeIds);
+}
+
+export type DeskAndBooking = { t: TestApp; desk: Browser; made: MadeBooking };
+
+/**
+ * The start of a test of the desk changing a visitor's booking: registers the beforeAll that makes a booking app at
+ * `now`, a visitor's confirmed booking (see visitorBooking) and a signed-in reservations desk, and the afterAll that
+ * closes the app. The returned object is filled before the first test.
+ */
+export function deskAndBookingForTests(
+  now: Date,
+  rounds: RoundChoice[],
+  playerTypeIds: number[],
+  deskUsername = 'res.desk',
+): DeskAndBooking {
+  const fixture = staffAppForTests(() => createBookingApp(now), {
+    desk: { username: deskUsername, role: 'reservations' },
+  }) as DeskAndBooking;
+  beforeAll(async () => {
+    fixture.made = await visitorBooking(fixture.t, rounds, playerTypeIds);
+  });
+  return fixture;
+}
+
+/** Ada Lovelace's paid booking of two at `time` (see insertPaidBooking): what a block or a window change must keep. */
+export async function paidBookingAt(
+  t: TestApp,
+  courseId: number,
+  date: string,
+  time: string,
+): Promise<{ id: number; bookingNumber: string }> {
+  const db = t.database.db;
+  return insertPaidBooking(db, { courseId, slotId: await slotIdAt(db, courseId, date, time), players: 2 });
+}
+
+/** The London times that the public diary of `courseId` offers on `date`: what visitors may book that day. */
+export async function publicDiaryTimes(
+  app: FastifyInstance,
+  courseId: number,
+  date: string,
+): Promise<string[]> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/v1/courses/${courseId}/diary?start_date=${date}`,
+    headers: apiHeaders(),
+  });
+  expect(response.statusCode).toBe(200);
+  return response
+    .json()
+    .data.filter((slot: { slot_date_time: string }) => slot.slot_date_time.startsWith(date))
+    .map((slot: { slot_date_time: string }) => londonTime(new Date(slot.slot_date_time)));
 }
