@@ -8,10 +8,10 @@ import { staffTeeSheetResponseSchema } from '@links/shared/schemas/staff-tee-she
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
 import { renderRoute as renderAt } from '@/test/render-route';
-import { TEST_STAFF_ADMIN } from './test/staff-me';
+import { TEST_STAFF_ADMIN, useStaffServer } from './test/staff-me';
 
 const ADMIN = TEST_STAFF_ADMIN;
 
@@ -30,14 +30,7 @@ const emptySheet = () =>
 const unauthorised = () => refuse(401, { code: 'staff_unauthorized', message: 'Please sign in.' });
 
 describe('/staff', () => {
-  const server = useApiServer();
-  beforeAll(async () => {
-    await import('@/app/routes/staff');
-  }, 60_000);
-  beforeEach(() => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test-token';
-  });
+  const server = useStaffServer({});
   afterEach(() => cleanup());
 
   it('signs in with a password, enrols the authenticator app, then a code opens the pages of the role', async () => {

@@ -87,6 +87,15 @@ export const STAFF_KEY = ['staff'] as const;
 export const STAFF_ME_KEY = [...STAFF_KEY, 'me'] as const;
 const STAFF_USERS_KEY = [...STAFF_KEY, 'users'] as const;
 
+/** A GET of the staff API under `queryKey`, cancelled when nothing needs it any more. */
+function useStaffRead<T>(
+  queryKey: readonly unknown[],
+  path: string,
+  options: { retry?: boolean; staleTime?: number; refetchInterval?: number; enabled?: boolean } = {},
+) {
+  return useQuery({ queryKey, queryFn: ({ signal }) => api.get<T>(path, { signal }), ...options });
+}
+
 /** The signed-in staff user, or null when this browser has no full staff session (401). */
 export async function getStaffMe(): Promise<StaffUser | null> {
   try {
@@ -105,6 +114,31 @@ export function useStaffMe() {
 function forgetStaffReads(queryClient: QueryClient) {
   queryClient.removeQueries({ queryKey: STAFF_KEY, predicate: (query) => query.queryKey[1] !== 'me' });
 }
+
+/**
+ * A change, and what its answer does to the reads: `then` stores the answer or reads again. A promise it returns is
+ * waited for before the caller's own onSuccess runs.
+ */
+function useStaffChange<V, T>(
+  call: (values: V) => Promise<T>,
+  then: (queryClient: QueryClient, answer: T) => unknown,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: (answer) => then(queryClient, answer) });
+}
+
+/**
+ * Reads these keys again without waiting: the caller's own onSuccess (its message) runs first, before a read again
+ * may remove the form that made the change (a cancelled booking has no cancel form) and with it that callback.
+ */
+const readAgain =
+  (...keys: ReadonlyArray<readonly unknown[]>) =>
+  (queryClient: QueryClient) => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+
+const TEE_SHEET_KEY = [...STAFF_KEY, 'tee-sheet'] as const;
+const BOOKINGS_KEY = [...STAFF_KEY, 'bookings'] as const;
 
 export function useStaffSignIn() {
   return useMutation({
@@ -147,13 +181,8 @@ export function useStaffUsers() {
 
 export type CreatedStaffUser = CreateStaffUserAnswer;
 
-function useUsersMutation<V, T>(call: (values: V) => Promise<T>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: STAFF_USERS_KEY }),
-  });
-}
+const useUsersMutation = <V, T>(call: (values: V) => Promise<T>) =>
+  useStaffChange(call, (queryClient) => queryClient.invalidateQueries({ queryKey: STAFF_USERS_KEY }));
 
 export const useCreateStaffUser = () =>
   useUsersMutation((body: CreateStaffUserRequest) => api.post<CreatedStaffUser>('/staff/users', body));
@@ -182,7 +211,7 @@ export function useStaffAudit(filter: AuditFilter) {
 /** A course-day's sheet; `live` reads it again every TEE_SHEET_REFRESH_MS (the sheet page), else once. */
 export function useStaffTeeSheet(courseId: number, date: string, { live = true }: { live?: boolean } = {}) {
   return useQuery({
-    queryKey: [...STAFF_KEY, 'tee-sheet', courseId, date],
+    queryKey: [...TEE_SHEET_KEY, courseId, date],
     queryFn: ({ signal }) =>
       api.get<StaffTeeSheet>('/staff/tee-sheet', { query: { course_id: courseId, date }, signal }),
     refetchInterval: live ? TEE_SHEET_REFRESH_MS : false,
@@ -203,16 +232,8 @@ export function useBlockPreview() {
   });
 }
 
-function useSheetChange<V, T>(call: (values: V) => Promise<T>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    // Not awaited, as in useBookingChange: the caller's onSuccess runs before the sheet is read again.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'tee-sheet'] });
-    },
-  });
-}
+const useSheetChange = <V, T>(call: (values: V) => Promise<T>) =>
+  useStaffChange(call, readAgain(TEE_SHEET_KEY));
 
 export const useCreateBlock = () =>
   useSheetChange((body: CreateBlockInput) => api.post<CreatedBlock>('/staff/blocks', body));
@@ -222,33 +243,21 @@ export const useRemoveBlock = () =>
 
 export function useStaffBookingSearch(query: StaffBookingSearchQueryInput) {
   return useQuery({
-    queryKey: [...STAFF_KEY, 'bookings', query],
+    queryKey: [...BOOKINGS_KEY, query],
     queryFn: ({ signal }) => api.get<StaffBookingSearch>('/staff/bookings', { query, signal }),
     placeholderData: (previous) => previous,
   });
 }
 
-export function useStaffBooking(bookingNumber: string) {
-  return useQuery({
-    queryKey: [...STAFF_KEY, 'booking', bookingNumber],
-    queryFn: ({ signal }) => api.get<StaffBookingDetail>(`/staff/bookings/${bookingNumber}`, { signal }),
-    retry: false,
-  });
-}
+export const useStaffBooking = (bookingNumber: string) =>
+  useStaffRead<StaffBookingDetail>(
+    [...STAFF_KEY, 'booking', bookingNumber],
+    `/staff/bookings/${bookingNumber}`,
+    { retry: false },
+  );
 
-function useBookingChange<V, T>(bookingNumber: string, call: (values: V) => Promise<T>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    // Not awaited: the caller's own onSuccess (its message) must run before the page reads the booking again, which
-    // may remove the form that made the change (a cancelled booking has no cancel form) and with it that callback.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'booking', bookingNumber] });
-      void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'bookings'] });
-      void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'tee-sheet'] });
-    },
-  });
-}
+const useBookingChange = <V, T>(bookingNumber: string, call: (values: V) => Promise<T>) =>
+  useStaffChange(call, readAgain([...STAFF_KEY, 'booking', bookingNumber], BOOKINGS_KEY, TEE_SHEET_KEY));
 
 export const useRecordPayment = (bookingNumber: string) =>
   useBookingChange(bookingNumber, (body: RecordPaymentRequest) =>
@@ -295,22 +304,16 @@ export const useStaffContact = (bookingNumber: string) =>
     api.patch<StaffContactAnswer>(`/staff/bookings/${bookingNumber}/contact`, body),
   );
 
-export function useStaffPlayerTypes() {
-  return useQuery({
-    queryKey: [...STAFF_KEY, 'player-types'],
-    queryFn: ({ signal }) => api.get<Array<{ id: number; name: string }>>('/staff/player-types', { signal }),
+/** A list the pickers choose from; it changes seldom, so it is read again at most every five minutes. */
+const useStaffChoices = (list: 'player-types' | 'courses') =>
+  useStaffRead<Array<{ id: number; name: string }>>([...STAFF_KEY, list], `/staff/${list}`, {
     staleTime: 5 * 60_000,
   });
-}
+
+export const useStaffPlayerTypes = () => useStaffChoices('player-types');
 
 /** The courses for the pickers, from the staff API: they load while the public site is closed for maintenance. */
-export function useStaffCourses() {
-  return useQuery({
-    queryKey: [...STAFF_KEY, 'courses'],
-    queryFn: ({ signal }) => api.get<Array<{ id: number; name: string }>>('/staff/courses', { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
+export const useStaffCourses = () => useStaffChoices('courses');
 
 /** What a change would cost; reads only, so nothing is read again after it. */
 export const useChangePreview = (bookingNumber: string) =>
@@ -325,28 +328,20 @@ export const useChangeBooking = (bookingNumber: string) =>
   );
 
 /** Books for a caller; the search and the tee sheets read again (the booking is on them at once). */
-export function useBookForCaller() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: StaffNewBookingRequestInput) => api.post<StaffNewBooking>('/staff/bookings', body),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'bookings'] });
-      void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'tee-sheet'] });
-    },
-  });
-}
+export const useBookForCaller = () =>
+  useStaffChange(
+    (body: StaffNewBookingRequestInput) => api.post<StaffNewBooking>('/staff/bookings', body),
+    readAgain(BOOKINGS_KEY, TEE_SHEET_KEY),
+  );
 
 // Operations (admins): what is waiting or stuck now. Read again every half minute while open.
 const OPERATIONS_KEY = [...STAFF_KEY, 'operations'] as const;
 const OPERATIONS_REFRESH_MS = 30_000;
 
-export function useStaffOperations() {
-  return useQuery({
-    queryKey: OPERATIONS_KEY,
-    queryFn: ({ signal }) => api.get<StaffOperations>('/staff/operations', { signal }),
+export const useStaffOperations = () =>
+  useStaffRead<StaffOperations>(OPERATIONS_KEY, '/staff/operations', {
     refetchInterval: OPERATIONS_REFRESH_MS,
   });
-}
 
 export function useStaffMail(query: { status?: MailState | undefined; page: number }) {
   return useQuery({
@@ -360,59 +355,34 @@ export function useStaffMail(query: { status?: MailState | undefined; page: numb
   });
 }
 
-export function useStaffMailMessage(id: string | null) {
-  return useQuery({
-    queryKey: [...OPERATIONS_KEY, 'message', id],
-    queryFn: ({ signal }) => api.get<StaffMailMessage>(`/staff/mail/${id}`, { signal }),
+export const useStaffMailMessage = (id: string | null) =>
+  useStaffRead<StaffMailMessage>([...OPERATIONS_KEY, 'message', id], `/staff/mail/${id}`, {
     enabled: id !== null,
   });
-}
 
-export function useRetryMail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.post<{ id: string; status: 'pending' }>(`/staff/mail/${id}/retry`, {}),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY });
-    },
-  });
-}
+export const useRetryMail = () =>
+  useStaffChange(
+    (id: string) => api.post<{ id: string; status: 'pending' }>(`/staff/mail/${id}/retry`, {}),
+    readAgain(OPERATIONS_KEY),
+  );
 
-export function useSwitchMaintenance() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (enabled: boolean) =>
+export const useSwitchMaintenance = () =>
+  useStaffChange(
+    (enabled: boolean) =>
       apiRequest<MaintenanceStatus>('/staff/maintenance', { method: 'PUT', body: { enabled } }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY });
-    },
-  });
-}
+    readAgain(OPERATIONS_KEY),
+  );
 
 // Tour operators: the list and one operator's page read; an admin's change reads both again.
 const OPERATORS_KEY = [...STAFF_KEY, 'operators'] as const;
 
-export function useStaffOperators() {
-  return useQuery({
-    queryKey: OPERATORS_KEY,
-    queryFn: ({ signal }) => api.get<StaffOperator[]>('/staff/operators', { signal }),
-  });
-}
+export const useStaffOperators = () => useStaffRead<StaffOperator[]>(OPERATORS_KEY, '/staff/operators');
 
-export function useStaffOperator(id: number) {
-  return useQuery({
-    queryKey: [...OPERATORS_KEY, id],
-    queryFn: ({ signal }) => api.get<StaffOperatorDetail>(`/staff/operators/${id}`, { signal }),
-  });
-}
+export const useStaffOperator = (id: number) =>
+  useStaffRead<StaffOperatorDetail>([...OPERATORS_KEY, id], `/staff/operators/${id}`);
 
-function useOperatorsMutation<V, T>(call: (values: V) => Promise<T>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: OPERATORS_KEY }),
-  });
-}
+const useOperatorsMutation = <V, T>(call: (values: V) => Promise<T>) =>
+  useStaffChange(call, (queryClient) => queryClient.invalidateQueries({ queryKey: OPERATORS_KEY }));
 
 export const useCreateOperator = () =>
   useOperatorsMutation((body: CreateOperatorRequest) => api.post<StaffOperator>('/staff/operators', body));
@@ -428,21 +398,18 @@ export const useSendOperatorLink = (id: number) =>
 // Prices: green fees read by the desk, changed by admins; the preview prices with the public flow's code.
 const PRICES_KEY = [...STAFF_KEY, 'prices'] as const;
 
-export function useStaffPrices() {
-  return useQuery({
-    queryKey: PRICES_KEY,
-    queryFn: ({ signal }) => api.get<StaffPrices>('/staff/prices', { signal }),
-  });
-}
+export const useStaffPrices = () => useStaffRead<StaffPrices>(PRICES_KEY, '/staff/prices');
 
-export function useChangeGreenFee() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: GreenFeeChange) =>
-      apiRequest<StaffPrices>('/staff/prices/green-fees', { method: 'PUT', body }),
-    onSuccess: (prices) => queryClient.setQueryData(PRICES_KEY, prices),
-  });
-}
+/** A price change: its answer is the whole prices page, stored as the page's read (`prices` picks it out). */
+const usePricesChange = <V, T>(
+  call: (values: V) => Promise<T>,
+  prices: (answer: T) => StaffPrices = (answer) => answer as StaffPrices,
+) => useStaffChange(call, (queryClient, answer) => queryClient.setQueryData(PRICES_KEY, prices(answer)));
+
+export const useChangeGreenFee = () =>
+  usePricesChange((body: GreenFeeChange) =>
+    apiRequest<StaffPrices>('/staff/prices/green-fees', { method: 'PUT', body }),
+  );
 
 export function usePricePreview() {
   return useMutation({
@@ -450,69 +417,40 @@ export function usePricePreview() {
   });
 }
 
-export function useCreateSeason() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: NewSeason) => api.post<StaffPrices>('/staff/seasons', body),
-    onSuccess: (prices) => queryClient.setQueryData(PRICES_KEY, prices),
-  });
-}
+export const useCreateSeason = () =>
+  usePricesChange((body: NewSeason) => api.post<StaffPrices>('/staff/seasons', body));
 
-export function useChangeClosingDate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ClosingDateChange) =>
+export const useChangeClosingDate = () =>
+  usePricesChange(
+    (body: ClosingDateChange) =>
       apiRequest<ClosingDateAnswer>('/staff/courses/closing-date', { method: 'PUT', body }),
-    onSuccess: (answer) => queryClient.setQueryData(PRICES_KEY, answer.prices),
-  });
-}
+    (answer) => answer.prices,
+  );
 
-export function useCreateCaddieRange() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: NewCaddieRange) => api.post<StaffPrices>('/staff/caddie-ranges', body),
-    onSuccess: (prices) => queryClient.setQueryData(PRICES_KEY, prices),
-  });
-}
+export const useCreateCaddieRange = () =>
+  usePricesChange((body: NewCaddieRange) => api.post<StaffPrices>('/staff/caddie-ranges', body));
 
-export function useChangeCaddieFee() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, price }: { id: number; price: number }) =>
-      apiRequest<StaffPrices>(`/staff/caddie-ranges/${id}`, { method: 'PUT', body: { price } }),
-    onSuccess: (prices) => queryClient.setQueryData(PRICES_KEY, prices),
-  });
-}
+export const useChangeCaddieFee = () =>
+  usePricesChange(({ id, price }: { id: number; price: number }) =>
+    apiRequest<StaffPrices>(`/staff/caddie-ranges/${id}`, { method: 'PUT', body: { price } }),
+  );
 
 /** Adds a combination (`id` null) or changes one's name, courses and days of the year. */
-export function useSavePackage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: PackageDetailsInput }) =>
-      id === null
-        ? api.post<StaffPrices>('/staff/packages', body)
-        : apiRequest<StaffPrices>(`/staff/packages/${id}`, { method: 'PUT', body }),
-    onSuccess: (prices) => queryClient.setQueryData(PRICES_KEY, prices),
-  });
-}
+export const useSavePackage = () =>
+  usePricesChange(({ id, body }: { id: number | null; body: PackageDetailsInput }) =>
+    id === null
+      ? api.post<StaffPrices>('/staff/packages', body)
+      : apiRequest<StaffPrices>(`/staff/packages/${id}`, { method: 'PUT', body }),
+  );
 
-export function useChangePackagePrice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PackagePriceChange) =>
-      apiRequest<StaffPrices>('/staff/prices/packages', { method: 'PUT', body }),
-    onSuccess: (prices) => queryClient.setQueryData(PRICES_KEY, prices),
-  });
-}
+export const useChangePackagePrice = () =>
+  usePricesChange((body: PackagePriceChange) =>
+    apiRequest<StaffPrices>('/staff/prices/packages', { method: 'PUT', body }),
+  );
 
 const TEE_WINDOWS_KEY = [...STAFF_KEY, 'tee-windows'] as const;
 
-export function useStaffTeeWindows() {
-  return useQuery({
-    queryKey: TEE_WINDOWS_KEY,
-    queryFn: ({ signal }) => api.get<StaffTeeWindows>('/staff/tee-windows', { signal }),
-  });
-}
+export const useStaffTeeWindows = () => useStaffRead<StaffTeeWindows>(TEE_WINDOWS_KEY, '/staff/tee-windows');
 
 export function useTeeWindowPreview() {
   return useMutation({
@@ -521,15 +459,13 @@ export function useTeeWindowPreview() {
   });
 }
 
-export function useChangeTeeWindows() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TeeWindowChangeInput) =>
+export const useChangeTeeWindows = () =>
+  useStaffChange(
+    (body: TeeWindowChangeInput) =>
       apiRequest<TeeWindowChangeAnswer>('/staff/tee-windows', { method: 'PUT', body }),
-    onSuccess: (answer) => {
+    (queryClient, answer) => {
       queryClient.setQueryData(TEE_WINDOWS_KEY, answer.tee_windows);
       // The tee sheet's days change with the windows.
-      void queryClient.invalidateQueries({ queryKey: [...STAFF_KEY, 'tee-sheet'] });
+      readAgain(TEE_SHEET_KEY)(queryClient);
     },
-  });
-}
+  );

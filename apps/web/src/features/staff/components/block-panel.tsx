@@ -5,17 +5,24 @@ import {
   type BlockPreview,
   blockPeriodSchema,
 } from '@links/shared/schemas/staff-blocks';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { SubmitButton } from '@/components/ui/form-status';
 import { useBlockPreview, useCreateBlock } from '../api/staff-api';
 import styles from './staff.module.css';
+import { fieldBinder, MutationFailure } from './staff-kit';
 import sheet from './tee-sheet.module.css';
 import { BLOCK_LABELS, blockSpan, STATE_LABELS, teeTimeOf } from './tee-sheet-labels';
 
 const FAILED = 'Please try again in a moment.';
+
+/** The period's two ends, each a day and a time that may be left empty. */
+const PERIOD_ENDS = [
+  { end: 'from', label: 'From', timeHint: 'Empty: the start of the day.' },
+  { end: 'until', label: 'Until', timeHint: 'Not included. Empty: the end of the day.' },
+] as const;
 
 type BlockPanelProps = {
   courseId: number;
@@ -51,6 +58,7 @@ export function BlockPanel({ courseId, courseName, date, onDone, onClose }: Bloc
       note: '',
     },
   });
+  const field = fieldBinder(register, errors);
   // A changed field voids the check: what is blocked is always what was shown.
   useEffect(() => {
     const subscription = watch(() => setChecked(null));
@@ -85,51 +93,26 @@ export function BlockPanel({ courseId, courseName, date, onDone, onClose }: Bloc
   return (
     <section className={styles.panel} aria-labelledby="block-tee-times">
       <h2 id="block-tee-times">Block tee times on the {courseName}</h2>
-      <FailureAlert
-        error={preview.error ?? create.error}
-        title="The block could not be made"
-        fallback={FAILED}
-        onDismiss={() => {
-          preview.reset();
-          create.reset();
-        }}
-      />
+      <MutationFailure mutation={[preview, create]} title="The block could not be made" fallback={FAILED} />
       <form className={styles['form-grid']} onSubmit={onCheck} noValidate aria-labelledby="block-tee-times">
-        <TextField
-          label="From day"
-          type="date"
-          error={errors.from_date?.message}
-          {...register('from_date')}
-        />
-        <TextField
-          label="From time"
-          type="time"
-          optional
-          hint="Empty: the start of the day."
-          error={errors.from_time?.message}
-          {...register('from_time')}
-        />
-        <TextField
-          label="Until day"
-          type="date"
-          error={errors.until_date?.message}
-          {...register('until_date')}
-        />
-        <TextField
-          label="Until time"
-          type="time"
-          optional
-          hint="Not included. Empty: the end of the day."
-          error={errors.until_time?.message}
-          {...register('until_time')}
-        />
+        {PERIOD_ENDS.map(({ end, label, timeHint }) => (
+          <Fragment key={end}>
+            <TextField label={`${label} day`} type="date" {...field(`${end}_date`)} />
+            <TextField
+              label={`${label} time`}
+              type="time"
+              optional
+              hint={timeHint}
+              {...field(`${end}_time`)}
+            />
+          </Fragment>
+        ))}
         <SelectField
           label="Reason"
           options={Object.entries(BLOCK_LABELS).map(([value, label]) => ({ value, label }))}
-          error={errors.reason?.message}
-          {...register('reason')}
+          {...field('reason')}
         />
-        <TextField label="Note" optional error={errors.note?.message} {...register('note')} />
+        <TextField label="Note" optional {...field('note')} />
         <div className={`${styles['form-actions']} ${sheet.tools}`}>
           <SubmitButton pending={preview.isPending} busy="Checking...">
             Check period

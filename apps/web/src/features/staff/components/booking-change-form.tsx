@@ -6,13 +6,14 @@ import type {
 } from '@links/shared/schemas/staff-booking-change';
 import { CHANGE_MESSAGES, type StaffBookingDetail } from '@links/shared/schemas/staff-bookings';
 import { isValidDateString, londonDate } from '@links/shared/uk-time';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/form-field';
-import { FailureAlert, PendingLabel, SubmitButton } from '@/components/ui/form-status';
+import { PendingLabel } from '@/components/ui/form-status';
 import { useChangeBooking, useChangePreview, useStaffPlayerTypes, useStaffTeeSheet } from '../api/staff-api';
 import { poundsToPence } from './booking-money-forms';
 import styles from './staff.module.css';
+import { MutationFailure, StaffForm } from './staff-kit';
 import sheet from './tee-sheet.module.css';
 import { teeTimeOf } from './tee-sheet-labels';
 
@@ -277,8 +278,7 @@ export function ChangeBookingForm({
     return Object.keys(found).length === 0;
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     if (!check()) return;
     preview.mutate(requestOf(draft, 0), {
       onSuccess: (answer) => setRefund((answer.refundable / 100).toFixed(2)),
@@ -311,20 +311,18 @@ export function ChangeBookingForm({
 
   return (
     <>
-      <FailureAlert
-        error={preview.error ?? change.error}
+      <MutationFailure
+        mutation={[preview, change]}
         title="The booking could not be changed"
         fallback={FAILED}
-        onDismiss={() => {
-          preview.reset();
-          change.reset();
-        }}
       />
-      <form
+      <StaffForm
+        label="Change rounds and golfers"
         className={sheet['change-form']}
+        pending={preview.isPending}
+        busy="Pricing..."
+        submit="Preview change"
         onSubmit={submit}
-        noValidate
-        aria-label="Change rounds and golfers"
       >
         <p className={styles.count}>
           A change prices the whole booking again at today's prices (a tour operator's at their trade rate);
@@ -370,12 +368,7 @@ export function ChangeBookingForm({
           error={errors.reason}
           onChange={(event) => edit({ ...draft, reason: event.target.value })}
         />
-        <div className={styles['form-actions']}>
-          <SubmitButton pending={preview.isPending} busy="Pricing...">
-            Preview change
-          </SubmitButton>
-        </div>
-      </form>
+      </StaffForm>
       {preview.data ? (
         <div className={sheet['change-preview']} role="status">
           <p>{differenceWords(preview.data)}</p>

@@ -8,10 +8,10 @@ import {
   type StaffBookingDetail,
 } from '@links/shared/schemas/staff-bookings';
 import { isValidDateString, londonDate, londonTime, todayInLondon } from '@links/shared/uk-time';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
-import { FailureAlert, PendingLabel, SubmitButton } from '@/components/ui/form-status';
+import { PendingLabel } from '@/components/ui/form-status';
 import { fieldMessages } from '@/lib/api-client';
 import {
   useCancelBooking,
@@ -25,6 +25,7 @@ import {
   useStaffTeeSheet,
 } from '../api/staff-api';
 import styles from './staff.module.css';
+import { MutationFailure, StaffForm, useDraft } from './staff-kit';
 
 export const METHOD_LABELS: Record<RecordedPaymentMethod, string> = {
   phone: 'By phone',
@@ -36,22 +37,26 @@ const FAILED = 'Please try again in a moment.';
 
 export { poundsToPence } from '@links/shared/schemas/due-payments';
 
+/** What every form of the booking page takes: the booking, and where to say what its change did. */
+type BookingFormProps = { booking: StaffBookingDetail; onDone: (message: string) => void };
+
 /** Money taken by phone, at the desk or by bank transfer: at most what is due (the API holds the same rule). */
-export function RecordPaymentForm({
-  booking,
-  onDone,
-}: {
-  booking: StaffBookingDetail;
-  onDone: (message: string) => void;
-}) {
+export function RecordPaymentForm({ booking, onDone }: BookingFormProps) {
   const number = booking.confirmation.booking_number;
   const due = booking.confirmation.totals.due;
   const record = useRecordPayment(number);
-  const [form, setForm] = useState({ amount: '', method: 'phone' as RecordedPaymentMethod, reference: '' });
-  const [errors, setErrors] = useState<{ amount?: string; reference?: string }>({});
+  const {
+    draft: form,
+    setDraft: setForm,
+    setProblems,
+    field,
+  } = useDraft({
+    amount: '',
+    method: 'phone' as RecordedPaymentMethod,
+    reference: '',
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const amount = poundsToPence(form.amount);
     const reference = form.reference.trim();
     const found = {
@@ -62,7 +67,7 @@ export function RecordPaymentForm({
           : {}),
       ...(reference === '' || reference.length > 100 ? { reference: MONEY_MESSAGES.reference } : {}),
     };
-    setErrors(found);
+    setProblems(found);
     if (Object.keys(found).length > 0 || amount === null) return;
     record.mutate(
       { amount, method: form.method, reference },
@@ -78,42 +83,33 @@ export function RecordPaymentForm({
   }
 
   return (
-    <form className={styles['form-grid']} onSubmit={submit} noValidate aria-label="Record a payment">
-      <FailureAlert
-        error={record.error}
-        title="The payment could not be recorded"
-        fallback={FAILED}
-        onDismiss={() => record.reset()}
-      />
+    <StaffForm
+      label="Record a payment"
+      pending={record.isPending}
+      busy="Recording..."
+      submit="Record payment"
+      onSubmit={submit}
+      top={<MutationFailure mutation={record} title="The payment could not be recorded" fallback={FAILED} />}
+    >
       <TextField
         label="Amount (£)"
         inputMode="decimal"
         autoComplete="off"
         hint={`Up to ${formatMoney(due)}.`}
-        value={form.amount}
-        error={errors.amount}
-        onChange={(event) => setForm({ ...form, amount: event.target.value })}
+        {...field('amount')}
       />
       <SelectField
         label="How"
         options={RECORDED_PAYMENT_METHODS.map((method) => ({ value: method, label: METHOD_LABELS[method] }))}
-        value={form.method}
-        onChange={(event) => setForm({ ...form, method: event.target.value as RecordedPaymentMethod })}
+        {...field('method')}
       />
       <TextField
         label="Reference"
         autoComplete="off"
         hint="The card terminal's or the bank's reference."
-        value={form.reference}
-        error={errors.reference}
-        onChange={(event) => setForm({ ...form, reference: event.target.value })}
+        {...field('reference')}
       />
-      <div className={styles['form-actions']}>
-        <SubmitButton pending={record.isPending} busy="Recording...">
-          Record payment
-        </SubmitButton>
-      </div>
-    </form>
+    </StaffForm>
   );
 }
 
@@ -121,56 +117,39 @@ export function RecordPaymentForm({
  * The booker pays by card online, never reading card numbers to the desk: the booking's signed link goes to them by
  * e-mail, and what is due is paid on the booking page in their own browser.
  */
-export function PaymentLinkForm({
-  booking,
-  onDone,
-}: {
-  booking: StaffBookingDetail;
-  onDone: (message: string) => void;
-}) {
+export function PaymentLinkForm({ booking, onDone }: BookingFormProps) {
   const send = useSendPaymentLink(booking.confirmation.booking_number);
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     send.mutate(undefined, {
       onSuccess: (sent) =>
         onDone(`Payment link for ${formatMoney(sent.amount)} e-mailed to ${sent.sent_to}.`),
     });
   }
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Pay by card online">
-      <FailureAlert
-        error={send.error}
-        title="The payment link could not be sent"
-        fallback={FAILED}
-        onDismiss={() => send.reset()}
-      />
+    <StaffForm
+      label="Pay by card online"
+      layout="stack"
+      pending={send.isPending}
+      busy="Sending..."
+      submit="E-mail a payment link"
+      onSubmit={submit}
+      top={<MutationFailure mutation={send} title="The payment link could not be sent" fallback={FAILED} />}
+    >
       <p className={styles.note}>
         The booker gets the booking's link by e-mail and pays {formatMoney(booking.confirmation.totals.due)},
         or part of it, by card on the booking page.
       </p>
-      <div className={styles['form-actions']}>
-        <SubmitButton pending={send.isPending} busy="Sending...">
-          E-mail a payment link
-        </SubmitButton>
-      </div>
-    </form>
+    </StaffForm>
   );
 }
 
 /** A later date for the balance of a booking on terms; its reminders start again for it. */
-export function DueDateForm({
-  booking,
-  onDone,
-}: {
-  booking: StaffBookingDetail;
-  onDone: (message: string) => void;
-}) {
+export function DueDateForm({ booking, onDone }: BookingFormProps) {
   const move = useMoveDueDate(booking.confirmation.booking_number);
   const [date, setDate] = useState('');
   const [error, setError] = useState<string | undefined>();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     if (!isValidDateString(date)) return setError(MONEY_MESSAGES.dueDate);
     if (date < todayInLondon()) return setError(MONEY_MESSAGES.dueDatePast);
     setError(undefined);
@@ -191,13 +170,14 @@ export function DueDateForm({
   }
 
   return (
-    <form className={styles['form-grid']} onSubmit={submit} noValidate aria-label="Change the due date">
-      <FailureAlert
-        error={move.error}
-        title="The due date could not be changed"
-        fallback={FAILED}
-        onDismiss={() => move.reset()}
-      />
+    <StaffForm
+      label="Change the due date"
+      pending={move.isPending}
+      busy="Saving..."
+      submit="Set due date"
+      onSubmit={submit}
+      top={<MutationFailure mutation={move} title="The due date could not be changed" fallback={FAILED} />}
+    >
       <TextField
         label="Balance due by"
         type="date"
@@ -205,31 +185,19 @@ export function DueDateForm({
         error={error}
         onChange={(event) => setDate(event.target.value)}
       />
-      <div className={styles['form-actions']}>
-        <SubmitButton pending={move.isPending} busy="Saving...">
-          Set due date
-        </SubmitButton>
-      </div>
-    </form>
+    </StaffForm>
   );
 }
 
 /** Cancels a confirmed booking with a full, partial or no refund to the card; a second step confirms it. */
-export function CancelBookingForm({
-  booking,
-  onDone,
-}: {
-  booking: StaffBookingDetail;
-  onDone: (message: string) => void;
-}) {
+export function CancelBookingForm({ booking, onDone }: BookingFormProps) {
   const number = booking.confirmation.booking_number;
   const cancel = useCancelBooking(number);
   const [form, setForm] = useState({ reason: '', refund: (booking.refundable / 100).toFixed(2) });
   const [errors, setErrors] = useState<{ reason?: string; refund?: string }>({});
   const [asked, setAsked] = useState<{ reason: string; refund: number } | null>(null);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const refund = poundsToPence(form.refund);
     const reason = form.reason.trim();
     const found = {
@@ -263,13 +231,15 @@ export function CancelBookingForm({
 
   return (
     <>
-      <FailureAlert
-        error={cancel.error}
-        title="The booking could not be cancelled"
-        fallback={FAILED}
-        onDismiss={() => cancel.reset()}
-      />
-      <form className={styles['form-grid']} onSubmit={submit} noValidate aria-label="Cancel this booking">
+      <MutationFailure mutation={cancel} title="The booking could not be cancelled" fallback={FAILED} />
+      <StaffForm
+        label="Cancel this booking"
+        pending={false}
+        busy=""
+        submit="Cancel booking"
+        danger
+        onSubmit={submit}
+      >
         <TextField
           label="Reason"
           autoComplete="off"
@@ -292,12 +262,7 @@ export function CancelBookingForm({
             setForm({ ...form, refund: event.target.value });
           }}
         />
-        <div className={styles['form-actions']}>
-          <SubmitButton pending={false} busy="" className={styles['danger-button']}>
-            Cancel booking
-          </SubmitButton>
-        </div>
-      </form>
+      </StaffForm>
       {asked ? (
         <div role="alert" className={styles.actions}>
           <p>
@@ -331,14 +296,12 @@ export function MoveRoundForm({
   fromSlotId,
   group = false,
   onDone,
-}: {
-  booking: StaffBookingDetail;
+}: BookingFormProps & {
   round: Round & { tee_time: string };
   /** The round's tee slot now: a group has several rounds on one course, and the move names which. */
   fromSlotId?: number | undefined;
   /** A group's round: its form and field name its tee time too, as the course alone names several. */
   group?: boolean;
-  onDone: (message: string) => void;
 }) {
   const number = booking.confirmation.booking_number;
   const date = londonDate(new Date(round.tee_time));
@@ -355,8 +318,7 @@ export function MoveRoundForm({
       slot.places_left >= round.players,
   );
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     if (!slotId) return;
     move.mutate(
       { course_id: round.id, slot_id: Number(slotId), ...(fromSlotId ? { from_slot_id: fromSlotId } : {}) },
@@ -372,18 +334,15 @@ export function MoveRoundForm({
   }
 
   return (
-    <form
-      className={styles.filters}
+    <StaffForm
+      label={group ? `Move the ${at} ${round.name} round` : `Move the ${round.name} round`}
+      layout="inline"
+      pending={move.isPending}
+      busy="Moving..."
+      submit="Move round"
       onSubmit={submit}
-      noValidate
-      aria-label={group ? `Move the ${at} ${round.name} round` : `Move the ${round.name} round`}
+      top={<MutationFailure mutation={move} title="The round could not be moved" fallback={FAILED} />}
     >
-      <FailureAlert
-        error={move.error}
-        title="The round could not be moved"
-        fallback={FAILED}
-        onDismiss={() => move.reset()}
-      />
       <SelectField
         label={
           group
@@ -404,28 +363,16 @@ export function MoveRoundForm({
         value={slotId}
         onChange={(event) => setSlotId(event.target.value)}
       />
-      <SubmitButton pending={move.isPending} busy="Moving..." size="sm">
-        Move round
-      </SubmitButton>
-    </form>
+    </StaffForm>
   );
 }
 
 /** A round's caddies, also within its last 24 hours (the golfer's own page no longer may then). */
-export function CaddiesForm({
-  booking,
-  round,
-  onDone,
-}: {
-  booking: StaffBookingDetail;
-  round: Round;
-  onDone: (message: string) => void;
-}) {
+export function CaddiesForm({ booking, round, onDone }: BookingFormProps & { round: Round }) {
   const change = useStaffCaddies(booking.confirmation.booking_number);
   const [caddies, setCaddies] = useState(String(round.caddies));
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     change.mutate(
       { course_id: round.id, caddies: Number(caddies) },
       {
@@ -440,13 +387,15 @@ export function CaddiesForm({
   }
 
   return (
-    <form className={styles.filters} onSubmit={submit} noValidate aria-label={`Caddies on the ${round.name}`}>
-      <FailureAlert
-        error={change.error}
-        title="The caddies could not be changed"
-        fallback={FAILED}
-        onDismiss={() => change.reset()}
-      />
+    <StaffForm
+      label={`Caddies on the ${round.name}`}
+      layout="inline"
+      pending={change.isPending}
+      busy="Saving..."
+      submit="Set caddies"
+      onSubmit={submit}
+      top={<MutationFailure mutation={change} title="The caddies could not be changed" fallback={FAILED} />}
+    >
       <SelectField
         label={`Caddies on the ${round.name}`}
         options={Array.from({ length: round.players + 1 }, (_, count) => ({
@@ -456,27 +405,17 @@ export function CaddiesForm({
         value={caddies}
         onChange={(event) => setCaddies(event.target.value)}
       />
-      <SubmitButton pending={change.isPending} busy="Saving..." size="sm">
-        Set caddies
-      </SubmitButton>
-    </form>
+    </StaffForm>
   );
 }
 
 /** A visitor's name, e-mail and phone corrected by the desk; the API checks them by the golfer's own form rules. */
 /** The golfers' names a tour operator gives, corrected by the desk at any time (also after the operator's deadline). */
-export function GolferNamesForm({
-  booking,
-  onDone,
-}: {
-  booking: StaffBookingDetail;
-  onDone: (message: string) => void;
-}) {
+export function GolferNamesForm({ booking, onDone }: BookingFormProps) {
   const save = useStaffGolferNames(booking.confirmation.booking_number);
   const golfers = booking.confirmation.golfers;
   const [names, setNames] = useState(() => golfers.map((golfer) => golfer.name ?? ''));
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     save.mutate(
       golfers.map((golfer, index) => ({ id: golfer.id, name: names[index] ?? '' })),
       {
@@ -490,13 +429,15 @@ export function GolferNamesForm({
     );
   }
   return (
-    <form className={styles['form-grid']} onSubmit={submit} noValidate aria-label="Golfers' names">
-      <FailureAlert
-        error={save.error}
-        title="The names could not be saved"
-        fallback={FAILED}
-        onDismiss={() => save.reset()}
-      />
+    <StaffForm
+      label="Golfers' names"
+      pending={save.isPending}
+      busy="Saving..."
+      submit="Save names"
+      small
+      onSubmit={submit}
+      top={<MutationFailure mutation={save} title="The names could not be saved" fallback={FAILED} />}
+    >
       {golfers.map((golfer, index) => (
         <TextField
           key={golfer.id}
@@ -508,22 +449,11 @@ export function GolferNamesForm({
           }
         />
       ))}
-      <div className={styles['form-actions']}>
-        <SubmitButton pending={save.isPending} busy="Saving..." size="sm">
-          Save names
-        </SubmitButton>
-      </div>
-    </form>
+    </StaffForm>
   );
 }
 
-export function ContactForm({
-  booking,
-  onDone,
-}: {
-  booking: StaffBookingDetail;
-  onDone: (message: string) => void;
-}) {
+export function ContactForm({ booking, onDone }: BookingFormProps) {
   const save = useStaffContact(booking.confirmation.booking_number);
   const [first, ...rest] = booking.contact.name
     .split(' ')
@@ -536,8 +466,7 @@ export function ContactForm({
   });
   const errors = fieldMessages(save.error);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     save.mutate(form, {
       onSuccess: (done) =>
         onDone(
@@ -559,27 +488,21 @@ export function ContactForm({
     />
   );
   return (
-    <form
-      className={styles['form-grid']}
+    <StaffForm
+      label="Correct the contact details"
+      pending={save.isPending}
+      busy="Saving..."
+      submit="Save contact details"
+      small
       onSubmit={submit}
-      noValidate
-      aria-label="Correct the contact details"
+      top={
+        <MutationFailure mutation={save} title="The contact details could not be saved" fallback={FAILED} />
+      }
     >
-      <FailureAlert
-        error={save.error}
-        title="The contact details could not be saved"
-        fallback={FAILED}
-        onDismiss={() => save.reset()}
-      />
       {field('first_name', 'First name')}
       {field('surname', 'Surname')}
       {field('email_address', 'E-mail', 'email')}
       {field('telephone_number', 'Telephone', 'tel')}
-      <div className={styles['form-actions']}>
-        <SubmitButton pending={save.isPending} busy="Saving..." size="sm">
-          Save contact details
-        </SubmitButton>
-      </div>
-    </form>
+    </StaffForm>
   );
 }

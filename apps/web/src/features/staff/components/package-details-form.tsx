@@ -1,9 +1,8 @@
 import { packageDetailsSchema, type StaffPrices } from '@links/shared/schemas/staff-prices';
 import { useState } from 'react';
 import { SelectField, TextField } from '@/components/ui/form-field';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { useSavePackage } from '../api/staff-api';
-import styles from './staff.module.css';
+import { MutationFailure, StaffForm, useDraft } from './staff-kit';
 import { CheckboxGroup, fieldProblems } from './staff-parts';
 import sheet from './tee-sheet.module.css';
 
@@ -20,6 +19,17 @@ export function monthDayOf(dayMonth: string): string {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{1,2})\s*$/.exec(dayMonth);
   return match ? `${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}` : dayMonth.trim();
 }
+
+/** The first and last day of the year, typed as dd/mm; the schema's problem with each is shown beside it. */
+const DAY_FIELDS = [
+  { name: 'from', label: 'First day (dd/mm)', hint: 'Every year.', problem: 'valid_from' },
+  {
+    name: 'to',
+    label: 'Last day (dd/mm)',
+    hint: 'Included; before the first day runs over the new year.',
+    problem: 'valid_to',
+  },
+] as const;
 
 type Draft = { name: string; course_ids: number[]; from: string; to: string };
 
@@ -44,16 +54,14 @@ export function PackageDetailsForm({
 }) {
   const save = useSavePackage();
   const [packageId, setPackageId] = useState(mode === 'change' ? (prices.packages[0]?.id ?? null) : null);
-  const [draft, setDraft] = useState<Draft>(() =>
+  const { draft, setDraft, problems, setProblems, field } = useDraft<Draft>(() =>
     draftOf(prices.packages.find((pkg) => pkg.id === packageId)),
   );
-  const [problems, setProblems] = useState<Record<string, string>>({});
   const title = mode === 'change' ? 'Change a combination' : 'Add a combination';
   const courseName = (courseId: number) =>
     prices.courses.find((course) => course.id === courseId)?.name ?? '';
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
+  function submit() {
     const body = {
       name: draft.name,
       course_ids: draft.course_ids,
@@ -85,13 +93,14 @@ export function PackageDetailsForm({
   return (
     <>
       <h3 className={sheet['sub-head']}>{title}</h3>
-      <FailureAlert
-        error={save.error}
-        title="The combination could not be saved"
-        fallback="The change could not be saved. Please try again."
-        onDismiss={() => save.reset()}
-      />
-      <form className={styles['form-grid']} noValidate aria-label={title} onSubmit={submit}>
+      <MutationFailure mutation={save} title="The combination could not be saved" />
+      <StaffForm
+        label={title}
+        pending={save.isPending}
+        busy="Saving..."
+        submit={mode === 'change' ? 'Save the combination' : 'Add the combination'}
+        onSubmit={submit}
+      >
         {mode === 'change' ? (
           <SelectField
             label="Combination"
@@ -104,13 +113,7 @@ export function PackageDetailsForm({
             options={prices.packages.map((pkg) => ({ value: String(pkg.id), label: pkg.name }))}
           />
         ) : null}
-        <TextField
-          label="Name"
-          autoComplete="off"
-          value={draft.name}
-          error={problems.name}
-          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-        />
+        <TextField label="Name" autoComplete="off" {...field('name')} />
         <CheckboxGroup
           legend="Courses"
           options={prices.courses.map((course) => ({ value: course.id, label: course.name }))}
@@ -118,28 +121,17 @@ export function PackageDetailsForm({
           error={problems.course_ids}
           onChange={(course_ids) => setDraft({ ...draft, course_ids })}
         />
-        <TextField
-          label="First day (dd/mm)"
-          autoComplete="off"
-          hint="Every year."
-          value={draft.from}
-          error={problems.valid_from}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-        />
-        <TextField
-          label="Last day (dd/mm)"
-          autoComplete="off"
-          hint="Included; before the first day runs over the new year."
-          value={draft.to}
-          error={problems.valid_to}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-        />
-        <div className={styles['form-actions']}>
-          <SubmitButton pending={save.isPending} busy="Saving...">
-            {mode === 'change' ? 'Save the combination' : 'Add the combination'}
-          </SubmitButton>
-        </div>
-      </form>
+        {DAY_FIELDS.map(({ name, label, hint, problem }) => (
+          <TextField
+            key={name}
+            label={label}
+            autoComplete="off"
+            hint={hint}
+            {...field(name)}
+            error={problems[problem]}
+          />
+        ))}
+      </StaffForm>
     </>
   );
 }

@@ -7,10 +7,11 @@ import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { PasswordField } from '@/components/ui/form-field';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { SubmitButton } from '@/components/ui/form-status';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { useStaffMe, useStaffPasswordChange } from '../api/staff-api';
 import styles from './staff.module.css';
+import { fieldBinder, MutationFailure, StaffPage } from './staff-kit';
 
 /** Every staff user: who they are, and a password change (which signs out their other sessions). */
 export function StaffAccount() {
@@ -28,6 +29,7 @@ export function StaffAccount() {
     resolver: zodResolver(staffPasswordChangeRequestSchema),
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
+  const field = fieldBinder(register, errors);
   const onSubmit = handleSubmit((values) =>
     change.mutate(values, {
       onSuccess: () => {
@@ -39,10 +41,7 @@ export function StaffAccount() {
   );
   const user = me.data;
   return (
-    <div className={styles.page}>
-      <div className={styles['page-head']}>
-        <h1>Your account</h1>
-      </div>
+    <StaffPage title="Your account">
       {user ? (
         <dl className={styles.facts}>
           <dt>Name</dt>
@@ -62,18 +61,16 @@ export function StaffAccount() {
             </Alert>
           ) : null}
         </div>
-        <FailureAlert
-          error={change.error}
+        <MutationFailure
+          mutation={change}
           title="The password was not changed"
-          fallback={'Please try again.'}
-          onDismiss={() => change.reset()}
+          fallback="Please try again."
         />
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="change-password">
           <PasswordField
             label="Current password"
             autoComplete="current-password"
-            error={errors.current_password?.message}
-            {...register('current_password')}
+            {...field('current_password')}
           />
           <NewPasswordFields
             register={register}
@@ -88,6 +85,6 @@ export function StaffAccount() {
           </SubmitButton>
         </form>
       </section>
-    </div>
+    </StaffPage>
   );
 }

@@ -1,12 +1,10 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@links/shared/schemas/staff';
 import { addDays, londonWallTimeToUtc } from '@links/shared/uk-time';
 import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { userMessage } from '@/lib/api-client';
 import { type AuditFilter, useStaffAudit, useStaffUsers } from '../api/staff-api';
 import styles from './staff.module.css';
+import { DataTable, FilterField, Loaded, Pager, pageCount, StaffPage, useDraft } from './staff-kit';
 
 const WHEN = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -54,7 +52,7 @@ function changes(before: Record<string, unknown> | null, after: Record<string, u
 /** Admin only: every staff action, newest first, filtered by user, action and UK date range. */
 export function StaffAudit() {
   const users = useStaffUsers();
-  const [form, setForm] = useState({ user: '', action: '', from: '', to: '' });
+  const { draft: form, control } = useDraft({ user: '', action: '', from: '', to: '' });
   const [filter, setFilter] = useState<AuditFilter>({ page: 1 });
   const audit = useStaffAudit(filter);
 
@@ -69,83 +67,52 @@ export function StaffAudit() {
     });
   }
 
-  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.page_size)) : 1;
+  const pages = pageCount(audit.data);
   return (
-    <div className={styles.page}>
-      <div className={styles['page-head']}>
-        <h1>Audit log</h1>
-      </div>
+    <StaffPage title="Audit log">
       <form className={styles.filters} onSubmit={apply} aria-label="Filter the audit log">
-        <label>
-          Staff user
-          <select value={form.user} onChange={(event) => setForm({ ...form, user: event.target.value })}>
-            <option value="">Everyone</option>
-            {users.data?.map((user) => (
-              <option key={user.id} value={user.id}>
-                {user.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Action
-          <select value={form.action} onChange={(event) => setForm({ ...form, action: event.target.value })}>
-            <option value="">Every action</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {actionLabel(action)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          From
-          <input
-            type="date"
-            value={form.from}
-            onChange={(event) => setForm({ ...form, from: event.target.value })}
-          />
-        </label>
-        <label>
-          To
-          <input
-            type="date"
-            value={form.to}
-            onChange={(event) => setForm({ ...form, to: event.target.value })}
-          />
-        </label>
+        <FilterField label="Staff user" {...control('user')}>
+          <option value="">Everyone</option>
+          {users.data?.map((user) => (
+            <option key={user.id} value={user.id}>
+              {user.name}
+            </option>
+          ))}
+        </FilterField>
+        <FilterField label="Action" {...control('action')}>
+          <option value="">Every action</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {actionLabel(action)}
+            </option>
+          ))}
+        </FilterField>
+        <FilterField label="From" type="date" {...control('from')} />
+        <FilterField label="To" type="date" {...control('to')} />
         <Button type="submit" size="sm">
           Show
         </Button>
       </form>
-      {audit.isPending ? (
-        <Spinner label="Loading the audit log..." />
-      ) : audit.isError ? (
-        <Alert type="error" title="The audit log could not be loaded">
-          <p>{userMessage(audit.error, 'Please check the filter and try again.')}</p>
-        </Alert>
-      ) : (
-        <>
-          <p role="status" className={styles.count}>
-            {audit.data.total === 0
-              ? 'No entries match.'
-              : `${audit.data.total} ${audit.data.total === 1 ? 'entry' : 'entries'}, page ${audit.data.page} of ${pages}`}
-          </p>
-          {audit.data.entries.length > 0 ? (
-            <div className={styles['table-wrap']}>
-              <table className={styles.table}>
-                <caption className="visually-hidden">Audit log entries</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">When (UK)</th>
-                    <th scope="col">Who</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">On</th>
-                    <th scope="col">Change</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {audit.data.entries.map((entry) => (
+      <Loaded
+        query={audit}
+        loading="Loading the audit log..."
+        failed="The audit log could not be loaded"
+        hint="Please check the filter and try again."
+      >
+        {(data) => (
+          <>
+            <p role="status" className={styles.count}>
+              {data.total === 0
+                ? 'No entries match.'
+                : `${data.total} ${data.total === 1 ? 'entry' : 'entries'}, page ${data.page} of ${pages}`}
+            </p>
+            {data.entries.length > 0 ? (
+              <div className={styles['table-wrap']}>
+                <DataTable
+                  caption="Audit log entries"
+                  columns={['When (UK)', 'Who', 'Action', 'On', 'Change']}
+                >
+                  {data.entries.map((entry) => (
                     <tr key={entry.id}>
                       <td className={styles.nowrap}>{WHEN.format(new Date(entry.at))}</td>
                       <td>{entry.staff_name ?? ACTOR_NAMES[entry.actor] ?? entry.actor}</td>
@@ -156,30 +123,18 @@ export function StaffAudit() {
                       <td className={styles.change}>{changes(entry.before, entry.after) || '—'}</td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
-          <nav className={styles.pager} aria-label="Audit log pages">
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={filter.page <= 1}
-              onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
-            >
-              Newer
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={filter.page >= pages}
-              onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
-            >
-              Older
-            </Button>
-          </nav>
-        </>
-      )}
-    </div>
+                </DataTable>
+              </div>
+            ) : null}
+            <Pager
+              label="Audit log pages"
+              page={filter.page}
+              pages={pages}
+              onPage={(next) => setFilter({ ...filter, page: next })}
+            />
+          </>
+        )}
+      </Loaded>
+    </StaffPage>
   );
 }

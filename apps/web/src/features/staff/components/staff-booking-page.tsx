@@ -2,10 +2,6 @@ import { MAX_GOLFERS } from '@links/shared/constants';
 import { formatMoney } from '@links/shared/money';
 import { CHANGE_MESSAGES, type StaffBookingDetail } from '@links/shared/schemas/staff-bookings';
 import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Link } from '@/components/ui/link';
-import { Spinner } from '@/components/ui/spinner';
-import { ApiError, userMessage } from '@/lib/api-client';
 import { useStaffBooking } from '../api/staff-api';
 import { ChangeBookingForm } from './booking-change-form';
 import {
@@ -20,9 +16,9 @@ import {
   RecordPaymentForm,
 } from './booking-money-forms';
 import styles from './staff.module.css';
+import { DetailPage, isNotFound, Loaded, StaffTable } from './staff-kit';
 import { Facts, Panel, when } from './staff-parts';
 import { StateTag } from './state-tag';
-import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
 import { teeTimeOf } from './tee-sheet-labels';
 
@@ -60,31 +56,20 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
   return (
     <div className={sheet['booking-grid']}>
       <Panel title="Rounds">
-        <TableFrame label="Rounds table">
-          <table className={styles.table}>
-            <caption className="visually-hidden">Rounds of booking {c.booking_number}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Course</th>
-                <th scope="col">Tee time</th>
-                <th scope="col">Golfers</th>
-                <th scope="col">Caddies</th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.courses.map((course) => (
-                <tr key={`${course.id}-${course.tee_time}`}>
-                  <th scope="row">{course.name}</th>
-                  <td className={styles.nowrap}>{course.tee_time ? teeTimeOf(course.tee_time) : '—'}</td>
-                  <td>{course.players}</td>
-                  <td>
-                    {course.caddies > 0 ? `${course.caddies} (${formatMoney(course.caddie_total)})` : '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <StaffTable
+          label="Rounds table"
+          caption={`Rounds of booking ${c.booking_number}`}
+          columns={['Course', 'Tee time', 'Golfers', 'Caddies']}
+        >
+          {c.courses.map((course) => (
+            <tr key={`${course.id}-${course.tee_time}`}>
+              <th scope="row">{course.name}</th>
+              <td className={styles.nowrap}>{course.tee_time ? teeTimeOf(course.tee_time) : '—'}</td>
+              <td>{course.players}</td>
+              <td>{course.caddies > 0 ? `${course.caddies} (${formatMoney(course.caddie_total)})` : '—'}</td>
+            </tr>
+          ))}
+        </StaffTable>
         <p className={styles.count}>
           {c.price_breakdown
             .map((line) => `${line.count} ${line.player_type} ${formatMoney(line.total)}`)
@@ -205,56 +190,44 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
         booking.recorded_payments.length === 0 ? (
           <p className={styles.count}>No payment recorded.</p>
         ) : (
-          <TableFrame label="Payments table">
-            <table className={styles.table}>
-              <caption className="visually-hidden">
-                Payments and refunds of booking {c.booking_number}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Reference</th>
-                </tr>
-              </thead>
-              <tbody>
-                {booking.payments.map((payment) => (
-                  <tr key={payment.id}>
-                    <td className={styles.nowrap}>{when(payment.created_at)}</td>
-                    <td>Card payment ({payment.provider})</td>
-                    <td>{formatMoney(payment.amount)}</td>
-                    <td>
-                      {payment.status}
-                      {payment.settlement ? ` · ${payment.settlement}` : ''}
-                    </td>
-                    <td className={sheet.number}>{payment.id}</td>
-                  </tr>
-                ))}
-                {booking.recorded_payments.map((payment) => (
-                  <tr key={`${payment.at}-${payment.reference}`}>
-                    <td className={styles.nowrap}>{when(payment.at)}</td>
-                    <td>
-                      {METHOD_LABELS[payment.method]} (recorded by {payment.by})
-                    </td>
-                    <td>{formatMoney(payment.amount)}</td>
-                    <td>recorded</td>
-                    <td className={sheet.number}>{payment.reference}</td>
-                  </tr>
-                ))}
-                {booking.refunds.map((refund) => (
-                  <tr key={refund.id}>
-                    <td className={styles.nowrap}>{when(refund.created_at)}</td>
-                    <td>Refund</td>
-                    <td>−{formatMoney(refund.amount)}</td>
-                    <td>{refund.status}</td>
-                    <td className={sheet.number}>{refund.id}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
+          <StaffTable
+            label="Payments table"
+            caption={`Payments and refunds of booking ${c.booking_number}`}
+            columns={['When', 'What', 'Amount', 'Status', 'Reference']}
+          >
+            {booking.payments.map((payment) => (
+              <tr key={payment.id}>
+                <td className={styles.nowrap}>{when(payment.created_at)}</td>
+                <td>Card payment ({payment.provider})</td>
+                <td>{formatMoney(payment.amount)}</td>
+                <td>
+                  {payment.status}
+                  {payment.settlement ? ` · ${payment.settlement}` : ''}
+                </td>
+                <td className={sheet.number}>{payment.id}</td>
+              </tr>
+            ))}
+            {booking.recorded_payments.map((payment) => (
+              <tr key={`${payment.at}-${payment.reference}`}>
+                <td className={styles.nowrap}>{when(payment.at)}</td>
+                <td>
+                  {METHOD_LABELS[payment.method]} (recorded by {payment.by})
+                </td>
+                <td>{formatMoney(payment.amount)}</td>
+                <td>recorded</td>
+                <td className={sheet.number}>{payment.reference}</td>
+              </tr>
+            ))}
+            {booking.refunds.map((refund) => (
+              <tr key={refund.id}>
+                <td className={styles.nowrap}>{when(refund.created_at)}</td>
+                <td>Refund</td>
+                <td>−{formatMoney(refund.amount)}</td>
+                <td>{refund.status}</td>
+                <td className={sheet.number}>{refund.id}</td>
+              </tr>
+            ))}
+          </StaffTable>
         )}
         {c.invoices && c.invoices.length > 0 ? (
           <>
@@ -276,33 +249,24 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
         {booking.emails.length === 0 ? (
           <p className={styles.count}>No e-mail about this booking.</p>
         ) : (
-          <TableFrame label="E-mails table">
-            <table className={styles.table}>
-              <caption className="visually-hidden">E-mails about booking {c.booking_number}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Queued</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {booking.emails.map((email) => (
-                  <tr key={email.id}>
-                    <td className={styles.nowrap}>{when(email.created_at)}</td>
-                    <td>{email.subject}</td>
-                    <td>{email.to}</td>
-                    <td>
-                      {MAIL_STATES[email.status]}
-                      {email.sent_at ? ` ${when(email.sent_at)}` : ''}
-                      {email.status !== 'sent' && email.attempts > 0 ? ` (${email.attempts} attempts)` : ''}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
+          <StaffTable
+            label="E-mails table"
+            caption={`E-mails about booking ${c.booking_number}`}
+            columns={['Queued', 'Subject', 'To', 'Status']}
+          >
+            {booking.emails.map((email) => (
+              <tr key={email.id}>
+                <td className={styles.nowrap}>{when(email.created_at)}</td>
+                <td>{email.subject}</td>
+                <td>{email.to}</td>
+                <td>
+                  {MAIL_STATES[email.status]}
+                  {email.sent_at ? ` ${when(email.sent_at)}` : ''}
+                  {email.status !== 'sent' && email.attempts > 0 ? ` (${email.attempts} attempts)` : ''}
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         )}
       </Panel>
       <Panel title="Timeline">
@@ -325,13 +289,11 @@ export function StaffBookingPage({ bookingNumber, notice = '' }: { bookingNumber
   const booking = useStaffBooking(bookingNumber);
   const [message, setMessage] = useState(notice);
   return (
-    <div className={styles.page}>
-      <p>
-        <Link to="/staff/bookings">Back to bookings</Link>
-      </p>
-      <div className={sheet.head}>
-        <h1>Booking {bookingNumber}</h1>
-        {booking.data ? (
+    <DetailPage
+      back={{ to: '/staff/bookings', label: 'Back to bookings' }}
+      title={`Booking ${bookingNumber}`}
+      head={
+        booking.data ? (
           <>
             <StateTag state={booking.data.state} />
             <p className={sheet.day}>
@@ -339,24 +301,18 @@ export function StaffBookingPage({ bookingNumber, notice = '' }: { bookingNumber
               {when(booking.data.created_at)}
             </p>
           </>
-        ) : null}
-      </div>
-      <p role="status" className={sheet.message}>
-        {message}
-      </p>
-      {booking.isPending ? (
-        <Spinner label="Loading the booking..." />
-      ) : booking.isError ? (
-        <Alert type="error" title="The booking could not be opened">
-          <p>
-            {booking.error instanceof ApiError && booking.error.status === 404
-              ? 'There is no booking with this number.'
-              : userMessage(booking.error, 'Please try again in a moment.')}
-          </p>
-        </Alert>
-      ) : (
-        <Body booking={booking.data} onDone={setMessage} />
-      )}
-    </div>
+        ) : null
+      }
+      notice={message}
+    >
+      <Loaded
+        query={booking}
+        loading="Loading the booking..."
+        failed="The booking could not be opened"
+        problem={isNotFound(booking.error) ? 'There is no booking with this number.' : undefined}
+      >
+        {(data) => <Body booking={data} onDone={setMessage} />}
+      </Loaded>
+    </DetailPage>
   );
 }

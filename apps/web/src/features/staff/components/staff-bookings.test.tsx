@@ -20,11 +20,11 @@ import { staffTeeSheetResponseSchema } from '@links/shared/schemas/staff-tee-she
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
 import { TEST_COURSES } from '@/test/course-fixtures';
 import { renderRoute } from '@/test/render-route';
-import { staffMe } from '../test/staff-me';
+import { staffMe, useStaffServer } from '../test/staff-me';
 
 const SUMMARY = {
   booking_number: '4417730261',
@@ -155,16 +155,10 @@ const BURNSIDE_DAY = {
 };
 
 describe('finding a booking and its page', () => {
-  const server = useApiServer();
   const searches: Received[] = [];
-  beforeAll(async () => {
-    await import('@/app/routes/staff');
-  }, 60_000);
-  beforeEach(() => {
-    searches.length = 0;
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test-token';
-    server.use(
+  const server = useStaffServer({
+    received: [searches],
+    handlers: () => [
       staffMe({
         id: 2,
         username: 'desk',
@@ -196,7 +190,7 @@ describe('finding a booking and its page', () => {
       http.get(v1('/staff/bookings/999999'), () =>
         refuse(404, { code: 'booking_not_found', message: 'There is no booking with this number.' }),
       ),
-    );
+    ],
   });
   afterEach(() => cleanup());
 

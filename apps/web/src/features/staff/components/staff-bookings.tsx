@@ -1,6 +1,6 @@
 import { formatMoney } from '@links/shared/money';
 import type { StaffBookingSearchQueryInput } from '@links/shared/schemas/staff-bookings';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
 import { useStaffBookingSearch } from '../api/staff-api';
 import styles from './staff.module.css';
+import { DataTable, FilterField, Pager, pageCount, StaffPage, useDraft } from './staff-kit';
 import { StateTag } from './state-tag';
 import sheet from './tee-sheet.module.css';
 import { teeTimeOf } from './tee-sheet-labels';
@@ -53,7 +54,7 @@ const STATUS_CHOICES: { value: string; label: string }[] = [
 export function StaffBookings() {
   const id = useId();
   const { query, go } = useSearchAddress();
-  const [form, setForm] = useState({
+  const { draft: form, control } = useDraft({
     q: query.q ?? '',
     from: query.from ?? '',
     to: query.to ?? '',
@@ -72,57 +73,27 @@ export function StaffBookings() {
 
   const data = found.data;
   const page = Number(query.page ?? 1);
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+  const pages = pageCount(data);
   return (
-    <div className={styles.page}>
-      <div className={styles['page-head']}>
-        <h1>Bookings</h1>
-        <Link to="/staff/bookings/new">Book for a caller</Link>
-      </div>
+    <StaffPage title="Bookings" head={<Link to="/staff/bookings/new">Book for a caller</Link>}>
       <search>
         <form className={styles.filters} onSubmit={submit} aria-label="Find bookings">
-          <label htmlFor={`${id}-q`}>
-            Number, name, e-mail, phone or operator
-            <input
-              id={`${id}-q`}
-              type="search"
-              className={sheet['search-input']}
-              value={form.q}
-              onChange={(event) => setForm({ ...form, q: event.target.value })}
-            />
-          </label>
-          <label htmlFor={`${id}-from`}>
-            Playing from
-            <input
-              id={`${id}-from`}
-              type="date"
-              value={form.from}
-              onChange={(event) => setForm({ ...form, from: event.target.value })}
-            />
-          </label>
-          <label htmlFor={`${id}-to`}>
-            Playing until
-            <input
-              id={`${id}-to`}
-              type="date"
-              value={form.to}
-              onChange={(event) => setForm({ ...form, to: event.target.value })}
-            />
-          </label>
-          <label htmlFor={`${id}-status`}>
-            Status
-            <select
-              id={`${id}-status`}
-              value={form.status}
-              onChange={(event) => setForm({ ...form, status: event.target.value as typeof form.status })}
-            >
-              {STATUS_CHOICES.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterField
+            label="Number, name, e-mail, phone or operator"
+            id={`${id}-q`}
+            type="search"
+            className={sheet['search-input']}
+            {...control('q')}
+          />
+          <FilterField label="Playing from" id={`${id}-from`} type="date" {...control('from')} />
+          <FilterField label="Playing until" id={`${id}-to`} type="date" {...control('to')} />
+          <FilterField label="Status" id={`${id}-status`} {...control('status')}>
+            {STATUS_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </FilterField>
           <Button type="submit" size="sm">
             Find
           </Button>
@@ -150,72 +121,57 @@ export function StaffBookings() {
               className={`${styles['table-wrap']} ${found.isPlaceholderData ? styles.stale : ''}`}
               aria-busy={found.isPlaceholderData || undefined}
             >
-              <table className={styles.table}>
-                <caption className="visually-hidden">Bookings found</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Booking</th>
-                    <th scope="col">State</th>
-                    <th scope="col">Lead golfer</th>
-                    <th scope="col">First tee time</th>
-                    <th scope="col">Courses</th>
-                    <th scope="col">Golfers</th>
-                    <th scope="col">Paid</th>
-                    <th scope="col">Contact</th>
-                    <th scope="col">Operator</th>
+              <DataTable
+                caption="Bookings found"
+                columns={[
+                  'Booking',
+                  'State',
+                  'Lead golfer',
+                  'First tee time',
+                  'Courses',
+                  'Golfers',
+                  'Paid',
+                  'Contact',
+                  'Operator',
+                ]}
+              >
+                {data.bookings.map((booking) => (
+                  <tr key={booking.booking_number}>
+                    <th scope="row" className={sheet.number}>
+                      <Link to={`/staff/bookings/${booking.booking_number}`}>{booking.booking_number}</Link>
+                    </th>
+                    <td>
+                      <StateTag state={booking.state} />
+                    </td>
+                    <td>{booking.lead_name || <span className={sheet.muted}>No details yet</span>}</td>
+                    <td className={styles.nowrap}>
+                      {booking.first_tee_time ? teeTimeOf(booking.first_tee_time) : '—'}
+                    </td>
+                    <td>{booking.courses.join(', ')}</td>
+                    <td>{booking.players}</td>
+                    <td className={styles.nowrap}>
+                      {formatMoney(booking.paid)} of {formatMoney(booking.payable)}
+                    </td>
+                    <td>
+                      {booking.email}
+                      {booking.phone ? <span className={sheet.types}>{booking.phone}</span> : null}
+                    </td>
+                    <td>{booking.operator ?? '—'}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {data.bookings.map((booking) => (
-                    <tr key={booking.booking_number}>
-                      <th scope="row" className={sheet.number}>
-                        <Link to={`/staff/bookings/${booking.booking_number}`}>{booking.booking_number}</Link>
-                      </th>
-                      <td>
-                        <StateTag state={booking.state} />
-                      </td>
-                      <td>{booking.lead_name || <span className={sheet.muted}>No details yet</span>}</td>
-                      <td className={styles.nowrap}>
-                        {booking.first_tee_time ? teeTimeOf(booking.first_tee_time) : '—'}
-                      </td>
-                      <td>{booking.courses.join(', ')}</td>
-                      <td>{booking.players}</td>
-                      <td className={styles.nowrap}>
-                        {formatMoney(booking.paid)} of {formatMoney(booking.payable)}
-                      </td>
-                      <td>
-                        {booking.email}
-                        {booking.phone ? <span className={sheet.types}>{booking.phone}</span> : null}
-                      </td>
-                      <td>{booking.operator ?? '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             </div>
           ) : null}
           {pages > 1 ? (
-            <nav className={styles.pager} aria-label="Result pages">
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={page <= 1}
-                onClick={() => go({ ...query, page: String(page - 1) })}
-              >
-                Newer
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={page >= pages}
-                onClick={() => go({ ...query, page: String(page + 1) })}
-              >
-                Older
-              </Button>
-            </nav>
+            <Pager
+              label="Result pages"
+              page={page}
+              pages={pages}
+              onPage={(next) => go({ ...query, page: String(next) })}
+            />
           ) : null}
         </>
       ) : null}
-    </div>
+    </StaffPage>
   );
 }

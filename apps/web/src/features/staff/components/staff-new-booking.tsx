@@ -7,12 +7,13 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { countryOptions, diallingCodeOptions } from '@/components/ui/country-options';
 import { SelectField, TextField } from '@/components/ui/form-field';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { SubmitButton } from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
 import { fieldMessages } from '@/lib/api-client';
 import { useBookForCaller, useStaffCourses, useStaffPlayerTypes } from '../api/staff-api';
 import { GolferFields, type RoundDraft, RoundFields } from './booking-change-form';
 import styles from './staff.module.css';
+import { MutationFailure } from './staff-kit';
 import sheet from './tee-sheet.module.css';
 
 // Booking for a caller (issue 22): rounds, golfers of any player type and the caller's details, as the golfer's own
@@ -125,12 +126,7 @@ export function StaffNewBooking() {
       <div className={styles['page-head']}>
         <h1>Book for a caller</h1>
       </div>
-      <FailureAlert
-        error={book.error}
-        title="The booking could not be made"
-        fallback={FAILED}
-        onDismiss={() => book.reset()}
-      />
+      <MutationFailure mutation={book} title="The booking could not be made" fallback={FAILED} />
       <form className={sheet['change-form']} onSubmit={submit} noValidate aria-label="Book for a caller">
         {missing ? (
           <p className={styles['row-error']} role="alert">

@@ -10,10 +10,10 @@ import {
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answer, type Received, recorded, useApiServer, v1 } from '@/test/api-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer, type Received, recorded, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
-import { staffMe } from '../test/staff-me';
+import { staffMe, useStaffServer } from '../test/staff-me';
 
 const FAILED_MAIL = {
   id: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c',
@@ -28,20 +28,15 @@ const FAILED_MAIL = {
 };
 
 describe('the operations page', () => {
-  const server = useApiServer();
   const retries: Received[] = [];
   const switches: Received[] = [];
   let maintenance: MaintenanceStatus = { maintenance: false, forced_by_env: false, database_flag: false };
-  beforeAll(async () => {
-    await import('@/app/routes/staff');
-  }, 60_000);
-  beforeEach(() => {
-    retries.length = 0;
-    switches.length = 0;
-    maintenance = { maintenance: false, forced_by_env: false, database_flag: false };
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test-token';
-    server.use(
+  useStaffServer({
+    received: [retries, switches],
+    reset: () => {
+      maintenance = { maintenance: false, forced_by_env: false, database_flag: false };
+    },
+    handlers: () => [
       staffMe(),
       http.get(v1('/staff/operations'), () =>
         answer(staffOperationsResponseSchema, {
@@ -105,7 +100,7 @@ describe('the operations page', () => {
           answer(mailRetriedResponseSchema, { data: { id: FAILED_MAIL.id, status: 'pending' } }),
         ),
       ),
-    );
+    ],
   });
   afterEach(() => cleanup());
 

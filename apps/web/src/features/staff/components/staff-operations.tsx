@@ -7,12 +7,8 @@ import type {
   StaffOperations as StaffOperationsData,
 } from '@links/shared/schemas/staff-operations';
 import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FailureAlert } from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
-import { Spinner } from '@/components/ui/spinner';
-import { userMessage } from '@/lib/api-client';
 import {
   useRetryMail,
   useStaffMail,
@@ -21,8 +17,8 @@ import {
   useSwitchMaintenance,
 } from '../api/staff-api';
 import styles from './staff.module.css';
+import { Loaded, MutationFailure, Pager, pageCount, StaffPage, StaffTable } from './staff-kit';
 import { Panel, when } from './staff-parts';
-import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
 import { teeTimeOf } from './tee-sheet-labels';
 
@@ -60,14 +56,13 @@ function MailPanel({ onDone }: { onDone: (message: string) => void }) {
   const mail = useStaffMail(filter);
   const message = useStaffMailMessage(open);
   const retry = useRetryMail();
-  const pages = mail.data ? Math.max(1, Math.ceil(mail.data.total / mail.data.page_size)) : 1;
+  const pages = pageCount(mail.data);
   return (
     <Panel title="E-mail">
-      <FailureAlert
-        error={retry.error}
+      <MutationFailure
+        mutation={retry}
         title="The message could not be sent again"
         fallback="Please try again in a moment."
-        onDismiss={() => retry.reset()}
       />
       <div className={styles.filters}>
         <label>
@@ -86,35 +81,27 @@ function MailPanel({ onDone }: { onDone: (message: string) => void }) {
           </select>
         </label>
       </div>
-      {mail.isPending ? (
-        <Spinner label="Loading the outbox..." />
-      ) : mail.isError ? (
-        <Alert type="error" title="The outbox could not be loaded">
-          <p>{userMessage(mail.error, 'Please try again in a moment.')}</p>
-        </Alert>
-      ) : mail.data.messages.length === 0 ? (
-        <p className={styles.count}>No message here.</p>
-      ) : (
-        <>
-          <TableFrame label="Outbox table">
-            <table className={styles.table}>
-              <caption className="visually-hidden">Outbox, page {mail.data.page}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Queued</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Booking</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Tries</th>
-                  <th scope="col">Error</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {mail.data.messages.map((row) => (
+      <Loaded query={mail} loading="Loading the outbox..." failed="The outbox could not be loaded">
+        {(data) =>
+          data.messages.length === 0 ? (
+            <p className={styles.count}>No message here.</p>
+          ) : (
+            <>
+              <StaffTable
+                label="Outbox table"
+                caption={`Outbox, page ${data.page}`}
+                columns={[
+                  'Queued',
+                  'To',
+                  'Subject',
+                  'Booking',
+                  'State',
+                  'Tries',
+                  'Error',
+                  { hidden: 'Actions' },
+                ]}
+              >
+                {data.messages.map((row) => (
                   <tr key={row.id}>
                     <td className={styles.nowrap}>{when(row.created_at)}</td>
                     <td>{row.to}</td>
@@ -153,30 +140,19 @@ function MailPanel({ onDone }: { onDone: (message: string) => void }) {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </TableFrame>
-          <nav className={styles.pager} aria-label="Outbox pages">
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={filter.page <= 1}
-              onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
-            >
-              Newer
-            </Button>
-            <span className={styles.count}>{`Page ${mail.data.page} of ${pages}`}</span>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={filter.page >= pages}
-              onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
-            >
-              Older
-            </Button>
-          </nav>
-        </>
-      )}
+              </StaffTable>
+              <Pager
+                label="Outbox pages"
+                page={filter.page}
+                pages={pages}
+                onPage={(next) => setFilter({ ...filter, page: next })}
+              >
+                <span className={styles.count}>{`Page ${data.page} of ${pages}`}</span>
+              </Pager>
+            </>
+          )
+        }
+      </Loaded>
       {message.data ? <MessageView message={message.data} onClose={() => setOpen(null)} /> : null}
     </Panel>
   );
@@ -206,11 +182,10 @@ function MaintenancePanel({
     });
   return (
     <Panel title="Maintenance">
-      <FailureAlert
-        error={switchTo.error}
+      <MutationFailure
+        mutation={switchTo}
         title="The switch could not be changed"
         fallback="Please try again in a moment."
-        onDismiss={() => switchTo.reset()}
       />
       <p>
         {status.maintenance ? (
@@ -263,95 +238,73 @@ const attention = (data: StaffOperationsData) =>
 export function StaffOperations() {
   const operations = useStaffOperations();
   const [notice, setNotice] = useState('');
-  const data = operations.data;
   return (
-    <div className={styles.page}>
-      <div className={styles['page-head']}>
-        <h1>Operations</h1>
-      </div>
-      <p role="status" className={sheet.message}>
-        {notice}
-      </p>
-      {operations.isPending ? (
-        <Spinner label="Loading..." />
-      ) : operations.isError || !data ? (
-        <Alert type="error" title="The operations page could not be loaded">
-          <p>{userMessage(operations.error, 'Please try again in a moment.')}</p>
-        </Alert>
-      ) : (
-        <>
-          <p className={styles.count}>
-            {`E-mail: ${data.mail.pending} waiting to send, ${data.mail.failed} failed, ${data.mail.sent_last_24_hours} sent in the last 24 hours · ${data.holds.length} live ${data.holds.length === 1 ? 'hold' : 'holds'} · ${attention(data)} ${attention(data) === 1 ? 'payment needs' : 'payments need'} attention`}
-          </p>
-          <div className={sheet['booking-grid']}>
-            <MaintenancePanel status={data.maintenance} onDone={setNotice} />
-            <Panel title="Live holds">
-              {data.holds.length === 0 ? (
-                <p className={styles.count}>No tee times are held right now.</p>
-              ) : (
-                <TableFrame label="Live holds table">
-                  <table className={styles.table}>
-                    <caption className="visually-hidden">Live holds, soonest to lapse first</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Booking</th>
-                        <th scope="col">Tee times</th>
-                        <th scope="col">Operator</th>
-                        <th scope="col">Lapses</th>
+    <StaffPage title="Operations" notice={notice}>
+      <Loaded query={operations} loading="Loading..." failed="The operations page could not be loaded">
+        {(data) => (
+          <>
+            <p className={styles.count}>
+              {`E-mail: ${data.mail.pending} waiting to send, ${data.mail.failed} failed, ${data.mail.sent_last_24_hours} sent in the last 24 hours · ${data.holds.length} live ${data.holds.length === 1 ? 'hold' : 'holds'} · ${attention(data)} ${attention(data) === 1 ? 'payment needs' : 'payments need'} attention`}
+            </p>
+            <div className={sheet['booking-grid']}>
+              <MaintenancePanel status={data.maintenance} onDone={setNotice} />
+              <Panel title="Live holds">
+                {data.holds.length === 0 ? (
+                  <p className={styles.count}>No tee times are held right now.</p>
+                ) : (
+                  <StaffTable
+                    label="Live holds table"
+                    caption="Live holds, soonest to lapse first"
+                    columns={['Booking', 'Tee times', 'Operator', 'Lapses']}
+                  >
+                    {data.holds.map((hold) => (
+                      <tr key={hold.booking_number}>
+                        <th scope="row">
+                          <BookingLink number={hold.booking_number} />
+                        </th>
+                        <td>
+                          {hold.rounds
+                            .map((round) => `${round.course} ${teeTimeOf(round.tee_time)} (${round.players})`)
+                            .join('; ')}
+                        </td>
+                        <td>{hold.operator ?? '—'}</td>
+                        <td className={styles.nowrap}>{when(hold.expires_at)}</td>
                       </tr>
-                    </thead>
-                    <tbody>
-                      {data.holds.map((hold) => (
-                        <tr key={hold.booking_number}>
-                          <th scope="row">
-                            <BookingLink number={hold.booking_number} />
-                          </th>
-                          <td>
-                            {hold.rounds
-                              .map(
-                                (round) => `${round.course} ${teeTimeOf(round.tee_time)} (${round.players})`,
-                              )
-                              .join('; ')}
-                          </td>
-                          <td>{hold.operator ?? '—'}</td>
-                          <td className={styles.nowrap}>{when(hold.expires_at)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableFrame>
-              )}
-            </Panel>
-            <Panel title="Payments needing attention">
-              {attention(data) === 0 ? (
-                <p className={styles.count}>Every payment and refund is settled.</p>
-              ) : (
-                <ul className={styles.attention}>
-                  {data.payments.map((payment) => (
-                    <li key={payment.id}>
-                      {`Card payment ${payment.id} of ${formatMoney(payment.amount)} (${payment.status}), not settled after ${payment.failures} ${payment.failures === 1 ? 'try' : 'tries'}; booking `}
-                      <BookingLink number={payment.booking_number} />
-                    </li>
-                  ))}
-                  {data.automatic_refunds.map((refund) => (
-                    <li key={refund.id}>
-                      {`Card payment ${refund.id} of ${formatMoney(refund.amount)} refunded ${when(refund.refunded_at)}: ${REFUND_REASON_TEXT[refund.reason]}; booking `}
-                      <BookingLink number={refund.booking_number} />
-                    </li>
-                  ))}
-                  {data.refunds.map((refund) => (
-                    <li key={`${refund.booking_number}-${refund.next_attempt_at}`}>
-                      {`Refund of ${formatMoney(refund.amount)} waiting for the card provider (${refund.attempts} ${refund.attempts === 1 ? 'try' : 'tries'}, next ${when(refund.next_attempt_at)}); booking `}
-                      <BookingLink number={refund.booking_number} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Panel>
-          </div>
-          <MailPanel onDone={setNotice} />
-        </>
-      )}
-    </div>
+                    ))}
+                  </StaffTable>
+                )}
+              </Panel>
+              <Panel title="Payments needing attention">
+                {attention(data) === 0 ? (
+                  <p className={styles.count}>Every payment and refund is settled.</p>
+                ) : (
+                  <ul className={styles.attention}>
+                    {data.payments.map((payment) => (
+                      <li key={payment.id}>
+                        {`Card payment ${payment.id} of ${formatMoney(payment.amount)} (${payment.status}), not settled after ${payment.failures} ${payment.failures === 1 ? 'try' : 'tries'}; booking `}
+                        <BookingLink number={payment.booking_number} />
+                      </li>
+                    ))}
+                    {data.automatic_refunds.map((refund) => (
+                      <li key={refund.id}>
+                        {`Card payment ${refund.id} of ${formatMoney(refund.amount)} refunded ${when(refund.refunded_at)}: ${REFUND_REASON_TEXT[refund.reason]}; booking `}
+                        <BookingLink number={refund.booking_number} />
+                      </li>
+                    ))}
+                    {data.refunds.map((refund) => (
+                      <li key={`${refund.booking_number}-${refund.next_attempt_at}`}>
+                        {`Refund of ${formatMoney(refund.amount)} waiting for the card provider (${refund.attempts} ${refund.attempts === 1 ? 'try' : 'tries'}, next ${when(refund.next_attempt_at)}); booking `}
+                        <BookingLink number={refund.booking_number} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Panel>
+            </div>
+            <MailPanel onDone={setNotice} />
+          </>
+        )}
+      </Loaded>
+    </StaffPage>
   );
 }

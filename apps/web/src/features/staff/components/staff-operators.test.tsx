@@ -9,10 +9,10 @@ import {
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
-import { staffMe } from '../test/staff-me';
+import { staffMe, useStaffServer } from '../test/staff-me';
 
 const FAIRWAY: StaffOperator = {
   id: 7,
@@ -35,22 +35,16 @@ function me(role: 'admin' | 'reservations') {
 }
 
 describe('tour operators in the staff area', () => {
-  const server = useApiServer();
   const created: Received[] = [];
   const updates: Received[] = [];
   const links: Received[] = [];
   let operator: StaffOperator = FAIRWAY;
-  beforeAll(async () => {
-    await import('@/app/routes/staff');
-  }, 60_000);
-  beforeEach(() => {
-    created.length = 0;
-    updates.length = 0;
-    links.length = 0;
-    operator = FAIRWAY;
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test-token';
-    server.use(
+  const server = useStaffServer({
+    received: [created, updates, links],
+    reset: () => {
+      operator = FAIRWAY;
+    },
+    handlers: () => [
       me('admin'),
       http.get(v1('/staff/operators'), () => answer(staffOperatorListResponseSchema, { data: [operator] })),
       http.get(v1('/staff/operators/7'), () =>
@@ -122,7 +116,7 @@ describe('tour operators in the staff area', () => {
         v1('/staff/operators/7/password-link'),
         recorded(links, () => answer(operatorLinkSentResponseSchema, { data: { sent_to: FAIRWAY.email } })),
       ),
-    );
+    ],
   });
   afterEach(() => cleanup());
 

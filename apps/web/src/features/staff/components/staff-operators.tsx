@@ -10,13 +10,11 @@ import {
 } from '@links/shared/schemas/staff-operators';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField, UsernameField } from '@/components/ui/form-field';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { SubmitButton } from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
-import { Spinner } from '@/components/ui/spinner';
-import { ApiError, userMessage } from '@/lib/api-client';
+import { userMessage } from '@/lib/api-client';
 import {
   useCreateOperator,
   useSendOperatorLink,
@@ -26,9 +24,18 @@ import {
   useUpdateOperator,
 } from '../api/staff-api';
 import styles from './staff.module.css';
+import {
+  DetailPage,
+  fieldBinder,
+  isNotFound,
+  Loaded,
+  MutationFailure,
+  SAVE_FAILED,
+  StaffPage,
+  StaffTable,
+} from './staff-kit';
 import { dayOf, Facts, Panel, when } from './staff-parts';
 import { StateTag } from './state-tag';
-import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
 import { teeTimeOf } from './tee-sheet-labels';
 
@@ -36,7 +43,6 @@ import { teeTimeOf } from './tee-sheet-labels';
 // (the operator chooses the password from the welcome e-mail: no password is ever shown here), change the deposit,
 // disable and enable, and send a password link.
 
-const FAILED = 'The change could not be saved. Please try again.';
 const DEFAULT_DEPOSIT = 50;
 
 const TERMS: Record<NonNullable<StaffOperatorBooking['payment_method']>, string> = {
@@ -63,40 +69,32 @@ export function StaffOperators() {
   const [notice, setNotice] = useState('');
   const admin = me.data?.role === 'admin';
   return (
-    <div className={styles.page}>
-      <div className={styles['page-head']}>
-        <h1>Tour operators</h1>
-      </div>
-      <p role="status" className={sheet.message}>
-        {notice}
-      </p>
-      {operators.isPending ? (
-        <Spinner label="Loading tour operators..." />
-      ) : operators.isError ? (
-        <Alert type="error" title="The tour operators could not be loaded">
-          <p>{userMessage(operators.error, 'Please try again in a moment.')}</p>
-        </Alert>
-      ) : operators.data.length === 0 ? (
-        <p className={styles.count}>No tour operator has an account yet.</p>
-      ) : (
-        <TableFrame label="Tour operators table">
-          <table className={styles.table}>
-            <caption className="visually-hidden">Tour operators</caption>
-            <thead>
-              <tr>
-                <th scope="col">Company</th>
-                <th scope="col">Username</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Deposit</th>
-                <th scope="col">Trade rate</th>
-                <th scope="col">Status</th>
-                <th scope="col">To play</th>
-                <th scope="col">Due</th>
-                <th scope="col">Next due</th>
-              </tr>
-            </thead>
-            <tbody>
-              {operators.data.map((operator) => (
+    <StaffPage title="Tour operators" notice={notice}>
+      <Loaded
+        query={operators}
+        loading="Loading tour operators..."
+        failed="The tour operators could not be loaded"
+      >
+        {(data) =>
+          data.length === 0 ? (
+            <p className={styles.count}>No tour operator has an account yet.</p>
+          ) : (
+            <StaffTable
+              label="Tour operators table"
+              caption="Tour operators"
+              columns={[
+                'Company',
+                'Username',
+                'E-mail',
+                'Deposit',
+                'Trade rate',
+                'Status',
+                'To play',
+                'Due',
+                'Next due',
+              ]}
+            >
+              {data.map((operator) => (
                 <tr key={operator.id}>
                   <th scope="row">
                     <Link to={`/staff/operators/${operator.id}`}>{operator.company_name}</Link>
@@ -115,12 +113,12 @@ export function StaffOperators() {
                   <td className={styles.nowrap}>{dayOf(operator.next_due_at)}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      )}
+            </StaffTable>
+          )
+        }
+      </Loaded>
       {admin ? <OpenAccountForm onDone={setNotice} /> : null}
-    </div>
+    </StaffPage>
   );
 }
 
@@ -135,6 +133,7 @@ function OpenAccountForm({ onDone }: { onDone: (message: string) => void }) {
     resolver: zodResolver(createOperatorRequestSchema),
     defaultValues: { company_name: '', username: '', email: '', deposit_percent: DEFAULT_DEPOSIT },
   });
+  const field = fieldBinder(register, errors);
   const onSubmit = handleSubmit((values) =>
     create.mutate(values, {
       onSuccess: (operator) => {
@@ -152,32 +151,16 @@ function OpenAccountForm({ onDone }: { onDone: (message: string) => void }) {
         The operator receives an e-mail to choose their own password (the link lasts 7 days); nobody at the
         resort ever knows it.
       </p>
-      <FailureAlert
-        error={create.error}
-        title="The account could not be opened"
-        fallback={FAILED}
-        onDismiss={() => create.reset()}
-      />
+      <MutationFailure mutation={create} title="The account could not be opened" />
       <form
         className={styles['form-grid']}
         onSubmit={onSubmit}
         noValidate
         aria-labelledby="open-operator-account"
       >
-        <TextField
-          label="Company name"
-          autoComplete="off"
-          error={errors.company_name?.message}
-          {...register('company_name')}
-        />
-        <UsernameField autoComplete="off" error={errors.username?.message} {...register('username')} />
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label="Company name" autoComplete="off" {...field('company_name')} />
+        <UsernameField autoComplete="off" {...field('username')} />
+        <TextField label="E-mail" type="email" autoComplete="off" {...field('email')} />
         <TextField
           label="Deposit (%)"
           type="number"
@@ -186,8 +169,7 @@ function OpenAccountForm({ onDone }: { onDone: (message: string) => void }) {
           max={100}
           step={1}
           hint="Of the total, taken by card when they book on deposit terms; 0 turns deposit terms off."
-          error={errors.deposit_percent?.message}
-          {...register('deposit_percent', { valueAsNumber: true })}
+          {...field('deposit_percent', { valueAsNumber: true })}
         />
         <div className={styles['form-actions']}>
           <SubmitButton pending={create.isPending} busy="Opening...">
@@ -283,7 +265,7 @@ function PercentForm({
       </Button>
       {problem || update.error ? (
         <p id={`${id}-problem`} className={styles['row-error']} role="alert">
-          {problem || userMessage(update.error, FAILED)}
+          {problem || userMessage(update.error, SAVE_FAILED)}
         </p>
       ) : null}
     </form>
@@ -334,7 +316,7 @@ function AccountActions({
       <h3 className={sheet['sub-head']}>Sign-in</h3>
       {error ? (
         <p className={styles['row-error']} role="alert">
-          {userMessage(error, FAILED)}
+          {userMessage(error, SAVE_FAILED)}
         </p>
       ) : null}
       <div className={styles.pager}>
@@ -380,49 +362,45 @@ function AccountActions({
 function BookingsTable({ bookings }: { bookings: StaffOperatorBooking[] }) {
   if (bookings.length === 0) return <p className={styles.count}>No bookings yet.</p>;
   return (
-    <TableFrame label="Their bookings table">
-      <table className={styles.table}>
-        <caption className="visually-hidden">Their bookings, still to play first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Booking</th>
-            <th scope="col">First tee time</th>
-            <th scope="col">Courses</th>
-            <th scope="col">Golfers</th>
-            <th scope="col">State</th>
-            <th scope="col">Terms</th>
-            <th scope="col">Total</th>
-            <th scope="col">Paid</th>
-            <th scope="col">Due</th>
-            <th scope="col">Due by</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bookings.map((booking) => (
-            <tr key={booking.booking_number}>
-              <th scope="row">
-                <Link to={`/staff/bookings/${booking.booking_number}`}>{booking.booking_number}</Link>
-              </th>
-              <td className={styles.nowrap}>
-                {booking.first_tee_time
-                  ? `${dayOf(booking.first_tee_time)} ${teeTimeOf(booking.first_tee_time)}`
-                  : '—'}
-              </td>
-              <td>{booking.courses.join(', ') || '—'}</td>
-              <td>{booking.players}</td>
-              <td>
-                <StateTag state={booking.state} />
-              </td>
-              <td>{booking.payment_method ? TERMS[booking.payment_method] : '—'}</td>
-              <td className={styles.nowrap}>{formatMoney(booking.payable)}</td>
-              <td className={styles.nowrap}>{formatMoney(booking.paid)}</td>
-              <td className={styles.nowrap}>{booking.due > 0 ? formatMoney(booking.due) : '—'}</td>
-              <td className={styles.nowrap}>{dayOf(booking.due_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableFrame>
+    <StaffTable
+      label="Their bookings table"
+      caption="Their bookings, still to play first"
+      columns={[
+        'Booking',
+        'First tee time',
+        'Courses',
+        'Golfers',
+        'State',
+        'Terms',
+        'Total',
+        'Paid',
+        'Due',
+        'Due by',
+      ]}
+    >
+      {bookings.map((booking) => (
+        <tr key={booking.booking_number}>
+          <th scope="row">
+            <Link to={`/staff/bookings/${booking.booking_number}`}>{booking.booking_number}</Link>
+          </th>
+          <td className={styles.nowrap}>
+            {booking.first_tee_time
+              ? `${dayOf(booking.first_tee_time)} ${teeTimeOf(booking.first_tee_time)}`
+              : '—'}
+          </td>
+          <td>{booking.courses.join(', ') || '—'}</td>
+          <td>{booking.players}</td>
+          <td>
+            <StateTag state={booking.state} />
+          </td>
+          <td>{booking.payment_method ? TERMS[booking.payment_method] : '—'}</td>
+          <td className={styles.nowrap}>{formatMoney(booking.payable)}</td>
+          <td className={styles.nowrap}>{formatMoney(booking.paid)}</td>
+          <td className={styles.nowrap}>{booking.due > 0 ? formatMoney(booking.due) : '—'}</td>
+          <td className={styles.nowrap}>{dayOf(booking.due_at)}</td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
 
@@ -432,29 +410,20 @@ function ColleaguesTable({ colleagues }: { colleagues: StaffOperatorDetail['coll
     return <p className={styles.count}>No colleagues: only the company's own account signs in.</p>;
   }
   return (
-    <TableFrame label="Colleagues table">
-      <table className={styles.table}>
-        <caption className="visually-hidden">Colleagues who book for the company</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Username and e-mail</th>
-            <th scope="col">Status</th>
-            <th scope="col">Invited</th>
-          </tr>
-        </thead>
-        <tbody>
-          {colleagues.map((colleague) => (
-            <tr key={colleague.id}>
-              <th scope="row">{colleague.name}</th>
-              <td>{colleague.email_address}</td>
-              <td>{colleague.status === 'invited' ? 'Invitation sent, no password yet' : 'Active'}</td>
-              <td className={styles.nowrap}>{dayOf(colleague.invited_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableFrame>
+    <StaffTable
+      label="Colleagues table"
+      caption="Colleagues who book for the company"
+      columns={['Name', 'Username and e-mail', 'Status', 'Invited']}
+    >
+      {colleagues.map((colleague) => (
+        <tr key={colleague.id}>
+          <th scope="row">{colleague.name}</th>
+          <td>{colleague.email_address}</td>
+          <td>{colleague.status === 'invited' ? 'Invitation sent, no password yet' : 'Active'}</td>
+          <td className={styles.nowrap}>{dayOf(colleague.invited_at)}</td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
 
@@ -465,72 +434,64 @@ export function StaffOperatorPage({ operatorId }: { operatorId: number }) {
   const [notice, setNotice] = useState('');
   const operator = detail.data?.operator;
   return (
-    <div className={styles.page}>
-      <p>
-        <Link to="/staff/operators">Back to tour operators</Link>
-      </p>
-      <div className={sheet.head}>
-        <h1>{operator ? operator.company_name : 'Tour operator'}</h1>
-      </div>
-      <p role="status" className={sheet.message}>
-        {notice}
-      </p>
-      {detail.isPending ? (
-        <Spinner label="Loading the tour operator..." />
-      ) : detail.isError || !operator ? (
-        <Alert type="error" title="The tour operator could not be opened">
-          <p>
-            {detail.error instanceof ApiError && detail.error.status === 404
-              ? 'There is no such tour operator.'
-              : userMessage(detail.error, 'Please try again in a moment.')}
-          </p>
-        </Alert>
-      ) : (
-        <>
-          <div className={sheet['booking-grid']}>
-            <Panel title="Account">
-              <Facts
-                rows={[
-                  { term: 'Username', value: operator.username },
-                  { term: 'E-mail', value: operator.email },
-                  { term: 'Phone', value: operator.phone ?? '—' },
-                  { term: 'Deposit', value: `${operator.deposit_percent} %` },
-                  {
-                    term: 'Trade rate',
-                    value:
-                      operator.trade_discount_percent > 0
-                        ? `${operator.trade_discount_percent} % off green fees`
-                        : 'None',
-                  },
-                  { term: 'Status', value: <StatusText operator={operator} /> },
-                  { term: 'Opened', value: when(operator.created_at) },
-                ]}
-              />
-              {me.data?.role === 'admin' ? <AccountActions operator={operator} onDone={setNotice} /> : null}
+    <DetailPage
+      back={{ to: '/staff/operators', label: 'Back to tour operators' }}
+      title={operator ? operator.company_name : 'Tour operator'}
+      notice={notice}
+    >
+      <Loaded
+        query={detail}
+        loading="Loading the tour operator..."
+        failed="The tour operator could not be opened"
+        problem={isNotFound(detail.error) ? 'There is no such tour operator.' : undefined}
+      >
+        {({ operator, colleagues, bookings }) => (
+          <>
+            <div className={sheet['booking-grid']}>
+              <Panel title="Account">
+                <Facts
+                  rows={[
+                    { term: 'Username', value: operator.username },
+                    { term: 'E-mail', value: operator.email },
+                    { term: 'Phone', value: operator.phone ?? '—' },
+                    { term: 'Deposit', value: `${operator.deposit_percent} %` },
+                    {
+                      term: 'Trade rate',
+                      value:
+                        operator.trade_discount_percent > 0
+                          ? `${operator.trade_discount_percent} % off green fees`
+                          : 'None',
+                    },
+                    { term: 'Status', value: <StatusText operator={operator} /> },
+                    { term: 'Opened', value: when(operator.created_at) },
+                  ]}
+                />
+                {me.data?.role === 'admin' ? <AccountActions operator={operator} onDone={setNotice} /> : null}
+              </Panel>
+              <Panel title="Money">
+                <Facts
+                  rows={[
+                    { term: 'Bookings to play', value: operator.upcoming_bookings },
+                    { term: 'Due', value: formatMoney(operator.due) },
+                    { term: 'Next due', value: dayOf(operator.next_due_at) },
+                  ]}
+                />
+                <p>
+                  <Link to={`/staff/bookings?q=${encodeURIComponent(operator.username)}`}>
+                    Find their bookings
+                  </Link>
+                </p>
+              </Panel>
+            </div>
+            <Panel title="Colleagues">
+              <ColleaguesTable colleagues={colleagues} />
             </Panel>
-            <Panel title="Money">
-              <Facts
-                rows={[
-                  { term: 'Bookings to play', value: operator.upcoming_bookings },
-                  { term: 'Due', value: formatMoney(operator.due) },
-                  { term: 'Next due', value: dayOf(operator.next_due_at) },
-                ]}
-              />
-              <p>
-                <Link to={`/staff/bookings?q=${encodeURIComponent(operator.username)}`}>
-                  Find their bookings
-                </Link>
-              </p>
+            <Panel title="Their bookings">
+              <BookingsTable bookings={bookings} />
             </Panel>
-          </div>
-          <Panel title="Colleagues">
-            <ColleaguesTable colleagues={detail.data.colleagues} />
-          </Panel>
-          <Panel title="Their bookings">
-            <BookingsTable bookings={detail.data.bookings} />
-          </Panel>
-        </>
-      )}
-    </div>
+          </>
+        )}
+      </Loaded>
+    </DetailPage>
   );
 }

@@ -9,10 +9,10 @@ import { pricedBookingSchema, ticketPricesResponseSchema } from '@links/shared/s
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
-import { staffMe } from '../test/staff-me';
+import { staffMe, useStaffServer } from '../test/staff-me';
 import { penceOf } from './staff-prices';
 
 const PRICES: StaffPrices = {
@@ -55,7 +55,6 @@ describe('penceOf', () => {
 });
 
 describe('the prices page', () => {
-  const server = useApiServer();
   const changes: Received[] = [];
   const seasons: Received[] = [];
   const closings: Received[] = [];
@@ -64,21 +63,12 @@ describe('the prices page', () => {
   const previews: Received[] = [];
   const packageSaves: Received[] = [];
   let prices = PRICES;
-  beforeAll(async () => {
-    await import('@/app/routes/staff');
-  }, 60_000);
-  beforeEach(() => {
-    changes.length = 0;
-    seasons.length = 0;
-    closings.length = 0;
-    caddieChanges.length = 0;
-    packageChanges.length = 0;
-    previews.length = 0;
-    packageSaves.length = 0;
-    prices = PRICES;
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test-token';
-    server.use(
+  useStaffServer({
+    received: [changes, seasons, closings, caddieChanges, packageChanges, previews, packageSaves],
+    reset: () => {
+      prices = PRICES;
+    },
+    handlers: () => [
       staffMe({ name: 'Isla Prices', email: 'isla@example.com' }),
       http.get(v1('/staff/prices'), () => answer(staffPricesResponseSchema, { data: prices })),
       http.put(
@@ -198,7 +188,7 @@ describe('the prices page', () => {
           }),
         ),
       ),
-    );
+    ],
   });
   afterEach(() => cleanup());
 

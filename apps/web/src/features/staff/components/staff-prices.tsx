@@ -7,11 +7,8 @@ import {
   type StaffPrices,
 } from '@links/shared/schemas/staff-prices';
 import { todayInLondon } from '@links/shared/uk-time';
-import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { type ReactNode, useState } from 'react';
 import { SelectField, TextField } from '@/components/ui/form-field';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
-import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
 import {
   useChangeCaddieFee,
@@ -26,8 +23,8 @@ import {
 } from '../api/staff-api';
 import { PackageDetailsForm } from './package-details-form';
 import styles from './staff.module.css';
+import { Loaded, MutationFailure, StaffForm, StaffPage, StaffTable, useDraft } from './staff-kit';
 import { dayOf, fieldProblems, Panel, when } from './staff-parts';
-import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
 
 // Green fees (issue 23): the desk reads them and prices any golfers, courses and dates with the public flow's own
@@ -47,6 +44,86 @@ function seasonOf(prices: StaffPrices, date: string) {
   return prices.seasons.find((season) => season.start_date <= date && date <= season.end_date);
 }
 
+type Named = { id: number; name: string };
+
+/** What a panel of the page takes: the prices, whether an admin reads them, and where to say what changed. */
+type PanelProps = { prices: StaffPrices; admin: boolean; onDone: (message: string) => void };
+
+/** A select choosing one of `choices` by id. */
+function Pick({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  choices: readonly Named[];
+  onChange: (id: number) => void;
+}) {
+  return (
+    <SelectField
+      label={label}
+      value={String(value)}
+      onChange={(event) => onChange(Number(event.target.value))}
+      options={choices.map((each) => ({ value: String(each.id), label: each.name }))}
+    />
+  );
+}
+
+/**
+ * A form setting one price: its pickers (what is priced) and the new price in pounds, refused here unless it is
+ * a price of at most £2,000. `onPrice` sends it; its `clear` empties the price once saved.
+ */
+function NewPriceForm({
+  label,
+  priceLabel = 'New price (£)',
+  hint,
+  pending,
+  submit,
+  onPrice,
+  children,
+}: {
+  label: string;
+  priceLabel?: string;
+  hint: string | undefined;
+  pending: boolean;
+  submit: string;
+  onPrice: (price: number, clear: () => void) => void;
+  children: ReactNode;
+}) {
+  const [pounds, setPounds] = useState('');
+  const [problem, setProblem] = useState('');
+  return (
+    <StaffForm
+      label={label}
+      pending={pending}
+      busy="Saving..."
+      submit={submit}
+      onSubmit={() => {
+        const price = penceOf(pounds);
+        if (price === null || price > 200_000) {
+          setProblem(PRICE_MESSAGES.price);
+          return;
+        }
+        setProblem('');
+        onPrice(price, () => setPounds(''));
+      }}
+    >
+      {children}
+      <TextField
+        label={priceLabel}
+        inputMode="decimal"
+        autoComplete="off"
+        hint={hint}
+        value={pounds}
+        error={problem || undefined}
+        onChange={(event) => setPounds(event.target.value)}
+      />
+    </StaffForm>
+  );
+}
+
 function FeesTable({ prices, seasonId }: { prices: StaffPrices; seasonId: number }) {
   const season = prices.seasons.find((each) => each.id === seasonId);
   const fee = (courseId: number, typeId: number) =>
@@ -54,53 +131,32 @@ function FeesTable({ prices, seasonId }: { prices: StaffPrices; seasonId: number
       (each) => each.course_id === courseId && each.player_type_id === typeId && each.season_id === seasonId,
     )?.price;
   return (
-    <TableFrame label="Green fees table">
-      <table className={styles.table}>
-        <caption className="visually-hidden">{`Green fees, ${season?.name ?? ''}`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Course</th>
-            {prices.player_types.map((type) => (
-              <th scope="col" key={type.id}>
-                {type.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {prices.courses.map((course) => (
-            <tr key={course.id}>
-              <th scope="row">{course.name}</th>
-              {prices.player_types.map((type) => {
-                const price = fee(course.id, type.id);
-                return (
-                  <td key={type.id} className={styles.nowrap}>
-                    {price === undefined ? 'No fee' : formatMoney(price)}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableFrame>
+    <StaffTable
+      label="Green fees table"
+      caption={`Green fees, ${season?.name ?? ''}`}
+      columns={['Course', ...prices.player_types.map((type) => type.name)]}
+    >
+      {prices.courses.map((course) => (
+        <tr key={course.id}>
+          <th scope="row">{course.name}</th>
+          {prices.player_types.map((type) => {
+            const price = fee(course.id, type.id);
+            return (
+              <td key={type.id} className={styles.nowrap}>
+                {price === undefined ? 'No fee' : formatMoney(price)}
+              </td>
+            );
+          })}
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
 
-function ChangeFeeForm({
-  prices,
-  seasonId,
-  onDone,
-}: {
-  prices: StaffPrices;
-  seasonId: number;
-  onDone: (message: string) => void;
-}) {
+function ChangeFeeForm({ prices, seasonId, onDone }: Omit<PanelProps, 'admin'> & { seasonId: number }) {
   const change = useChangeGreenFee();
   const [courseId, setCourseId] = useState(prices.courses[0]?.id ?? 0);
   const [typeId, setTypeId] = useState(prices.player_types[0]?.id ?? 0);
-  const [pounds, setPounds] = useState('');
-  const [problem, setProblem] = useState('');
   const current = prices.green_fees.find(
     (each) => each.course_id === courseId && each.player_type_id === typeId && each.season_id === seasonId,
   )?.price;
@@ -108,64 +164,29 @@ function ChangeFeeForm({
     list.find((each) => each.id === id)?.name ?? '';
   return (
     <>
-      <FailureAlert
-        error={change.error}
-        title="The green fee could not be changed"
-        fallback="The change could not be saved. Please try again."
-        onDismiss={() => change.reset()}
-      />
-      <form
-        className={styles['form-grid']}
-        noValidate
-        aria-label="Change a green fee"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const price = penceOf(pounds);
-          if (price === null || price > 200_000) {
-            setProblem(PRICE_MESSAGES.price);
-            return;
-          }
-          setProblem('');
+      <MutationFailure mutation={change} title="The green fee could not be changed" />
+      <NewPriceForm
+        label="Change a green fee"
+        hint={current === undefined ? 'No fee yet.' : `Now ${formatMoney(current)}, VAT included.`}
+        pending={change.isPending}
+        submit="Save the green fee"
+        onPrice={(price, clear) =>
           change.mutate(
             { course_id: courseId, player_type_id: typeId, season_id: seasonId, price },
             {
               onSuccess: () => {
-                setPounds('');
+                clear();
                 onDone(
                   `The ${name(prices.player_types, typeId)} green fee of the ${name(prices.courses, courseId)} in ${name(prices.seasons, seasonId)} is now ${formatMoney(price)}, for bookings made from now on.`,
                 );
               },
             },
-          );
-        }}
+          )
+        }
       >
-        <SelectField
-          label="Course"
-          value={String(courseId)}
-          onChange={(event) => setCourseId(Number(event.target.value))}
-          options={prices.courses.map((course) => ({ value: String(course.id), label: course.name }))}
-        />
-        <SelectField
-          label="Player type"
-          value={String(typeId)}
-          onChange={(event) => setTypeId(Number(event.target.value))}
-          options={prices.player_types.map((type) => ({ value: String(type.id), label: type.name }))}
-        />
-        <TextField
-          label="New price (£)"
-          inputMode="decimal"
-          autoComplete="off"
-          hint={current === undefined ? 'No fee yet.' : `Now ${formatMoney(current)}, VAT included.`}
-          value={pounds}
-          error={problem || undefined}
-          onChange={(event) => setPounds(event.target.value)}
-        />
-        <div className={styles['form-actions']}>
-          <SubmitButton pending={change.isPending} busy="Saving...">
-            Save the green fee
-          </SubmitButton>
-        </div>
-      </form>
+        <Pick label="Course" value={courseId} choices={prices.courses} onChange={setCourseId} />
+        <Pick label="Player type" value={typeId} choices={prices.player_types} onChange={setTypeId} />
+      </NewPriceForm>
     </>
   );
 }
@@ -180,24 +201,19 @@ function PreviewForm({ prices }: { prices: StaffPrices }) {
   );
   return (
     <>
-      <form
-        className={styles['form-grid']}
-        noValidate
-        aria-label="Price a booking"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <StaffForm
+        label="Price a booking"
+        pending={preview.isPending}
+        busy="Pricing..."
+        submit="Price it"
+        onSubmit={() =>
           preview.mutate({
             golfers: golfers.map((playerTypeId, index) => ({ id: index + 1, playerTypeId })),
             courses: [{ id: courseId, teeTime: { date } }],
-          });
-        }}
+          })
+        }
       >
-        <SelectField
-          label="Course"
-          value={String(courseId)}
-          onChange={(event) => setCourseId(Number(event.target.value))}
-          options={prices.courses.map((course) => ({ value: String(course.id), label: course.name }))}
-        />
+        <Pick label="Course" value={courseId} choices={prices.courses} onChange={setCourseId} />
         <TextField
           label="Date of play"
           type="date"
@@ -218,12 +234,7 @@ function PreviewForm({ prices }: { prices: StaffPrices }) {
             }
           />
         ))}
-        <div className={styles['form-actions']}>
-          <SubmitButton pending={preview.isPending} busy="Pricing...">
-            Price it
-          </SubmitButton>
-        </div>
-      </form>
+      </StaffForm>
       <div aria-live="polite">
         {preview.isError ? (
           <p className={styles['row-error']}>{userMessage(preview.error, 'Please try again in a moment.')}</p>
@@ -264,33 +275,21 @@ function changedPrice(prices: StaffPrices, change: PriceChange): string {
 function History({ prices }: { prices: StaffPrices }) {
   if (prices.history.length === 0) return <p className={styles.count}>No price has been changed here yet.</p>;
   return (
-    <TableFrame label="Price changes table">
-      <table className={styles.table}>
-        <caption className="visually-hidden">Price changes, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">By</th>
-            <th scope="col">Price</th>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
-          </tr>
-        </thead>
-        <tbody>
-          {prices.history.map((entry) => (
-            <tr key={entry.id}>
-              <td className={styles.nowrap}>{when(entry.at)}</td>
-              <td>{entry.by}</td>
-              <th scope="row">{changedPrice(prices, entry)}</th>
-              <td className={styles.nowrap}>
-                {entry.before === null ? 'No price' : formatMoney(entry.before)}
-              </td>
-              <td className={styles.nowrap}>{formatMoney(entry.after)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableFrame>
+    <StaffTable
+      label="Price changes table"
+      caption="Price changes, newest first"
+      columns={['When', 'By', 'Price', 'From', 'To']}
+    >
+      {prices.history.map((entry) => (
+        <tr key={entry.id}>
+          <td className={styles.nowrap}>{when(entry.at)}</td>
+          <td>{entry.by}</td>
+          <th scope="row">{changedPrice(prices, entry)}</th>
+          <td className={styles.nowrap}>{entry.before === null ? 'No price' : formatMoney(entry.before)}</td>
+          <td className={styles.nowrap}>{formatMoney(entry.after)}</td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
 
@@ -298,56 +297,46 @@ const dateOf = (date: string) => dayOf(`${date}T12:00:00Z`);
 
 function SeasonsTable({ prices }: { prices: StaffPrices }) {
   return (
-    <TableFrame label="Seasons table">
-      <table className={styles.table}>
-        <caption className="visually-hidden">Seasons, earliest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Season</th>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
-            <th scope="col">Green fees set</th>
-          </tr>
-        </thead>
-        <tbody>
-          {prices.seasons.map((season) => (
-            <tr key={season.id}>
-              <th scope="row">{season.name}</th>
-              <td className={styles.nowrap}>{dateOf(season.start_date)}</td>
-              <td className={styles.nowrap}>{dateOf(season.end_date)}</td>
-              <td>{`${prices.green_fees.filter((fee) => fee.season_id === season.id).length} of ${prices.courses.length * prices.player_types.length}`}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableFrame>
+    <StaffTable
+      label="Seasons table"
+      caption="Seasons, earliest first"
+      columns={['Season', 'From', 'To', 'Green fees set']}
+    >
+      {prices.seasons.map((season) => (
+        <tr key={season.id}>
+          <th scope="row">{season.name}</th>
+          <td className={styles.nowrap}>{dateOf(season.start_date)}</td>
+          <td className={styles.nowrap}>{dateOf(season.end_date)}</td>
+          <td>{`${prices.green_fees.filter((fee) => fee.season_id === season.id).length} of ${prices.courses.length * prices.player_types.length}`}</td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
 
-function AddSeasonForm({ prices, onDone }: { prices: StaffPrices; onDone: (message: string) => void }) {
+function AddSeasonForm({ prices, onDone }: Omit<PanelProps, 'admin'>) {
   const create = useCreateSeason();
   const last = prices.seasons.at(-1);
-  const [form, setForm] = useState({ name: '', start_date: '', end_date: '', copy: String(last?.id ?? '') });
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const { draft, setDraft, setProblems, field } = useDraft({
+    name: '',
+    start_date: '',
+    end_date: '',
+    copy: String(last?.id ?? ''),
+  });
   return (
     <>
-      <FailureAlert
-        error={create.error}
-        title="The season could not be added"
-        fallback="The change could not be saved. Please try again."
-        onDismiss={() => create.reset()}
-      />
-      <form
-        className={styles['form-grid']}
-        noValidate
-        aria-label="Add a season"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <MutationFailure mutation={create} title="The season could not be added" />
+      <StaffForm
+        label="Add a season"
+        pending={create.isPending}
+        busy="Adding..."
+        submit="Add the season"
+        onSubmit={() => {
           const parsed = newSeasonSchema.safeParse({
-            name: form.name,
-            start_date: form.start_date,
-            end_date: form.end_date,
-            copy_fees_from: form.copy ? Number(form.copy) : null,
+            name: draft.name,
+            start_date: draft.start_date,
+            end_date: draft.end_date,
+            copy_fees_from: draft.copy ? Number(draft.copy) : null,
           });
           if (!parsed.success) {
             setProblems(fieldProblems(parsed.error));
@@ -357,7 +346,7 @@ function AddSeasonForm({ prices, onDone }: { prices: StaffPrices; onDone: (messa
           const season: NewSeason = parsed.data;
           create.mutate(season, {
             onSuccess: () => {
-              setForm({ name: '', start_date: '', end_date: '', copy: form.copy });
+              setDraft({ name: '', start_date: '', end_date: '', copy: draft.copy });
               onDone(
                 `${season.name} is added, from ${dateOf(season.start_date)} to ${dateOf(season.end_date)}.`,
               );
@@ -365,55 +354,23 @@ function AddSeasonForm({ prices, onDone }: { prices: StaffPrices; onDone: (messa
           });
         }}
       >
-        <TextField
-          label="Season name"
-          autoComplete="off"
-          value={form.name}
-          error={problems.name}
-          onChange={(event) => setForm({ ...form, name: event.target.value })}
-        />
-        <TextField
-          label="First day"
-          type="date"
-          value={form.start_date}
-          error={problems.start_date}
-          onChange={(event) => setForm({ ...form, start_date: event.target.value })}
-        />
-        <TextField
-          label="Last day"
-          type="date"
-          value={form.end_date}
-          error={problems.end_date}
-          onChange={(event) => setForm({ ...form, end_date: event.target.value })}
-        />
+        <TextField label="Season name" autoComplete="off" {...field('name')} />
+        <TextField label="First day" type="date" {...field('start_date')} />
+        <TextField label="Last day" type="date" {...field('end_date')} />
         <SelectField
           label="Green fees from"
-          value={form.copy}
-          onChange={(event) => setForm({ ...form, copy: event.target.value })}
+          {...field('copy')}
           options={[
             { value: '', label: 'None (set each fee)' },
             ...prices.seasons.map((season) => ({ value: String(season.id), label: season.name })),
           ]}
         />
-        <div className={styles['form-actions']}>
-          <SubmitButton pending={create.isPending} busy="Adding...">
-            Add the season
-          </SubmitButton>
-        </div>
-      </form>
+      </StaffForm>
     </>
   );
 }
 
-function HorizonPanel({
-  prices,
-  admin,
-  onDone,
-}: {
-  prices: StaffPrices;
-  admin: boolean;
-  onDone: (message: string) => void;
-}) {
+function HorizonPanel({ prices, admin, onDone }: PanelProps) {
   const change = useChangeClosingDate();
   const [courseId, setCourseId] = useState(prices.courses[0]?.id ?? 0);
   const [date, setDate] = useState('');
@@ -421,25 +378,18 @@ function HorizonPanel({
   const name = prices.courses.find((course) => course.id === courseId)?.name ?? '';
   return (
     <Panel title="Booking horizon">
-      <TableFrame label="Closing dates table">
-        <table className={styles.table}>
-          <caption className="visually-hidden">The last day each course can be booked</caption>
-          <thead>
-            <tr>
-              <th scope="col">Course</th>
-              <th scope="col">Bookable until</th>
-            </tr>
-          </thead>
-          <tbody>
-            {prices.courses.map((course) => (
-              <tr key={course.id}>
-                <th scope="row">{course.name}</th>
-                <td className={styles.nowrap}>{dateOf(course.closing_date)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableFrame>
+      <StaffTable
+        label="Closing dates table"
+        caption="The last day each course can be booked"
+        columns={['Course', 'Bookable until']}
+      >
+        {prices.courses.map((course) => (
+          <tr key={course.id}>
+            <th scope="row">{course.name}</th>
+            <td className={styles.nowrap}>{dateOf(course.closing_date)}</td>
+          </tr>
+        ))}
+      </StaffTable>
       {admin ? (
         <>
           <h3 className={sheet['sub-head']}>Change a closing date</h3>
@@ -447,18 +397,13 @@ function HorizonPanel({
             Every day up to it needs green fees. An earlier date stops new bookings after it; bookings already
             made keep their tee times.
           </p>
-          <FailureAlert
-            error={change.error}
-            title="The closing date could not be changed"
-            fallback="The change could not be saved. Please try again."
-            onDismiss={() => change.reset()}
-          />
-          <form
-            className={styles['form-grid']}
-            noValidate
-            aria-label="Change a closing date"
-            onSubmit={(event) => {
-              event.preventDefault();
+          <MutationFailure mutation={change} title="The closing date could not be changed" />
+          <StaffForm
+            label="Change a closing date"
+            pending={change.isPending}
+            busy="Saving..."
+            submit="Save the closing date"
+            onSubmit={() => {
               if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
                 setProblem('Please enter a date.');
                 return;
@@ -479,12 +424,7 @@ function HorizonPanel({
               );
             }}
           >
-            <SelectField
-              label="Course"
-              value={String(courseId)}
-              onChange={(event) => setCourseId(Number(event.target.value))}
-              options={prices.courses.map((course) => ({ value: String(course.id), label: course.name }))}
-            />
+            <Pick label="Course" value={courseId} choices={prices.courses} onChange={setCourseId} />
             <TextField
               label="Bookable until"
               type="date"
@@ -492,12 +432,7 @@ function HorizonPanel({
               error={problem || undefined}
               onChange={(event) => setDate(event.target.value)}
             />
-            <div className={styles['form-actions']}>
-              <SubmitButton pending={change.isPending} busy="Saving...">
-                Save the closing date
-              </SubmitButton>
-            </div>
-          </form>
+          </StaffForm>
         </>
       ) : null}
     </Panel>
@@ -509,20 +444,10 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const monthDay = (value: string) =>
   `${Number(value.slice(3))} ${MONTHS[Number(value.slice(0, 2)) - 1] ?? ''}`;
 
-function PackagesPanel({
-  prices,
-  admin,
-  onDone,
-}: {
-  prices: StaffPrices;
-  admin: boolean;
-  onDone: (message: string) => void;
-}) {
+function PackagesPanel({ prices, admin, onDone }: PanelProps) {
   const change = useChangePackagePrice();
   const [packageId, setPackageId] = useState(prices.packages[0]?.id ?? 0);
   const [typeId, setTypeId] = useState(prices.player_types[0]?.id ?? 0);
-  const [pounds, setPounds] = useState('');
-  const [problem, setProblem] = useState('');
   const courseName = (id: number) => prices.courses.find((course) => course.id === id)?.name ?? '';
   const chosen = prices.packages.find((pkg) => pkg.id === packageId);
   const current = chosen?.prices.find((price) => price.player_type_id === typeId)?.price;
@@ -532,107 +457,63 @@ function PackagesPanel({
         One golfer's price for a round on each course of the combination within seven days, on the days of the
         year shown. Where two combinations apply, a golfer pays the cheaper.
       </p>
-      <TableFrame label="Combination prices table">
-        <table className={styles.table}>
-          <caption className="visually-hidden">Combination prices per player type</caption>
-          <thead>
-            <tr>
-              <th scope="col">Combination</th>
-              <th scope="col">Days of the year</th>
-              {prices.player_types.map((type) => (
-                <th scope="col" key={type.id}>
-                  {type.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {prices.packages.map((pkg) => (
-              <tr key={pkg.id}>
-                <th scope="row">
-                  {pkg.course_ids.map(courseName).join(' + ')}
-                  <span className={sheet.types}>{pkg.name}</span>
-                </th>
-                <td
-                  className={styles.nowrap}
-                >{`${monthDay(pkg.valid_from)} to ${monthDay(pkg.valid_to)}`}</td>
-                {prices.player_types.map((type) => {
-                  const price = pkg.prices.find((each) => each.player_type_id === type.id)?.price;
-                  return (
-                    <td key={type.id} className={styles.nowrap}>
-                      {price === undefined ? 'No price' : formatMoney(price)}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableFrame>
+      <StaffTable
+        label="Combination prices table"
+        caption="Combination prices per player type"
+        columns={['Combination', 'Days of the year', ...prices.player_types.map((type) => type.name)]}
+      >
+        {prices.packages.map((pkg) => (
+          <tr key={pkg.id}>
+            <th scope="row">
+              {pkg.course_ids.map(courseName).join(' + ')}
+              <span className={sheet.types}>{pkg.name}</span>
+            </th>
+            <td className={styles.nowrap}>{`${monthDay(pkg.valid_from)} to ${monthDay(pkg.valid_to)}`}</td>
+            {prices.player_types.map((type) => {
+              const price = pkg.prices.find((each) => each.player_type_id === type.id)?.price;
+              return (
+                <td key={type.id} className={styles.nowrap}>
+                  {price === undefined ? 'No price' : formatMoney(price)}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </StaffTable>
       {admin ? (
         <>
           <h3 className={sheet['sub-head']}>Change a combination price</h3>
-          <FailureAlert
-            error={change.error}
-            title="The combination price could not be changed"
-            fallback="The change could not be saved. Please try again."
-            onDismiss={() => change.reset()}
-          />
-          <form
-            className={styles['form-grid']}
-            noValidate
-            aria-label="Change a combination price"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const price = penceOf(pounds);
-              if (price === null || price > 200_000) {
-                setProblem(PRICE_MESSAGES.price);
-                return;
-              }
-              setProblem('');
+          <MutationFailure mutation={change} title="The combination price could not be changed" />
+          <NewPriceForm
+            label="Change a combination price"
+            hint={current === undefined ? 'No price yet.' : `Now ${formatMoney(current)}, VAT included.`}
+            pending={change.isPending}
+            submit="Save the combination price"
+            onPrice={(price, clear) =>
               change.mutate(
                 { package_id: packageId, player_type_id: typeId, price },
                 {
                   onSuccess: () => {
-                    setPounds('');
+                    clear();
                     onDone(
                       `The ${chosen ? chosen.course_ids.map(courseName).join(' + ') : ''} combination is now ${formatMoney(price)} for ${prices.player_types.find((type) => type.id === typeId)?.name ?? ''}, for bookings made from now on.`,
                     );
                   },
                 },
-              );
-            }}
+              )
+            }
           >
-            <SelectField
+            <Pick
               label="Combination"
-              value={String(packageId)}
-              onChange={(event) => setPackageId(Number(event.target.value))}
-              options={prices.packages.map((pkg) => ({
-                value: String(pkg.id),
-                label: `${pkg.name}: ${pkg.course_ids.map(courseName).join(' + ')}`,
+              value={packageId}
+              choices={prices.packages.map((pkg) => ({
+                id: pkg.id,
+                name: `${pkg.name}: ${pkg.course_ids.map(courseName).join(' + ')}`,
               }))}
+              onChange={setPackageId}
             />
-            <SelectField
-              label="Player type"
-              value={String(typeId)}
-              onChange={(event) => setTypeId(Number(event.target.value))}
-              options={prices.player_types.map((type) => ({ value: String(type.id), label: type.name }))}
-            />
-            <TextField
-              label="New price (£)"
-              inputMode="decimal"
-              autoComplete="off"
-              hint={current === undefined ? 'No price yet.' : `Now ${formatMoney(current)}, VAT included.`}
-              value={pounds}
-              error={problem || undefined}
-              onChange={(event) => setPounds(event.target.value)}
-            />
-            <div className={styles['form-actions']}>
-              <SubmitButton pending={change.isPending} busy="Saving...">
-                Save the combination price
-              </SubmitButton>
-            </div>
-          </form>
+            <Pick label="Player type" value={typeId} choices={prices.player_types} onChange={setTypeId} />
+          </NewPriceForm>
           <PackageDetailsForm
             key={`change-${prices.packages.length}`}
             prices={prices}
@@ -649,162 +530,94 @@ function PackagesPanel({
 const rangeLabel = (range: { start_date: string; end_date: string }) =>
   `${dateOf(range.start_date)} to ${dateOf(range.end_date)}`;
 
-function CaddiePanel({
-  prices,
-  admin,
-  onDone,
-}: {
-  prices: StaffPrices;
-  admin: boolean;
-  onDone: (message: string) => void;
-}) {
+function CaddiePanel({ prices, admin, onDone }: PanelProps) {
   const change = useChangeCaddieFee();
   const create = useCreateCaddieRange();
   const [rangeId, setRangeId] = useState(prices.caddie_ranges.at(-1)?.id ?? 0);
-  const [fee, setFee] = useState('');
-  const [feeProblem, setFeeProblem] = useState('');
-  const [range, setRange] = useState({ start_date: '', end_date: '', price: '' });
-  const [rangeProblems, setRangeProblems] = useState<Record<string, string>>({});
+  const range = useDraft({ start_date: '', end_date: '', price: '' });
   const chosen = prices.caddie_ranges.find((each) => each.id === rangeId);
   return (
     <Panel title="Caddie fees">
-      <TableFrame label="Caddie fees table">
-        <table className={styles.table}>
-          <caption className="visually-hidden">
-            Caddie fee per caddie per round, paid in cash on the day
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Days</th>
-              <th scope="col">Fee per caddie</th>
-            </tr>
-          </thead>
-          <tbody>
-            {prices.caddie_ranges.map((each) => (
-              <tr key={each.id}>
-                <th scope="row">{rangeLabel(each)}</th>
-                <td className={styles.nowrap}>{formatMoney(each.price)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableFrame>
+      <StaffTable
+        label="Caddie fees table"
+        caption="Caddie fee per caddie per round, paid in cash on the day"
+        columns={['Days', 'Fee per caddie']}
+      >
+        {prices.caddie_ranges.map((each) => (
+          <tr key={each.id}>
+            <th scope="row">{rangeLabel(each)}</th>
+            <td className={styles.nowrap}>{formatMoney(each.price)}</td>
+          </tr>
+        ))}
+      </StaffTable>
       {admin ? (
         <>
-          <FailureAlert
-            error={change.error ?? create.error}
-            title="The caddie fee could not be saved"
-            fallback="The change could not be saved. Please try again."
-            onDismiss={() => {
-              change.reset();
-              create.reset();
-            }}
-          />
+          <MutationFailure mutation={[change, create]} title="The caddie fee could not be saved" />
           <h3 className={sheet['sub-head']}>Change a caddie fee</h3>
-          <form
-            className={styles['form-grid']}
-            noValidate
-            aria-label="Change a caddie fee"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const price = penceOf(fee);
-              if (price === null || price > 200_000) {
-                setFeeProblem(PRICE_MESSAGES.price);
-                return;
-              }
-              setFeeProblem('');
+          <NewPriceForm
+            label="Change a caddie fee"
+            priceLabel="New fee (£)"
+            hint={chosen ? `Now ${formatMoney(chosen.price)}.` : undefined}
+            pending={change.isPending}
+            submit="Save the caddie fee"
+            onPrice={(price, clear) =>
               change.mutate(
                 { id: rangeId, price },
                 {
                   onSuccess: () => {
-                    setFee('');
+                    clear();
                     onDone(
                       `The caddie fee for ${chosen ? rangeLabel(chosen) : 'those days'} is now ${formatMoney(price)}.`,
                     );
                   },
                 },
-              );
-            }}
+              )
+            }
           >
-            <SelectField
+            <Pick
               label="Days"
-              value={String(rangeId)}
-              onChange={(event) => setRangeId(Number(event.target.value))}
-              options={prices.caddie_ranges.map((each) => ({
-                value: String(each.id),
-                label: rangeLabel(each),
-              }))}
+              value={rangeId}
+              choices={prices.caddie_ranges.map((each) => ({ id: each.id, name: rangeLabel(each) }))}
+              onChange={setRangeId}
             />
-            <TextField
-              label="New fee (£)"
-              inputMode="decimal"
-              autoComplete="off"
-              hint={chosen ? `Now ${formatMoney(chosen.price)}.` : undefined}
-              value={fee}
-              error={feeProblem || undefined}
-              onChange={(event) => setFee(event.target.value)}
-            />
-            <div className={styles['form-actions']}>
-              <SubmitButton pending={change.isPending} busy="Saving...">
-                Save the caddie fee
-              </SubmitButton>
-            </div>
-          </form>
+          </NewPriceForm>
           <h3 className={sheet['sub-head']}>Add caddie fee days</h3>
-          <form
-            className={styles['form-grid']}
-            noValidate
-            aria-label="Add caddie fee days"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const price = penceOf(range.price);
+          <StaffForm
+            label="Add caddie fee days"
+            pending={create.isPending}
+            busy="Adding..."
+            submit="Add the days"
+            onSubmit={() => {
+              const { draft } = range;
+              const price = penceOf(draft.price);
               const problems: Record<string, string> = {};
-              if (!range.start_date) problems.start_date = 'Please enter a date.';
-              if (!range.end_date) problems.end_date = 'Please enter a date.';
-              else if (range.start_date && range.end_date < range.start_date)
+              if (!draft.start_date) problems.start_date = 'Please enter a date.';
+              if (!draft.end_date) problems.end_date = 'Please enter a date.';
+              else if (draft.start_date && draft.end_date < draft.start_date)
                 problems.end_date = 'The last day must not be before the first.';
               if (price === null || price > 200_000) problems.price = PRICE_MESSAGES.price;
-              setRangeProblems(problems);
+              range.setProblems(problems);
               if (Object.keys(problems).length > 0 || price === null) return;
               create.mutate(
-                { start_date: range.start_date, end_date: range.end_date, price },
+                { start_date: draft.start_date, end_date: draft.end_date, price },
                 {
                   onSuccess: () => {
-                    onDone(`Caddies cost ${formatMoney(price)} from ${rangeLabel(range)}.`);
-                    setRange({ start_date: '', end_date: '', price: '' });
+                    onDone(`Caddies cost ${formatMoney(price)} from ${rangeLabel(draft)}.`);
+                    range.setDraft({ start_date: '', end_date: '', price: '' });
                   },
                 },
               );
             }}
           >
-            <TextField
-              label="First day"
-              type="date"
-              value={range.start_date}
-              error={rangeProblems.start_date}
-              onChange={(event) => setRange({ ...range, start_date: event.target.value })}
-            />
-            <TextField
-              label="Last day"
-              type="date"
-              value={range.end_date}
-              error={rangeProblems.end_date}
-              onChange={(event) => setRange({ ...range, end_date: event.target.value })}
-            />
+            <TextField label="First day" type="date" {...range.field('start_date')} />
+            <TextField label="Last day" type="date" {...range.field('end_date')} />
             <TextField
               label="Fee per caddie (£)"
               inputMode="decimal"
               autoComplete="off"
-              value={range.price}
-              error={rangeProblems.price}
-              onChange={(event) => setRange({ ...range, price: event.target.value })}
+              {...range.field('price')}
             />
-            <div className={styles['form-actions']}>
-              <SubmitButton pending={create.isPending} busy="Adding...">
-                Add the days
-              </SubmitButton>
-            </div>
-          </form>
+          </StaffForm>
         </>
       ) : null}
     </Panel>
@@ -822,66 +635,51 @@ export function StaffPricesPage() {
     picked ?? (data ? (seasonOf(data, todayInLondon()) ?? data.seasons[0])?.id : undefined) ?? 0;
   const season = data?.seasons.find((each) => each.id === seasonId);
   return (
-    <div className={styles.page}>
-      <div className={styles['page-head']}>
-        <h1>Prices</h1>
-      </div>
-      <p role="status" className={sheet.message}>
-        {notice}
-      </p>
-      {prices.isPending ? (
-        <Spinner label="Loading prices..." />
-      ) : prices.isError || !data ? (
-        <Alert type="error" title="The prices could not be loaded">
-          <p>{userMessage(prices.error, 'Please try again in a moment.')}</p>
-        </Alert>
-      ) : (
-        <>
-          <div className={styles.filters}>
-            <SelectField
-              label="Season"
-              value={String(seasonId)}
-              onChange={(event) => setPicked(Number(event.target.value))}
-              options={data.seasons.map((each) => ({ value: String(each.id), label: each.name }))}
-            />
-            {season ? (
-              <p
-                className={styles.count}
-              >{`${dayOf(`${season.start_date}T12:00:00Z`)} to ${dayOf(`${season.end_date}T12:00:00Z`)}; VAT included.`}</p>
-            ) : null}
-          </div>
-          <Panel title="Green fees">
-            <FeesTable prices={data} seasonId={seasonId} />
-            {me.data?.role === 'admin' ? (
-              <>
-                <h3 className={sheet['sub-head']}>Change a green fee</h3>
-                <p className={styles.count}>
-                  A new fee applies to bookings made from now on; bookings already made keep their price.
-                </p>
-                <ChangeFeeForm key={seasonId} prices={data} seasonId={seasonId} onDone={setNotice} />
-              </>
-            ) : null}
-          </Panel>
-          <PackagesPanel prices={data} admin={me.data?.role === 'admin'} onDone={setNotice} />
-          <Panel title="Seasons">
-            <SeasonsTable prices={data} />
-            {me.data?.role === 'admin' ? (
-              <>
-                <h3 className={sheet['sub-head']}>Add a season</h3>
-                <AddSeasonForm prices={data} onDone={setNotice} />
-              </>
-            ) : null}
-          </Panel>
-          <HorizonPanel prices={data} admin={me.data?.role === 'admin'} onDone={setNotice} />
-          <CaddiePanel prices={data} admin={me.data?.role === 'admin'} onDone={setNotice} />
-          <Panel title="What a visitor pays">
-            <PreviewForm prices={data} />
-          </Panel>
-          <Panel title="Changes">
-            <History prices={data} />
-          </Panel>
-        </>
-      )}
-    </div>
+    <StaffPage title="Prices" notice={notice}>
+      <Loaded query={prices} loading="Loading prices..." failed="The prices could not be loaded">
+        {(data) => (
+          <>
+            <div className={styles.filters}>
+              <Pick label="Season" value={seasonId} choices={data.seasons} onChange={setPicked} />
+              {season ? (
+                <p
+                  className={styles.count}
+                >{`${dayOf(`${season.start_date}T12:00:00Z`)} to ${dayOf(`${season.end_date}T12:00:00Z`)}; VAT included.`}</p>
+              ) : null}
+            </div>
+            <Panel title="Green fees">
+              <FeesTable prices={data} seasonId={seasonId} />
+              {me.data?.role === 'admin' ? (
+                <>
+                  <h3 className={sheet['sub-head']}>Change a green fee</h3>
+                  <p className={styles.count}>
+                    A new fee applies to bookings made from now on; bookings already made keep their price.
+                  </p>
+                  <ChangeFeeForm key={seasonId} prices={data} seasonId={seasonId} onDone={setNotice} />
+                </>
+              ) : null}
+            </Panel>
+            <PackagesPanel prices={data} admin={me.data?.role === 'admin'} onDone={setNotice} />
+            <Panel title="Seasons">
+              <SeasonsTable prices={data} />
+              {me.data?.role === 'admin' ? (
+                <>
+                  <h3 className={sheet['sub-head']}>Add a season</h3>
+                  <AddSeasonForm prices={data} onDone={setNotice} />
+                </>
+              ) : null}
+            </Panel>
+            <HorizonPanel prices={data} admin={me.data?.role === 'admin'} onDone={setNotice} />
+            <CaddiePanel prices={data} admin={me.data?.role === 'admin'} onDone={setNotice} />
+            <Panel title="What a visitor pays">
+              <PreviewForm prices={data} />
+            </Panel>
+            <Panel title="Changes">
+              <History prices={data} />
+            </Panel>
+          </>
+        )}
+      </Loaded>
+    </StaffPage>
   );
 }

@@ -10,10 +10,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField, UsernameField } from '@/components/ui/form-field';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { SubmitButton } from '@/components/ui/form-status';
 import { env } from '@/config/env';
 import { useStaffCode, useStaffSignIn } from '../api/staff-api';
 import styles from './staff.module.css';
+import { fieldBinder, MutationFailure } from './staff-kit';
 
 export const STAFF_SIGN_IN_HEADING = 'Staff sign-in';
 const SIGN_IN_FAILED = 'We could not sign you in. Please try again.';
@@ -48,22 +49,13 @@ function PasswordStep({ onAnswer }: { onAnswer: (answer: StaffSignInAnswer) => v
     resolver: zodResolver(staffSignInRequestSchema),
     defaultValues: { username: '', password: '' },
   });
+  const field = fieldBinder(register, errors);
   const onSubmit = handleSubmit((values) => signIn.mutate(values, { onSuccess: onAnswer }));
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={STAFF_SIGN_IN_HEADING}>
-      <FailureAlert
-        error={signIn.error}
-        title="Sign-in failed"
-        fallback={SIGN_IN_FAILED}
-        onDismiss={() => signIn.reset()}
-      />
-      <UsernameField error={errors.username?.message} {...register('username')} />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      <MutationFailure mutation={signIn} title="Sign-in failed" fallback={SIGN_IN_FAILED} />
+      <UsernameField {...field('username')} />
+      <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
       <SubmitButton block pending={signIn.isPending} busy="Checking...">
         Continue
       </SubmitButton>
@@ -82,6 +74,7 @@ function CodeStep({ enrolment, onRestart }: { enrolment: Enrolment | null; onRes
     resolver: zodResolver(staffCodeRequestSchema),
     defaultValues: { code: '' },
   });
+  const field = fieldBinder(register, errors);
   // The step changed under the keyboard user: say so where they are.
   useEffect(() => headingRef.current?.focus(), []);
   const onSubmit = handleSubmit((values) => submitCode.mutate(values));
@@ -110,20 +103,14 @@ function CodeStep({ enrolment, onRestart }: { enrolment: Enrolment | null; onRes
       ) : (
         <p>Open your authenticator app and enter the 6-digit code it shows for the resort.</p>
       )}
-      <FailureAlert
-        error={submitCode.error}
-        title="That code did not work"
-        fallback={SIGN_IN_FAILED}
-        onDismiss={() => submitCode.reset()}
-      />
+      <MutationFailure mutation={submitCode} title="That code did not work" fallback={SIGN_IN_FAILED} />
       <TextField
         label="Authentication code"
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
         pattern="[0-9]*"
-        error={errors.code?.message}
-        {...register('code')}
+        {...field('code')}
       />
       <SubmitButton block pending={submitCode.isPending} busy="Checking...">
         Sign in

@@ -13,10 +13,10 @@ import {
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answer, type Received, recorded, useApiServer, v1 } from '@/test/api-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer, type Received, recorded, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
-import { staffMe } from '../test/staff-me';
+import { staffMe, useStaffServer } from '../test/staff-me';
 
 const COURSES = [
   { id: 1, name: 'Championship Course' },
@@ -114,18 +114,14 @@ function sheetFor(courseId: number, date: string): StaffTeeSheet {
 }
 
 describe('the staff tee sheet', () => {
-  const server = useApiServer();
   const reads: Received[] = [];
   let role: 'starter' | 'reservations' = 'starter';
-  beforeAll(async () => {
-    await import('@/app/routes/staff');
-  }, 60_000);
-  beforeEach(() => {
-    reads.length = 0;
-    role = 'starter';
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test-token';
-    server.use(
+  const server = useStaffServer({
+    received: [reads],
+    reset: () => {
+      role = 'starter';
+    },
+    handlers: () => [
       staffMe(() => ({ id: 3, username: 'starter', name: 'Sam Starter', email: 'sam@example.com', role })),
       http.get(
         v1('/staff/tee-sheet'),
@@ -136,7 +132,7 @@ describe('the staff tee sheet', () => {
           });
         }),
       ),
-    );
+    ],
   });
   afterEach(() => cleanup());
 

@@ -10,10 +10,10 @@ import {
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answer, type Received, recorded, useApiServer, v1 } from '@/test/api-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer, type Received, recorded, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
-import { staffMe } from '../test/staff-me';
+import { staffMe, useStaffServer } from '../test/staff-me';
 
 const WEEKDAY = [
   { start: '10:00', end: '12:20' },
@@ -70,20 +70,15 @@ const PREVIEW: TeeWindowPreview = {
 };
 
 describe('the tee windows page', () => {
-  const server = useApiServer();
   const previews: Received[] = [];
   const changes: Received[] = [];
   let role: 'admin' | 'reservations' = 'admin';
-  beforeAll(async () => {
-    await import('@/app/routes/staff');
-  }, 60_000);
-  beforeEach(() => {
-    previews.length = 0;
-    changes.length = 0;
-    role = 'admin';
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test-token';
-    server.use(
+  useStaffServer({
+    received: [previews, changes],
+    reset: () => {
+      role = 'admin';
+    },
+    handlers: () => [
       staffMe(() => ({ name: 'Isla Windows', email: 'isla@example.com', role })),
       http.get(v1('/staff/tee-windows'), () => answer(staffTeeWindowsResponseSchema, { data: WINDOWS })),
       http.post(
@@ -103,7 +98,7 @@ describe('the tee windows page', () => {
           }),
         ),
       ),
-    );
+    ],
   });
   afterEach(() => cleanup());
 

@@ -7,16 +7,16 @@ import {
   teeWindowChangeSchema,
   WEEKDAY_NAMES,
 } from '@links/shared/schemas/staff-tee-windows';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { fieldStyles, SelectField, TextField } from '@/components/ui/form-field';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
 import { useChangeTeeWindows, useStaffMe, useStaffTeeWindows, useTeeWindowPreview } from '../api/staff-api';
 import styles from './staff.module.css';
+import { MutationFailure, StaffForm, StaffPage, StaffTable } from './staff-kit';
 import { CheckboxGroup, dayOf, Facts, fieldProblems, Panel } from './staff-parts';
 import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
@@ -45,25 +45,18 @@ function StandingTable({ course }: { course: Course }) {
   const standing = (weekday: number) =>
     course.rules.find((rule) => rule.weekday === weekday && rule.valid_from === null)?.windows ?? [];
   return (
-    <TableFrame label="Standing tee windows table">
-      <table className={styles.table}>
-        <caption className="visually-hidden">Standing tee windows of the {course.name}, per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">First to last tee time</th>
-          </tr>
-        </thead>
-        <tbody>
-          {WEEK.map((weekday) => (
-            <tr key={weekday}>
-              <th scope="row">{WEEKDAY_NAMES[weekday]}</th>
-              <td>{windowsText(standing(weekday))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableFrame>
+    <StaffTable
+      label="Standing tee windows table"
+      caption={`Standing tee windows of the ${course.name}, per day`}
+      columns={['Day', 'First to last tee time']}
+    >
+      {WEEK.map((weekday) => (
+        <tr key={weekday}>
+          <th scope="row">{WEEKDAY_NAMES[weekday]}</th>
+          <td>{windowsText(standing(weekday))}</td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
 
@@ -73,27 +66,19 @@ function AdjustmentsTable({ course }: { course: Course }) {
     return <p className={styles.count}>No adjustments: the standing windows apply every day.</p>;
   }
   return (
-    <TableFrame label="Adjustments table">
-      <table className={styles.table}>
-        <caption className="visually-hidden">Tee windows for dates, replacing the standing ones</caption>
-        <thead>
-          <tr>
-            <th scope="col">Dates</th>
-            <th scope="col">Day</th>
-            <th scope="col">First to last tee time</th>
-          </tr>
-        </thead>
-        <tbody>
-          {adjustments.map((rule) => (
-            <tr key={`${rule.valid_from}-${rule.weekday}`}>
-              <th scope="row">{datesText(rule)}</th>
-              <td>{WEEKDAY_NAMES[rule.weekday]}</td>
-              <td>{windowsText(rule.windows)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableFrame>
+    <StaffTable
+      label="Adjustments table"
+      caption="Tee windows for dates, replacing the standing ones"
+      columns={['Dates', 'Day', 'First to last tee time']}
+    >
+      {adjustments.map((rule) => (
+        <tr key={`${rule.valid_from}-${rule.weekday}`}>
+          <th scope="row">{datesText(rule)}</th>
+          <td>{WEEKDAY_NAMES[rule.weekday]}</td>
+          <td>{windowsText(rule.windows)}</td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
 
@@ -163,6 +148,12 @@ function toChange(course: Course, draft: Draft): TeeWindowChangeInput {
   };
 }
 
+/** The dates a change applies between; both empty change the standing windows. */
+const DATE_RANGE = [
+  { name: 'valid_from', label: 'From', hint: 'Empty with Until: the standing windows.' },
+  { name: 'valid_to', label: 'Until', hint: 'Included.' },
+] as const;
+
 function ChangeForm({ course, onDone }: { course: Course; onDone: (message: string) => void }) {
   const preview = useTeeWindowPreview();
   const change = useChangeTeeWindows();
@@ -182,9 +173,18 @@ function ChangeForm({ course, onDone }: { course: Course; onDone: (message: stri
     const merged = { ...draft, ...next };
     edit({ ...next, windows: currentWindows(course, merged) });
   };
+  /** A text field of the draft with the problem the schema found in it; the days' fields go through editDays. */
+  const bind = (
+    name: 'valid_from' | 'valid_to' | 'interval' | 'sample_date',
+    problem: string,
+    then = edit,
+  ) => ({
+    value: draft[name],
+    error: problems[problem],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => then({ [name]: event.target.value }),
+  });
 
-  function check(event: React.FormEvent) {
-    event.preventDefault();
+  function check() {
     const body = toChange(course, draft);
     const parsed = teeWindowChangeSchema.safeParse(body);
     if (!parsed.success) {
@@ -215,16 +215,18 @@ function ChangeForm({ course, onDone }: { course: Course; onDone: (message: stri
   const answer = checked?.answer;
   return (
     <>
-      <FailureAlert
-        error={preview.error ?? change.error}
+      <MutationFailure
+        mutation={[preview, change]}
         title="The tee windows could not be changed"
         fallback="The change could not be checked or saved. Please try again."
-        onDismiss={() => {
-          preview.reset();
-          change.reset();
-        }}
       />
-      <form className={styles['form-grid']} noValidate aria-label="Change tee windows" onSubmit={check}>
+      <StaffForm
+        label="Change tee windows"
+        pending={preview.isPending}
+        busy="Checking..."
+        submit="Check the change"
+        onSubmit={check}
+      >
         <CheckboxGroup
           legend="Days"
           options={WEEK.map((weekday) => ({ value: weekday, label: WEEKDAY_NAMES[weekday] }))}
@@ -232,24 +234,16 @@ function ChangeForm({ course, onDone }: { course: Course; onDone: (message: stri
           error={problems.weekdays}
           onChange={(weekdays) => editDays({ weekdays })}
         />
-        <TextField
-          label="From"
-          type="date"
-          optional
-          hint="Empty with Until: the standing windows."
-          value={draft.valid_from}
-          error={problems.valid_from}
-          onChange={(event) => editDays({ valid_from: event.target.value })}
-        />
-        <TextField
-          label="Until"
-          type="date"
-          optional
-          hint="Included."
-          value={draft.valid_to}
-          error={problems.valid_to}
-          onChange={(event) => editDays({ valid_to: event.target.value })}
-        />
+        {DATE_RANGE.map(({ name, label, hint }) => (
+          <TextField
+            key={name}
+            label={label}
+            type="date"
+            optional
+            hint={hint}
+            {...bind(name, name, editDays)}
+          />
+        ))}
         <div className={sheet.windows}>
           {draft.windows.map((window, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a fixed number of rows, each always in its place.
@@ -276,25 +270,16 @@ function ChangeForm({ course, onDone }: { course: Course; onDone: (message: stri
           inputMode="numeric"
           autoComplete="off"
           hint="For every day of the course."
-          value={draft.interval}
-          error={problems.interval_minutes}
-          onChange={(event) => edit({ interval: event.target.value })}
+          {...bind('interval', 'interval_minutes')}
         />
         <TextField
           label="Day to show"
           type="date"
           optional
           hint="Its tee times before and after."
-          value={draft.sample_date}
-          error={problems.sample_date}
-          onChange={(event) => edit({ sample_date: event.target.value })}
+          {...bind('sample_date', 'sample_date')}
         />
-        <div className={styles['form-actions']}>
-          <SubmitButton pending={preview.isPending} busy="Checking...">
-            Check the change
-          </SubmitButton>
-        </div>
-      </form>
+      </StaffForm>
       {answer ? (
         <div className={sheet.preview} role="status">
           <p>
@@ -358,13 +343,7 @@ export function StaffTeeWindowsPage() {
   const data = windows.data;
   const course = data?.courses.find((each) => each.id === picked) ?? data?.courses[0];
   return (
-    <div className={styles.page}>
-      <div className={styles['page-head']}>
-        <h1>Tee windows</h1>
-      </div>
-      <p role="status" className={sheet.message}>
-        {notice}
-      </p>
+    <StaffPage title="Tee windows" notice={notice}>
       {windows.isPending ? (
         <Spinner label="Loading the tee windows..." />
       ) : windows.isError || !data || !course ? (
@@ -420,6 +399,6 @@ export function StaffTeeWindowsPage() {
           ) : null}
         </>
       )}
-    </div>
+    </StaffPage>
   );
 }

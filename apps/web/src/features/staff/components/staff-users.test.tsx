@@ -8,10 +8,10 @@ import {
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answer, type Received, recorded, useApiServer, v1 } from '@/test/api-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answer, type Received, recorded, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
-import { staffMe, TEST_STAFF_ADMIN } from '../test/staff-me';
+import { staffMe, TEST_STAFF_ADMIN, useStaffServer } from '../test/staff-me';
 
 // Issue 23, staff users (admins): disabling and enabling a user, resetting their second factor (asked twice), and
 // the audit log filtered by user, action and UK dates, as the admin's browser sends them.
@@ -26,20 +26,16 @@ const DESK: StaffUser = {
 };
 
 describe('staff users and the audit log', () => {
-  const server = useApiServer();
   const updates: Received[] = [];
   const resets: Received[] = [];
   const audits: Received[] = [];
   let desk: StaffUser;
-  beforeAll(async () => {
-    await import('@/app/routes/staff');
-  }, 60_000);
-  beforeEach(() => {
-    for (const calls of [updates, resets, audits]) calls.length = 0;
-    desk = { ...DESK };
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test-token';
-    server.use(
+  useStaffServer({
+    received: [updates, resets, audits],
+    reset: () => {
+      desk = { ...DESK };
+    },
+    handlers: () => [
       staffMe(),
       http.get(v1('/staff/users'), () =>
         answer(staffUsersResponseSchema, { data: [TEST_STAFF_ADMIN, desk] }),
@@ -84,7 +80,7 @@ describe('staff users and the audit log', () => {
           }),
         ),
       ),
-    );
+    ],
   });
   afterEach(() => cleanup());
 

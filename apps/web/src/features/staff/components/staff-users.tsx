@@ -10,8 +10,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { PasswordField, SelectField, TextField, UsernameField } from '@/components/ui/form-field';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/form-status';
 import { userMessage } from '@/lib/api-client';
 import {
   type CreatedStaffUser,
@@ -22,8 +21,8 @@ import {
   useUpdateStaffUser,
 } from '../api/staff-api';
 import styles from './staff.module.css';
+import { DataTable, fieldBinder, Loaded, MutationFailure, SAVE_FAILED, StaffPage } from './staff-kit';
 
-const FAILED = 'The change could not be saved. Please try again.';
 export const ROLE_NAMES: Record<StaffRole, string> = {
   admin: 'Administrator',
   reservations: 'Reservations',
@@ -36,46 +35,39 @@ export function StaffUsers() {
   const me = useStaffMe();
   const [status, setStatus] = useState('');
   return (
-    <div className={styles.page}>
-      <div className={styles['page-head']}>
-        <h1>Staff users</h1>
-      </div>
+    <StaffPage title="Staff users">
       <p className="visually-hidden" role="status">
         {status}
       </p>
-      {users.isPending ? (
-        <Spinner label="Loading staff users..." />
-      ) : users.isError ? (
-        <Alert type="error" title="Staff users could not be loaded">
-          <p>{userMessage(users.error, 'Please reload the page.')}</p>
-        </Alert>
-      ) : (
-        <div className={styles['table-wrap']}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Staff users</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Username</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Second factor</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map((user) => (
+      <Loaded
+        query={users}
+        loading="Loading staff users..."
+        failed="Staff users could not be loaded"
+        hint="Please reload the page."
+      >
+        {(data) => (
+          <div className={styles['table-wrap']}>
+            <DataTable
+              caption="Staff users"
+              columns={[
+                'Name',
+                'Username',
+                'E-mail',
+                'Role',
+                'Status',
+                'Second factor',
+                { hidden: 'Actions' },
+              ]}
+            >
+              {data.map((user) => (
                 <UserRow key={user.id} user={user} self={user.id === me.data?.id} onDone={setStatus} />
               ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            </DataTable>
+          </div>
+        )}
+      </Loaded>
       <CreateUserForm onCreated={(created) => setStatus(`${created.user.name} was added.`)} />
-    </div>
+    </StaffPage>
   );
 }
 
@@ -166,7 +158,7 @@ function UserRow({ user, self, onDone }: { user: StaffUser; self: boolean; onDon
         )}
         {error ? (
           <p className={styles['row-error']} role="alert">
-            {userMessage(error, FAILED)}
+            {userMessage(error, SAVE_FAILED)}
           </p>
         ) : null}
       </td>
@@ -186,6 +178,7 @@ function CreateUserForm({ onCreated }: { onCreated: (created: CreatedStaffUser) 
     resolver: zodResolver(createStaffUserRequestSchema),
     defaultValues: { username: '', name: '', email: '', role: 'reservations', password: undefined },
   });
+  const field = fieldBinder(register, errors);
   const onSubmit = handleSubmit((values) =>
     create.mutate(values, {
       onSuccess: (answer) => {
@@ -211,36 +204,23 @@ function CreateUserForm({ onCreated }: { onCreated: (created: CreatedStaffUser) 
           )}
         </Alert>
       ) : null}
-      <FailureAlert
-        error={create.error}
-        title="The user could not be added"
-        fallback={FAILED}
-        onDismiss={() => create.reset()}
-      />
+      <MutationFailure mutation={create} title="The user could not be added" />
       <form className={styles['form-grid']} onSubmit={onSubmit} noValidate aria-labelledby="add-staff-user">
-        <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
-        <UsernameField autoComplete="off" error={errors.username?.message} {...register('username')} />
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label="Name" autoComplete="off" {...field('name')} />
+        <UsernameField autoComplete="off" {...field('username')} />
+        <TextField label="E-mail" type="email" autoComplete="off" {...field('email')} />
         <SelectField
           label="Role"
           options={STAFF_ROLES.map((role) => ({ value: role, label: ROLE_NAMES[role] }))}
-          error={errors.role?.message}
-          {...register('role')}
+          {...field('role')}
         />
         <PasswordField
           label="Password"
           optional
           hint="Leave empty to have one made and shown once."
           autoComplete="new-password"
-          error={errors.password?.message}
           // Empty means "make one": the schema's optional password is absent, not an empty string.
-          {...register('password', { setValueAs: (value: string) => (value === '' ? undefined : value) })}
+          {...field('password', { setValueAs: (value: string) => (value === '' ? undefined : value) })}
         />
         <div className={styles['form-actions']}>
           <SubmitButton pending={create.isPending} busy="Adding...">

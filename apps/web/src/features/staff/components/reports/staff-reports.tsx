@@ -10,12 +10,11 @@ import { addDays, todayInLondon } from '@links/shared/uk-time';
 import * as Plot from '@observablehq/plot';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { api, userMessage } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { csvText, downloadCsv } from '@/lib/csv';
 import styles from '../staff.module.css';
+import { FilterField, Loaded, StaffPage, useDraft } from '../staff-kit';
 import { TableFrame } from '../table-frame';
 import { PlotChart } from './plot-chart';
 import css from './reports.module.css';
@@ -481,60 +480,36 @@ export default function StaffReports() {
     to: addDays(today, 56),
     grain: 'week',
   });
-  const [form, setForm] = useState(query);
+  const { draft: form, control } = useDraft(query);
   const report = useStaffReport(query);
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setQuery(form);
   };
   return (
-    <div className={styles.page}>
-      <div className={styles['page-head']}>
-        <h1>Reports</h1>
-      </div>
+    <StaffPage title="Reports">
       <form className={styles.filters} onSubmit={apply} aria-label="Report period">
-        <label>
-          First day of play
-          <input
-            type="date"
-            value={form.from}
-            onChange={(event) => setForm({ ...form, from: event.target.value })}
-          />
-        </label>
-        <label>
-          Last day of play
-          <input
-            type="date"
-            value={form.to}
-            onChange={(event) => setForm({ ...form, to: event.target.value })}
-          />
-        </label>
-        <label>
-          By
-          <select
-            value={form.grain}
-            onChange={(event) => setForm({ ...form, grain: event.target.value as ReportGrain })}
-          >
-            {REPORT_GRAINS.map((grain) => (
-              <option key={grain} value={grain}>
-                {GRAIN_WORDS[grain]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterField label="First day of play" type="date" {...control('from')} />
+        <FilterField label="Last day of play" type="date" {...control('to')} />
+        <FilterField label="By" {...control('grain')}>
+          {REPORT_GRAINS.map((grain) => (
+            <option key={grain} value={grain}>
+              {GRAIN_WORDS[grain]}
+            </option>
+          ))}
+        </FilterField>
         <Button type="submit" size="sm">
           Show
         </Button>
       </form>
-      {report.isPending ? (
-        <Spinner label="Loading the report..." />
-      ) : report.isError ? (
-        <Alert type="error" title="The report could not be made">
-          <p>{userMessage(report.error, 'Please check the period and try again.')}</p>
-        </Alert>
-      ) : (
-        <Report report={report.data} />
-      )}
-    </div>
+      <Loaded
+        query={report}
+        loading="Loading the report..."
+        failed="The report could not be made"
+        hint="Please check the period and try again."
+      >
+        {(data) => <Report report={data} />}
+      </Loaded>
+    </StaffPage>
   );
 }

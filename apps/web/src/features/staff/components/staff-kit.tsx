@@ -1,0 +1,338 @@
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useState,
+} from 'react';
+import {
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  get,
+  type Path,
+  type RegisterOptions,
+  type UseFormRegister,
+} from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { Link } from '@/components/ui/link';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, userMessage } from '@/lib/api-client';
+import styles from './staff.module.css';
+import { TableFrame } from './table-frame';
+import sheet from './tee-sheet.module.css';
+
+// The pieces the staff pages' forms, tables and loading states are made of, so each page says only what is its own:
+// its fields, columns and texts.
+
+/** The fallback of most staff changes that fail without a message of their own. */
+export const SAVE_FAILED = 'The change could not be saved. Please try again.';
+
+type FieldChange = ChangeEvent<HTMLInputElement | HTMLSelectElement>;
+
+/** The fields of T that hold text. */
+type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+
+/**
+ * A form's values and the problems its check found, by field; `field(name)` is what a TextField or SelectField
+ * takes for a text value: `{ value, error, onChange }`.
+ */
+export function useDraft<T extends Record<string, unknown>>(initial: T | (() => T)) {
+  const [draft, setDraft] = useState<T>(initial);
+  const [problems, setProblems] = useState<Partial<Record<string, string>>>({});
+  /** A bare input's or select's value and change (a filter's: it has no problems to show). */
+  const control = (name: TextKeys<T> & string) => ({
+    value: draft[name] as string,
+    onChange: (event: FieldChange) => setDraft((current) => ({ ...current, [name]: event.target.value })),
+  });
+  const field = (name: TextKeys<T> & string) => ({ ...control(name), error: problems[name] });
+  return { draft, setDraft, problems, setProblems, field, control };
+}
+
+/**
+ * For a react-hook-form form: `field(name)` registers the field and gives its error message, all a TextField or
+ * SelectField needs.
+ */
+export function fieldBinder<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
+  return (name: Path<T>, options?: RegisterOptions<T, Path<T>>) => ({
+    error: (get(errors, name) as FieldError | undefined)?.message,
+    ...register(name, options),
+  });
+}
+
+type Mutation = { error: unknown; reset: () => void };
+
+/** One control of a filter bar, named by the label around it: an input, or a select with `children` options. */
+export function FilterField({
+  label,
+  children,
+  ...control
+}: { label: string; children?: ReactNode } & InputHTMLAttributes<HTMLInputElement> &
+  SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <label htmlFor={control.id}>
+      {label}
+      {children === undefined ? (
+        <input {...control} />
+      ) : (
+        <select {...(control as SelectHTMLAttributes<HTMLSelectElement>)}>{children}</select>
+      )}
+    </label>
+  );
+}
+
+/** A failed change's banner (the first failed of several changes'); dismissing it clears their errors. */
+export function MutationFailure({
+  mutation,
+  title,
+  fallback = SAVE_FAILED,
+}: {
+  mutation: Mutation | readonly Mutation[];
+  title: string;
+  fallback?: string;
+}) {
+  const all: readonly Mutation[] = Array.isArray(mutation) ? mutation : [mutation];
+  return (
+    <FailureAlert
+      error={all.find((each) => each.error)?.error}
+      title={title}
+      fallback={fallback}
+      onDismiss={() => {
+        for (const each of all) each.reset();
+      }}
+    />
+  );
+}
+
+const LAYOUTS = { grid: 'form-grid', inline: 'filters', stack: 'form' } as const;
+
+type StaffFormProps = {
+  /** The form's accessible name. */
+  label: string;
+  /** Fields in a grid (the default), in one row with a small button, or one under the other. */
+  layout?: keyof typeof LAYOUTS;
+  /** A form's own layout instead of those. */
+  className?: string;
+  /** Runs once the browser's own submit is stopped. */
+  onSubmit: () => void;
+  pending: boolean;
+  busy: string;
+  /** The submit button's text. */
+  submit: ReactNode;
+  /** A small submit button (always in the one-row layout). */
+  small?: boolean;
+  /** The submit button in the colour of a change that cannot be undone. */
+  danger?: boolean;
+  /** Shown above the fields, inside the form (a failure banner). */
+  top?: ReactNode;
+  children: ReactNode;
+};
+
+/** A staff form: its fields and its submit button, which is disabled and says `busy` while the change is sent. */
+export function StaffForm(props: StaffFormProps) {
+  const { label, layout = 'grid', onSubmit, pending, busy, submit, small = false, danger = false } = props;
+  const button = (
+    <SubmitButton
+      pending={pending}
+      busy={busy}
+      size={small || layout === 'inline' ? 'sm' : 'md'}
+      className={danger ? styles['danger-button'] : undefined}
+    >
+      {submit}
+    </SubmitButton>
+  );
+  return (
+    <form
+      className={props.className ?? styles[LAYOUTS[layout]]}
+      noValidate
+      aria-label={label}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {props.top}
+      {props.children}
+      {layout === 'inline' ? button : <div className={styles['form-actions']}>{button}</div>}
+    </form>
+  );
+}
+
+/** A column heading, or one read only by screen readers (the actions column). */
+type Column = string | { hidden: string };
+
+type DataTableProps = {
+  /** What a screen reader calls the table; not shown. */
+  caption: ReactNode;
+  columns: readonly Column[];
+  /** The rows. */
+  children: ReactNode;
+};
+
+/** A staff table: a hidden caption, a row of column headings and the rows. */
+export function DataTable({ caption, columns, children }: DataTableProps) {
+  return (
+    <table className={styles.table}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) =>
+            typeof column === 'string' ? (
+              <th scope="col" key={column}>
+                {column}
+              </th>
+            ) : (
+              <th scope="col" key={column.hidden}>
+                <span className="visually-hidden">{column.hidden}</span>
+              </th>
+            ),
+          )}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** A DataTable in its focusable, sideways-scrolling frame named `label`. */
+export function StaffTable({ label, ...table }: DataTableProps & { label: string }) {
+  return (
+    <TableFrame label={label}>
+      <DataTable {...table} />
+    </TableFrame>
+  );
+}
+
+type Read<T> = { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
+
+type LoadedProps<T> = {
+  query: Read<T>;
+  /** The spinner's label. */
+  loading: string;
+  /** The failure banner's heading. */
+  failed: string;
+  /** The banner's text where the answer carried no message. */
+  hint?: string;
+  /** The banner's text whatever the answer said (a 404's own words). */
+  problem?: string | undefined;
+  children: (data: T) => ReactNode;
+};
+
+/** A read's spinner while it loads, its failure banner, or what `children` makes of its data. */
+export function Loaded<T>({
+  query,
+  loading,
+  failed,
+  hint = 'Please try again in a moment.',
+  problem,
+  children,
+}: LoadedProps<T>) {
+  if (query.isPending) return <Spinner label={loading} />;
+  if (query.isError || query.data === undefined) {
+    return (
+      <Alert type="error" title={failed}>
+        <p>{problem ?? userMessage(query.error, hint)}</p>
+      </Alert>
+    );
+  }
+  return children(query.data);
+}
+
+/** Whether a read failed because what it asked for does not exist (a page then says so in its own words). */
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** Newer and Older buttons over a list's pages, with anything to show between them. */
+export function Pager({
+  label,
+  page,
+  pages,
+  onPage,
+  children,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <nav className={styles.pager} aria-label={label}>
+      <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Newer
+      </Button>
+      {children}
+      <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Older
+      </Button>
+    </nav>
+  );
+}
+
+/** How many pages a list of `total` takes, `page_size` a page (at least one). */
+export const pageCount = (list: { total: number; page_size: number } | undefined) =>
+  list ? Math.max(1, Math.ceil(list.total / list.page_size)) : 1;
+
+/**
+ * A staff page: its heading (with anything beside it), the line that says what a change did (`notice`, read out
+ * when it changes), then its content.
+ */
+export function StaffPage({
+  title,
+  head,
+  notice,
+  children,
+}: {
+  title: ReactNode;
+  head?: ReactNode;
+  notice?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.page}>
+      <div className={styles['page-head']}>
+        <h1>{title}</h1>
+        {head}
+      </div>
+      {notice === undefined ? null : (
+        <p role="status" className={sheet.message}>
+          {notice}
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}
+
+/** A page of one thing (a booking, an operator): the way back to its list, its heading, then as a StaffPage. */
+export function DetailPage({
+  back,
+  title,
+  head,
+  notice,
+  children,
+}: {
+  back: { to: string; label: string };
+  title: ReactNode;
+  head?: ReactNode;
+  notice: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.page}>
+      <p>
+        <Link to={back.to}>{back.label}</Link>
+      </p>
+      <div className={sheet.head}>
+        <h1>{title}</h1>
+        {head}
+      </div>
+      <p role="status" className={sheet.message}>
+        {notice}
+      </p>
+      {children}
+    </div>
+  );
+}
