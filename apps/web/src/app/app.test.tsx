@@ -15,7 +15,7 @@ import { clearMaintenanceNotice } from '@/lib/maintenance-notice';
 import { TEST_OPERATOR, TEST_OPERATOR_DETAILS } from '@/test/api-fixtures';
 import { signedOut } from '@/test/api-handlers';
 import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
-import { TEST_COURSES } from '@/test/course-fixtures';
+import { TEST_COURSES, TEST_PLAYER_TYPES } from '@/test/course-fixtures';
 import { renderRoute as renderAt } from '@/test/render-route';
 // The routes load lazily: imported here, their first transform by the test runner happens before the tests, not
 // inside an assertion's time limit on a loaded machine.
@@ -23,11 +23,6 @@ import './routes/contact-details';
 import './routes/home';
 import './routes/login';
 import './routes/manage-account';
-
-const PLAYER_TYPES = [
-  { id: 1, name: 'Adult' },
-  { id: 3, name: 'Under 16' },
-];
 
 describe('site shell', () => {
   const server = useApiServer();
@@ -149,7 +144,7 @@ describe('site shell', () => {
     // Back: the status page clears the notice, and the form and sign-in return.
     server.use(
       signedOut(),
-      http.get(v1('/players'), () => answer(playersResponseSchema, { data: PLAYER_TYPES })),
+      http.get(v1('/players'), () => answer(playersResponseSchema, { data: TEST_PLAYER_TYPES })),
       http.get(v1('/courses'), () => answer(coursesResponseSchema, { data: TEST_COURSES })),
     );
     act(() => clearMaintenanceNotice());

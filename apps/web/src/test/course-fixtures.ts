@@ -27,3 +27,9 @@ export const TEST_COURSES: Course[] = [
     closing_date: null,
   },
 ];
+
+/** The player types as GET /v1/players returns them: adults and juniors. */
+export const TEST_PLAYER_TYPES = [
+  { id: 1, name: 'Adult' },
+  { id: 3, name: 'Under 16' },
+];

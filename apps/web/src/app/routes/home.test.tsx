@@ -12,7 +12,7 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedOut } from '@/test/api-handlers';
 import { answer, apiServer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
-import { TEST_COURSES } from '@/test/course-fixtures';
+import { TEST_COURSES, TEST_PLAYER_TYPES } from '@/test/course-fixtures';
 import { renderRoute } from '@/test/render-route';
 // The steps load lazily once a course is chosen: imported here, their first transform by the test runner happens
 // before the tests, not inside an assertion's time limit on a loaded machine.
@@ -64,14 +64,7 @@ function serveStepOne(
     signedOut(),
     http.get(
       v1('/players'),
-      recorded(calls, () =>
-        answer(playersResponseSchema, {
-          data: [
-            { id: 1, name: 'Adult' },
-            { id: 3, name: 'Under 16' },
-          ],
-        }),
-      ),
+      recorded(calls, () => answer(playersResponseSchema, { data: TEST_PLAYER_TYPES })),
     ),
     http.get(
       v1('/courses'),

@@ -1,3 +1,4 @@
+import type { ReactElement, ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PageFrame } from '@/components/layouts/page-frame';
 import { ButtonLink } from '@/components/ui/button';
@@ -79,64 +80,72 @@ function ManageAccount() {
   );
 }
 
+type OperatorPageProps = {
+  title: string;
+  lead: string;
+  /** What holds the page's place while the session is checked: a spinner's label, or a placeholder of its own. */
+  loading: string | ReactElement;
+  children: ReactNode;
+};
+
 // The account pages' frames draw nothing from the session: they are drawn at once, before it is checked, and arrive
 // prerendered (build/prerender-pages.ts), so what a phone paints first is the page's own title and lead.
-function ManageAccountRoute() {
-  usePageTitle('Manage Account');
+function OperatorPage({ title, lead, loading, children }: OperatorPageProps) {
+  usePageTitle(title);
   return (
-    <PageFrame
-      eyebrow="Tour operators"
-      title="Manage Account"
-      lead="Keep your details and password up to date, with your company's terms beside them."
-    >
-      <OperatorOnly
-        loading={
-          <div className={styles['two-col']}>
-            <FormsLoading />
-          </div>
-        }
-      >
-        <ManageAccount />
+    <PageFrame eyebrow="Tour operators" title={title} lead={lead}>
+      <OperatorOnly loading={typeof loading === 'string' ? <Spinner label={loading} /> : loading}>
+        {children}
       </OperatorOnly>
     </PageFrame>
+  );
+}
+
+function ManageAccountRoute() {
+  return (
+    <OperatorPage
+      title="Manage Account"
+      lead="Keep your details and password up to date, with your company's terms beside them."
+      loading={
+        <div className={styles['two-col']}>
+          <FormsLoading />
+        </div>
+      }
+    >
+      <ManageAccount />
+    </OperatorPage>
   );
 }
 
 /** /my-bookings: a tour operator's own bookings (issue 24), reached from the operator's menu. */
 function MyBookingsRoute() {
-  usePageTitle('My Bookings');
   return (
-    <PageFrame
-      eyebrow="Tour operators"
+    <OperatorPage
       title="My Bookings"
       lead="Every booking your company has made: what each costs, what is paid and what is due, and by when."
+      loading="Loading your bookings..."
     >
-      <OperatorOnly loading={<Spinner label="Loading your bookings..." />}>
-        <p className={styles.links}>
-          <span className={styles.muted}>More than four golfers on one course and day?</span>
-          <ButtonLink to="/group-booking" variant="secondary" size="sm">
-            Book a group of 5 to 16
-          </ButtonLink>
-        </p>
-        <OwnBookings />
-      </OperatorOnly>
-    </PageFrame>
+      <p className={styles.links}>
+        <span className={styles.muted}>More than four golfers on one course and day?</span>
+        <ButtonLink to="/group-booking" variant="secondary" size="sm">
+          Book a group of 5 to 16
+        </ButtonLink>
+      </p>
+      <OwnBookings />
+    </OperatorPage>
   );
 }
 
 /** /group-booking: a group of 5 to 16 golfers on consecutive tee times of one course (issue 24). */
 function GroupBookingRoute() {
-  usePageTitle('Book a Group');
   return (
-    <PageFrame
-      eyebrow="Tour operators"
+    <OperatorPage
       title="Book a Group"
       lead="Five to sixteen golfers on one course and day: they play consecutive tee times, booked, paid and confirmed as one booking."
+      loading="Loading the group booking..."
     >
-      <OperatorOnly loading={<Spinner label="Loading the group booking..." />}>
-        <GroupBookingForm />
-      </OperatorOnly>
-    </PageFrame>
+      <GroupBookingForm />
+    </OperatorPage>
   );
 }
 

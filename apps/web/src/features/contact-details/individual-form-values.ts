@@ -1,25 +1,6 @@
 import type { PlayerDetails } from '@/features/booking-flow/state/booking-state';
 
-/** The individual step-2 form's values, as typed: every text as a string, nothing chosen yet as ''. */
-export type IndividualFormValues = {
-  player_type: '' | 'lead_player' | 'booking_player';
-  lead_player_name: string;
-  lead_player_country_code: string;
-  title: string;
-  first_name: string;
-  surname: string;
-  email_address: string;
-  telephone_country_code: string;
-  telephone_number: string;
-  address_line_1: string;
-  address_line_2: string;
-  city: string;
-  county: string;
-  postcode: string;
-  country: string;
-  stay_connected: boolean;
-};
-
+/** The fields the individual form edits, in its order. */
 export const INDIVIDUAL_FIELDS = [
   'player_type',
   'lead_player_name',
@@ -37,7 +18,13 @@ export const INDIVIDUAL_FIELDS = [
   'postcode',
   'country',
   'stay_connected',
-] as const satisfies readonly (keyof IndividualFormValues)[];
+] as const satisfies readonly (keyof PlayerDetails)[];
+
+/**
+ * The individual step-2 form's values, as typed: these fields of the booking state's player details (every text as a
+ * string, nothing chosen yet as '').
+ */
+export type IndividualFormValues = Pick<PlayerDetails, (typeof INDIVIDUAL_FIELDS)[number]>;
 
 export function isIndividualField(name: string): name is keyof IndividualFormValues {
   return (INDIVIDUAL_FIELDS as readonly string[]).includes(name);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialBookingState } from '@/features/booking-flow/state/booking-state';
 import { describeStart, groupBookingBody, groupBookingState, groupStarts } from './group-booking';
+import { pricedGolfer } from './test/priced-golfer';
 
 const slot = (id: number, time: string, taken: Array<[number, number]> = []) => ({
   id,
@@ -48,15 +49,8 @@ describe('group starts', () => {
       notes: 'Society day',
       caddiesOption: 'some',
     });
-    const priced = (id: number, playerTypeId: number, price: number) => ({
-      id,
-      playerTypeId,
-      net_price: price - price / 6,
-      total_vat: price / 6,
-      total_price: price,
-      tickets: [],
-      ticket_label: 'Burnside Course',
-    });
+    const priced = (id: number, playerTypeId: number, price: number) =>
+      pricedGolfer({ id: 2, name: 'Burnside Course' }, id, playerTypeId, price);
     const state = groupBookingState(initialBookingState, request, {
       booking_id: 41,
       booking_number: '123456789',
@@ -65,13 +59,8 @@ describe('group starts', () => {
       hold_expires_at: '2027-04-01T10:10:00.000Z',
       server_time: '2027-04-01T10:00:00.000Z',
       totals: { net: 0, vat: 0, payable: 4800, paid: 0, due: 4800 },
-      golfers: [
-        priced(1, 1, 1200),
-        priced(2, 1, 1200),
-        priced(3, 1, 1200),
-        priced(4, 1, 1200),
-        priced(5, 3, 0),
-      ],
+      // Four adults and a junior.
+      golfers: [...[1, 2, 3, 4].map((id) => priced(id, 1, 1200)), priced(5, 3, 0)],
       courses: [
         { id: 2, name: 'Burnside Course', teeTime: { id: 1, time: '2027-05-04T09:00:00.000Z' }, caddies: 2 },
         { id: 2, name: 'Burnside Course', teeTime: { id: 2, time: '2027-05-04T09:10:00.000Z' }, caddies: 0 },

@@ -3,13 +3,14 @@ import {
   ACCOUNT_DETAILS_MESSAGES,
   operatorDetailsResponseSchema,
 } from '@links/shared/schemas/operator-account';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_OPERATOR_DETAILS as DETAILS } from '@/test/api-fixtures';
-import { answer, type Received, recorded, refuse, requestLog, useApiServer, v1 } from '@/test/api-server';
+import { answer, type Received, recorded, refuse, requestLog, v1 } from '@/test/api-server';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { useApiPage } from '@/test/use-api-page';
 import { AccountDetailsForm, formatTelephone } from './account-details-form';
 import { ACCOUNT_SAVE_ERROR_HEADING, ACCOUNT_SAVE_SUCCESS } from './account-messages';
 
@@ -24,12 +25,7 @@ describe('formatTelephone', () => {
 
 // Two selects of ~245 countries each make every render slow under happy-dom.
 describe('AccountDetailsForm', { timeout: 20_000 }, () => {
-  const server = useApiServer();
-  beforeEach(() => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test-token';
-  });
-  afterEach(() => cleanup());
+  const server = useApiPage('test-token');
 
   it('company name is read-only; required fields and phone validity use the section 5 messages', async () => {
     const requests = requestLog();

@@ -7,13 +7,14 @@ import {
   colleagueResponseSchema,
   colleaguesResponseSchema,
 } from '@links/shared/schemas/operator-colleagues';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_OPERATOR, TEST_OPERATOR_DETAILS } from '@/test/api-fixtures';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
+import { useApiPage } from '@/test/use-api-page';
 
 // Issue 24, colleagues on /manage-account: the administrator sees, invites and removes colleagues, each change
 // announced where they are looking; a colleague sees the company's details read-only and no colleague controls.
@@ -27,12 +28,7 @@ const ANNA: Colleague = {
 };
 
 describe('Colleagues', () => {
-  const server = useApiServer();
-  beforeEach(() => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test-token';
-  });
-  afterEach(() => cleanup());
+  const server = useApiPage('test-token');
   beforeAll(async () => {
     await import('@/app/routes/manage-account');
   }, 60_000);

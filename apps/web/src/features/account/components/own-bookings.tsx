@@ -5,7 +5,7 @@ import type {
   OperatorBookingsQueryInput,
 } from '@links/shared/schemas/operator-bookings';
 import { formatSummaryTeeTime, londonDate } from '@links/shared/uk-time';
-import { useId, useState } from 'react';
+import { type ChangeEvent, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
@@ -55,6 +55,12 @@ function bookingsCsv(bookings: OperatorBooking[]): string {
 
 type Filter = { from: string; to: string; status: '' | OperatorBookingStatus };
 const NO_FILTER: Filter = { from: '', to: '', status: '' };
+const DATE_FILTERS = [
+  ['from', 'First round from'],
+  ['to', 'until'],
+] as const;
+
+const COLUMNS = ['Booking', 'Tee times', 'Golfers', 'Status', 'Terms', 'Total', 'Paid', 'Due'];
 
 export function OwnBookings() {
   const id = useId();
@@ -68,7 +74,8 @@ export function OwnBookings() {
     ...(applied.status ? { status: applied.status } : {}),
   };
   const bookings = useOwnBookings(query);
-  const list = bookings.data?.bookings ?? [];
+  const change = (key: keyof Filter) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm({ ...form, [key]: event.target.value });
   return (
     <div className={styles.panel}>
       <search>
@@ -89,35 +96,21 @@ export function OwnBookings() {
               Played
             </button>
           </div>
-          <label htmlFor={`${id}-from`}>
-            First round from
-            <input
-              id={`${id}-from`}
-              type="date"
-              value={form.from}
-              onChange={(event) => setForm({ ...form, from: event.target.value })}
-            />
-          </label>
-          <label htmlFor={`${id}-to`}>
-            until
-            <input
-              id={`${id}-to`}
-              type="date"
-              value={form.to}
-              onChange={(event) => setForm({ ...form, to: event.target.value })}
-            />
-          </label>
+          {DATE_FILTERS.map(([key, label]) => (
+            <label key={key} htmlFor={`${id}-${key}`}>
+              {label}
+              <input id={`${id}-${key}`} type="date" value={form[key]} onChange={change(key)} />
+            </label>
+          ))}
           <label htmlFor={`${id}-status`}>
             Status
-            <select
-              id={`${id}-status`}
-              value={form.status}
-              onChange={(event) => setForm({ ...form, status: event.target.value as Filter['status'] })}
-            >
+            <select id={`${id}-status`} value={form.status} onChange={change('status')}>
               <option value="">Any</option>
-              <option value="confirmed">Confirmed</option>
-              <option value="held">Being booked</option>
-              <option value="cancelled">Cancelled</option>
+              {Object.entries(STATUS_LABELS).map(([status, label]) => (
+                <option key={status} value={status}>
+                  {label}
+                </option>
+              ))}
             </select>
           </label>
           <Button type="submit" size="sm" variant="secondary">
@@ -125,89 +118,104 @@ export function OwnBookings() {
           </Button>
         </form>
       </search>
-      {bookings.isPending ? (
-        <Spinner label="Loading your bookings..." />
-      ) : bookings.isError ? (
-        <Alert type="error" title="Your bookings could not be loaded">
-          <p>{userMessage(bookings.error, 'Please try again in a moment.')}</p>
-        </Alert>
-      ) : list.length === 0 ? (
-        <p role="status">
-          {when === 'upcoming' ? 'No upcoming bookings match.' : 'No played bookings match.'}
-        </p>
-      ) : (
-        <>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways on a phone, by keyboard too. */}
-          <section className={styles['table-frame']} aria-label="Bookings table" tabIndex={0}>
-            <table className={styles.table}>
-              <caption className="visually-hidden">
-                {when === 'upcoming'
-                  ? 'Your upcoming bookings, soonest first'
-                  : 'Your played bookings, latest first'}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Booking</th>
-                  <th scope="col">Tee times</th>
-                  <th scope="col">Golfers</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Terms</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Paid</th>
-                  <th scope="col">Due</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((booking) => (
-                  <tr key={booking.booking_number}>
-                    <th scope="row">
-                      <Link to={paths.bookingConfirmation.getHref(booking.booking_number)}>
-                        {booking.booking_number}
-                      </Link>
-                    </th>
-                    <td>
-                      <ul className={styles.rounds}>
-                        {booking.rounds.map((round) => (
-                          <li key={round.tee_time + round.course}>
-                            {`${round.course}, ${formatSummaryTeeTime(new Date(round.tee_time))}`}
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td>{booking.golfers}</td>
-                    <td>{STATUS_LABELS[booking.status]}</td>
-                    <td>{booking.payment_terms ? TERMS[booking.payment_terms] : '—'}</td>
-                    <td className={styles.money}>{formatMoney(booking.total)}</td>
-                    <td className={styles.money}>{formatMoney(booking.paid)}</td>
-                    <td className={styles.money}>
-                      {booking.due > 0 ? (
-                        <span className={styles.due}>
-                          {`${formatMoney(booking.due)} by ${dueDay(booking.due_at)}`}
-                        </span>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-          <div className={styles.foot}>
-            <p role="status">
-              {`${list.length} ${list.length === 1 ? 'booking' : 'bookings'}`}
-              {bookings.data?.truncated ? ' shown; narrow the dates to see the rest.' : ''}
-            </p>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => downloadCsv(`bookings-${when}-${londonDate(new Date())}.csv`, bookingsCsv(list))}
-            >
-              Download CSV
-            </Button>
-          </div>
-        </>
-      )}
+      <BookingsResults bookings={bookings} when={when} />
     </div>
+  );
+}
+
+/** The list's state: loading, failed, empty, or the table of bookings and its CSV download. */
+function BookingsResults({
+  bookings,
+  when,
+}: {
+  bookings: ReturnType<typeof useOwnBookings>;
+  when: 'upcoming' | 'past';
+}) {
+  if (bookings.isPending) return <Spinner label="Loading your bookings..." />;
+  if (bookings.isError) {
+    return (
+      <Alert type="error" title="Your bookings could not be loaded">
+        <p>{userMessage(bookings.error, 'Please try again in a moment.')}</p>
+      </Alert>
+    );
+  }
+  const list = bookings.data.bookings;
+  if (list.length === 0) {
+    return (
+      <p role="status">{when === 'upcoming' ? 'No upcoming bookings match.' : 'No played bookings match.'}</p>
+    );
+  }
+  return (
+    <>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways on a phone, by keyboard too. */}
+      <section className={styles['table-frame']} aria-label="Bookings table" tabIndex={0}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">
+            {when === 'upcoming'
+              ? 'Your upcoming bookings, soonest first'
+              : 'Your played bookings, latest first'}
+          </caption>
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((booking) => (
+              <BookingRow key={booking.booking_number} booking={booking} />
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <div className={styles.foot}>
+        <p role="status">
+          {`${list.length} ${list.length === 1 ? 'booking' : 'bookings'}`}
+          {bookings.data.truncated ? ' shown; narrow the dates to see the rest.' : ''}
+        </p>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => downloadCsv(`bookings-${when}-${londonDate(new Date())}.csv`, bookingsCsv(list))}
+        >
+          Download CSV
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** One booking: its number (a link to its page), its rounds, golfers, status, terms and money. */
+function BookingRow({ booking }: { booking: OperatorBooking }) {
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={paths.bookingConfirmation.getHref(booking.booking_number)}>{booking.booking_number}</Link>
+      </th>
+      <td>
+        <ul className={styles.rounds}>
+          {booking.rounds.map((round) => (
+            <li key={round.tee_time + round.course}>
+              {`${round.course}, ${formatSummaryTeeTime(new Date(round.tee_time))}`}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td>{booking.golfers}</td>
+      <td>{STATUS_LABELS[booking.status]}</td>
+      <td>{booking.payment_terms ? TERMS[booking.payment_terms] : '—'}</td>
+      <td className={styles.money}>{formatMoney(booking.total)}</td>
+      <td className={styles.money}>{formatMoney(booking.paid)}</td>
+      <td className={styles.money}>
+        {booking.due > 0 ? (
+          <span className={styles.due}>{`${formatMoney(booking.due)} by ${dueDay(booking.due_at)}`}</span>
+        ) : (
+          '—'
+        )}
+      </td>
+    </tr>
   );
 }

@@ -1,23 +1,19 @@
 // @vitest-environment happy-dom
 import { emptyResponseSchema } from '@links/shared/schemas/envelope';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { describe, expect, it } from 'vitest';
+import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { useApiPage } from '@/test/use-api-page';
 import { CHOOSE_PASSWORD_TITLE, PASSWORD_SUCCESS } from './account-messages';
 import { UpdatePasswordForm } from './update-password-form';
 
 const NEW = 'One-Time-Replaced-2026!';
 
 describe('UpdatePasswordForm (issue 24: the current password first)', () => {
-  const server = useApiServer();
-  beforeEach(() => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test-token';
-  });
-  afterEach(() => cleanup());
+  const server = useApiPage('test-token');
 
   async function fill(current: string, label = 'Current password') {
     const user = userEvent.setup();

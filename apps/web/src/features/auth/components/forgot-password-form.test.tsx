@@ -1,22 +1,18 @@
 // @vitest-environment happy-dom
 import { FORGOT_PASSWORD_MESSAGES } from '@links/shared/schemas/auth';
 import { emptyResponseSchema } from '@links/shared/schemas/envelope';
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answer, type Received, recorded, refuse, requestLog, useApiServer, v1 } from '@/test/api-server';
+import { describe, expect, it } from 'vitest';
+import { answer, type Received, recorded, refuse, requestLog, v1 } from '@/test/api-server';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { useApiPage } from '@/test/use-api-page';
 import { FORGOT_ERROR_HEADING } from './auth-messages';
 import { CHECK_EMAIL_TITLE, ForgotPasswordForm } from './forgot-password-form';
 
 describe('ForgotPasswordForm', () => {
-  const server = useApiServer();
-  beforeEach(() => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test-token';
-  });
-  afterEach(() => cleanup());
+  const server = useApiPage('test-token');
 
   it('requires a username, then shows Check your email, which try again reverses', async () => {
     const requests = requestLog();

@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { RESET_LINK_MESSAGES, RESET_PASSWORD_MESSAGES } from '@links/shared/schemas/auth';
 import { emptyResponseSchema } from '@links/shared/schemas/envelope';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answer, type Received, recorded, refuse, requestLog, useApiServer, v1 } from '@/test/api-server';
+import { describe, expect, it } from 'vitest';
+import { answer, type Received, recorded, refuse, requestLog, v1 } from '@/test/api-server';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { useApiPage } from '@/test/use-api-page';
 import {
   LINK_EXPIRED_TITLE,
   PASSWORD_UPDATED_TITLE,
@@ -29,12 +30,7 @@ const linkRefused = () => refuse(400, { code: 'reset_link_invalid', message: RES
 const accepted = () => answer(emptyResponseSchema, { data: {} });
 
 describe('ResetPasswordFlow', () => {
-  const server = useApiServer();
-  beforeEach(() => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test-token';
-  });
-  afterEach(() => cleanup());
+  const server = useApiPage('test-token');
 
   it('a link without its token or username is expired at once, without calling the server', () => {
     const requests = requestLog();

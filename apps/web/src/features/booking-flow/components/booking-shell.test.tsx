@@ -3,13 +3,10 @@ import { timeResponseSchema } from '@links/shared/schemas/system';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, useApiServer, v1 } from '@/test/api-server';
-import { renderWithProviders } from '@/test/render-with-providers';
-import { BookingProvider } from '../state/booking-context';
+import { renderBookingRoutes, stepRoute } from '@/test/render-booking-routes';
 import { type BookingState, initialBookingState } from '../state/booking-state';
-import { BookingShell } from './booking-shell';
 import { useBookingShell } from './booking-shell-context';
 import { StepFooterAction } from './step-footer-action';
 
@@ -27,11 +24,6 @@ function held(createdAgoMs: number, extra: Partial<BookingState['booking']> = {}
   };
 }
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname}</p>;
-}
-
 function Continue() {
   const { startLoading, showError } = useBookingShell();
   return (
@@ -47,38 +39,14 @@ function Continue() {
 }
 
 function renderStep(state: BookingState, path = '/contact-details') {
-  return renderWithProviders(
-    <MemoryRouter initialEntries={['/', path]} initialIndex={1}>
-      <BookingProvider initialState={state}>
-        <Where />
-        <Routes>
-          <Route
-            path="/"
-            element={
-              <BookingShell step={1} eyebrow="Step 1 of 3" heading="Create experience" lead="Lead">
-                <p>Step one</p>
-              </BookingShell>
-            }
-          />
-          <Route
-            path="/contact-details"
-            element={
-              <BookingShell step={2} eyebrow="Step 2 of 3" heading="Add contact details" lead="Lead">
-                <Continue />
-              </BookingShell>
-            }
-          />
-          <Route
-            path="/payment-details"
-            element={
-              <BookingShell step={3} eyebrow="Step 3 of 3" heading="Make your payment" lead="Lead">
-                <p>Pay</p>
-              </BookingShell>
-            }
-          />
-        </Routes>
-      </BookingProvider>
-    </MemoryRouter>,
+  return renderBookingRoutes(
+    state,
+    { initialEntries: ['/', path], initialIndex: 1 },
+    <>
+      {stepRoute(1, <p>Step one</p>)}
+      {stepRoute(2, <Continue />)}
+      {stepRoute(3, <p>Pay</p>)}
+    </>,
   );
 }
 

@@ -31,6 +31,14 @@ const toggle = (course: typeof championship): BookingAction => ({
   isPlayDateOpen,
 });
 const addGolfer: BookingAction = { type: 'golfers/add', playerTypes };
+/** A diary reload's verdict on a tee time of the championship course (slot 11 is the one withTeeTimes chooses). */
+const validate = (isValid: boolean, extra: { slotId?: number; tooFew?: boolean } = {}): BookingAction => ({
+  type: 'tee-time/validate',
+  courseId: 1,
+  slotId: 11,
+  isValid,
+  ...extra,
+});
 
 function withTeeTimes(): BookingState {
   return run([
@@ -230,43 +238,20 @@ describe('slots', () => {
 
   it('records validity recomputed on a diary reload, only for the slot still chosen', () => {
     const state = withTeeTimes();
-    const invalid = bookingReducer(state, {
-      type: 'tee-time/validate',
-      courseId: 1,
-      slotId: 11,
-      isValid: false,
-    });
+    const invalid = bookingReducer(state, validate(false));
     expect(invalid.courses[0]?.teeTime?.isValid).toBe(false);
     expect(stepOneProblems(invalid)).toEqual([STEP_ONE_MESSAGES.invalidTeeTime]);
-    expect(
-      bookingReducer(invalid, { type: 'tee-time/validate', courseId: 1, slotId: 99, isValid: true }),
-    ).toBe(invalid);
-    const valid = bookingReducer(invalid, {
-      type: 'tee-time/validate',
-      courseId: 1,
-      slotId: 11,
-      isValid: true,
-    });
+    expect(bookingReducer(invalid, validate(true, { slotId: 99 }))).toBe(invalid);
+    const valid = bookingReducer(invalid, validate(true));
     expect(valid.courses[0]?.teeTime?.isValid).toBe(true);
   });
 
   it('says when a chosen tee time is invalid because the group is too small to start it', () => {
-    const tooFew = bookingReducer(withTeeTimes(), {
-      type: 'tee-time/validate',
-      courseId: 1,
-      slotId: 11,
-      isValid: false,
-      tooFew: true,
-    });
+    const tooFew = bookingReducer(withTeeTimes(), validate(false, { tooFew: true }));
     expect(tooFew.courses[0]?.teeTime).toMatchObject({ isValid: false, tooFew: true });
     expect(stepOneProblems(tooFew)).toEqual([STEP_ONE_MESSAGES.tooFewForTeeTime]);
     // A golfer added back: valid again, and nothing of the old reason is left on the tee time.
-    const valid = bookingReducer(tooFew, {
-      type: 'tee-time/validate',
-      courseId: 1,
-      slotId: 11,
-      isValid: true,
-    });
+    const valid = bookingReducer(tooFew, validate(true));
     expect(valid.courses[0]?.teeTime).toEqual({ id: 11, time: expect.any(String), isValid: true });
     expect(stepOneProblems(valid)).toEqual([]);
   });
@@ -339,6 +324,13 @@ describe('step 1 validation', () => {
 
 describe('caddie preference', () => {
   const both = [1, 2];
+  /** A count of caddies chosen for one round, with both rounds eligible. */
+  const setCount = (courseId: number, count: number): BookingAction => ({
+    type: 'caddies/set-count',
+    courseId,
+    count,
+    eligibleCourseIds: both,
+  });
 
   it('sets every eligible round to the highest count when choosing all', () => {
     const some = run(
@@ -346,12 +338,7 @@ describe('caddie preference', () => {
       withTeeTimes(),
     );
     expect(some.caddiesOption).toBe('some');
-    const counted = bookingReducer(some, {
-      type: 'caddies/set-count',
-      courseId: 2,
-      count: 2,
-      eligibleCourseIds: both,
-    });
+    const counted = bookingReducer(some, setCount(2, 2));
     expect(counted.courses.map((course) => course.caddies)).toEqual([0, 2]);
     const all = bookingReducer(counted, {
       type: 'caddies/set-option',
@@ -360,21 +347,13 @@ describe('caddie preference', () => {
     });
     expect(all.caddiesOption).toBe('all');
     expect(all.courses.map((course) => course.caddies)).toEqual([2, 2]);
-    const one = bookingReducer(all, {
-      type: 'caddies/set-count',
-      courseId: 1,
-      count: 1,
-      eligibleCourseIds: both,
-    });
+    const one = bookingReducer(all, setCount(1, 1));
     expect(one.courses.map((course) => course.caddies)).toEqual([1, 1]);
   });
 
   it('sets caddies to 0 for none and for ineligible rounds', () => {
     const all = run(
-      [
-        { type: 'caddies/set-option', option: 'all', eligibleCourseIds: both },
-        { type: 'caddies/set-count', courseId: 1, count: 2, eligibleCourseIds: both },
-      ],
+      [{ type: 'caddies/set-option', option: 'all', eligibleCourseIds: both }, setCount(1, 2)],
       withTeeTimes(),
     );
     expect(all.courses.map((course) => course.caddies)).toEqual([2, 2]);
@@ -415,7 +394,7 @@ describe('caddie preference', () => {
     const all = run(
       [
         { type: 'caddies/set-option', option: 'all', eligibleCourseIds: both },
-        { type: 'caddies/set-count', courseId: 1, count: 4, eligibleCourseIds: both },
+        setCount(1, 4),
         { type: 'caddies/sync', eligibleCourseIds: both, pricePerCaddie: { 1: 6000, 2: 5000 } },
       ],
       four,

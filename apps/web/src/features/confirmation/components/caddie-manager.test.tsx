@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { confirmationResponseSchema } from '@links/shared/schemas/confirmation';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { describe, expect, it, vi } from 'vitest';
+import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { useApiPage } from '@/test/use-api-page';
 import { FIXTURE_NOW, fixtureConfirmation, fixtureCourse } from '../test/confirmation-fixture';
 import { CaddieManager, caddieNotice, isRoundEditable } from './caddie-manager';
 
@@ -35,13 +36,7 @@ describe('caddie rules on the page', () => {
 });
 
 describe('CaddieManager', () => {
-  const server = useApiServer();
-  beforeEach(() => {
-    document.body.innerHTML = '<div id="modal-root"></div>';
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=t; path=/';
-  });
-  afterEach(() => cleanup());
+  const server = useApiPage('t', { modalRoot: true });
 
   it('sends only the changed, open rounds and shows the success message', async () => {
     const confirmation = fixtureConfirmation();

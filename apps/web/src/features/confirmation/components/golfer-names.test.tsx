@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { confirmationResponseSchema } from '@links/shared/schemas/confirmation';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { describe, expect, it, vi } from 'vitest';
+import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { useApiPage } from '@/test/use-api-page';
 import { fixtureConfirmation } from '../test/confirmation-fixture';
 import { GolferNames } from './golfer-names';
 
@@ -20,12 +21,7 @@ const named = (names: string[], editable = true) =>
   });
 
 describe("Golfers' names", () => {
-  const server = useApiServer();
-  beforeEach(() => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=t; path=/';
-  });
-  afterEach(() => cleanup());
+  const server = useApiPage('t');
 
   it('says how many are missing, saves the names given and announces it where the operator is looking', async () => {
     const calls: Received[] = [];

@@ -1,20 +1,15 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { refuse, requestLog, useApiServer, v1 } from '@/test/api-server';
+import { describe, expect, it, vi } from 'vitest';
+import { refuse, requestLog, v1 } from '@/test/api-server';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { useApiPage } from '@/test/use-api-page';
 import { PinForm } from './pin-form';
 
 describe('PinForm', () => {
-  const server = useApiServer();
-  beforeEach(() => {
-    document.body.innerHTML = '<div id="modal-root"></div>';
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=t; path=/';
-  });
-  afterEach(() => cleanup());
+  const server = useApiPage('t', { modalRoot: true });
 
   it('lists the per-field messages of a refused request beneath the banner and beside each field', async () => {
     server.use(

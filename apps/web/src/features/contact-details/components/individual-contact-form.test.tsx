@@ -7,10 +7,8 @@ import { timeResponseSchema } from '@links/shared/schemas/system';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BookingShell } from '@/features/booking-flow/components/booking-shell';
-import { BookingProvider } from '@/features/booking-flow/state/booking-context';
 import { type BookingState, initialBookingState } from '@/features/booking-flow/state/booking-state';
 import { BOOKING_STORAGE_KEY } from '@/features/booking-flow/state/booking-storage';
 import {
@@ -23,7 +21,7 @@ import {
   useApiServer,
   v1,
 } from '@/test/api-server';
-import { renderWithProviders } from '@/test/render-with-providers';
+import { renderBookingRoutes, stepRoute } from '@/test/render-booking-routes';
 import { IndividualContactForm } from './individual-contact-form';
 
 const intent = {
@@ -70,30 +68,16 @@ function serveApi() {
   );
 }
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
-
 function renderForm(state: BookingState = heldBooking()) {
-  return renderWithProviders(
-    <MemoryRouter initialEntries={['/contact-details']}>
-      <BookingProvider initialState={state}>
-        <Where />
-        <Routes>
-          <Route
-            path="/contact-details"
-            element={
-              <BookingShell step={2} eyebrow="Step 2 of 3" heading="Add contact details" lead="Lead">
-                <IndividualContactForm />
-              </BookingShell>
-            }
-          />
-          <Route path="/" element={<p>Step one</p>} />
-          <Route path="/payment-details" element={<p>Payment step</p>} />
-          <Route path="/confirmation/:n" element={<p>Confirmation page</p>} />
-        </Routes>
-      </BookingProvider>
-    </MemoryRouter>,
+  return renderBookingRoutes(
+    state,
+    { initialEntries: ['/contact-details'] },
+    <>
+      {stepRoute(2, <IndividualContactForm />)}
+      <Route path="/" element={<p>Step one</p>} />
+      <Route path="/payment-details" element={<p>Payment step</p>} />
+      <Route path="/confirmation/:n" element={<p>Confirmation page</p>} />
+    </>,
   );
 }
 

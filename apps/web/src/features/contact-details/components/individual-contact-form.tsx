@@ -2,7 +2,6 @@ import type { IndividualPlayerDetails } from '@links/shared/schemas/contact-deta
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { AddressFields, type AddressLine } from '@/components/ui/address-fields';
-import { Button } from '@/components/ui/button';
 import {
   FieldError,
   FieldFrame,
@@ -13,9 +12,8 @@ import {
 } from '@/components/ui/form-field';
 import { env } from '@/config/env';
 import { useBookingShell } from '@/features/booking-flow/components/booking-shell-context';
-import { StepBackLink } from '@/features/booking-flow/components/step-back-link';
-import { StepFooterAction } from '@/features/booking-flow/components/step-footer-action';
 import { StepSection } from '@/features/booking-flow/components/step-section';
+import { StepTwoContinue } from '@/features/booking-flow/components/step-two-continue';
 import { useSaveStepTwo } from '@/features/booking-flow/hooks/use-save-step-two';
 import { useBooking } from '@/features/booking-flow/state/booking-context';
 import { PhoneInput } from '@/features/phone-input/components/phone-input';
@@ -327,23 +325,9 @@ export function IndividualContactForm() {
         <div className={layout.card}>
           <h2 className={layout['card-title']}>Your booking</h2>
           <BookingSummary />
-          <StepFooterAction loadingLabel="Saving your details…">
-            <Button
-              type="submit"
-              size="lg"
-              block
-              disabled={!canContinue}
-              aria-describedby={canContinue ? undefined : continueHintId}
-            >
-              {CONTINUE_TO_PAYMENT}
-            </Button>
-            {canContinue ? null : (
-              <p id={continueHintId} className={layout.note}>
-                Complete every required field to continue.
-              </p>
-            )}
-            <StepBackLink step={2} />
-          </StepFooterAction>
+          <StepTwoContinue hintId={continueHintId} canContinue={canContinue}>
+            {CONTINUE_TO_PAYMENT}
+          </StepTwoContinue>
           <p className={layout.note}>Payment is taken securely by card on the next step.</p>
         </div>
       </aside>

@@ -13,20 +13,14 @@ import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_OPERATOR } from '@/test/api-fixtures';
 import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
-import { TEST_COURSES } from '@/test/course-fixtures';
+import { TEST_COURSES, TEST_PLAYER_TYPES } from '@/test/course-fixtures';
 import { renderRoute } from '@/test/render-route';
+import { pricedGolfer } from '../test/priced-golfer';
 
 const DATE = addDays(todayInLondon(), 60);
 const at = (time: string) => londonWallTimeToUtc(DATE, time).toISOString();
-const priced = (id: number, playerTypeId: number, price: number) => ({
-  id,
-  playerTypeId,
-  net_price: price - price / 5,
-  total_vat: price / 5,
-  total_price: price,
-  tickets: [{ label: 'Buddon Links Course', course_ids: [4], price }],
-  ticket_label: 'Buddon Links Course',
-});
+const priced = (id: number, playerTypeId: number, price: number) =>
+  pricedGolfer({ id: 4, name: 'Buddon Links Course' }, id, playerTypeId, price);
 
 describe('Book a Group', () => {
   const server = useApiServer();
@@ -43,14 +37,7 @@ describe('Book a Group', () => {
       ),
       http.get(v1('/user'), () => answer(userResponseSchema, { data: TEST_OPERATOR })),
       http.get(v1('/courses'), () => answer(coursesResponseSchema, { data: TEST_COURSES })),
-      http.get(v1('/players'), () =>
-        answer(playersResponseSchema, {
-          data: [
-            { id: 1, name: 'Adult' },
-            { id: 3, name: 'Under 16' },
-          ],
-        }),
-      ),
+      http.get(v1('/players'), () => answer(playersResponseSchema, { data: TEST_PLAYER_TYPES })),
       // 10:10 has one place left; 10:30 and 14:00 are far apart: five golfers (3 + 2) can start only at 10:20.
       http.get(
         v1('/courses/:id/diary'),
@@ -99,13 +86,8 @@ describe('Book a Group', () => {
               hold_expires_at: new Date(Date.now() + 600_000).toISOString(),
               server_time: new Date().toISOString(),
               totals: { net: 18_000, vat: 4500, payable: 22_500, paid: 0, due: 22_500 },
-              golfers: [
-                priced(1, 1, 5000),
-                priced(2, 1, 5000),
-                priced(3, 1, 5000),
-                priced(4, 1, 5000),
-                priced(5, 3, 2500),
-              ],
+              // Four adults and a junior.
+              golfers: [...[1, 2, 3, 4].map((id) => priced(id, 1, 5000)), priced(5, 3, 2500)],
               courses: [
                 { id: 4, name: 'Buddon Links Course', teeTime: { id: 43, time: at('10:20') }, caddies: 1 },
                 { id: 4, name: 'Buddon Links Course', teeTime: { id: 44, time: at('10:30') }, caddies: 0 },

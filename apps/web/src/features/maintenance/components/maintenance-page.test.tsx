@@ -12,6 +12,13 @@ async function flush() {
   });
 }
 
+/** Moves the fake clock on by `ms`, running the timers that fall due and the renders they cause. */
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
 describe('MaintenancePage', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -45,13 +52,9 @@ describe('MaintenancePage', () => {
     await flush();
     expect(screen.getByText(STILL_IN_MAINTENANCE)).toBeTruthy();
 
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(29_000);
-    });
+    await advance(29_000);
     expect(check).toHaveBeenCalledTimes(1);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1_000);
-    });
+    await advance(1_000);
     expect(check).toHaveBeenCalledTimes(2);
     expect(screen.getByText(CHECK_FAILED)).toBeTruthy();
 
@@ -63,19 +66,13 @@ describe('MaintenancePage', () => {
     expect(screen.getByText(BACK_ONLINE)).toBeTruthy();
     expect(getMaintenanceNotice()).toBeNull();
 
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(999);
-    });
+    await advance(999);
     expect(onRecovered).not.toHaveBeenCalled();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1);
-    });
+    await advance(1);
     expect(onRecovered).toHaveBeenCalledTimes(1);
 
     // Recovered: no further polling.
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(60_000);
-    });
+    await advance(60_000);
     expect(check).toHaveBeenCalledTimes(3);
   });
 });

@@ -2,11 +2,9 @@ import { operatorPaymentOptions } from '@links/shared/payment-terms';
 import type { OperatorPlayerDetails } from '@links/shared/schemas/operator-contact-details';
 import { todayInLondon } from '@links/shared/uk-time';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import styles from '@/components/ui/step-layout.module.css';
 import { useBookingShell } from '@/features/booking-flow/components/booking-shell-context';
-import { StepBackLink } from '@/features/booking-flow/components/step-back-link';
-import { StepFooterAction } from '@/features/booking-flow/components/step-footer-action';
+import { StepTwoContinue } from '@/features/booking-flow/components/step-two-continue';
 import { useSaveStepTwo } from '@/features/booking-flow/hooks/use-save-step-two';
 import { useBooking } from '@/features/booking-flow/state/booking-context';
 import { useClockOffset } from '@/features/countdown/api/get-clock-offset';
@@ -142,23 +140,9 @@ export function OperatorContactStep({ depositPercent, summary }: OperatorContact
           <div className={styles.card}>
             <h2 className={styles['card-title']}>Your booking</h2>
             {summary}
-            <StepFooterAction loadingLabel="Saving your details…">
-              <Button
-                type="submit"
-                size="lg"
-                block
-                disabled={!canContinue}
-                aria-describedby={canContinue ? undefined : `${FORM_ID}-hint`}
-              >
-                {method === 'offline' ? 'Confirm booking' : 'Continue to payment'}
-              </Button>
-              {canContinue ? null : (
-                <p id={`${FORM_ID}-hint`} className={styles.note}>
-                  Complete every required field to continue.
-                </p>
-              )}
-              <StepBackLink step={2} />
-            </StepFooterAction>
+            <StepTwoContinue hintId={`${FORM_ID}-hint`} canContinue={canContinue}>
+              {method === 'offline' ? 'Confirm booking' : 'Continue to payment'}
+            </StepTwoContinue>
             <p className={styles.note}>
               {method === 'offline'
                 ? 'Nothing is charged now: your booking is confirmed straight away.'
