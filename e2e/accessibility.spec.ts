@@ -1,11 +1,12 @@
 import { expectAccessibleAtBothWidths } from './support/a11y-sweep.ts';
-import { seedStepTwo } from './support/booking-seed.ts';
+import { openStepTwo } from './support/booking-seed.ts';
 import { expect, test } from './support/fixtures.ts';
 import { completeStepTwo } from './support/journey-step-two.ts';
 import { createPaidBooking, findSlot } from './support/paid-booking.ts';
 import { COURSES, weekdayAhead } from './support/step-one-api.ts';
 import {
   chooseDate,
+  chooseUnder16,
   continueButton,
   courseTeeTimes,
   expectTeeSheetFor,
@@ -39,12 +40,7 @@ test.describe('step 1', () => {
   }) => {
     await openStepOne(page);
     await setGolferCount(page, 4);
-    await page
-      .getByRole('combobox', { name: 'Player type for golfer 3' })
-      .selectOption({ label: 'Under 16' });
-    await expect(
-      page.getByText(/Golfers under 16 are recommended to be accompanied by an adult/),
-    ).toBeVisible();
+    await chooseUnder16(page, 3);
     await expect(page.getByRole('button', { name: 'Add a Golfer' })).toHaveCount(0);
     // Continue cannot be pressed yet and says so; no message calls anything wrong before a course was touched.
     await expect(continueButton(page)).toBeDisabled();
@@ -94,8 +90,7 @@ test.describe('step 1', () => {
 
 test('step 3 with the card form errors, then when the time limit is reached', async ({ page }) => {
   await page.clock.install();
-  await seedStepTwo(page, 33);
-  await page.goto('/contact-details');
+  await openStepTwo(page, 33);
   await completeStepTwo(page);
 
   const card = page.getByRole('form', { name: 'Card payment' });

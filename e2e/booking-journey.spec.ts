@@ -1,9 +1,7 @@
 import { expect, test } from './support/fixtures.ts';
 import {
-  agreeToTerms,
   expectConfirmationPage,
-  fillCard,
-  pressPay,
+  payByCard,
   screenshotForReview,
   TEST_CARDS,
 } from './support/journey-payment.ts';
@@ -59,9 +57,7 @@ for (const viewport of viewports) {
       await screenshotForReview(page, `journey-payment-${viewport.width}`);
       await axe();
 
-      await fillCard(page, TEST_CARDS.succeeds);
-      await agreeToTerms(page);
-      await pressPay(page, '£750.00');
+      await payByCard(page, TEST_CARDS.succeeds, '£750.00');
       await expectConfirmationPage(page);
       await screenshotForReview(page, `journey-confirmation-${viewport.width}`);
 

@@ -1,5 +1,5 @@
 import { expectVisibleFocus, tabTo } from './support/a11y-keyboard.ts';
-import { seedStepTwo } from './support/booking-seed.ts';
+import { openStepTwo, seedStepTwo } from './support/booking-seed.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 import { screenshotForReview } from './support/journey-payment.ts';
 import { completeStepTwo, LEAD_GOLFER } from './support/journey-step-two.ts';
@@ -45,8 +45,7 @@ test.describe('reservation countdown', () => {
     }) => {
       await page.setViewportSize(viewport);
       await page.clock.install();
-      await seedStepTwo(page, 22);
-      await page.goto('/contact-details');
+      await openStepTwo(page, 22);
 
       const banner = page.getByText('Your tee times are reserved for');
       await expect(banner).toBeVisible();
@@ -119,8 +118,7 @@ test.describe('reservation countdown', () => {
     page,
   }) => {
     await page.clock.install();
-    await seedStepTwo(page, 23);
-    await page.goto('/contact-details');
+    await openStepTwo(page, 23);
     await expect(page.getByRole('timer')).toBeVisible();
     await page.clock.fastForward('10:30');
     await expect(page.getByRole('alertdialog', { name: 'Oh no, you ran out of time' })).toBeVisible();
@@ -137,8 +135,7 @@ test.describe('reservation countdown', () => {
 });
 
 test('warns before leaving while a booking is held', async ({ page }) => {
-  await seedStepTwo(page, 24);
-  await page.goto('/contact-details');
+  await openStepTwo(page, 24);
   await expect(page.getByRole('timer')).toBeVisible();
   // Browsers only ask once the visitor has interacted with the page.
   await page.getByLabel('First name').fill('Ada');
@@ -154,8 +151,7 @@ test('warns before leaving while a booking is held', async ({ page }) => {
 test('Back on steps 2 and 3 goes to the previous step, by keyboard, keeping what was entered', async ({
   page,
 }) => {
-  await seedStepTwo(page, 25);
-  await page.goto('/contact-details');
+  await openStepTwo(page, 25);
   await page.getByLabel('First name').fill('Grace');
   // Straight after typing, inside the 500 ms autosave pause: the edit must survive the way back.
   const backToOne = page.getByRole('link', { name: 'Back to step 1: Create experience' });
@@ -188,8 +184,7 @@ for (const viewport of [
     page,
   }) => {
     await page.setViewportSize(viewport);
-    await seedStepTwo(page, 27);
-    await page.goto('/contact-details');
+    await openStepTwo(page, 27);
     const timer = page.getByRole('timer');
     await expect(timer).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -212,8 +207,7 @@ for (const viewport of [
     page,
   }) => {
     await page.setViewportSize(viewport);
-    await seedStepTwo(page, 28);
-    await page.goto('/contact-details');
+    await openStepTwo(page, 28);
     // The form's first question, both its answers, without scrolling.
     const lastAnswer = page.getByText('No, I am booking for someone else');
     await expect(lastAnswer).toBeVisible();

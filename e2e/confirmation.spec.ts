@@ -118,8 +118,7 @@ for (const viewport of viewports) {
       axe,
       request,
     }) => {
-      const slot = await findSlot(request, COURSES.burnside.id, 1, 72, 24 * 20);
-      const booking = await createPaidBooking({ rounds: [{ courseId: COURSES.burnside.id, slot }] });
+      const booking = await paidRound(request, COURSES.burnside.id, 1);
       const signed = new URL(booking.signedPath, 'http://e2e.invalid');
       signed.searchParams.set('payment_intent', 'pi_e2e');
       signed.searchParams.set('payment_intent_client_secret', 'pi_e2e_secret_abc');
@@ -165,8 +164,7 @@ test('an expired or tampered link falls back to the PIN form; the right PIN open
   axe,
   request,
 }) => {
-  const slot = await findSlot(request, COURSES.buddonLinks.id, 2, 72, 24 * 20);
-  const booking = await createPaidBooking({ rounds: [{ courseId: COURSES.buddonLinks.id, slot }] });
+  const booking = await paidRound(request, COURSES.buddonLinks.id, 2);
 
   // Tampered: the expiry moved on by a second no longer matches the signature.
   const tampered = booking.signedPath.replace(
@@ -206,8 +204,7 @@ test('an expired or tampered link falls back to the PIN form; the right PIN open
 });
 
 test('a wrong PIN shows the error and repeated guessing is refused', async ({ page, axe, request }) => {
-  const slot = await findSlot(request, COURSES.burnside.id, 1, 72, 24 * 20);
-  const booking = await createPaidBooking({ rounds: [{ courseId: COURSES.burnside.id, slot }], golfers: 1 });
+  const booking = await paidRound(request, COURSES.burnside.id, 1, 1);
 
   await page.goto('/confirmation');
   await expect(page.getByRole('heading', { level: 1, name: PIN_HEADING })).toBeVisible();
@@ -295,8 +292,7 @@ test('Book a table opens the widget modal, which Escape and the backdrop close',
   request,
 }) => {
   const widget = await stubRestaurantWidget(page);
-  const slot = await findSlot(request, COURSES.burnside.id, 1, 72, 24 * 20);
-  const booking = await createPaidBooking({ rounds: [{ courseId: COURSES.burnside.id, slot }], golfers: 1 });
+  const booking = await paidRound(request, COURSES.burnside.id, 1, 1);
   await page.goto(booking.signedPath);
 
   const opener = page.getByRole('button', { name: 'Book a table' });
@@ -432,8 +428,7 @@ test('a booking opened from its link asks for the page code as the page arrives,
   page,
   request,
 }) => {
-  const slot = await findSlot(request, COURSES.burnside.id, 1, 72, 24 * 20);
-  const booking = await createPaidBooking({ rounds: [{ courseId: COURSES.burnside.id, slot }], golfers: 1 });
+  const booking = await paidRound(request, COURSES.burnside.id, 1, 1);
   // Every text <main> shows on the way: the site-wide loading frame reads 'Loading' alone.
   await page.addInitScript(() => {
     const seen: string[] = [];
@@ -444,14 +439,7 @@ test('a booking opened from its link asks for the page code as the page arrives,
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   // The entry is held back: the page's own code must be asked for without it, by the shell itself.
-  let releaseEntry = () => {};
-  const entryHeld = new Promise<void>((resolve) => {
-    releaseEntry = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    await entryHeld;
-    await route.continue();
-  });
+  const releaseEntry = await holdEntryScript(page);
   const pageCode = page.waitForRequest(/\/assets\/confirmation-[^/]*\.js$/);
   const opened = page.goto(booking.signedPath);
   await pageCode;
@@ -464,13 +452,21 @@ test('a booking opened from its link asks for the page code as the page arrives,
 });
 
 /**
+ * A booking paid by card of one round on the course 3 to 20 days ahead, on a tee time with room for `room` golfers,
+ * for `golfers` (two, createPaidBooking's default, unless given).
+ */
+async function paidRound(request: APIRequestContext, courseId: number, room: number, golfers = 2) {
+  const slot = await findSlot(request, courseId, room, 72, 24 * 20);
+  return createPaidBooking({ rounds: [{ courseId, slot }], golfers });
+}
+
+/**
  * A paid Burnside booking about to be opened: the requests the page makes for it (the API's read, the course
  * picture) recorded, and the entry script held back until released, so what the page shows or asks for meanwhile
  * needs none of the app's code.
  */
 async function openingBurnsideBooking(page: Page, request: APIRequestContext) {
-  const slot = await findSlot(request, COURSES.burnside.id, 1, 72, 24 * 20);
-  const booking = await createPaidBooking({ rounds: [{ courseId: COURSES.burnside.id, slot }], golfers: 1 });
+  const booking = await paidRound(request, COURSES.burnside.id, 1, 1);
   const asked: string[] = [];
   const pictures: string[] = [];
   page.on('request', (sent) => {
@@ -478,15 +474,21 @@ async function openingBurnsideBooking(page: Page, request: APIRequestContext) {
     if (path === `/v1/bookings/${booking.bookingNumber}/confirmation`) asked.push(sent.method());
     if (path.startsWith('/images/courses/burnside-course')) pictures.push(path);
   });
-  let releaseEntry = () => {};
+  const releaseEntry = await holdEntryScript(page);
+  return { booking, asked, pictures, releaseEntry };
+}
+
+/** Holds back the app's entry script (/assets/index-*.js) until the function it answers is called. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release = () => {};
   const held = new Promise<void>((resolve) => {
-    releaseEntry = resolve;
+    release = resolve;
   });
   await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
     await held;
     await route.continue();
   });
-  return { booking, asked, pictures, releaseEntry };
+  return release;
 }
 
 test('a booking opened from its e-mailed link arrives drawn by the server, then works as the page it was', async ({

@@ -142,26 +142,20 @@ test('filled in by keyboard alone, saved, reloaded, and continued to payment', a
   await keyboard.press('Tab'); // Title (optional): left as it is
   await expect(page.getByLabel(/^Title/)).toBeFocused();
   await keyboard.press('Tab');
+  /** Types each value into the field in focus and tabs on to the next. */
+  const typeAndTab = async (...values: string[]) => {
+    for (const value of values) {
+      await keyboard.type(value);
+      await keyboard.press('Tab');
+    }
+  };
   await expect(page.getByLabel('First name')).toBeFocused();
-  await keyboard.type(GOLFER.firstName);
-  await keyboard.press('Tab');
-  await keyboard.type(GOLFER.surname);
-  await keyboard.press('Tab');
-  await keyboard.type(GOLFER.email);
-  await keyboard.press('Tab');
+  await typeAndTab(GOLFER.firstName, GOLFER.surname, GOLFER.email);
   await expect(page.getByRole('combobox', { name: 'Telephone country code' })).toBeFocused();
   await keyboard.press('Tab');
-  await keyboard.type(GOLFER.phone);
-  await keyboard.press('Tab');
-  await keyboard.type(GOLFER.address1);
-  await keyboard.press('Tab'); // Address line 2 (optional)
-  await keyboard.press('Tab');
-  await keyboard.type(GOLFER.city);
-  await keyboard.press('Tab');
-  await keyboard.type(GOLFER.county);
-  await keyboard.press('Tab');
-  await keyboard.type(GOLFER.postcode);
-  await keyboard.press('Tab');
+  await typeAndTab(GOLFER.phone, GOLFER.address1);
+  await keyboard.press('Tab'); // Address line 2 (optional): left empty
+  await typeAndTab(GOLFER.city, GOLFER.county, GOLFER.postcode);
   await expect(page.getByRole('combobox', { name: 'Country', exact: true })).toBeFocused();
   await expect(page.getByRole('combobox', { name: 'Country', exact: true })).toHaveValue('GB');
   await keyboard.press('Tab');

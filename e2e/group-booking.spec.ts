@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, saveScreenshot, test } from './support/fixtures.ts';
+import { expect, screenshotAtBothWidths, test } from './support/fixtures.ts';
 import { expectConfirmationPage } from './support/journey-payment.ts';
 import { DEPOSIT_OPERATOR, signIn } from './support/operator-auth.ts';
 import { weekdayAhead } from './support/step-one-api.ts';
@@ -12,17 +11,6 @@ import { weekdayAhead } from './support/step-one-api.ts';
 function twelveHour(time: string | undefined): string {
   const [hours = 0, minutes = 0] = (time ?? '').split(':').map(Number);
   return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')}${hours < 12 ? 'am' : 'pm'}`;
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await saveScreenshot(page, `${name}-${width}`);
-    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
-    await expectNoAxeViolations(page);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test('a tour operator books a group of six on two consecutive tee times, changes it from step 2, and confirms it', async ({
@@ -55,7 +43,7 @@ test('a tour operator books a group of six on two consecutive tee times, changes
   await expect(times).toContainText('The group plays 2 consecutive tee times: 3 + 3 golfers.');
   await first.check();
   await expect(form.getByText(/Total Payable £[\d,]+\.\d\d for 6 golfers/)).toBeVisible();
-  await shoot(page, 'group-booking');
+  await screenshotAtBothWidths(page, 'group-booking', { width: 1280, height: 800 });
 
   await form.getByRole('button', { name: 'Hold these tee times' }).click();
   await expect(page).toHaveURL(/\/contact-details$/);
@@ -94,7 +82,7 @@ test('a tour operator books a group of six on two consecutive tee times, changes
     await expect(page1.getByText(new RegExp(twelveHour(time))).first()).toBeVisible();
   }
   await expect(page.getByText("A group's caddies are arranged by phone")).toBeVisible();
-  await shoot(page, 'group-booking-confirmation');
+  await screenshotAtBothWidths(page, 'group-booking-confirmation', { width: 1280, height: 800 });
 
   await page.goto('/my-bookings');
   const row = page.getByRole('row').filter({ hasText: bookingNumber });

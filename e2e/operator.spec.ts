@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { addDays, formatLongDate, todayInLondon } from '@links/shared/uk-time';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, saveScreenshot, test } from './support/fixtures.ts';
 import {
-  agreeToTerms,
-  expectConfirmationPage,
-  fillCard,
-  pressPay,
-  TEST_CARDS,
-} from './support/journey-payment.ts';
-import { ONE_TIME_OPERATOR, readOneTimePassword } from './support/operator-accounts.ts';
+  expect,
+  expectNoAxeViolations,
+  saveScreenshot,
+  screenshotAtBothWidths,
+  test,
+} from './support/fixtures.ts';
+import { expectConfirmationPage, fillCard, payByCard, TEST_CARDS } from './support/journey-payment.ts';
+import { ONE_TIME_OPERATOR, ONE_TIME_PASSWORD_SECRET } from './support/operator-accounts.ts';
 import {
   DEPOSIT_OPERATOR,
   HEADER_OPERATOR_LABEL,
@@ -21,6 +21,7 @@ import { bookingLinkIn, resetLinkIn, waitForEmail } from './support/operator-out
 import { createOfflineOperatorBooking, findSlot } from './support/paid-booking.ts';
 import { readPastBooking } from './support/past-booking.ts';
 import { pdfText } from './support/pdf-text.ts';
+import { readRunSecret } from './support/run-secrets.ts';
 import { COURSES, inApiSession, weekdayAhead } from './support/step-one-api.ts';
 import {
   chooseDate,
@@ -40,18 +41,34 @@ import {
 
 const RESET_SUBJECT = /Reset your .* tour operator password/;
 
-/** Full-page screenshots at 1280 and 375 px (test output and /screenshots), with axe at both widths. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const before = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    // Nothing may spill sideways on a phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await saveScreenshot(page, `${name}-${width}`);
-    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
-    await expectNoAxeViolations(page);
-  }
-  await page.setViewportSize(before);
+/** The booking page lists two VAT invoices: the last is downloaded and read (its file name and its text). */
+async function readLastOfTwoInvoices(page: Page): Promise<{ fileName: string; invoice: string }> {
+  const documents = page
+    .getByRole('region', { name: 'Payments' })
+    .getByRole('link', { name: /^Invoice INV-\d{6}$/ });
+  await expect(documents).toHaveCount(2);
+  const download = page.waitForEvent('download');
+  await documents.last().click();
+  const file = await download;
+  return {
+    fileName: file.suggestedFilename(),
+    invoice: pdfText(await readFile((await file.path()) as string)),
+  };
+}
+
+/**
+ * A pay-later booking by the deposit operator of a random Burnside tee time 40 to 70 days out with room for
+ * `golfers` (made through the API, as the operator's own pages would).
+ */
+async function bookBurnsideForDepositOperator(golfers: number) {
+  const slot = await inApiSession((request) =>
+    findSlot(request, COURSES.burnside.id, golfers, 24 * 40, 24 * 70),
+  );
+  return createOfflineOperatorBooking({
+    username: DEPOSIT_OPERATOR.username,
+    password: DEPOSIT_OPERATOR.password,
+    rounds: [{ courseId: COURSES.burnside.id, slot }],
+  });
 }
 
 test.describe('sign-in page', () => {
@@ -95,7 +112,7 @@ test.describe('sign-in page', () => {
     await expect(refusal).toBeVisible();
     await expect(refusal).toContainText(/./);
     await expect(page).toHaveURL(/\/login$/);
-    await shoot(page, 'operator-login-error');
+    await screenshotAtBothWidths(page, 'operator-login-error');
     await refusal.getByRole('button', { name: 'Dismiss message' }).click();
     await expect(refusal).toHaveCount(0);
 
@@ -105,7 +122,7 @@ test.describe('sign-in page', () => {
     await form.getByRole('button', { name: 'Hide password' }).click();
     await expect(password).toHaveAttribute('type', 'password');
 
-    await shoot(page, 'operator-login');
+    await screenshotAtBothWidths(page, 'operator-login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     await page.getByRole('link', { name: 'Back to login form' }).click();
@@ -143,12 +160,7 @@ test.describe('a signed-in operator', () => {
   test('My Bookings lists their bookings with what is due, as a CSV file too, and opens one', async ({
     page,
   }) => {
-    const slot = await inApiSession((request) => findSlot(request, COURSES.burnside.id, 2, 24 * 40, 24 * 70));
-    const made = await createOfflineOperatorBooking({
-      username: DEPOSIT_OPERATOR.username,
-      password: DEPOSIT_OPERATOR.password,
-      rounds: [{ courseId: COURSES.burnside.id, slot }],
-    });
+    const made = await bookBurnsideForDepositOperator(2);
     await signIn(page, DEPOSIT_OPERATOR.username, DEPOSIT_OPERATOR.password);
     // In the operator's menu: the header's, and the footer's (the one a phone shows).
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'My Bookings' })).toBeVisible();
@@ -167,7 +179,7 @@ test.describe('a signed-in operator', () => {
     const csv = await readFile((await (await download).path()) as string, 'utf8');
     expect(csv.split('\r\n')[0]).toBe('\uFEFFBooking,Status,Rounds,Golfers,Terms,Total,Paid,Due,Due by');
     expect(csv).toContain(`${made.bookingNumber},Confirmed,`);
-    await shoot(page, 'operator-my-bookings');
+    await screenshotAtBothWidths(page, 'operator-my-bookings');
 
     await page.getByRole('button', { name: 'Played' }).click();
     await expect(page.getByText(/^(No played bookings match\.|\d+ bookings?)$/)).toBeVisible();
@@ -181,12 +193,7 @@ test.describe('a signed-in operator', () => {
     page,
     browser,
   }) => {
-    const slot = await inApiSession((request) => findSlot(request, COURSES.burnside.id, 3, 24 * 40, 24 * 70));
-    const made = await createOfflineOperatorBooking({
-      username: DEPOSIT_OPERATOR.username,
-      password: DEPOSIT_OPERATOR.password,
-      rounds: [{ courseId: COURSES.burnside.id, slot }],
-    });
+    const made = await bookBurnsideForDepositOperator(3);
     const since = new Date();
 
     // A colleague's browser that never signed in opens the booking's signed link (the reminder e-mail's).
@@ -230,7 +237,7 @@ test.describe('a signed-in operator', () => {
     await page.getByRole('link', { name: made.bookingNumber }).click();
     const own = page.getByRole('region', { name: 'Pay online' });
     await expect(own.getByLabel('Amount to pay (£)')).toHaveValue((due - 2).toFixed(2));
-    await shoot(page, 'operator-pay-due');
+    await screenshotAtBothWidths(page, 'operator-pay-due');
     await own.getByRole('button', { name: 'Continue to card payment' }).click();
     await fillCard(page, TEST_CARDS.succeeds);
     await own.getByRole('button', { name: `Pay £${(due - 2).toFixed(2)}` }).click();
@@ -240,16 +247,9 @@ test.describe('a signed-in operator', () => {
     await expect(page.getByText('A payment is due on this booking')).toHaveCount(0);
     await expect(own.getByLabel('Amount to pay (£)')).toHaveCount(0);
     // A VAT invoice for each payment, downloaded from the booking page and read.
-    const documents = page
-      .getByRole('region', { name: 'Payments' })
-      .getByRole('link', { name: /^Invoice INV-\d{6}$/ });
-    await expect(documents).toHaveCount(2);
-    const download = page.waitForEvent('download');
-    await documents.last().click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
-    const invoice = pdfText(await readFile((await file.path()) as string));
-    expect(invoice).toContain(`VAT invoice ${file.suggestedFilename().replace('.pdf', '')}`);
+    const { fileName, invoice } = await readLastOfTwoInvoices(page);
+    expect(fileName).toMatch(/^INV-\d{6}\.pdf$/);
+    expect(invoice).toContain(`VAT invoice ${fileName.replace('.pdf', '')}`);
     expect(invoice).toContain('VAT registration number: GB 123 4567 89');
     expect(invoice).toContain(`£${(due - 2).toFixed(2)}`);
     expect(invoice.replaceAll('\n', '')).toContain(`Card payment for booking ${made.bookingNumber}`);
@@ -307,20 +307,13 @@ test.describe('a signed-in operator', () => {
     expect(receipt).toContain(`We have received your card payment of ${balance}`);
 
     // Two VAT invoices now, the deposit's and the balance's: the balance's downloaded and read.
-    const documents = office
-      .getByRole('region', { name: 'Payments' })
-      .getByRole('link', { name: /^Invoice INV-\d{6}$/ });
-    await expect(documents).toHaveCount(2);
-    const download = office.waitForEvent('download');
-    await documents.last().click();
-    const file = await download;
-    const invoice = pdfText(await readFile((await file.path()) as string));
-    expect(invoice).toContain(`VAT invoice ${file.suggestedFilename().replace('.pdf', '')}`);
+    const { fileName, invoice } = await readLastOfTwoInvoices(office);
+    expect(invoice).toContain(`VAT invoice ${fileName.replace('.pdf', '')}`);
     expect(invoice).toContain('VAT registration number: GB 123 4567 89');
     expect(invoice).toContain(balance as string);
     expect(invoice.replaceAll('\n', '')).toContain(`Card payment for booking ${number}`);
     // The paid booking at 1280 and 375, axe at both.
-    await shoot(office, 'operator-reminder-paid');
+    await screenshotAtBothWidths(office, 'operator-reminder-paid');
     await context.close();
   });
 
@@ -370,7 +363,7 @@ test('a one-time password from the resort opens the account, which books nothing
   page,
 }) => {
   test.setTimeout(120_000);
-  const oneTime = await readOneTimePassword();
+  const oneTime = await readRunSecret(ONE_TIME_PASSWORD_SECRET);
   await page.goto('/login');
   const form = page.getByRole('form', { name: 'Tour Operator Login' });
   await form.getByRole('textbox', { name: 'Username' }).fill(ONE_TIME_OPERATOR.username);
@@ -478,7 +471,7 @@ test.describe('booking on terms', () => {
     await expect(page.getByText('Please enter lead players first name')).toHaveCount(0);
     await expect(action).toHaveText('Continue to payment');
     await expect(action).toBeEnabled();
-    await shoot(page, 'operator-step-2');
+    await screenshotAtBothWidths(page, 'operator-step-2');
 
     // The deposit and the balance as the option states them (pence from the server's prices), with the date the
     // balance is due by the shared rule: 33 to 35 days out (more than 30, fewer than 42, whatever the weekday today),
@@ -503,9 +496,7 @@ test.describe('booking on terms', () => {
     await expect(balanceRow.locator('..')).toContainText(balance!);
     await saveScreenshot(page, 'operator-deposit-step-3');
     // Step 3 takes the deposit only.
-    await fillCard(page, TEST_CARDS.succeeds);
-    await agreeToTerms(page);
-    await pressPay(page, depositAmount);
+    await payByCard(page, TEST_CARDS.succeeds, depositAmount);
 
     await expectConfirmationPage(page);
     const due = page.getByRole('alert').filter({ hasText: 'A payment is due on this booking' });
@@ -568,13 +559,13 @@ test.describe('forgot password page', () => {
     await username.blur();
     await expect(form.getByText('Please enter a username')).toBeVisible();
     await expect(form.getByText(/wait five minutes before trying again/)).toBeVisible();
-    await shoot(page, 'operator-forgot');
+    await screenshotAtBothWidths(page, 'operator-forgot');
 
     // An unknown username gets the same answer as a real one.
     await username.fill('nobody-at-all');
     await form.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-    await shoot(page, 'operator-forgot-sent');
+    await screenshotAtBothWidths(page, 'operator-forgot-sent');
     await page.getByRole('button', { name: 'try again' }).click();
     await expect(page.getByRole('form', { name: 'Forgot password' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toHaveCount(0);
@@ -592,7 +583,7 @@ test.describe('forgot password page', () => {
         'Sorry, the link you used has expired or is invalid. Please request a new password reset',
       ),
     ).toBeVisible();
-    await shoot(page, 'operator-reset-expired');
+    await screenshotAtBothWidths(page, 'operator-reset-expired');
     await page.getByRole('link', { name: 'Request a new link' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     // Without its parameters the page cannot be used either.
@@ -637,7 +628,7 @@ test.describe('password journeys', () => {
     await confirmation.blur();
     await expect(reset.getByText('Please make sure your passwords match')).toBeVisible();
     await confirmation.fill(newPassword);
-    await shoot(page, 'operator-reset');
+    await screenshotAtBothWidths(page, 'operator-reset');
     await reset.getByRole('button', { name: 'Update password' }).click();
 
     await expect(page.getByRole('heading', { name: 'Your password has been updated' })).toBeVisible();
@@ -668,7 +659,7 @@ test.describe('password journeys', () => {
     await expect(details.getByRole('textbox', { name: 'Company name' })).toHaveValue(operator.company);
     const email = details.getByRole('textbox', { name: 'Email address' });
     await expect(email).toHaveValue(operator.email);
-    await shoot(page, 'operator-manage-account');
+    await screenshotAtBothWidths(page, 'operator-manage-account');
 
     // Messages of spec section 5, "Account details form".
     await email.fill('not-an-email');
@@ -773,7 +764,7 @@ test('colleagues: the administrator invites one, who chooses a password and book
   await expect(section.getByRole('row', { name: new RegExp(colleague.name) })).toContainText(
     'Invitation sent',
   );
-  await shoot(page, 'operator-colleagues');
+  await screenshotAtBothWidths(page, 'operator-colleagues');
   await logOut(page);
 
   // The invitation: a link to choose a password; the username is the e-mail address.
@@ -797,7 +788,7 @@ test('colleagues: the administrator invites one, who chooses a password and book
   );
   await expect(page.getByRole('region', { name: 'Colleagues' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Save details' })).toHaveCount(0);
-  await shoot(page, 'operator-colleague-account');
+  await screenshotAtBothWidths(page, 'operator-colleague-account');
   await logOut(page);
 
   // Removed by the administrator: asked first, then gone, and their sign-in refused.

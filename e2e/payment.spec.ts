@@ -1,8 +1,10 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import {
   agreeToTerms,
   expectConfirmationPage,
   fillCard,
+  payByCard,
   pressPay,
   screenshotForReview,
   TEST_CARDS,
@@ -18,16 +20,28 @@ test.describe.configure({ timeout: 60_000 });
 
 const ERROR_TITLE = 'There was an error processing your payment';
 
+/** Steps 1 and 2 for one round on the test's own day, ending on step 3. */
+async function reachStepThree(
+  page: Page,
+  date: string,
+  course: string,
+  { golfers = 2, time = '10:20' } = {},
+) {
+  await completeStepOne(page, { golfers, date, rounds: [{ course, time }] });
+  await completeStepTwo(page);
+}
+
+/** A Buddon Links round on `date` paid with the card that asks for 3-D Secure: the authentication page is next. */
+async function payWithThreeDSecure(page: Page, date: string) {
+  await reachStepThree(page, date, 'Buddon Links Course');
+  await payByCard(page, TEST_CARDS.threeDSecure);
+}
+
 test('a declined card shows its error, which can be dismissed, and another card then pays', async ({
   page,
   axe,
 }) => {
-  await completeStepOne(page, {
-    golfers: 2,
-    date: '2027-04-07',
-    rounds: [{ course: 'Burnside Course', time: '10:20' }],
-  });
-  await completeStepTwo(page);
+  await reachStepThree(page, '2027-04-07', 'Burnside Course');
 
   // The test-mode form says what it is and which cards to use.
   await expect(page.getByText('TEST MODE')).toBeVisible();
@@ -66,16 +80,7 @@ test('a declined card shows its error, which can be dismissed, and another card 
 test('a 3-D Secure card goes to the authentication page and back, then the booking is confirmed', async ({
   page,
 }) => {
-  await completeStepOne(page, {
-    golfers: 2,
-    date: '2027-04-08',
-    rounds: [{ course: 'Buddon Links Course', time: '10:20' }],
-  });
-  await completeStepTwo(page);
-
-  await fillCard(page, TEST_CARDS.threeDSecure);
-  await agreeToTerms(page);
-  await pressPay(page);
+  await payWithThreeDSecure(page, '2027-04-08');
 
   await expect(page.getByRole('heading', { name: 'Authenticate your payment' })).toBeVisible();
   await expect(page.getByText('TEST MODE')).toBeVisible();
@@ -88,35 +93,19 @@ test('a 3-D Secure card goes to the authentication page and back, then the booki
 test('a failed 3-D Secure authentication returns to step 3 with the reason, and a retry pays', async ({
   page,
 }) => {
-  await completeStepOne(page, {
-    golfers: 2,
-    date: '2027-04-09',
-    rounds: [{ course: 'Buddon Links Course', time: '10:20' }],
-  });
-  await completeStepTwo(page);
-
-  await fillCard(page, TEST_CARDS.threeDSecure);
-  await agreeToTerms(page);
-  await pressPay(page);
+  await payWithThreeDSecure(page, '2027-04-09');
   await page.getByRole('button', { name: 'Fail authentication' }).click();
 
   await expect(page).toHaveURL(/\/payment-details$/);
   const banner = page.getByRole('alert').filter({ hasText: ERROR_TITLE });
   await expect(banner).toContainText('We are unable to authenticate your payment method.');
 
-  await fillCard(page, TEST_CARDS.succeeds);
-  await agreeToTerms(page);
-  await pressPay(page);
+  await payByCard(page, TEST_CARDS.succeeds);
   await expectConfirmationPage(page);
 });
 
 test('step 3 works by keyboard alone', async ({ page }) => {
-  await completeStepOne(page, {
-    golfers: 2,
-    date: '2027-04-14',
-    rounds: [{ course: 'Burnside Course', time: '10:20' }],
-  });
-  await completeStepTwo(page);
+  await reachStepThree(page, '2027-04-14', 'Burnside Course');
 
   const keyboard = page.keyboard;
   await page.getByRole('button', { name: 'Hide test cards' }).focus();
@@ -149,12 +138,7 @@ test('after the time limit the booking is released: the visitor lands on / and n
 }) => {
   // The page's clock is driven past the ten-minute hold rather than waited out.
   await page.clock.install();
-  await completeStepOne(page, {
-    golfers: 2,
-    date: '2027-04-15',
-    rounds: [{ course: 'Burnside Course', time: '10:20' }],
-  });
-  await completeStepTwo(page);
+  await reachStepThree(page, '2027-04-15', 'Burnside Course');
   await fillCard(page, TEST_CARDS.succeeds);
   await expect(page.getByRole('button', { name: 'Pay £190.00 and secure booking' })).toBeVisible();
 
@@ -173,18 +157,11 @@ test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('step 3 fits a phone and shows the error banner accessibly', async ({ page, axe }) => {
-    await completeStepOne(page, {
-      golfers: 1,
-      date: '2027-04-12',
-      rounds: [{ course: 'Burnside Course', time: '10:30' }],
-    });
-    await completeStepTwo(page);
+    await reachStepThree(page, '2027-04-12', 'Burnside Course', { golfers: 1, time: '10:30' });
     await expect(page.getByRole('button', { name: 'Pay £95.00 and secure booking' })).toBeVisible();
     await screenshotForReview(page, 'payment-375');
 
-    await fillCard(page, TEST_CARDS.declined);
-    await agreeToTerms(page);
-    await pressPay(page);
+    await payByCard(page, TEST_CARDS.declined);
     await expect(page.getByRole('alert').filter({ hasText: ERROR_TITLE })).toContainText(
       'Your card was declined.',
     );

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 import { chooseStepOne } from './support/journey-step-one.ts';
 import {
@@ -12,6 +13,7 @@ import {
 } from './support/step-one-api.ts';
 import {
   chooseDate,
+  chooseUnder16,
   continueButton,
   courseCard,
   courseTeeTimes,
@@ -48,6 +50,17 @@ const MESSAGES = {
   lateRounds: 'Caddies cannot be booked online for these rounds, as they are within 24 hours:',
 } as const;
 
+/** Two golfers on one course's tee time: its button shows `shows` before it is chosen, and step 1 is then complete. */
+async function bookTwoGolfersOn(page: Page, course: string, date: string, time: string, shows: string) {
+  await openStepOne(page);
+  await setGolferCount(page, 2);
+  await toggleCourse(page, course);
+  await chooseDate(page, course, date);
+  await expect(slotButton(page, course, time)).toHaveAccessibleName(slotName(time, shows));
+  await slotButton(page, course, time).click();
+  await expect(continueButton(page)).toHaveText('Continue to contact details');
+}
+
 test.describe('step 1 validation', () => {
   test('each message of spec section 5 until the selection is complete, then Continue', async ({ page }) => {
     const date = weekdayAhead(7, 0);
@@ -65,12 +78,7 @@ test.describe('step 1 validation', () => {
     // The only golfer cannot be removed (absent or disabled, never enabled).
     await expect(page.getByRole('button', { name: 'Remove golfer 1', disabled: false })).toHaveCount(0);
     await setGolferCount(page, 2);
-    await page
-      .getByRole('combobox', { name: 'Player type for golfer 2' })
-      .selectOption({ label: 'Under 16' });
-    await expect(
-      page.getByText(/Golfers under 16 are recommended to be accompanied by an adult/),
-    ).toBeVisible();
+    await chooseUnder16(page, 2);
     await setGolferCount(page, 4);
     await expect(page.getByRole('button', { name: 'Add a Golfer' })).toHaveCount(0);
     await setGolferCount(page, 2);
@@ -123,15 +131,7 @@ test.describe('step 1 validation', () => {
     const slot = await slotAt(request, buddonLinks.id, date, '09:00');
     await seedBooking([{ courseId: buddonLinks.id, slotId: slot.id }], 2);
 
-    await openStepOne(page);
-    await setGolferCount(page, 2);
-    await toggleCourse(page, buddonLinks.name);
-    await chooseDate(page, buddonLinks.name, date);
-    await expect(slotButton(page, buddonLinks.name, '09:00')).toHaveAccessibleName(
-      slotName('09:00', '2 slots open'),
-    );
-    await slotButton(page, buddonLinks.name, '09:00').click();
-    await expect(continueButton(page)).toHaveText('Continue to contact details');
+    await bookTwoGolfersOn(page, buddonLinks.name, date, '09:00', '2 slots open');
 
     // A third golfer no longer fits in the two free places.
     await setGolferCount(page, 3);
@@ -158,15 +158,7 @@ test('an unbooked Championship tee time left with one golfer says too few player
   axe,
 }) => {
   const date = weekdayAhead(7, 10);
-  await openStepOne(page);
-  await setGolferCount(page, 2);
-  await toggleCourse(page, championship.name);
-  await chooseDate(page, championship.name, date);
-  await expect(slotButton(page, championship.name, '09:10')).toHaveAccessibleName(
-    slotName('09:10', '4 slots open'),
-  );
-  await slotButton(page, championship.name, '09:10').click();
-  await expect(continueButton(page)).toHaveText('Continue to contact details');
+  await bookTwoGolfersOn(page, championship.name, date, '09:10', '4 slots open');
 
   await setGolferCount(page, 1);
   await reopenTeeTimes(page);

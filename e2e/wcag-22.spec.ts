@@ -1,5 +1,5 @@
-import type { Locator } from '@playwright/test';
-import { seedStepTwo } from './support/booking-seed.ts';
+import type { Locator, Page } from '@playwright/test';
+import { openStepTwo } from './support/booking-seed.ts';
 import { expect, test } from './support/fixtures.ts';
 import { completeStepTwo } from './support/journey-step-two.ts';
 import { COURSES, weekdayAhead } from './support/step-one-api.ts';
@@ -15,6 +15,14 @@ import {
 // (2.4.11), targets of at least 24 x 24 px (2.5.8), reflow at 320 px (1.4.10) and the countdown's announcements (4.1.3).
 
 const { burnside } = COURSES;
+
+/** Step 1 with Burnside chosen and its tee sheet open on `date`. */
+async function openBurnsideTeeSheet(page: Page, date: string): Promise<void> {
+  await openStepOne(page);
+  await toggleCourse(page, burnside.name);
+  await chooseDate(page, burnside.name, date);
+  await expectTeeSheetFor(page, burnside.name, date);
+}
 
 async function smallestTarget(targets: Locator): Promise<{ width: number; height: number; count: number }> {
   const boxes = await targets.evaluateAll((elements) =>
@@ -38,8 +46,7 @@ for (const viewport of [
     page,
   }) => {
     await page.setViewportSize(viewport);
-    await seedStepTwo(page, 29);
-    await page.goto('/contact-details');
+    await openStepTwo(page, 29);
     await expect(page.getByRole('timer')).toBeVisible();
     // Backwards from the foot of the page: each field scrolls in from above, where the bar is.
     await page.getByRole('link', { name: 'Back to step 1: Create experience' }).focus();
@@ -72,11 +79,7 @@ test('2.5.8: slot buttons, calendar days and the phone code picker are at least 
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await openStepOne(page);
-  await toggleCourse(page, burnside.name);
-  const date = weekdayAhead(7, 11);
-  await chooseDate(page, burnside.name, date);
-  await expectTeeSheetFor(page, burnside.name, date);
+  await openBurnsideTeeSheet(page, weekdayAhead(7, 11));
   const sheet = courseTeeTimes(page, burnside.name);
   const slots = await smallestTarget(sheet.getByRole('button', { name: /^\d\d:\d\d / }));
   const days = await smallestTarget(sheet.getByRole('grid').getByRole('button'));
@@ -87,8 +90,7 @@ test('2.5.8: slot buttons, calendar days and the phone code picker are at least 
     expect(target.height, `${what}: height`).toBeGreaterThanOrEqual(24);
   }
 
-  await seedStepTwo(page, 30);
-  await page.goto('/contact-details');
+  await openStepTwo(page, 30);
   const picker = await smallestTarget(page.getByRole('combobox', { name: 'Telephone country code' }));
   expect(picker.width).toBeGreaterThanOrEqual(24);
   expect(picker.height).toBeGreaterThanOrEqual(24);
@@ -104,16 +106,11 @@ test('1.4.10: steps 1 to 3 reflow at 320 px (and so at 200 % zoom of 640 px) wit
     expect(await scrollWidth(), `/ at ${width} px`).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 320, height: 800 });
-  await openStepOne(page);
-  await toggleCourse(page, burnside.name);
-  const date = weekdayAhead(7, 12);
-  await chooseDate(page, burnside.name, date);
-  await expectTeeSheetFor(page, burnside.name, date);
+  await openBurnsideTeeSheet(page, weekdayAhead(7, 12));
   expect(await scrollWidth(), 'step 1 with a tee sheet').toBeLessThanOrEqual(320);
   await courseTeeTimes(page, burnside.name).screenshot({ path: 'screenshots/wcag-step-1-tee-sheet-320.png' });
 
-  await seedStepTwo(page, 31);
-  await page.goto('/contact-details');
+  await openStepTwo(page, 31);
   await expect(page.getByRole('timer')).toBeVisible();
   expect(await scrollWidth(), 'step 2').toBeLessThanOrEqual(320);
   await completeStepTwo(page);
@@ -124,8 +121,7 @@ test('1.4.10: steps 1 to 3 reflow at 320 px (and so at 200 % zoom of 640 px) wit
 
 test('4.1.3: the countdown is announced at two minutes and at one, never as it ticks', async ({ page }) => {
   await page.clock.install();
-  await seedStepTwo(page, 32);
-  await page.goto('/contact-details');
+  await openStepTwo(page, 32);
   const timer = page.getByRole('timer');
   await expect(timer).toBeVisible();
   // The ticking time is not in a live region; one polite region says each threshold once.

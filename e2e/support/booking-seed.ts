@@ -125,3 +125,10 @@ export const GOLFER = {
   county: 'Angus',
   postcode: 'DD7 7JE',
 } as const;
+
+/** Seeds step 1 as saved (seedStepTwo) and opens step 2, '/contact-details'. */
+export async function openStepTwo(page: Page, daysAhead?: number): Promise<SeededBooking> {
+  const booking = await seedStepTwo(page, daysAhead);
+  await page.goto('/contact-details');
+  return booking;
+}

@@ -66,6 +66,26 @@ export async function setMaintenance(request: APIRequestContext, enabled: boolea
   expect(response.status(), `PUT /admin/maintenance ${enabled}: ${await response.text()}`).toBe(200);
 }
 
+/**
+ * Full-page screenshots at 1280 and 375 px (test output and /screenshots), with axe at both widths; then the
+ * viewport is set to `after` (by default what it was).
+ */
+export async function screenshotAtBothWidths(
+  page: Page,
+  name: string,
+  after = page.viewportSize() ?? { width: 1280, height: 800 },
+): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    // Nothing may spill sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await saveScreenshot(page, `${name}-${width}`);
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+    await expectNoAxeViolations(page);
+  }
+  await page.setViewportSize(after);
+}
+
 /** Screenshot of the whole page into the test's output folder (test-results/...), attached to the report. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   // A full-page capture does not scroll, so lazy images below the fold would show as empty boxes: load them first.

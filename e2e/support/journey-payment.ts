@@ -31,6 +31,13 @@ export async function pressPay(page: Page, amount?: string): Promise<void> {
   await page.getByRole('button', { name }).click();
 }
 
+/** Fills the card form, agrees to the terms and presses 'Pay £… and secure booking' (the label `amount` when given). */
+export async function payByCard(page: Page, card: string, amount?: string): Promise<void> {
+  await fillCard(page, card);
+  await agreeToTerms(page);
+  await pressPay(page, amount);
+}
+
 /** The confirmation page a successful payment lands on: /confirmation/{booking number}. Returns the number. */
 export async function expectConfirmationPage(page: Page, options: { paid?: boolean } = {}): Promise<string> {
   await expect(page).toHaveURL(/\/confirmation\/\d{6,24}(\?|$)/, { timeout: 15_000 });

@@ -1,7 +1,3 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
 // Tour operators created for the journeys by start-server.ts with `npm run operator -- create` (the e2e server runs
 // with NODE_ENV=production, which seeds no demo operators). A fresh database each run, so fixed passwords are fine.
 
@@ -46,19 +42,5 @@ export const ONE_TIME_OPERATOR = {
   email: 'desk@e2e-one-time.example',
 } as const;
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const oneTimeFile = (rootDir: string, port: string | number) =>
-  join(rootDir, '.cache', `e2e-one-time-password-${port}.txt`);
-
-export async function writeOneTimePassword(rootDir: string, port: string | number, password: string) {
-  const file = oneTimeFile(rootDir, port);
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, password, { mode: 0o600 });
-}
-
-/** The one-time password of this run's e2e server. */
-export async function readOneTimePassword(): Promise<string> {
-  const port = process.env.E2E_PORT;
-  if (!port) throw new Error('E2E_PORT is not set (playwright.config.ts sets it)');
-  return (await readFile(oneTimeFile(root, port), 'utf8')).trim();
-}
+/** ONE_TIME_OPERATOR's one-time password, as run-secrets.ts keeps it. */
+export const ONE_TIME_PASSWORD_SECRET = 'e2e-one-time-password';

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { E2E_OPS_ADMIN, readOpsFactorKey } from './staff-accounts.ts';
+import { readRunSecret } from './run-secrets.ts';
+import { E2E_OPS_ADMIN, OPS_FACTOR_KEY_SECRET } from './staff-accounts.ts';
 
 const STEP_MS = 30_000;
 const codeAt = (key: string, at: number) =>
@@ -12,7 +13,7 @@ const codeAt = (key: string, at: number) =>
  * just before spent that one, the next step's again once it has begun.
  */
 export async function signInOpsAdmin(page: Page): Promise<void> {
-  const key = await readOpsFactorKey();
+  const key = await readRunSecret(OPS_FACTOR_KEY_SECRET);
   await page.goto('/staff');
   const form = page.getByRole('form', { name: 'Staff sign-in' });
   await form.getByLabel('Username').fill(E2E_OPS_ADMIN.username);

@@ -12,9 +12,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { E2E_API_KEY, E2E_SECRETS, e2eBaseUrl } from './env.ts';
-import { JOURNEY_OPERATORS, ONE_TIME_OPERATOR, writeOneTimePassword } from './operator-accounts.ts';
+import { JOURNEY_OPERATORS, ONE_TIME_OPERATOR, ONE_TIME_PASSWORD_SECRET } from './operator-accounts.ts';
 import { e2eOutboxPointer } from './operator-outbox.ts';
-import { E2E_OPS_ADMIN, E2E_STAFF_ADMIN, writeOpsFactorKey } from './staff-accounts.ts';
+import { writeRunSecret } from './run-secrets.ts';
+import { E2E_OPS_ADMIN, E2E_STAFF_ADMIN, OPS_FACTOR_KEY_SECRET } from './staff-accounts.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const serverBundle = join(root, 'apps/api/dist/server.js');
@@ -125,6 +126,26 @@ delete env.DATABASE_URL;
 let server: ChildProcess | undefined;
 let cleaning = false;
 
+/** A staff user made with the resort's own CLI (`npm run staff -- create`); answers what the CLI printed. */
+function createStaffUser(user: typeof E2E_STAFF_ADMIN | typeof E2E_OPS_ADMIN): Promise<string> {
+  return run(
+    [
+      ...cliCommand('staff'),
+      'create',
+      '--username',
+      user.username,
+      '--name',
+      user.name,
+      '--email',
+      user.email,
+      '--role',
+      user.role,
+    ],
+    { ...env, STAFF_PASSWORD: user.password },
+    log,
+  );
+}
+
 async function cleanUpAndExit(code: number): Promise<void> {
   if (cleaning) return;
   cleaning = true;
@@ -183,43 +204,13 @@ try {
   );
   const oneTime = /One-time password \([^)]*\): (\S+)/.exec(printed)?.[1];
   if (!oneTime) throw new Error('the operator CLI printed no one-time password');
-  await writeOneTimePassword(root, port, oneTime);
+  await writeRunSecret(root, port, ONE_TIME_PASSWORD_SECRET, oneTime);
   // The staff administrator of the staff journeys, made like the resort makes its first admin.
-  await run(
-    [
-      ...cliCommand('staff'),
-      'create',
-      '--username',
-      E2E_STAFF_ADMIN.username,
-      '--name',
-      E2E_STAFF_ADMIN.name,
-      '--email',
-      E2E_STAFF_ADMIN.email,
-      '--role',
-      E2E_STAFF_ADMIN.role,
-    ],
-    { ...env, STAFF_PASSWORD: E2E_STAFF_ADMIN.password },
-    log,
-  );
-  const printedOps = await run(
-    [
-      ...cliCommand('staff'),
-      'create',
-      '--username',
-      E2E_OPS_ADMIN.username,
-      '--name',
-      E2E_OPS_ADMIN.name,
-      '--email',
-      E2E_OPS_ADMIN.email,
-      '--role',
-      E2E_OPS_ADMIN.role,
-    ],
-    { ...env, STAFF_PASSWORD: E2E_OPS_ADMIN.password },
-    log,
-  );
+  await createStaffUser(E2E_STAFF_ADMIN);
+  const printedOps = await createStaffUser(E2E_OPS_ADMIN);
   const opsKey = /secret: (\S+)/.exec(printedOps)?.[1];
   if (!opsKey) throw new Error('the staff CLI printed no factor secret');
-  await writeOpsFactorKey(root, port, opsKey);
+  await writeRunSecret(root, port, OPS_FACTOR_KEY_SECRET, opsKey);
   // A confirmed booking whose tee time has passed (the server never sells one): see seed-past-booking.ts.
   await run(
     [

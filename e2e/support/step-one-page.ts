@@ -16,6 +16,16 @@ export async function openStepOne(page: Page): Promise<void> {
   await expect(page.getByText('Golfer 1', { exact: true })).toBeVisible();
 }
 
+/** Makes golfer `position` an under-16, which shows the advice that they come with an adult. */
+export async function chooseUnder16(page: Page, position: number): Promise<void> {
+  await page
+    .getByRole('combobox', { name: `Player type for golfer ${position}` })
+    .selectOption({ label: 'Under 16' });
+  await expect(
+    page.getByText(/Golfers under 16 are recommended to be accompanied by an adult/),
+  ).toBeVisible();
+}
+
 export async function setGolferCount(page: Page, count: number): Promise<void> {
   for (;;) {
     const shown = await page.getByRole('combobox', { name: /^Player type for golfer \d$/ }).count();
