@@ -36,6 +36,20 @@ const PALETTE = {
   farLand: C('#5d6a55'),
 };
 
+// Every surface's albedo is one palette colour (or a blend of two) under its own light and shade: stripes, tufts,
+// stones, planks. One writer for all of them keeps the three channels treated alike.
+function paint(albedo, colour, k) {
+  albedo[0] = colour[0] * k;
+  albedo[1] = colour[1] * k;
+  albedo[2] = colour[2] * k;
+}
+
+function paintBlend(albedo, from, to, t, k) {
+  albedo[0] = mix(from[0], to[0], t) * k;
+  albedo[1] = mix(from[1], to[1], t) * k;
+  albedo[2] = mix(from[2], to[2], t) * k;
+}
+
 function buildPath(points, samplesPerSpan = 12) {
   // Catmull-Rom through the control points so holes and burns bend like real ones.
   const out = [];
@@ -385,10 +399,7 @@ export function createLinksWorld(cfg) {
     const a = out.albedo;
 
     if (cfg.farShore && z > cfg.farShore.z - 200) {
-      const fl = PALETTE.farLand;
-      a[0] = fl[0];
-      a[1] = fl[1];
-      a[2] = fl[2];
+      paint(a, PALETTE.farLand, 1);
       if (y < 0.05) out.water = 1;
       return out;
     }
@@ -401,31 +412,21 @@ export function createLinksWorld(cfg) {
         const wallTop = c.base + c.wall;
         const isRoof = ny > 0.25 && y > wallTop - 0.2;
         if (isRoof && ch > wallTop + 0.3) {
-          const sl = PALETTE.slate;
-          const course = 0.9 + 0.1 * Math.sin(y * 40);
-          a[0] = sl[0] * course;
-          a[1] = sl[1] * course;
-          a[2] = sl[2] * course;
+          paint(a, PALETTE.slate, 0.9 + 0.1 * Math.sin(y * 40));
           out.kind = 'roof';
           return out;
         }
         const blockX = Math.floor((x + z) / 0.55);
         const blockY = Math.floor(y / 0.3);
-        const jitter = 0.8 + 0.35 * hash2(blockX, blockY, 3);
-        const st = PALETTE.stone;
-        a[0] = st[0] * jitter;
-        a[1] = st[1] * jitter;
-        a[2] = st[2] * jitter * 0.97;
+        paint(a, PALETTE.stone, 0.8 + 0.35 * hash2(blockX, blockY, 3));
+        a[2] *= 0.97;
         const u = Math.abs(nz) > Math.abs(nx) ? x - c.x : z - c.z;
         const local = y - c.base;
         const bay = (((u / 3.2) % 1) + 1) % 1;
         const inWin =
           bay > 0.32 && bay < 0.68 && ((local > 1.4 && local < 3.3) || (local > 4.6 && local < 6.5));
         if (inWin && local < c.wall) {
-          const g = PALETTE.glass;
-          a[0] = g[0];
-          a[1] = g[1];
-          a[2] = g[2];
+          paint(a, PALETTE.glass, 1);
           out.water = 0.35;
           out.kind = 'glass';
         } else {
@@ -452,15 +453,8 @@ export function createLinksWorld(cfg) {
       }
       // Timber-and-stone sleeper wall the burn runs between.
       const plank = 0.75 + 0.25 * hash2(Math.floor(bq.s / 0.9), Math.floor(y / 0.25), 9);
-      const w = PALETTE.burnWall;
-      a[0] = w[0] * plank;
-      a[1] = w[1] * plank;
-      a[2] = w[2] * plank;
-      if (steep < 0.4) {
-        a[0] = PALETTE.semi[0];
-        a[1] = PALETTE.semi[1];
-        a[2] = PALETTE.semi[2];
-      }
+      paint(a, PALETTE.burnWall, plank);
+      if (steep < 0.4) paint(a, PALETTE.semi, 1);
       out.kind = 'wall';
       return out;
     }
@@ -469,11 +463,7 @@ export function createLinksWorld(cfg) {
       const { r, R } = f.bunker;
       if (r < R * 0.83) {
         const rake = 0.94 + 0.06 * Math.sin((x * 0.7 + z) * 9 + N2.noise(x, z) * 3);
-        const s = PALETTE.sand;
-        const k = (0.96 + 0.05 * v2) * (fp < 0.05 ? rake : 1);
-        a[0] = s[0] * k;
-        a[1] = s[1] * k;
-        a[2] = s[2] * k;
+        paint(a, PALETTE.sand, (0.96 + 0.05 * v2) * (fp < 0.05 ? rake : 1));
         out.kind = 'sand';
         return out;
       }
@@ -481,14 +471,10 @@ export function createLinksWorld(cfg) {
         // Revetted face: stacked turf slabs, dark soil seams between dried grass edges.
         const layer = ((((y + 0.04 * N2.noise(x * 3, z * 3)) * 8) % 1) + 1) % 1;
         const seam = smoothstep(0.55, 0.8, layer);
-        const ea = PALETTE.revetEarth;
-        const gr = PALETTE.revetGrass;
         const jit =
           0.85 + 0.3 * hash2(Math.floor(Math.atan2(f.bunker.dz, f.bunker.dx) * 9), Math.floor(y * 9.5));
         const mixT = (fp < 0.08 ? seam : 0.4) * 0.22 + 0.25 + 0.12 * v3;
-        a[0] = mix(gr[0], ea[0], mixT) * jit;
-        a[1] = mix(gr[1], ea[1], mixT) * jit;
-        a[2] = mix(gr[2], ea[2], mixT) * jit;
+        paintBlend(a, PALETTE.revetGrass, PALETTE.revetEarth, mixT, jit);
         out.kind = 'revet';
         return out;
       }
@@ -496,17 +482,13 @@ export function createLinksWorld(cfg) {
 
     const tm = treeMask(x, z);
     if (tm > 0.02) {
-      const pl = PALETTE.pine;
-      const pk = PALETTE.pineLit;
       const t = clamp(0.5 + v2, 0, 1);
       // Needle clumps with dark gaps between them, so canopies read as foliage rather than rock.
       const gaps =
         fp < 0.5
           ? 0.3 + 0.9 * smoothstep(-0.35, 0.35, N2.fbm(x / 0.7 + y, (z + y) / 0.7, 3, fp / 0.7))
           : 0.75;
-      a[0] = mix(pl[0], pk[0], t) * gaps;
-      a[1] = mix(pl[1], pk[1], t) * gaps;
-      a[2] = mix(pl[2], pk[2], t) * gaps;
+      paintBlend(a, PALETTE.pine, PALETTE.pineLit, t, gaps);
       out.kind = 'tree';
       return out;
     }
@@ -515,47 +497,30 @@ export function createLinksWorld(cfg) {
     const beachT = smoothstep(n.beachW + 6, n.beachW - 4, n.sd);
     if (beachT > 0.5) {
       const wet = smoothstep(10, 2, n.sd);
-      const d = PALETTE.beachDry;
-      const w = PALETTE.beachWet;
-      const k = 0.95 + 0.08 * v2;
-      a[0] = mix(d[0], w[0], wet) * k;
-      a[1] = mix(d[1], w[1], wet) * k;
-      a[2] = mix(d[2], w[2], wet) * k;
+      paintBlend(a, PALETTE.beachDry, PALETTE.beachWet, wet, 0.95 + 0.08 * v2);
       out.kind = 'beach';
       out.water = wet * 0.35;
       return out;
     }
 
     if (f.green > 0.5) {
-      const g = PALETTE.green;
       const stripe = Math.floor((x * 0.8 + z * 0.6) / 1.1 + 500) % 2;
-      const k = (stripe ? 1.035 : 0.965) * (0.95 + 0.06 * v) * (1 + 0.05 * v3);
-      a[0] = g[0] * k;
-      a[1] = g[1] * k;
-      a[2] = g[2] * k;
+      paint(a, PALETTE.green, (stripe ? 1.035 : 0.965) * (0.95 + 0.06 * v) * (1 + 0.05 * v3));
       out.sheen = 0.35;
       out.kind = 'green';
       return out;
     }
     if (f.fairway > 0.5 || f.apron > 0.5 || f.teeBox > 0.5) {
-      const fw = PALETTE.fairway;
-      const dry = PALETTE.fairwayDry;
       const dt = clamp(0.35 + v * 0.9 + (cfg.dryness ?? 0), 0, 1);
       const sc = cfg.stripeContrast ?? 0.06;
       const k = (f.stripe ? 1 + sc : 1 - sc) * (0.9 + 0.16 * v2) * (1 + 0.08 * v3);
-      a[0] = mix(fw[0], dry[0], dt) * k;
-      a[1] = mix(fw[1], dry[1], dt) * k;
-      a[2] = mix(fw[2], dry[2], dt) * k;
+      paintBlend(a, PALETTE.fairway, PALETTE.fairwayDry, dt, k);
       out.sheen = 0.3;
       out.kind = 'fairway';
       return out;
     }
     if (f.semi > 0.5) {
-      const s = PALETTE.semi;
-      const k = 0.95 + 0.1 * v2;
-      a[0] = s[0] * k;
-      a[1] = s[1] * k;
-      a[2] = s[2] * k;
+      paint(a, PALETTE.semi, 0.95 + 0.1 * v2);
       out.sheen = 0.15;
       out.kind = 'semi';
       return out;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldMessagesOf as messages } from '../test/issue-messages';
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -6,15 +7,6 @@ import {
   updatePasswordRequestSchema,
 } from './auth';
 import { updateOperatorDetailsRequestSchema } from './operator-account';
-
-function messages(result: {
-  success: boolean;
-  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
-}) {
-  const out: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
-  return out;
-}
 
 const validDetails = {
   title: 'Mr',

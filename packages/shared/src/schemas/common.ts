@@ -14,6 +14,26 @@ export function monthStringSchema(field: string) {
   return z.string({ error }).refine(isValidMonthString, { error });
 }
 
+/** A list's optional `status` filter: one of the list's statuses, or none for all of them. */
+export function statusFilterSchema<const Statuses extends readonly [string, ...string[]]>(
+  statuses: Statuses,
+) {
+  return z.enum(statuses, { error: 'Please choose a known status' }).optional();
+}
+
+/**
+ * A list's query with optional `from` and `to` UK days (either end may stay open), refused when the last day comes
+ * before the first.
+ */
+export function withDaysInOrder<
+  Query extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>,
+>(query: Query) {
+  return query.refine((days) => !days.from || !days.to || days.from <= days.to, {
+    error: 'The last day must not be before the first',
+    path: ['to'],
+  });
+}
+
 /** The largest id the database holds (PostgreSQL integer): a larger one is refused, not sent to a failing query. */
 export const MAX_ID = 2_147_483_647;
 

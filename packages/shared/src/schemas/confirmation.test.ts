@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messagesOf } from '../test/issue-messages';
 import {
   type Confirmation,
   confirmationResponseSchema,
@@ -6,10 +7,6 @@ import {
   pinAccessBodySchema,
   updateCaddiesBodySchema,
 } from './confirmation';
-
-function messagesOf(result: { success: boolean; error?: { issues: { message: string }[] } }): string[] {
-  return result.error?.issues.map((issue) => issue.message) ?? [];
-}
 
 describe('pinAccessBodySchema', () => {
   it('accepts a booking number and a PIN, trimmed', () => {

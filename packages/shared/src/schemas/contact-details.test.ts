@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messagesOf } from '../test/issue-messages';
 import {
   individualPlayerDetailsSchema,
   INDIVIDUAL_CONTACT_MESSAGES as M,
@@ -48,7 +49,7 @@ describe('individualPlayerDetailsSchema', () => {
       email_address: 'no',
     });
     expect(result.success).toBe(false);
-    const messages = result.error?.issues.map((issue) => issue.message);
+    const messages = messagesOf(result);
     expect(messages).toContain(M.playerType);
     expect(messages).toContain(M.emailInvalid);
   });

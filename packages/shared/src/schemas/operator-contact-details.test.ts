@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { depositPence } from '../payment-terms';
+import { fieldMessagesOf } from '../test/issue-messages';
 import {
   OPERATOR_CONTACT_MESSAGES as M,
   operatorPlayerDetailsSchema,
@@ -14,13 +15,7 @@ const valid = {
   terms_and_conditions_agreed: true,
 };
 
-function messages(body: unknown): Record<string, string> {
-  const result = operatorPlayerDetailsSchema.safeParse(body);
-  if (result.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
-  return out;
-}
+const messages = (body: unknown) => fieldMessagesOf(operatorPlayerDetailsSchema.safeParse(body));
 
 describe('operatorPlayerDetailsSchema', () => {
   it('trims the names, upper-cases the country and drops keys it does not know', () => {

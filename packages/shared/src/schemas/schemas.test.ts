@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { messagesOf } from '../test/issue-messages';
 import { availabilityQuerySchema, availabilityResponseSchema } from './availability';
 import { caddiePricesBodySchema, caddiePricesResponseSchema } from './caddie-prices';
 import { courseParamsSchema } from './common';
@@ -8,10 +9,6 @@ import { diaryQuerySchema, diaryResponseSchema } from './diary';
 import { API_ERROR_CODES, dataEnvelope, errorEnvelopeSchema } from './envelope';
 import { playersQuerySchema } from './players';
 import { ticketPricesBodySchema, ticketPricesResponseSchema } from './ticket-prices';
-
-function messagesOf(result: { success: boolean; error?: z.ZodError }): string[] {
-  return result.error?.issues.map((issue) => issue.message) ?? [];
-}
 
 describe('course params', () => {
   it('takes a positive whole id from the path', () => {

@@ -5,6 +5,7 @@ import { requiredTextSchema, wholeNumberSchema } from './common';
 import { individualPlayerDetailsSchema } from './contact-details';
 import { dataEnvelope } from './envelope';
 import { CHANGE_MESSAGES } from './staff-bookings';
+import { deskRefundSchema, namedSchema } from './staff-fields';
 
 // Changing a confirmed booking by staff (issue 22): its rounds (another tee time on any day, caddies, a round
 // dropped), its golfers (how many, which player types, also the concession) in one request, in the shape of the
@@ -64,18 +65,18 @@ export const staffBookingChangeSchema = z.object({
   refundable: pence,
   /** Still to pay after the change (and its refund), at the desk or by phone. */
   due_after: pence,
-  /** The refund this change made: 'succeeded' once the provider made it, 'pending' while it is retried. */
-  refund: z.object({ amount: positiveInt, status: z.enum(['pending', 'succeeded']) }).nullable(),
+  /** The refund this change made, if any. */
+  refund: deskRefundSchema.nullable(),
 });
 export type StaffBookingChange = z.infer<typeof staffBookingChangeSchema>;
 export const staffBookingChangeResponseSchema = dataEnvelope(staffBookingChangeSchema);
 
 /** Every player type, for the staff's golfer pickers (the public flow offers only some). */
-export const staffPlayerTypesSchema = z.array(z.object({ id: positiveInt, name: z.string() }));
+export const staffPlayerTypesSchema = z.array(namedSchema);
 export const staffPlayerTypesResponseSchema = dataEnvelope(staffPlayerTypesSchema);
 
 /** The courses for the staff area's pickers, from a staff route so that they load while the public site is closed. */
-export const staffCoursesSchema = z.array(z.object({ id: positiveInt, name: z.string() }));
+export const staffCoursesSchema = z.array(namedSchema);
 export const staffCoursesResponseSchema = dataEnvelope(staffCoursesSchema);
 
 // Booking for a caller (issue 22): the reservations desk books a phone or walk-in golfer on any player type, with

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { count, instant, pageOf, pence, positiveInt } from './answer-fields';
-import { dateStringSchema, positiveWholeNumberSchema, requiredTextSchema, wholeNumberSchema } from './common';
+import {
+  dateStringSchema,
+  positiveWholeNumberSchema,
+  requiredTextSchema,
+  statusFilterSchema,
+  wholeNumberSchema,
+  withDaysInOrder,
+} from './common';
 import { CONFIRMATION_STATUSES, confirmationSchema } from './confirmation';
 import { dataEnvelope } from './envelope';
+import { deskRefundSchema } from './staff-fields';
 import { TEE_SHEET_BOOKING_STATES } from './staff-tee-sheet';
 
 // Finding a booking and its staff page (issue 22). Personal data (e-mail, phone, address) is answered to the
@@ -21,8 +29,8 @@ const pageNumber = z
  * (its digits) or an operator's company or username; `from`/`to` bound the UK dates of play; `status` narrows.
  * Abandoned holds ('expired') are left out unless asked for.
  */
-export const staffBookingSearchQuerySchema = z
-  .object({
+export const staffBookingSearchQuerySchema = withDaysInOrder(
+  z.object({
     q: z
       .string({ error: 'q must be text' })
       .trim()
@@ -30,13 +38,10 @@ export const staffBookingSearchQuerySchema = z
       .optional(),
     from: dateStringSchema('from').optional(),
     to: dateStringSchema('to').optional(),
-    status: z.enum(CONFIRMATION_STATUSES, { error: 'Please choose a known status' }).optional(),
+    status: statusFilterSchema(CONFIRMATION_STATUSES),
     page: pageNumber,
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    error: 'The last day must not be before the first',
-    path: ['to'],
-  });
+  }),
+);
 export type StaffBookingSearchQuery = z.infer<typeof staffBookingSearchQuerySchema>;
 export type StaffBookingSearchQueryInput = z.input<typeof staffBookingSearchQuerySchema>;
 
@@ -64,6 +69,10 @@ export type StaffBookingSummary = z.infer<typeof staffBookingSummarySchema>;
 export const staffBookingSearchSchema = pageOf({ bookings: z.array(staffBookingSummarySchema) });
 export type StaffBookingSearch = z.infer<typeof staffBookingSearchSchema>;
 export const staffBookingSearchResponseSchema = dataEnvelope(staffBookingSearchSchema);
+
+/** How money staff record was taken: by phone, at the desk or by bank transfer. */
+export const RECORDED_PAYMENT_METHODS = ['phone', 'desk', 'bank_transfer'] as const;
+export type RecordedPaymentMethod = (typeof RECORDED_PAYMENT_METHODS)[number];
 
 export const staffBookingDetailSchema = z.object({
   /** Everything the golfer's confirmation page shows. */
@@ -102,7 +111,7 @@ export const staffBookingDetailSchema = z.object({
   recorded_payments: z.array(
     z.object({
       amount: positiveInt,
-      method: z.enum(['phone', 'desk', 'bank_transfer']),
+      method: z.enum(RECORDED_PAYMENT_METHODS),
       reference: z.string(),
       by: z.string(),
       at: instant,
@@ -139,9 +148,6 @@ export const staffBookingDetailResponseSchema = dataEnvelope(staffBookingDetailS
 
 // Money taken by phone, at the desk or by bank transfer, and a later due date (issue 22): the payment-schedule job
 // then neither reminds nor cancels a booking that was paid, or whose deadline staff moved.
-
-export const RECORDED_PAYMENT_METHODS = ['phone', 'desk', 'bank_transfer'] as const;
-export type RecordedPaymentMethod = (typeof RECORDED_PAYMENT_METHODS)[number];
 
 export const MONEY_MESSAGES = {
   amount: 'Please enter the amount taken, for example 55.00',
@@ -207,8 +213,8 @@ export type CancelBookingRequest = z.infer<typeof cancelBookingRequestSchema>;
 
 export const cancelledBookingSchema = z.object({
   booking_number: z.string(),
-  /** The refund, 'succeeded' once the provider made it, 'pending' while it is retried. */
-  refund: z.object({ amount: positiveInt, status: z.enum(['pending', 'succeeded']) }).nullable(),
+  /** The refund the cancellation made, if any. */
+  refund: deskRefundSchema.nullable(),
 });
 export type CancelledBooking = z.infer<typeof cancelledBookingSchema>;
 export const cancelledBookingResponseSchema = dataEnvelope(cancelledBookingSchema);

@@ -3,6 +3,7 @@ import { count, instant, pence, positiveInt } from './answer-fields';
 import { USERNAME_PATTERN } from './auth';
 import { coercedIdSchema, emailAddressSchema, requiredTextSchema, wholeNumberSchema } from './common';
 import { dataEnvelope } from './envelope';
+import { OPERATOR_PAYMENT_TERMS, operatorBalanceFields } from './operator-bookings';
 import { colleagueSchema } from './operator-colleagues';
 import { STAFF_BOOKING_STATES } from './staff-bookings';
 
@@ -79,12 +80,9 @@ export const staffOperatorBookingSchema = z.object({
   first_tee_time: instant.nullable(),
   courses: z.array(z.string()),
   players: count,
-  payment_method: z.enum(['online', 'deposit', 'offline']).nullable(),
+  payment_method: z.enum(OPERATOR_PAYMENT_TERMS).nullable(),
   payable: pence,
-  paid: pence,
-  due: pence,
-  /** When the balance is due (only while something is owed). */
-  due_at: instant.nullable(),
+  ...operatorBalanceFields,
 });
 export type StaffOperatorBooking = z.infer<typeof staffOperatorBookingSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { count, instant, pence, positiveInt } from './answer-fields';
 import { coercedIdSchema, requiredTextSchema, wholeNumberSchema } from './common';
 import { dataEnvelope } from './envelope';
+import { namedSchema } from './staff-fields';
 
 // Prices in the staff area (issue 23): the green fee of every course, player type and season, changed one at a time
 // by an admin (audited, so every price keeps its history), and a preview of what a visitor pays, by the same shared
@@ -31,8 +32,6 @@ export const greenFeeChangeSchema = z.object({
   price: feePence,
 });
 export type GreenFeeChange = z.infer<typeof greenFeeChangeSchema>;
-
-const named = z.object({ id: positiveInt, name: z.string() });
 
 export const SEASON_MESSAGES = {
   name: 'Please enter a season name of up to 60 characters.',
@@ -137,9 +136,9 @@ const priceChangeFields = {
 
 export const staffPricesSchema = z.object({
   /** Each course with the last day the public may book it. */
-  courses: z.array(named.extend({ closing_date: z.iso.date() })),
-  player_types: z.array(named),
-  seasons: z.array(named.extend({ start_date: z.iso.date(), end_date: z.iso.date() })),
+  courses: z.array(namedSchema.extend({ closing_date: z.iso.date() })),
+  player_types: z.array(namedSchema),
+  seasons: z.array(namedSchema.extend({ start_date: z.iso.date(), end_date: z.iso.date() })),
   /** Combination packages: their courses, the months they apply in (MM-dd) and a price per player type. */
   packages: z.array(
     z.object({

@@ -7,6 +7,7 @@ import {
   wholeNumberSchema,
 } from './common';
 import { dataEnvelope } from './envelope';
+import { namedSchema } from './staff-fields';
 
 // The staff tee sheet (issue 22): one course's day, every slot with what is on it. The public diary answers only
 // "how many places are taken"; this answer names the bookings, so it is served under /v1/staff alone.
@@ -86,10 +87,10 @@ export const staffTeeSheetSlotSchema = z.object({
 export type StaffTeeSheetSlot = z.infer<typeof staffTeeSheetSlotSchema>;
 
 export const staffTeeSheetSchema = z.object({
-  course: z.object({ id: positiveInt, name: z.string() }),
+  course: namedSchema,
   date: z.string(),
   /** Every course, for the sheet's course picker. */
-  courses: z.array(z.object({ id: positiveInt, name: z.string() })),
+  courses: z.array(namedSchema),
   slots: z.array(staffTeeSheetSlotSchema),
   totals: z.object({
     slots: count,

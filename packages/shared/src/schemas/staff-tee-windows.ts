@@ -3,6 +3,7 @@ import { isValidDateString, isValidTimeString } from '../uk-time';
 import { positiveWholeNumberSchema, wholeNumberSchema } from './common';
 import { dataEnvelope } from './envelope';
 import { blockedBookingSchema } from './staff-blocks';
+import { namedSchema } from './staff-fields';
 
 // Tee windows in the staff area (issue 23). A course's tee times are made from windows per weekday (the first and
 // the last tee time of each, inclusive) at the course's interval. Standing windows apply all year; an adjustment is
@@ -105,9 +106,7 @@ export type TeeWindowRule = z.infer<typeof teeWindowRuleSchema>;
 
 export const staffTeeWindowsSchema = z.object({
   courses: z.array(
-    z.object({
-      id: z.number().int().positive(),
-      name: z.string(),
+    namedSchema.extend({
       interval_minutes: z.number().int(),
       closing_date: z.iso.date(),
       /** Standing rules first (weekday order), then adjustments by first day; one rule per weekday and dates. */

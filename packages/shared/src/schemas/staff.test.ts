@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldMessagesOf } from '../test/issue-messages';
 import {
   STAFF_MESSAGES,
   staffAuditQuerySchema,
@@ -7,16 +8,11 @@ import {
   updateStaffUserRequestSchema,
 } from './staff';
 
-const fieldsOf = (result: {
-  success: boolean;
-  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
-}) => Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
-
 describe('staff schemas', () => {
   it('takes six digits as the code, spaces around them trimmed', () => {
     expect(staffCodeRequestSchema.parse({ code: ' 012345 ' })).toEqual({ code: '012345' });
     for (const code of ['12345', '1234567', '12 345', 'abcdef', '１２３４５６']) {
-      expect(fieldsOf(staffCodeRequestSchema.safeParse({ code })), code).toEqual({
+      expect(fieldMessagesOf(staffCodeRequestSchema.safeParse({ code })), code).toEqual({
         code: STAFF_MESSAGES.code,
       });
     }
@@ -24,7 +20,7 @@ describe('staff schemas', () => {
 
   it('asks a new staff password for 12 characters of four kinds, typed twice alike', () => {
     const change = (password: string, confirmation = password) =>
-      fieldsOf(
+      fieldMessagesOf(
         staffPasswordChangeRequestSchema.safeParse({
           current_password: 'x',
           password,
