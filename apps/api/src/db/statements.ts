@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg, NodePgSession } from 'drizzle-orm/node-postgr
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import type { ClientBase, Pool } from 'pg';
+import { memoised } from '../lib/memoised.ts';
 import type { DbOrTx } from './client.ts';
 import * as schema from './schema/index.ts';
 
@@ -102,15 +103,7 @@ export function toDate(value: unknown): Date {
  * and configuration, so there are few.
  */
 export function perKey(build: (key: number) => Statement): (key: number) => Statement {
-  const rendered = new Map<number, Statement>();
-  return (key) => {
-    let statement = rendered.get(key);
-    if (statement === undefined) {
-      statement = build(key);
-      rendered.set(key, statement);
-    }
-    return statement;
-  };
+  return memoised(build);
 }
 
 /** `count` placeholders named `${prefix}0`, `${prefix}1`, ...: a list parameter of a statement. */

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { memoised } from './memoised.ts';
 
 /**
  * The response serialiser of fastify-type-provider-zod runs the zod schema and JSON.stringify on every call. A body
@@ -20,15 +21,7 @@ export function serializeWithSchema<T extends z.ZodType>(schema: T, value: z.out
  * rebuilt exactly when the cache loads new rows and garbage-collected with the old ones.
  */
 export function serializedPer<K extends object>(build: (source: K) => string): (source: K) => string {
-  const bodies = new WeakMap<K, string>();
-  return (source) => {
-    let body = bodies.get(source);
-    if (body === undefined) {
-      body = build(source);
-      bodies.set(source, body);
-    }
-    return body;
-  };
+  return memoised(build, new WeakMap<K, string>());
 }
 
 /** Fastify sends a string with a JSON content type as it is, without running the route's serialiser again. */

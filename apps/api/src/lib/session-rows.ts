@@ -10,7 +10,7 @@ import type { DbOrTx } from '../db/client.ts';
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 /** The columns every session table has: its key (the session id's hash), its owner and its two clocks. */
-export type SessionTable = {
+type SessionTable = {
   table: PgTable;
   id: PgColumn;
   owner: PgColumn;
@@ -21,12 +21,12 @@ export type SessionTable = {
 const idleSince = (now: Date, idleMs: number) => new Date(now.getTime() - idleMs);
 
 /** Conditions for the live session of this key: not past its absolute expiry, nor idle longer than `idleMs`. */
-export function liveSession(sessions: SessionTable, key: string, idleMs: number, now: Date): SQL[] {
+function liveSession(sessions: SessionTable, key: string, idleMs: number, now: Date): SQL[] {
   return [eq(sessions.id, key), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince(now, idleMs))];
 }
 
 /** Refreshes the idle clock of a session just used, unless it was refreshed within the last minute. */
-export async function touchSession(
+async function touchSession(
   db: DbOrTx,
   sessions: SessionTable,
   key: string,
@@ -42,7 +42,7 @@ export async function touchSession(
 }
 
 /** Housekeeping on one owner's rows at sign-in: sessions past their expiry or idle too long are deleted. */
-export async function dropLapsedSessions(
+async function dropLapsedSessions(
   db: DbOrTx,
   sessions: SessionTable,
   ownerId: number,
@@ -60,6 +60,32 @@ export async function dropLapsedSessions(
 }
 
 /** Ends the session of this key. */
-export async function deleteSessionRow(db: DbOrTx, sessions: SessionTable, key: string): Promise<void> {
+async function deleteSessionRow(db: DbOrTx, sessions: SessionTable, key: string): Promise<void> {
   await db.delete(sessions.table).where(eq(sessions.id, key));
+}
+
+/**
+ * One session table's rows: the rules above bound once to its table, the column naming its owner and its idle time,
+ * so each kind of session states them in one place.
+ */
+export function sessionRows(
+  table: PgTable & Pick<SessionTable, 'id' | 'lastSeenAt' | 'expiresAt'>,
+  owner: PgColumn,
+  idleMs: number,
+) {
+  const sessions: SessionTable = {
+    table,
+    id: table.id,
+    owner,
+    lastSeenAt: table.lastSeenAt,
+    expiresAt: table.expiresAt,
+  };
+  return {
+    live: (key: string, now: Date) => liveSession(sessions, key, idleMs, now),
+    touch: (db: DbOrTx, key: string, lastSeenAt: Date, now: Date) =>
+      touchSession(db, sessions, key, lastSeenAt, now),
+    dropLapsed: (db: DbOrTx, ownerId: number, now: Date) =>
+      dropLapsedSessions(db, sessions, ownerId, idleMs, now),
+    delete: (db: DbOrTx, key: string) => deleteSessionRow(db, sessions, key),
+  };
 }

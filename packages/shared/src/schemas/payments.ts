@@ -5,6 +5,16 @@ import { dataEnvelope } from './envelope';
 export const REFUND_REASONS = ['amount_mismatch', 'paid_twice', 'booking_cancelled', 'places_gone'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
+/** A card payment's states, named as Stripe names them (the API's record of an intent keeps the same). */
+export const PAYMENT_INTENT_STATUSES = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'canceled',
+] as const;
+
 /** GET /v1/payments/config: which card provider takes payments (the server decides; its CSP allows Stripe.js only then). */
 export const paymentConfigResponseSchema = dataEnvelope(
   z.object({ mode: z.enum(['sandbox', 'stripe']), publishable_key: z.string().nullable() }),
@@ -25,14 +35,7 @@ export const publicPaymentIntentSchema = z.object({
   object: z.literal('payment_intent'),
   amount: z.number().int(),
   currency: z.string(),
-  status: z.enum([
-    'requires_payment_method',
-    'requires_confirmation',
-    'requires_action',
-    'processing',
-    'succeeded',
-    'canceled',
-  ]),
+  status: z.enum(PAYMENT_INTENT_STATUSES),
   client_secret: z.string().nullable(),
   last_payment_error: providerPaymentErrorSchema.nullable(),
   next_action: z

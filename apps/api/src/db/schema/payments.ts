@@ -1,4 +1,4 @@
-import { REFUND_REASONS, type RefundReason } from '@links/shared/schemas/payments';
+import { PAYMENT_INTENT_STATUSES, REFUND_REASONS, type RefundReason } from '@links/shared/schemas/payments';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { instant } from './columns.ts';
@@ -6,15 +6,6 @@ import { instant } from './columns.ts';
 // Payment intents and refunds. For the sandbox provider these rows ARE the intents; with Stripe they mirror
 // what Stripe answered (Stripe stays the truth) so the booking engine can look intents up by booking and so a
 // late, stale answer can never move an intent out of a final state.
-
-export const PAYMENT_INTENT_STATUSES = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'succeeded',
-  'canceled',
-] as const;
 
 export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
 

@@ -16,7 +16,6 @@ import {
   colleaguesResponseSchema,
   inviteColleagueRequestSchema,
 } from '@links/shared/schemas/operator-colleagues';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type CountryCode, parsePhoneNumberWithError } from 'libphonenumber-js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -25,6 +24,7 @@ import { clientAddressKey, clientNetworkKey } from '../../lib/rate-limit/client-
 import { settleLoginSuccess, takeLoginAttempt } from '../auth/auth-rate-limits.ts';
 import { requireOperator } from '../auth/current-operator.ts';
 import { usernameKey } from '../auth/secret-keys.ts';
+import { dataRoutes, noStore } from '../data-route.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { emailChangedEmail, passwordChangedEmail } from '../operators/account-notice-emails.tsx';
 import {
@@ -39,54 +39,40 @@ import { operatorDetailsView } from './operator-details-view.ts';
 
 export const OWN_ACCOUNT_ONLY_MESSAGE = 'You can only change the password of your own account.';
 
-function noStore(reply: FastifyReply): void {
-  reply.header('cache-control', 'no-store');
-}
-
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const route = dataRoutes(app, ['account']);
+
+  route.get(
     '/user/details',
-    {
-      schema: {
-        summary: "The signed-in operator's contact details",
-        tags: ['account'],
-        response: { 200: operatorDetailsResponseSchema },
-      },
-    },
+    { summary: "The signed-in operator's contact details", response: operatorDetailsResponseSchema },
     async (request, reply) => {
       noStore(reply);
       const { operator, user } = await requireOperator(request);
-      return { data: operatorDetailsView(operator, user) };
+      return operatorDetailsView(operator, user);
     },
   );
 
-  app.get(
+  route.get(
     '/user/bookings',
     {
-      schema: {
-        summary:
-          "The signed-in operator's own bookings, still to play or played, with total, paid, due and due date",
-        tags: ['account'],
-        querystring: operatorBookingsQuerySchema,
-        response: { 200: operatorBookingsResponseSchema },
-      },
+      summary:
+        "The signed-in operator's own bookings, still to play or played, with total, paid, due and due date",
+      querystring: operatorBookingsQuerySchema,
+      response: operatorBookingsResponseSchema,
     },
     async (request, reply) => {
       noStore(reply);
       const { operator } = await requireOperator(request);
-      return { data: await listOwnBookings(app.db, operator.id, request.query, app.clock.now()) };
+      return listOwnBookings(app.db, operator.id, request.query, app.clock.now());
     },
   );
 
-  app.post(
+  route.post(
     '/user/details',
     {
-      schema: {
-        summary: "Updates the signed-in operator's contact details (company name is read-only)",
-        tags: ['account'],
-        body: updateOperatorDetailsRequestSchema,
-        response: { 200: operatorDetailsResponseSchema },
-      },
+      summary: "Updates the signed-in operator's contact details (company name is read-only)",
+      body: updateOperatorDetailsRequestSchema,
+      response: operatorDetailsResponseSchema,
     },
     async (request, reply) => {
       noStore(reply);
@@ -130,21 +116,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         return row;
       });
       if (!updated) throw notFound();
-      return { data: operatorDetailsView(updated, updated) };
+      return operatorDetailsView(updated, updated);
     },
   );
 
-  app.post(
+  route.post(
     '/user/:id/account',
     {
-      schema: {
-        summary:
-          "Changes the signed-in operator's password (the current one required); signs out its other sessions and tells the account's address",
-        tags: ['account'],
-        params: operatorIdParamsSchema,
-        body: updatePasswordRequestSchema,
-        response: { 200: emptyResponseSchema },
-      },
+      summary:
+        "Changes the signed-in operator's password (the current one required); signs out its other sessions and tells the account's address",
+      params: operatorIdParamsSchema,
+      body: updatePasswordRequestSchema,
+      response: emptyResponseSchema,
     },
     async (request, reply) => {
       noStore(reply);
@@ -178,23 +161,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await replaceOperatorPassword(tx, operator.id, passwordHash, now, sessionKey);
         await enqueueMail(tx, notice);
       });
-      return { data: {} };
+      return {};
     },
   );
 
-  app.get(
+  route.get(
     '/user/colleagues',
     {
-      schema: {
-        summary: "The company's colleagues, each with their own sign-in (the company's administrator only)",
-        tags: ['account'],
-        response: { 200: colleaguesResponseSchema },
-      },
+      summary: "The company's colleagues, each with their own sign-in (the company's administrator only)",
+      response: colleaguesResponseSchema,
     },
     async (request, reply) => {
       noStore(reply);
       const company = requireAdministrator(await requireOperator(request));
-      return { data: await listColleagues(app.db, company.id) };
+      return listColleagues(app.db, company.id);
     },
   );
 
@@ -217,21 +197,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
+  route.delete(
     '/user/colleagues/:id',
     {
-      schema: {
-        summary:
-          "Removes a colleague: their sign-in ends at once; their bookings stay the company's (administrator only)",
-        tags: ['account'],
-        params: colleagueIdParamsSchema,
-        response: { 200: colleagueResponseSchema },
-      },
+      summary:
+        "Removes a colleague: their sign-in ends at once; their bookings stay the company's (administrator only)",
+      params: colleagueIdParamsSchema,
+      response: colleagueResponseSchema,
     },
     async (request, reply) => {
       noStore(reply);
       const company = requireAdministrator(await requireOperator(request));
-      return { data: await removeColleague(app.db, company.id, request.params.id) };
+      return removeColleague(app.db, company.id, request.params.id);
     },
   );
 };

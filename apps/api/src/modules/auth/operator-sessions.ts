@@ -2,13 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { operatorSessions, operators } from '../../db/schema/index.ts';
-import {
-  deleteSessionRow,
-  dropLapsedSessions,
-  liveSession,
-  type SessionTable,
-  touchSession,
-} from '../../lib/session-rows.ts';
+import { sessionRows } from '../../lib/session-rows.ts';
 import { isOperatorSessionId, sessionKey } from '../../lib/session-token.ts';
 import type { Operator } from '../operators/operators.repository.ts';
 
@@ -16,13 +10,7 @@ import type { Operator } from '../operators/operators.repository.ts';
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 /** ...and this long after sign-in, however active. */
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
-const SESSIONS: SessionTable = {
-  table: operatorSessions,
-  id: operatorSessions.id,
-  owner: operatorSessions.operatorId,
-  lastSeenAt: operatorSessions.lastSeenAt,
-  expiresAt: operatorSessions.expiresAt,
-};
+const SESSIONS = sessionRows(operatorSessions, operatorSessions.operatorId, SESSION_IDLE_MS);
 
 /**
  * `operator` is the company: whose bookings, terms, deposit and trade rate apply. `user` is the person signed in: the
@@ -48,7 +36,7 @@ export async function createOperatorSession(
     expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
   });
   // Housekeeping on the operator's own rows: expired sessions go when the operator next signs in.
-  await dropLapsedSessions(db, SESSIONS, operatorId, SESSION_IDLE_MS, now);
+  await SESSIONS.dropLapsed(db, operatorId, now);
 }
 
 /**
@@ -68,19 +56,13 @@ export async function findSignedInOperator(
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
     .innerJoin(company, eq(company.id, sql`coalesce(${operators.companyId}, ${operators.id})`))
-    .where(
-      and(
-        ...liveSession(SESSIONS, key, SESSION_IDLE_MS, now),
-        eq(operators.status, 'active'),
-        eq(company.status, 'active'),
-      ),
-    )
+    .where(and(...SESSIONS.live(key, now), eq(operators.status, 'active'), eq(company.status, 'active')))
     .limit(1);
   if (!row) return null;
-  await touchSession(db, SESSIONS, key, row.lastSeenAt, now);
+  await SESSIONS.touch(db, key, row.lastSeenAt, now);
   return { operator: row.operator, user: row.user, sessionKey: key };
 }
 
 export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await deleteSessionRow(db, SESSIONS, sessionKey(sessionId));
+  await SESSIONS.delete(db, sessionKey(sessionId));
 }

@@ -1,6 +1,7 @@
 import type { PricedGolfer } from '@links/shared/pricing';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgSelectBase, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { bookingGolfers, bookingRounds, bookings, courses, teeSlots } from '../../db/schema/index.ts';
 import {
@@ -308,23 +309,44 @@ export type HeldBookingRow = {
   paymentIntentId: string | null;
 };
 
-/** The booking row, locked for the rest of the transaction (PATCH and, later, payment take it first). */
-export async function findBookingForUpdate(tx: Tx, bookingId: number): Promise<HeldBookingRow | undefined> {
+/** Whether the hold has not ended on the database clock (the release grace does not count: it is for the public). */
+export const bookingHoldActive = sql<boolean>`coalesce(${bookings.holdExpiresAt} > now(), false)`;
+
+type BookingRowOf<TFields extends SelectedFields> = SelectResult<
+  TFields,
+  'partial',
+  Record<'bookings', 'not-null'>
+>;
+
+/**
+ * `fields` of the booking row, locked for the rest of the transaction; `holdActive` (bookingHoldActive) comes back a
+ * boolean whichever driver read it.
+ */
+export async function lockBookingRow<TFields extends SelectedFields & { holdActive: SQL<boolean> }>(
+  tx: Tx,
+  bookingId: number,
+  fields: TFields,
+): Promise<BookingRowOf<TFields> | undefined> {
   const [row] = await tx
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      sessionKey: bookings.sessionKey,
-      networkKey: bookings.networkKey,
-      operatorId: bookings.operatorId,
-      holdActive: sql<boolean>`coalesce(${bookings.holdExpiresAt} > now(), false)`,
-      payablePence: bookings.payablePence,
-      paymentIntentId: bookings.paymentIntentId,
-    })
+    .select(fields as SelectedFields)
     .from(bookings)
     .where(eq(bookings.id, bookingId))
     .for('update');
-  return row ? { ...row, holdActive: Boolean(row.holdActive) } : undefined;
+  return row ? ({ ...row, holdActive: Boolean(row.holdActive) } as BookingRowOf<TFields>) : undefined;
+}
+
+/** The booking row, locked for the rest of the transaction (PATCH and, later, payment take it first). */
+export async function findBookingForUpdate(tx: Tx, bookingId: number): Promise<HeldBookingRow | undefined> {
+  return lockBookingRow(tx, bookingId, {
+    id: bookings.id,
+    status: bookings.status,
+    sessionKey: bookings.sessionKey,
+    networkKey: bookings.networkKey,
+    operatorId: bookings.operatorId,
+    holdActive: bookingHoldActive,
+    payablePence: bookings.payablePence,
+    paymentIntentId: bookings.paymentIntentId,
+  });
 }
 
 /** `dropPaymentIntent`: the booking's intent no longer matches its price, so step 2 must open another. */
@@ -442,29 +464,52 @@ export async function roundsOfBookings(
     .orderBy(asc(teeSlots.startsAt));
 }
 
-/** What selectRoundsWithSlotAndCourse answers: a query of `fields` over the three tables, open to where and order. */
-type RoundsWithSlotAndCourse<TFields extends SelectedFields> = PgSelectBase<
+/**
+ * What the selects of booking rounds below answer: a query of `fields` over booking_rounds and the tables it is
+ * joined to, open to where and order. drizzle cannot type joins on a generic selection; the inner joins keep every
+ * table's columns non-null.
+ */
+type RoundsJoinedTo<TFields extends SelectedFields, TJoined extends string> = PgSelectBase<
   'booking_rounds',
   TFields,
   'partial',
-  Record<'booking_rounds' | 'tee_slots' | 'courses', 'not-null'>,
+  Record<'booking_rounds' | TJoined, 'not-null'>,
   true
 >;
+
+/** A round's inner joins: its tee slot, its course, its booking. */
+type RoundJoin = readonly [PgTable, SQL];
+const slotOfRound: RoundJoin = [teeSlots, eq(teeSlots.id, bookingRounds.slotId)];
+const courseOfRound: RoundJoin = [courses, eq(courses.id, bookingRounds.courseId)];
+const bookingOfRound: RoundJoin = [bookings, eq(bookings.id, bookingRounds.bookingId)];
+
+function selectRoundsJoined<TFields extends SelectedFields, TJoined extends string>(
+  db: DbOrTx,
+  fields: TFields,
+  joins: readonly RoundJoin[],
+): RoundsJoinedTo<TFields, TJoined> {
+  let query: PgSelect = db
+    .select(fields as SelectedFields)
+    .from(bookingRounds)
+    .$dynamic();
+  for (const [table, on] of joins) query = query.innerJoin(table, on);
+  return query as unknown as RoundsJoinedTo<TFields, TJoined>;
+}
+
+/** A select of booking rounds joined to their tee slot (`fields` may take columns of both): add the where and the order. */
+export const selectRoundsWithSlot = <TFields extends SelectedFields>(db: DbOrTx, fields: TFields) =>
+  selectRoundsJoined<TFields, 'tee_slots'>(db, fields, [slotOfRound]);
 
 /**
  * A select of booking rounds joined to their tee slot and course (`fields` may take columns of all three): add the
  * where and the order.
  */
-export function selectRoundsWithSlotAndCourse<TFields extends SelectedFields>(
-  db: DbOrTx,
-  fields: TFields,
-): RoundsWithSlotAndCourse<TFields> {
-  const query = db
-    .select(fields as SelectedFields)
-    .from(bookingRounds)
-    .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
-    .innerJoin(courses, eq(courses.id, bookingRounds.courseId))
-    .$dynamic();
-  // drizzle cannot type joins on a generic selection; the inner joins keep every table's columns non-null.
-  return query as unknown as RoundsWithSlotAndCourse<TFields>;
-}
+export const selectRoundsWithSlotAndCourse = <TFields extends SelectedFields>(db: DbOrTx, fields: TFields) =>
+  selectRoundsJoined<TFields, 'tee_slots' | 'courses'>(db, fields, [slotOfRound, courseOfRound]);
+
+/**
+ * A select of booking rounds joined to their booking and tee slot (`fields` may take columns of all three): add the
+ * where and the order.
+ */
+export const selectRoundsWithBookingAndSlot = <TFields extends SelectedFields>(db: DbOrTx, fields: TFields) =>
+  selectRoundsJoined<TFields, 'bookings' | 'tee_slots'>(db, fields, [bookingOfRound, slotOfRound]);

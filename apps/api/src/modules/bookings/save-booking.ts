@@ -297,14 +297,14 @@ async function savedBooking(
   };
 }
 
-/** Writes the booking's rounds and priced golfers, then reads back the answer of both calls. */
-async function saveAndAnswer(
+/** Writes a booking's checked rounds and its golfers as priceRounds priced them (the public flow's and the desk's). */
+export async function savePricedRounds(
   tx: Queryable,
   bookingId: number,
-  body: SaveBookingBody,
+  golfers: SaveBookingBody['golfers'],
   rounds: Round[],
   priced: ReturnType<typeof priceRounds>,
-): Promise<SavedBooking> {
+): Promise<void> {
   await saveRoundsAndGolfers(
     tx,
     bookingId,
@@ -314,12 +314,23 @@ async function saveAndAnswer(
       players: round.players,
       caddies: round.caddies,
     })),
-    body.golfers.map((golfer, index) => ({
+    golfers.map((golfer, index) => ({
       position: golfer.id,
       playerTypeId: golfer.playerTypeId,
       priced: priced.golfers[index] as PricedGolfer,
     })),
   );
+}
+
+/** Writes the booking's rounds and priced golfers, then reads back the answer of both calls. */
+async function saveAndAnswer(
+  tx: Queryable,
+  bookingId: number,
+  body: SaveBookingBody,
+  rounds: Round[],
+  priced: ReturnType<typeof priceRounds>,
+): Promise<SavedBooking> {
+  await savePricedRounds(tx, bookingId, body.golfers, rounds, priced);
   return savedBooking(tx, bookingId, body, rounds, priced.golfers, priced.totals);
 }
 

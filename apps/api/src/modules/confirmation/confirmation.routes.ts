@@ -8,31 +8,26 @@ import {
   updateCaddiesBodySchema,
 } from '@links/shared/schemas/confirmation';
 import { golferNamesBodySchema } from '@links/shared/schemas/golfer-names';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationFailed } from '../../lib/app-error.ts';
-import { errorEnvelopeSchema } from '../../lib/envelope.ts';
+import { errorResponses } from '../../lib/envelope.ts';
+import { dataRoutes, noStore } from '../data-route.ts';
 import { bookingCalendarFor } from './booking-calendar.ts';
-import { loadBookingRecord } from './confirmation.repository.ts';
+import { type AccessBooking, loadBookingRecord } from './confirmation.repository.ts';
 import {
   bookingForRequest,
   bookingForSession,
   bookingNotFound,
+  type ConfirmationAccessDeps,
   unlockWithPin,
 } from './confirmation-access.ts';
 import { saveGolferNames } from './golfer-names.ts';
 import { loadConfirmation } from './load-confirmation.ts';
 import { updateOwnCaddies } from './update-caddies.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  413: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 403, 404, 409, 413, 422, 429);
 
 /** A PIN or caddie body is a few dozen bytes: anything near this is not a browser's. */
 const SMALL_BODY_LIMIT_BYTES = 4 * 1024;
@@ -42,114 +37,119 @@ function sameBooking(bodyNumber: string, pathNumber: string): void {
     throw validationFailed({ booking_id: M.bookingIdMismatch }, M.bookingIdMismatch);
 }
 
+/**
+ * The booking a write by a session with access changes: the body names it again, and must name the one in the
+ * address.
+ */
+export async function bookingToChange(
+  deps: ConfirmationAccessDeps,
+  request: FastifyRequest & { params: { bookingNumber: string }; body: { booking_id: string } },
+): Promise<AccessBooking> {
+  const { bookingNumber } = request.params;
+  sameBooking(request.body.booking_id, bookingNumber);
+  return bookingForSession(deps, request, bookingNumber);
+}
+
+/** The booking as its page shows it, answered to the session that may open it: never kept by a cache. */
+export function confirmationAnswer(app: ConfirmationAccessDeps, reply: FastifyReply, bookingId: number) {
+  noStore(reply);
+  return loadConfirmation(app, bookingId);
+}
+
 /** The confirmation page's calls: signed, session and PIN access, the caddie editor and the calendar file. */
 export const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const route = dataRoutes(app, ['confirmation']);
+
+  route.get(
     '/bookings/:bookingNumber/confirmation',
     {
-      schema: {
-        summary: 'The confirmed booking, by signed link or for a session that made or unlocked it',
-        description:
-          'With signature and expires (the e-mailed link): a valid, unexpired signature answers the booking and ' +
-          'unlocks it for this browser session for 24 hours (a session cookie is started if there is none); an ' +
-          'expired, tampered or foreign one answers 403 link_expired, whatever the booking number. Without them: ' +
-          'the session that made the booking or unlocked it answers the booking, any other 403 access_required ' +
-          '(show the PIN form). Held and expired bookings answer 404 booking_not_found; cancelled ones are shown ' +
-          'with status cancelled.',
-        tags: ['confirmation'],
-        params: bookingNumberParamsSchema,
-        querystring: confirmationQuerySchema,
-        response: { 200: confirmationResponseSchema, ...errors },
-      },
+      summary: 'The confirmed booking, by signed link or for a session that made or unlocked it',
+      description:
+        'With signature and expires (the e-mailed link): a valid, unexpired signature answers the booking and ' +
+        'unlocks it for this browser session for 24 hours (a session cookie is started if there is none); an ' +
+        'expired, tampered or foreign one answers 403 link_expired, whatever the booking number. Without them: ' +
+        'the session that made the booking or unlocked it answers the booking, any other 403 access_required ' +
+        '(show the PIN form). Held and expired bookings answer 404 booking_not_found; cancelled ones are shown ' +
+        'with status cancelled.',
+      params: bookingNumberParamsSchema,
+      querystring: confirmationQuerySchema,
+      response: confirmationResponseSchema,
+      errors,
     },
     async (request, reply) => {
       const { bookingNumber } = request.params;
       const booking = await bookingForRequest(app, request, reply, bookingNumber, request.query, {
         grant: true,
       });
-      reply.header('cache-control', 'no-store');
-      return { data: await loadConfirmation(app, booking.id) };
+      return confirmationAnswer(app, reply, booking.id);
     },
   );
 
-  app.post(
+  route.post(
     '/bookings/:bookingNumber/confirmation',
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
-      schema: {
-        summary: 'PIN access: the booking number and PIN from the e-mail unlock the booking for this session',
-        description:
-          'Body { booking_id (the booking number, as in the address), pin }. A wrong PIN and an unknown booking ' +
-          'number answer the same 422 pin_invalid. Five wrong PINs for one booking number within 15 minutes lock ' +
-          'it for the rest of that window (429 pin_locked, Retry-After); twenty attempts from one address within ' +
-          '15 minutes answer 429 rate_limited. Both counters are shared by every API instance.',
-        tags: ['confirmation'],
-        params: bookingNumberParamsSchema,
-        body: pinAccessBodySchema,
-        response: { 200: confirmationResponseSchema, ...errors },
-      },
+      summary: 'PIN access: the booking number and PIN from the e-mail unlock the booking for this session',
+      description:
+        'Body { booking_id (the booking number, as in the address), pin }. A wrong PIN and an unknown booking ' +
+        'number answer the same 422 pin_invalid. Five wrong PINs for one booking number within 15 minutes lock ' +
+        'it for the rest of that window (429 pin_locked, Retry-After); twenty attempts from one address within ' +
+        '15 minutes answer 429 rate_limited. Both counters are shared by every API instance.',
+      params: bookingNumberParamsSchema,
+      body: pinAccessBodySchema,
+      response: confirmationResponseSchema,
+      errors,
     },
     async (request, reply) => {
       const { bookingNumber } = request.params;
       sameBooking(request.body.booking_id, bookingNumber);
       const booking = await unlockWithPin(app, request, reply, bookingNumber, request.body.pin);
-      reply.header('cache-control', 'no-store');
-      return { data: await loadConfirmation(app, booking.id) };
+      return confirmationAnswer(app, reply, booking.id);
     },
   );
 
-  app.patch(
+  route.patch(
     '/bookings/:bookingNumber/caddies',
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
-      schema: {
-        summary: 'Changes the caddies of rounds more than 24 hours away (a session with access)',
-        description:
-          'Body { booking_id (the booking number), courses: [{ id, caddies }] }; courses left out keep theirs. ' +
-          'A count may change only on a round whose tee time is more than 24 hours away (422 caddies_locked ' +
-          "otherwise) and must be 0 up to the round's golfers (422 caddies_invalid). One refusal changes " +
-          'nothing. Answers the updated confirmation.',
-        tags: ['confirmation'],
-        params: bookingNumberParamsSchema,
-        body: updateCaddiesBodySchema,
-        response: { 200: confirmationResponseSchema, ...errors },
-      },
+      summary: 'Changes the caddies of rounds more than 24 hours away (a session with access)',
+      description:
+        'Body { booking_id (the booking number), courses: [{ id, caddies }] }; courses left out keep theirs. ' +
+        'A count may change only on a round whose tee time is more than 24 hours away (422 caddies_locked ' +
+        "otherwise) and must be 0 up to the round's golfers (422 caddies_invalid). One refusal changes " +
+        'nothing. Answers the updated confirmation.',
+      params: bookingNumberParamsSchema,
+      body: updateCaddiesBodySchema,
+      response: confirmationResponseSchema,
+      errors,
     },
     async (request, reply) => {
-      const { bookingNumber } = request.params;
-      sameBooking(request.body.booking_id, bookingNumber);
-      const booking = await bookingForSession(app, request, bookingNumber);
+      const booking = await bookingToChange(app, request);
       await updateOwnCaddies(app, booking.id, request.body);
-      reply.header('cache-control', 'no-store');
-      return { data: await loadConfirmation(app, booking.id) };
+      return confirmationAnswer(app, reply, booking.id);
     },
   );
 
-  app.put(
+  route.put(
     '/bookings/:bookingNumber/golfer-names',
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
-      schema: {
-        summary:
-          "Names the golfers of a tour operator's booking, until the names' deadline (a session with access)",
-        description:
-          'Body { booking_id (the booking number), golfers: [{ id (position), name }] }; golfers left out keep ' +
-          "their names, '' clears one. Until the end of the UK day NAMES_DEADLINE_DAYS (14) before the first " +
-          "round; after it 422 names_locked (the reservations desk changes them). A visitor's booking: 422 " +
-          'names_not_allowed. Answers the updated booking.',
-        tags: ['confirmation'],
-        params: bookingNumberParamsSchema,
-        body: golferNamesBodySchema,
-        response: { 200: confirmationResponseSchema, ...errors },
-      },
+      summary:
+        "Names the golfers of a tour operator's booking, until the names' deadline (a session with access)",
+      description:
+        'Body { booking_id (the booking number), golfers: [{ id (position), name }] }; golfers left out keep ' +
+        "their names, '' clears one. Until the end of the UK day NAMES_DEADLINE_DAYS (14) before the first " +
+        "round; after it 422 names_locked (the reservations desk changes them). A visitor's booking: 422 " +
+        'names_not_allowed. Answers the updated booking.',
+      params: bookingNumberParamsSchema,
+      body: golferNamesBodySchema,
+      response: confirmationResponseSchema,
+      errors,
     },
     async (request, reply) => {
-      const { bookingNumber } = request.params;
-      sameBooking(request.body.booking_id, bookingNumber);
-      const booking = await bookingForSession(app, request, bookingNumber);
+      const booking = await bookingToChange(app, request);
       await saveGolferNames(app, booking.id, request.body);
-      reply.header('cache-control', 'no-store');
-      return { data: await loadConfirmation(app, booking.id) };
+      return confirmationAnswer(app, reply, booking.id);
     },
   );
 

@@ -17,6 +17,7 @@ import {
   type Session,
 } from '../bookings/booking-test-helpers.ts';
 import { seedDemoOperators } from '../operators/seed-demo-operators.ts';
+import { confirmSandboxIntent } from '../payment-provider/test/sandbox-confirm.ts';
 import { deliverEvent, signedEvent } from '../payment-provider/test/webhook-payload.ts';
 
 // Test-only helpers for the tour-operator booking and payment-schedule API tests; the sandbox card payment and the
@@ -159,16 +160,13 @@ export function payWithCard(
   intent: { id: string; client_secret: string | null },
   number = '4242 4242 4242 4242',
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/v1/sandbox/payment_intents/${intent.id}/confirm`,
-    headers: session.headers,
-    payload: {
-      client_secret: intent.client_secret,
-      card: { number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' },
-      return_url: '/confirmation/pending',
-    },
-  });
+  return confirmSandboxIntent(
+    t.app,
+    session.headers,
+    intent,
+    { number },
+    { return_url: '/confirmation/pending' },
+  );
 }
 
 export function recordPayment(t: Pick<TestApp, 'app'>, session: Session, id: number, intentId: string) {

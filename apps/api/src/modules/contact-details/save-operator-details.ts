@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { BOOKING_MESSAGES } from '../bookings/booking-messages.ts';
-import { roundsOfBookings } from '../bookings/bookings.repository.ts';
+import { roundsOfBookings, selectRoundsWithSlot } from '../bookings/bookings.repository.ts';
 import { lastRoundStart, signBookingLink } from '../confirmation/confirmation-link.ts';
 import type { Operator } from '../operators/operators.repository.ts';
 import { CONFIRMATION_MESSAGES, confirmLockedBooking, loadReference } from '../payment/confirm-booking.ts';
@@ -38,10 +38,7 @@ function paymentMethodUnavailable(message: string): AppError {
 
 /** The UK play date of each round of the booking. */
 async function playDates(tx: Tx, bookingId: number): Promise<string[]> {
-  const rows = await tx
-    .select({ startsAt: teeSlots.startsAt })
-    .from(bookingRounds)
-    .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+  const rows = await selectRoundsWithSlot(tx, { startsAt: teeSlots.startsAt })
     .where(eq(bookingRounds.bookingId, bookingId))
     .orderBy(asc(teeSlots.startsAt));
   return rows.map((row) => londonDate(row.startsAt));

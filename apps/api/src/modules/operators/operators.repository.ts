@@ -1,24 +1,12 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { operatorSessions, operators, passwordResetTokens } from '../../db/schema/index.ts';
+import { accountLookups } from '../../lib/account-rows.ts';
 
 export type Operator = typeof operators.$inferSelect;
 export type NewOperator = typeof operators.$inferInsert;
 
-/** Case-insensitive, served by the unique index on lower(username). */
-export async function findOperatorByUsername(db: DbOrTx, username: string): Promise<Operator | undefined> {
-  const [row] = await db
-    .select()
-    .from(operators)
-    .where(sql`lower(${operators.username}) = ${username.trim().toLowerCase()}`)
-    .limit(1);
-  return row;
-}
-
-export async function findOperatorById(db: DbOrTx, id: number): Promise<Operator | undefined> {
-  const [row] = await db.select().from(operators).where(eq(operators.id, id)).limit(1);
-  return row;
-}
+export const { byUsername: findOperatorByUsername, byId: findOperatorById } = accountLookups(operators);
 
 /** Every company account (colleagues are listed with their company, not as operators of their own). */
 export async function listAllOperators(db: DbOrTx): Promise<Operator[]> {

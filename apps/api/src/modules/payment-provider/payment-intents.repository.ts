@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type PaymentIntentStatus,
@@ -51,13 +52,26 @@ export async function findIntentRow(db: DbOrTx, provider: PaymentMode, id: strin
   return row;
 }
 
-export async function findIntentRowByIdempotencyKey(db: DbOrTx, provider: PaymentMode, key: string) {
+/** The intent or refund a provider made under an idempotency key, if any (each table keeps its own keys). */
+async function findByIdempotencyKey<T extends typeof paymentIntents | typeof paymentRefunds>(
+  db: DbOrTx,
+  table: T,
+  provider: PaymentMode,
+  key: string,
+): Promise<T['$inferSelect'] | undefined> {
+  const rows: typeof paymentIntents | typeof paymentRefunds = table;
   const [row] = await db
     .select()
-    .from(paymentIntents)
-    .where(and(eq(paymentIntents.provider, provider), eq(paymentIntents.idempotencyKey, key)));
-  return row;
+    .from(rows)
+    .where(and(eq(rows.provider, provider), eq(rows.idempotencyKey, key)));
+  return row as T['$inferSelect'] | undefined;
 }
+
+export const findIntentRowByIdempotencyKey = (db: DbOrTx, provider: PaymentMode, key: string) =>
+  findByIdempotencyKey(db, paymentIntents, provider, key);
+
+export const findRefundRowByIdempotencyKey = (db: DbOrTx, provider: PaymentMode, key: string) =>
+  findByIdempotencyKey(db, paymentRefunds, provider, key);
 
 /** Every intent recorded for a booking, newest first (for the booking engine and support). */
 export async function findIntentsForBooking(db: DbOrTx, bookingId: number): Promise<PaymentIntent[]> {
@@ -81,12 +95,30 @@ export async function transitionIntent(
   set: Partial<Omit<PaymentIntentRow, 'id' | 'provider' | 'createdAt'>>,
   extraCondition?: ReturnType<typeof sql>,
 ) {
-  const [row] = await db
+  const [row] = await updateIntentWhere(
+    db,
+    id,
+    set,
+    inArray(paymentIntents.status, [...from]),
+    extraCondition,
+  ).returning();
+  return row;
+}
+
+/**
+ * Writes `set` (and the update time) to the intent only while every one of `conditions` still holds: each move of an
+ * intent's status or settlement is conditional on where it moves from, so of two racing writes one wins.
+ */
+function updateIntentWhere(
+  db: DbOrTx,
+  id: string,
+  set: PgUpdateSetSource<typeof paymentIntents>,
+  ...conditions: Array<SQL | undefined>
+) {
+  return db
     .update(paymentIntents)
     .set({ ...set, updatedAt: sql`now()` })
-    .where(and(eq(paymentIntents.id, id), inArray(paymentIntents.status, [...from]), extraCondition))
-    .returning();
-  return row;
+    .where(and(eq(paymentIntents.id, id), ...conditions));
 }
 
 /**
@@ -130,14 +162,6 @@ export async function recordProviderIntent(
   return intent;
 }
 
-export async function findRefundRowByIdempotencyKey(db: DbOrTx, provider: PaymentMode, key: string) {
-  const [row] = await db
-    .select()
-    .from(paymentRefunds)
-    .where(and(eq(paymentRefunds.provider, provider), eq(paymentRefunds.idempotencyKey, key)));
-  return row;
-}
-
 export async function refundedAmount(db: DbOrTx, intentId: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<string | number | null>`coalesce(sum(${paymentRefunds.amount}), 0)` })
@@ -168,38 +192,44 @@ export async function readSettlement(
 
 /** The intent paid for its booking. */
 export async function markIntentConfirmed(db: DbOrTx, id: string): Promise<void> {
-  await db
-    .update(paymentIntents)
-    .set({ settlement: 'confirmed', settledAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(paymentIntents.id, id), isNull(paymentIntents.settlement)));
+  await updateIntentWhere(
+    db,
+    id,
+    { settlement: 'confirmed', settledAt: sql`now()` },
+    isNull(paymentIntents.settlement),
+  );
 }
 
 /** Decides a refund, before asking the provider for it: no later path may confirm with this intent. */
 export async function markRefundPending(db: DbOrTx, id: string, reason: RefundReason): Promise<void> {
-  await db
-    .update(paymentIntents)
-    .set({ settlement: 'refund_pending', settlementReason: reason, updatedAt: sql`now()` })
-    .where(and(eq(paymentIntents.id, id), isNull(paymentIntents.settlement)));
+  await updateIntentWhere(
+    db,
+    id,
+    { settlement: 'refund_pending', settlementReason: reason },
+    isNull(paymentIntents.settlement),
+  );
 }
 
 /** The provider acknowledged the refund. True for the one caller that recorded it (who then tells the golfer). */
 export async function markIntentRefunded(db: DbOrTx, id: string): Promise<boolean> {
-  const rows = await db
-    .update(paymentIntents)
-    .set({ settlement: 'refunded', settledAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(paymentIntents.id, id), eq(paymentIntents.settlement, 'refund_pending')))
-    .returning({ id: paymentIntents.id });
+  const rows = await updateIntentWhere(
+    db,
+    id,
+    { settlement: 'refunded', settledAt: sql`now()` },
+    eq(paymentIntents.settlement, 'refund_pending'),
+  ).returning({ id: paymentIntents.id });
   return rows.length > 0;
 }
 
 /** A canceled intent took no money: nothing is left to do for it. */
 export async function markIntentCanceled(db: DbOrTx, id: string): Promise<void> {
-  await db
-    .update(paymentIntents)
-    .set({ settlement: 'canceled', settledAt: sql`now()`, updatedAt: sql`now()` })
-    .where(
-      and(eq(paymentIntents.id, id), eq(paymentIntents.status, 'canceled'), isNull(paymentIntents.settledAt)),
-    );
+  await updateIntentWhere(
+    db,
+    id,
+    { settlement: 'canceled', settledAt: sql`now()` },
+    eq(paymentIntents.status, 'canceled'),
+    isNull(paymentIntents.settledAt),
+  );
 }
 
 const inMilliseconds = (ms: number) => sql`now() + (${Math.round(ms)} * interval '1 millisecond')`;

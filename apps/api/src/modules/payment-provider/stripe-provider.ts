@@ -1,12 +1,9 @@
+import { PAYMENT_INTENT_STATUSES } from '@links/shared/schemas/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  PAYMENT_INTENT_STATUSES,
-  type PaymentIntentStatus,
-  paymentRefunds,
-} from '../../db/schema/payments.ts';
+import { type PaymentIntentStatus, paymentRefunds } from '../../db/schema/payments.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordProviderIntent } from './payment-intents.repository.ts';
 import {

@@ -7,7 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { bookingGolfers, bookingRounds, bookings, operators, teeSlots } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
-import { lockSlots } from '../bookings/bookings.repository.ts';
+import {
+  bookingHoldActive,
+  lockBookingRow,
+  lockSlots,
+  selectRoundsWithSlot,
+} from '../bookings/bookings.repository.ts';
 import { bookingPinHash, newBookingPin } from '../confirmation/booking-pin.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { confirmationEmail } from '../confirmation/confirmation-email.tsx';
@@ -97,30 +102,25 @@ export type LockedBooking = {
 
 /** Lock order shared with the booking engine: the booking row first, then its tee slots by ascending id. */
 export async function lockBooking(tx: Tx, bookingId: number): Promise<LockedBooking | undefined> {
-  const [row] = await tx
-    .select({
-      id: bookings.id,
-      bookingNumber: bookings.bookingNumber,
-      status: bookings.status,
-      holdActive: sql<boolean>`coalesce(${bookings.holdExpiresAt} > now(), false)`,
-      payablePence: bookings.payablePence,
-      paidPence: bookings.paidPence,
-      netPence: bookings.netPence,
-      vatPence: bookings.vatPence,
-      paymentIntentId: bookings.paymentIntentId,
-      playerDetails: bookings.playerDetails,
-      sessionKey: bookings.sessionKey,
-      operatorId: bookings.operatorId,
-      paymentMethod: bookings.paymentMethod,
-      depositPence: bookings.depositPence,
-      depositDueAt: bookings.depositDueAt,
-      balanceDueAt: bookings.balanceDueAt,
-      cancelledReason: bookings.cancelledReason,
-    })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    .for('update');
-  return row ? { ...row, holdActive: Boolean(row.holdActive) } : undefined;
+  return lockBookingRow(tx, bookingId, {
+    id: bookings.id,
+    bookingNumber: bookings.bookingNumber,
+    status: bookings.status,
+    holdActive: bookingHoldActive,
+    payablePence: bookings.payablePence,
+    paidPence: bookings.paidPence,
+    netPence: bookings.netPence,
+    vatPence: bookings.vatPence,
+    paymentIntentId: bookings.paymentIntentId,
+    playerDetails: bookings.playerDetails,
+    sessionKey: bookings.sessionKey,
+    operatorId: bookings.operatorId,
+    paymentMethod: bookings.paymentMethod,
+    depositPence: bookings.depositPence,
+    depositDueAt: bookings.depositDueAt,
+    balanceDueAt: bookings.balanceDueAt,
+    cancelledReason: bookings.cancelledReason,
+  });
 }
 
 /**
@@ -197,10 +197,11 @@ async function queueConfirmationEmail(
 ): Promise<boolean> {
   const to = await recipient(tx, booking);
   if (!to) return false;
-  const rounds = await tx
-    .select({ courseId: bookingRounds.courseId, startsAt: teeSlots.startsAt, caddies: bookingRounds.caddies })
-    .from(bookingRounds)
-    .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+  const rounds = await selectRoundsWithSlot(tx, {
+    courseId: bookingRounds.courseId,
+    startsAt: teeSlots.startsAt,
+    caddies: bookingRounds.caddies,
+  })
     .where(eq(bookingRounds.bookingId, booking.id))
     .orderBy(asc(bookingRounds.courseId), asc(teeSlots.startsAt));
   const golfers = await tx

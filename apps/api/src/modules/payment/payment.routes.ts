@@ -9,13 +9,13 @@ import {
   startDuePaymentBodySchema,
 } from '@links/shared/schemas/due-payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, badRequest, conflict, isAppError, validationFailed } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, isAppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/envelope.ts';
 import { sessionKey } from '../../lib/session-token.ts';
 import { roundsOfBookings } from '../bookings/bookings.repository.ts';
-import { bookingForSession } from '../confirmation/confirmation-access.ts';
+import { bookingToChange, confirmationAnswer } from '../confirmation/confirmation.routes.ts';
 import { lastRoundStart, signBookingLink } from '../confirmation/confirmation-link.ts';
-import { loadConfirmation } from '../confirmation/load-confirmation.ts';
+import { dataRoutes, noStore } from '../data-route.ts';
 import { intentNotFound } from '../payment-provider/sandbox-provider.ts';
 import { checkPaidIntentOf } from './confirm-booking.ts';
 import { isDuePayment, startDuePayment } from './due-payment.ts';
@@ -23,11 +23,6 @@ import { refundedAnswer, settlePaidIntent } from './settle-payment.ts';
 
 const errors = errorResponses(400, 402, 403, 404, 409, 410);
 const dueErrors = errorResponses(400, 402, 403, 404, 409, 422);
-
-function sameBookingNumber(bodyNumber: string, pathNumber: string): void {
-  const message = 'The booking number does not match the address.';
-  if (bodyNumber !== pathNumber) throw validationFailed({ booking_id: message }, message);
-}
 
 /**
  * Step 3, 'Make your payment': the payment record that confirms a booking, and the same settlement for the provider's
@@ -107,55 +102,50 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  // The booking page's due payments: the same access and answer as the page's own writes.
+  const bookingPageRoute = dataRoutes(app, ['confirmation']);
+
+  bookingPageRoute.post(
     '/bookings/:bookingNumber/due-payments',
     {
-      schema: {
-        summary: 'Opens a card payment of what is due on a confirmed booking (deposit rest or balance)',
-        description:
-          'For a session that may open the booking (the signed-in tour operator it was made for, or a session ' +
-          'unlocked by the signed link of a reminder e-mail or the PIN). Body { booking_id (the booking number), ' +
-          'amount (pence) }: at least £1.00 (or the whole due when less) and at most what is due now (422 ' +
-          'due_payment_not_allowed otherwise; nothing_due when the booking owes nothing). Answers the intent ' +
-          "the card form confirms; the same amount again returns the one already open. It is paid in the payer's " +
-          'session only (no off-session charges) and recorded by the record call, the webhook or the ' +
-          'reconciliation job, whichever comes first.',
-        tags: ['confirmation'],
-        params: bookingNumberParamsSchema,
-        body: startDuePaymentBodySchema,
-        response: { 200: duePaymentIntentResponseSchema, ...dueErrors },
-      },
+      summary: 'Opens a card payment of what is due on a confirmed booking (deposit rest or balance)',
+      description:
+        'For a session that may open the booking (the signed-in tour operator it was made for, or a session ' +
+        'unlocked by the signed link of a reminder e-mail or the PIN). Body { booking_id (the booking number), ' +
+        'amount (pence) }: at least £1.00 (or the whole due when less) and at most what is due now (422 ' +
+        'due_payment_not_allowed otherwise; nothing_due when the booking owes nothing). Answers the intent ' +
+        "the card form confirms; the same amount again returns the one already open. It is paid in the payer's " +
+        'session only (no off-session charges) and recorded by the record call, the webhook or the ' +
+        'reconciliation job, whichever comes first.',
+      params: bookingNumberParamsSchema,
+      body: startDuePaymentBodySchema,
+      response: duePaymentIntentResponseSchema,
+      errors: dueErrors,
     },
     async (request, reply) => {
-      const { bookingNumber } = request.params;
-      sameBookingNumber(request.body.booking_id, bookingNumber);
-      const booking = await bookingForSession(app, request, bookingNumber);
+      const booking = await bookingToChange(app, request);
       const intent = await startDuePayment(app, booking.id, request.body.amount);
-      reply.header('cache-control', 'no-store');
-      return { data: intent };
+      noStore(reply);
+      return intent;
     },
   );
 
-  app.post(
+  bookingPageRoute.post(
     '/bookings/:bookingNumber/due-payments/record',
     {
-      schema: {
-        summary: 'Records a paid due payment: the booking takes it, and the receipt e-mail is queued',
-        description:
-          'Re-reads the intent from the provider (never trusts the browser): only a succeeded due payment of this ' +
-          'booking is recorded, once, whichever of this call, the webhook and the reconciliation job comes ' +
-          'first. One that can no longer be used (the booking was cancelled, or another payment lowered the due ' +
-          'below it) is refunded in full and answered 409 due_payment_refunded. Answers the updated booking.',
-        tags: ['confirmation'],
-        params: bookingNumberParamsSchema,
-        body: recordDuePaymentBodySchema,
-        response: { 200: confirmationResponseSchema, ...dueErrors },
-      },
+      summary: 'Records a paid due payment: the booking takes it, and the receipt e-mail is queued',
+      description:
+        'Re-reads the intent from the provider (never trusts the browser): only a succeeded due payment of this ' +
+        'booking is recorded, once, whichever of this call, the webhook and the reconciliation job comes ' +
+        'first. One that can no longer be used (the booking was cancelled, or another payment lowered the due ' +
+        'below it) is refunded in full and answered 409 due_payment_refunded. Answers the updated booking.',
+      params: bookingNumberParamsSchema,
+      body: recordDuePaymentBodySchema,
+      response: confirmationResponseSchema,
+      errors: dueErrors,
     },
     async (request, reply) => {
-      const { bookingNumber } = request.params;
-      sameBookingNumber(request.body.booking_id, bookingNumber);
-      const booking = await bookingForSession(app, request, bookingNumber);
+      const booking = await bookingToChange(app, request);
       const intent = await app.payments.retrieveIntent(request.body.payment_intent);
       if (!intent) throw intentNotFound();
       if (!isDuePayment(intent) || intent.booking_id !== booking.id) {
@@ -168,8 +158,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (settlement.kind === 'refunded') {
         throw conflict(DUE_PAYMENT_MESSAGES.refunded(formatMoney(settlement.amount)), 'due_payment_refunded');
       }
-      reply.header('cache-control', 'no-store');
-      return { data: await loadConfirmation(app, booking.id) };
+      return confirmationAnswer(app, reply, booking.id);
     },
   );
 };

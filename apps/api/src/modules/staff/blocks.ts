@@ -4,6 +4,7 @@ import { and, asc, count, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { blockedPeriods, bookingRounds, bookings, courses, teeSlots } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { selectRoundsWithBookingAndSlot } from '../bookings/bookings.repository.ts';
 import { leadName } from '../confirmation/confirmation-payload.ts';
 import { bookingTakesPlaces } from '../tee-sheet/live-bookings.ts';
 import { slotOnSale } from '../tee-sheet/slot-on-sale.ts';
@@ -44,17 +45,13 @@ export async function liveBookingsOnSlots(
   where: SQL | undefined,
   limit?: number,
 ): Promise<BlockedBooking[]> {
-  const query = db
-    .select({
-      bookingNumber: bookings.bookingNumber,
-      ...bookingStateColumns,
-      playerDetails: bookings.playerDetails,
-      startsAt: teeSlots.startsAt,
-      players: bookingRounds.players,
-    })
-    .from(bookingRounds)
-    .innerJoin(bookings, eq(bookings.id, bookingRounds.bookingId))
-    .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+  const query = selectRoundsWithBookingAndSlot(db, {
+    bookingNumber: bookings.bookingNumber,
+    ...bookingStateColumns,
+    playerDetails: bookings.playerDetails,
+    startsAt: teeSlots.startsAt,
+    players: bookingRounds.players,
+  })
     .where(and(where, bookingTakesPlaces))
     .orderBy(asc(teeSlots.startsAt), asc(bookings.id));
   const rows = limit === undefined ? await query : await query.limit(limit);

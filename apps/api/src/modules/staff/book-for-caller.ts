@@ -5,8 +5,14 @@ import { londonDate } from '@links/shared/uk-time';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookings } from '../../db/schema/index.ts';
-import { insertHeldBooking, saveRoundsAndGolfers } from '../bookings/bookings.repository.ts';
-import { checkRounds, knownCourses, loadBookingReference, priceRounds } from '../bookings/save-booking.ts';
+import { insertHeldBooking } from '../bookings/bookings.repository.ts';
+import {
+  checkRounds,
+  knownCourses,
+  loadBookingReference,
+  priceRounds,
+  savePricedRounds,
+} from '../bookings/save-booking.ts';
 import { confirmLockedBooking, lockBooking } from '../payment/confirm-booking.ts';
 import { recordAudit } from './audit-log.ts';
 import { answeringBackstop, checkAnyPlayerTypes, deskRules } from './booking-change.ts';
@@ -54,21 +60,7 @@ export async function bookForCaller(
         },
         RESERVATION_WINDOW_MS,
       );
-      await saveRoundsAndGolfers(
-        tx,
-        created.id,
-        rounds.map((round) => ({
-          courseId: round.course.id,
-          slotId: round.slot.id,
-          players: round.players,
-          caddies: round.caddies,
-        })),
-        request.golfers.map((golfer, index) => ({
-          position: golfer.id,
-          playerTypeId: golfer.playerTypeId,
-          priced: priced.golfers[index] as (typeof priced.golfers)[number],
-        })),
-      );
+      await savePricedRounds(tx, created.id, request.golfers, rounds, priced);
       const firstDay = rounds.map((round) => londonDate(round.slot.startsAt)).sort()[0] as string;
       const dueAt = endOfLondonDay(firstDay);
       await tx

@@ -19,6 +19,7 @@ import {
   teeSlots,
 } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
+import { selectRoundsWithSlot } from '../bookings/bookings.repository.ts';
 import {
   type BookingReference,
   checkRounds,
@@ -136,16 +137,13 @@ async function planChange(
   if (booking.status !== 'confirmed') throw notAllowed(CHANGE_MESSAGES.notConfirmed);
   checkAnyPlayerTypes(request.golfers, reference);
   const courses = knownCourses(request.courses, reference);
-  const current = await tx
-    .select({
-      id: bookingRounds.id,
-      courseId: bookingRounds.courseId,
-      slotId: bookingRounds.slotId,
-      startsAt: teeSlots.startsAt,
-      caddies: bookingRounds.caddies,
-    })
-    .from(bookingRounds)
-    .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+  const current = await selectRoundsWithSlot(tx, {
+    id: bookingRounds.id,
+    courseId: bookingRounds.courseId,
+    slotId: bookingRounds.slotId,
+    startsAt: teeSlots.startsAt,
+    caddies: bookingRounds.caddies,
+  })
     .where(eq(bookingRounds.bookingId, booking.id))
     .orderBy(asc(bookingRounds.courseId));
   const currentGolfers = await tx

@@ -10,6 +10,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bookingRounds, bookings, recordedPayments, teeSlots } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { selectRoundsWithSlot } from '../bookings/bookings.repository.ts';
 import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { remindersDoneAtBooking } from '../payment-schedule/payment-schedule.repository.ts';
 import { recordAudit } from './audit-log.ts';
@@ -116,10 +117,7 @@ export async function extendDueDate(
     const paid = booking.paidPence ?? 0;
     if (payable - paid <= 0) throw notAllowed(MONEY_MESSAGES.nothingDue);
     if (request.due_date < todayInLondon(now)) throw notAllowed(MONEY_MESSAGES.dueDatePast);
-    const [first] = await tx
-      .select({ startsAt: teeSlots.startsAt })
-      .from(bookingRounds)
-      .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+    const [first] = await selectRoundsWithSlot(tx, { startsAt: teeSlots.startsAt })
       .where(eq(bookingRounds.bookingId, booking.id))
       .orderBy(asc(teeSlots.startsAt))
       .limit(1);

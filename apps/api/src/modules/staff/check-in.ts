@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookingRounds, bookings, golferCheckIns, teeSlots } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { selectRoundsWithBookingAndSlot, selectRoundsWithSlot } from '../bookings/bookings.repository.ts';
 import { recordAudit } from './audit-log.ts';
 
 // The starter's check-in (issue 22): one golfer of one round marked arrived or a no-show, or back to expected, with
@@ -24,18 +25,14 @@ export async function setCheckIn(
   now: Date,
 ): Promise<CheckInAnswer> {
   return db.transaction(async (tx) => {
-    const [round] = await tx
-      .select({
-        bookingId: bookings.id,
-        courseId: bookingRounds.courseId,
-        bookingNumber: bookings.bookingNumber,
-        status: bookings.status,
-        players: bookingRounds.players,
-        startsAt: teeSlots.startsAt,
-      })
-      .from(bookingRounds)
-      .innerJoin(bookings, eq(bookings.id, bookingRounds.bookingId))
-      .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
+    const [round] = await selectRoundsWithBookingAndSlot(tx, {
+      bookingId: bookings.id,
+      courseId: bookingRounds.courseId,
+      bookingNumber: bookings.bookingNumber,
+      status: bookings.status,
+      players: bookingRounds.players,
+      startsAt: teeSlots.startsAt,
+    })
       .where(eq(bookingRounds.id, request.round_id))
       // One change at a time per round: two starters marking the same golfer leave one answer and two audit rows
       // in the order they happened.
@@ -43,16 +40,12 @@ export async function setCheckIn(
     if (!round) throw notFound('There is no such booking on the tee sheet.', 'round_not_found');
     if (round.status !== 'confirmed') throw notAllowed(CHECK_IN_MESSAGES.notConfirmed);
     // The round's own golfers: a group's share on this tee time, or all of an ordinary booking's.
-    const courseRounds = await tx
-      .select({
-        id: bookingRounds.id,
-        courseId: bookingRounds.courseId,
-        startsAt: teeSlots.startsAt,
-        players: bookingRounds.players,
-      })
-      .from(bookingRounds)
-      .innerJoin(teeSlots, eq(teeSlots.id, bookingRounds.slotId))
-      .where(and(eq(bookingRounds.bookingId, round.bookingId), eq(bookingRounds.courseId, round.courseId)));
+    const courseRounds = await selectRoundsWithSlot(tx, {
+      id: bookingRounds.id,
+      courseId: bookingRounds.courseId,
+      startsAt: teeSlots.startsAt,
+      players: bookingRounds.players,
+    }).where(and(eq(bookingRounds.bookingId, round.bookingId), eq(bookingRounds.courseId, round.courseId)));
     const positions =
       roundGolferPositions(courseRounds)[courseRounds.findIndex((own) => own.id === request.round_id)];
     if (!positions?.includes(request.position)) throw notAllowed(CHECK_IN_MESSAGES.noSuchGolfer);

@@ -11,8 +11,8 @@ import type {
 } from '@links/shared/schemas/staff-prices';
 import type { TicketPricesBody } from '@links/shared/schemas/ticket-prices';
 import { addDays, formatLongDate, londonWallTimeToUtc, todayInLondon } from '@links/shared/uk-time';
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { and, asc, eq, getTableName, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import {
   bookingRounds,
   bookings,
@@ -261,6 +261,29 @@ function pricingRefusal(error: unknown): unknown {
 
 const seasonConflict = (message: string) => new AppError('season_conflict', 409, message);
 
+/** The tables whose rows are ranges of days that never overlap. */
+type DayRangeTable = typeof seasons | typeof caddiePriceRanges;
+
+/**
+ * The first row of `table` (by start date) whose days overlap the range, read under an advisory lock named after the
+ * table, so the check and the insert after it never interleave with another admin's.
+ */
+async function firstOverlap<T extends DayRangeTable>(
+  tx: Tx,
+  table: T,
+  range: { start_date: string; end_date: string },
+): Promise<T['$inferSelect'] | undefined> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${sql.raw(`'${getTableName(table)}'`)}))`);
+  const ranges: DayRangeTable = table;
+  const [clash] = await tx
+    .select()
+    .from(ranges)
+    .where(and(lte(ranges.startDate, range.end_date), gte(ranges.endDate, range.start_date)))
+    .orderBy(asc(ranges.startDate))
+    .limit(1);
+  return clash as T['$inferSelect'] | undefined;
+}
+
 /**
  * A new season, its green fees copied from another where asked (each then changed one by one). Seasons never overlap:
  * the first clash is named. The check and the insert run under one advisory lock, so two admins cannot each add
@@ -273,13 +296,7 @@ export async function createSeason(
   now: Date,
 ): Promise<StaffPrices> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('seasons'))`);
-    const [clash] = await tx
-      .select()
-      .from(seasons)
-      .where(and(lte(seasons.startDate, season.end_date), gte(seasons.endDate, season.start_date)))
-      .orderBy(asc(seasons.startDate))
-      .limit(1);
+    const clash = await firstOverlap(tx, seasons, season);
     if (clash) {
       throw seasonConflict(
         `The dates overlap ${clash.name} (${formatLongDate(clash.startDate)} to ${formatLongDate(clash.endDate)}).`,
@@ -433,18 +450,7 @@ export async function createCaddieRange(
   now: Date,
 ): Promise<StaffPrices> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('caddie_price_ranges'))`);
-    const [clash] = await tx
-      .select()
-      .from(caddiePriceRanges)
-      .where(
-        and(
-          lte(caddiePriceRanges.startDate, range.end_date),
-          gte(caddiePriceRanges.endDate, range.start_date),
-        ),
-      )
-      .orderBy(asc(caddiePriceRanges.startDate))
-      .limit(1);
+    const clash = await firstOverlap(tx, caddiePriceRanges, range);
     if (clash) {
       throw seasonConflict(
         `The dates overlap the caddie fee from ${formatLongDate(clash.startDate)} to ${formatLongDate(clash.endDate)}.`,

@@ -1,13 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffSessions, staffUsers } from '../../db/schema/index.ts';
-import {
-  deleteSessionRow,
-  dropLapsedSessions,
-  liveSession,
-  type SessionTable,
-  touchSession,
-} from '../../lib/session-rows.ts';
+import { sessionRows } from '../../lib/session-rows.ts';
 import { isStaffSessionId, sessionKey } from '../../lib/session-token.ts';
 import type { StaffUserRow } from './staff-users.repository.ts';
 
@@ -21,13 +15,7 @@ export const PASSWORD_STAGE_MS = 5 * 60 * 1000;
 export const STAFF_IDLE_MS = 30 * 60 * 1000;
 /** ...and this long after sign-in, however active. */
 export const STAFF_MAX_AGE_MS = 12 * 60 * 60 * 1000;
-const SESSIONS: SessionTable = {
-  table: staffSessions,
-  id: staffSessions.id,
-  owner: staffSessions.staffUserId,
-  lastSeenAt: staffSessions.lastSeenAt,
-  expiresAt: staffSessions.expiresAt,
-};
+const SESSIONS = sessionRows(staffSessions, staffSessions.staffUserId, STAFF_IDLE_MS);
 
 export type StaffSessionStage = 'password' | 'full';
 
@@ -49,7 +37,7 @@ export async function createStaffSession(
     expiresAt: new Date(now.getTime() + (stage === 'password' ? PASSWORD_STAGE_MS : STAFF_MAX_AGE_MS)),
   });
   // Housekeeping on the user's own rows: lapsed sessions go when the user next signs in.
-  await dropLapsedSessions(db, SESSIONS, staffUserId, STAFF_IDLE_MS, now);
+  await SESSIONS.dropLapsed(db, staffUserId, now);
 }
 
 /**
@@ -68,22 +56,16 @@ export async function findStaffSession(
     .select({ user: staffUsers, lastSeenAt: staffSessions.lastSeenAt })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffUserId))
-    .where(
-      and(
-        ...liveSession(SESSIONS, key, STAFF_IDLE_MS, now),
-        eq(staffSessions.stage, stage),
-        eq(staffUsers.status, 'active'),
-      ),
-    )
+    .where(and(...SESSIONS.live(key, now), eq(staffSessions.stage, stage), eq(staffUsers.status, 'active')))
     .limit(1);
   if (!row) return null;
-  await touchSession(db, SESSIONS, key, row.lastSeenAt, now);
+  await SESSIONS.touch(db, key, row.lastSeenAt, now);
   return { user: row.user, sessionKey: key, stage };
 }
 
 /** Ends the session of this id, whatever its stage (sign-out, or the password stage once the code is right). */
 export async function deleteStaffSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await deleteSessionRow(db, SESSIONS, sessionKey(sessionId));
+  await SESSIONS.delete(db, sessionKey(sessionId));
 }
 
 /** Ends every session of the user but `keepSessionKey` (all of them without it): password or factor changes. */

@@ -1,27 +1,12 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffUsers } from '../../db/schema/index.ts';
+import { accountLookups } from '../../lib/account-rows.ts';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
 export type NewStaffUserRow = typeof staffUsers.$inferInsert;
 
-/** Case-insensitive, served by the unique index on lower(username). */
-export async function findStaffUserByUsername(
-  db: DbOrTx,
-  username: string,
-): Promise<StaffUserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(staffUsers)
-    .where(sql`lower(${staffUsers.username}) = ${username.trim().toLowerCase()}`)
-    .limit(1);
-  return row;
-}
-
-export async function findStaffUserById(db: DbOrTx, id: number): Promise<StaffUserRow | undefined> {
-  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
-  return row;
-}
+export const { byUsername: findStaffUserByUsername, byId: findStaffUserById } = accountLookups(staffUsers);
 
 /** The row locked for the rest of the transaction (changes that read, decide, then write). */
 export async function lockStaffUser(db: DbOrTx, id: number): Promise<StaffUserRow | undefined> {

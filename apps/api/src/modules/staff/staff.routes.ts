@@ -96,6 +96,7 @@ import { notFound, validationFailed } from '../../lib/app-error.ts';
 import type { RouteGuards } from '../../plugins/request-guards.ts';
 import { saveGolferNames } from '../confirmation/golfer-names.ts';
 import { listCourses } from '../courses/courses.repository.ts';
+import { dataRoutes } from '../data-route.ts';
 import { sendInvoicePdf } from '../invoices/invoices.routes.ts';
 import { listPlayerTypes } from '../player-types/player-types.repository.ts';
 import { listAudit, recordAudit, recordBookingChanges } from './audit-log.ts';
@@ -158,61 +159,50 @@ const BOOKINGS_DESK = access({ roles: ['reservations'] });
 
 const staffPlugin: FastifyPluginAsyncZod = async (app) => {
   registerStaffGuard(app);
+  const route = dataRoutes(app, TAGS);
 
-  app.post(
+  route.post(
     '/session',
     {
       config: access('sign-in'),
-      schema: {
-        summary: 'Staff sign-in, step 1: username and password; a code (or enrolment) comes next',
-        tags: TAGS,
-        body: staffSignInRequestSchema,
-        response: { 200: staffSignInResponseSchema },
-      },
+      summary: 'Staff sign-in, step 1: username and password; a code (or enrolment) comes next',
+      body: staffSignInRequestSchema,
+      response: staffSignInResponseSchema,
     },
-    async (request, reply) => ({ data: await signInStaffWithPassword(request, reply, request.body) }),
+    (request, reply) => signInStaffWithPassword(request, reply, request.body),
   );
 
-  app.post(
+  route.post(
     '/session/code',
     {
       config: access('password-stage'),
-      schema: {
-        summary: 'Staff sign-in, step 2: the authenticator code; opens the full session under a new id',
-        tags: TAGS,
-        body: staffCodeRequestSchema,
-        response: { 200: staffUserResponseSchema },
-      },
+      summary: 'Staff sign-in, step 2: the authenticator code; opens the full session under a new id',
+      body: staffCodeRequestSchema,
+      response: staffUserResponseSchema,
     },
     async (request, reply) => {
       const user = await submitStaffCode(request, reply, staffOf(request), request.body);
-      return { data: staffUserView(user) };
+      return staffUserView(user);
     },
   );
 
-  app.get(
+  route.get(
     '/me',
     {
       config: access({ roles: ANY_STAFF_ROLE }),
-      schema: {
-        summary: 'The signed-in staff member',
-        tags: TAGS,
-        response: { 200: staffUserResponseSchema },
-      },
+      summary: 'The signed-in staff member',
+      response: staffUserResponseSchema,
     },
-    async (request) => ({ data: staffUserView(staffOf(request).user) }),
+    (request) => staffUserView(staffOf(request).user),
   );
 
-  app.delete(
+  route.delete(
     '/session',
     {
       config: access({ roles: ANY_STAFF_ROLE }),
-      schema: {
-        summary: 'Staff sign-out: ends the session server-side and starts a fresh anonymous one',
-        tags: TAGS,
-        body: z.object({}).nullish(),
-        response: { 200: emptyResponseSchema },
-      },
+      summary: 'Staff sign-out: ends the session server-side and starts a fresh anonymous one',
+      body: z.object({}).nullish(),
+      response: emptyResponseSchema,
     },
     async (request, reply) => {
       const staff = staffOf(request);
@@ -223,210 +213,164 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         await recordAudit(tx, { actor: { staffUserId: staff.user.id }, action: 'sign_out', at: now });
       });
       reply.issueSession();
-      return { data: {} };
+      return {};
     },
   );
 
-  app.post(
+  route.post(
     '/me/password',
     {
       config: access({ roles: ANY_STAFF_ROLE }),
-      schema: {
-        summary: 'Changes the signed-in staff member’s password; every other session of theirs ends',
-        tags: TAGS,
-        body: staffPasswordChangeRequestSchema,
-        response: { 200: emptyResponseSchema },
-      },
+      summary: 'Changes the signed-in staff member’s password; every other session of theirs ends',
+      body: staffPasswordChangeRequestSchema,
+      response: emptyResponseSchema,
     },
     async (request, reply) => {
       await changeStaffPassword(request, reply, staffOf(request), request.body);
-      return { data: {} };
+      return {};
     },
   );
 
-  app.get(
+  route.get(
     '/users',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary: 'Every staff user (admin)',
-        tags: TAGS,
-        response: { 200: staffUsersResponseSchema },
-      },
+      summary: 'Every staff user (admin)',
+      response: staffUsersResponseSchema,
     },
-    async () => ({ data: await listStaffUsers(app.db) }),
+    () => listStaffUsers(app.db),
   );
 
-  app.post(
+  route.post(
     '/users',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary: 'Creates a staff user (admin); a generated password is answered once',
-        tags: TAGS,
-        body: createStaffUserRequestSchema,
-        response: { 200: createStaffUserResponseSchema },
-      },
+      summary: 'Creates a staff user (admin); a generated password is answered once',
+      body: createStaffUserRequestSchema,
+      response: createStaffUserResponseSchema,
     },
     async (request) => {
       const actor = { staffUserId: staffOf(request).user.id };
       const created = await createStaffUser(app, request.body, actor, app.clock.now());
       return {
-        data: {
-          user: created.user,
-          ...(created.generated && { one_time_password: created.password }),
-        },
+        user: created.user,
+        ...(created.generated && { one_time_password: created.password }),
       };
     },
   );
 
-  app.patch(
+  route.patch(
     '/users/:id',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary: 'Changes a staff user’s role, or disables (signing them out) or enables them (admin)',
-        tags: TAGS,
-        params: staffUserIdParamsSchema,
-        body: updateStaffUserRequestSchema,
-        response: { 200: staffUserResponseSchema },
-      },
+      summary: 'Changes a staff user’s role, or disables (signing them out) or enables them (admin)',
+      params: staffUserIdParamsSchema,
+      body: updateStaffUserRequestSchema,
+      response: staffUserResponseSchema,
     },
     async (request) => {
       const actor = { staffUserId: staffOf(request).user.id };
-      return {
-        data: await updateStaffUserAccess(app.db, request.params.id, request.body, actor, app.clock.now()),
-      };
+      return updateStaffUserAccess(app.db, request.params.id, request.body, actor, app.clock.now());
     },
   );
 
-  app.post(
+  route.post(
     '/users/:id/reset-factor',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary: 'Forgets a staff user’s second factor and ends their sessions; they enrol again (admin)',
-        tags: TAGS,
-        params: staffUserIdParamsSchema,
-        body: z.object({}).nullish(),
-        response: { 200: staffUserResponseSchema },
-      },
+      summary: 'Forgets a staff user’s second factor and ends their sessions; they enrol again (admin)',
+      params: staffUserIdParamsSchema,
+      body: z.object({}).nullish(),
+      response: staffUserResponseSchema,
     },
     async (request) => {
       const actor = { staffUserId: staffOf(request).user.id };
-      return { data: await resetStaffFactor(app.db, request.params.id, actor, app.clock.now()) };
+      return resetStaffFactor(app.db, request.params.id, actor, app.clock.now());
     },
   );
 
-  app.get(
+  route.get(
     '/audit',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary: 'The staff audit log, newest first; by user, action and time (admin)',
-        tags: TAGS,
-        querystring: staffAuditQuerySchema,
-        response: { 200: staffAuditResponseSchema },
-      },
+      summary: 'The staff audit log, newest first; by user, action and time (admin)',
+      querystring: staffAuditQuerySchema,
+      response: staffAuditResponseSchema,
     },
     async (request) => {
       const { entries, total } = await listAudit(app.db, request.query);
-      return {
-        data: { entries, total, page: request.query.page, page_size: request.query.page_size },
-      };
+      return { entries, total, page: request.query.page, page_size: request.query.page_size };
     },
   );
 
-  app.get(
+  route.get(
     '/tee-sheet',
     {
       config: access({ roles: ANY_STAFF_ROLE }),
-      schema: {
-        summary: 'One course’s day: every slot, its block and the bookings that take its places (every role)',
-        tags: TAGS,
-        querystring: staffTeeSheetQuerySchema,
-        response: { 200: staffTeeSheetResponseSchema },
-      },
+      summary: 'One course’s day: every slot, its block and the bookings that take its places (every role)',
+      querystring: staffTeeSheetQuerySchema,
+      response: staffTeeSheetResponseSchema,
     },
-    async (request) => ({
-      data: await staffTeeSheet(app.db, request.query.course_id, request.query.date),
-    }),
+    (request) => staffTeeSheet(app.db, request.query.course_id, request.query.date),
   );
 
-  app.put(
+  route.put(
     '/check-ins',
     {
       config: access({ roles: ANY_STAFF_ROLE }),
-      schema: {
-        summary: 'Marks one golfer of a round arrived or a no-show, or expected again (every role; audited)',
-        tags: TAGS,
-        body: checkInRequestSchema,
-        response: { 200: checkInResponseSchema },
-      },
+      summary: 'Marks one golfer of a round arrived or a no-show, or expected again (every role; audited)',
+      body: checkInRequestSchema,
+      response: checkInResponseSchema,
     },
-    async (request) => ({
-      data: await setCheckIn(app.db, request.body, staffOf(request).user.id, app.clock.now()),
-    }),
+    (request) => setCheckIn(app.db, request.body, staffOf(request).user.id, app.clock.now()),
   );
 
-  app.get(
+  route.get(
     '/bookings',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary:
-          'Finds bookings by number, name, e-mail, phone, operator and UK dates of play; newest first, paged',
-        tags: TAGS,
-        querystring: staffBookingSearchQuerySchema,
-        response: { 200: staffBookingSearchResponseSchema },
-      },
+      summary:
+        'Finds bookings by number, name, e-mail, phone, operator and UK dates of play; newest first, paged',
+      querystring: staffBookingSearchQuerySchema,
+      response: staffBookingSearchResponseSchema,
     },
-    async (request) => ({ data: await searchBookings(app.db, request.query) }),
+    (request) => searchBookings(app.db, request.query),
   );
 
-  app.get(
+  route.get(
     '/bookings/:bookingNumber',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary: 'One booking for staff: its confirmation, contact, payments, refunds, e-mails and timeline',
-        tags: TAGS,
-        params: bookingNumberParamsSchema,
-        response: { 200: staffBookingDetailResponseSchema },
-      },
+      summary: 'One booking for staff: its confirmation, contact, payments, refunds, e-mails and timeline',
+      params: bookingNumberParamsSchema,
+      response: staffBookingDetailResponseSchema,
     },
-    async (request) => ({
-      data: await staffBookingDetail(
+    (request) =>
+      staffBookingDetail(
         app.db,
         request.params.bookingNumber,
         app.clock.now(),
         app.config.bookings.namesDeadlineDays,
       ),
-    }),
   );
 
-  app.post(
+  route.post(
     '/bookings/:bookingNumber/payments',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary:
-          'Records money taken by phone, at the desk or by bank transfer (at most what is due; audited)',
-        tags: TAGS,
-        params: bookingNumberParamsSchema,
-        body: recordPaymentRequestSchema,
-        response: { 200: moneyChangeResponseSchema },
-      },
+      summary: 'Records money taken by phone, at the desk or by bank transfer (at most what is due; audited)',
+      params: bookingNumberParamsSchema,
+      body: recordPaymentRequestSchema,
+      response: moneyChangeResponseSchema,
     },
-    async (request) => ({
-      data: await recordPayment(
+    (request) =>
+      recordPayment(
         app.db,
         request.params.bookingNumber,
         request.body,
         staffOf(request).user.id,
         app.clock.now(),
       ),
-    }),
   );
 
   app.get(
@@ -451,38 +395,30 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  route.post(
     '/bookings/:bookingNumber/payment-link',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary:
-          "E-mails the booker the booking's signed link to pay what is due by card online, in their own browser (audited)",
-        tags: TAGS,
-        params: bookingNumberParamsSchema,
-        response: { 200: paymentLinkSentResponseSchema },
-      },
+      summary:
+        "E-mails the booker the booking's signed link to pay what is due by card online, in their own browser (audited)",
+      params: bookingNumberParamsSchema,
+      response: paymentLinkSentResponseSchema,
     },
-    async (request) => ({
-      data: await sendPaymentLink(app, request.params.bookingNumber, staffOf(request).user.id),
-    }),
+    (request) => sendPaymentLink(app, request.params.bookingNumber, staffOf(request).user.id),
   );
 
-  app.post(
+  route.post(
     '/bookings/:bookingNumber/due-date',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary:
-          'Gives a booking on terms a later due date for its balance; its reminders start again (audited)',
-        tags: TAGS,
-        params: bookingNumberParamsSchema,
-        body: dueDateRequestSchema,
-        response: { 200: moneyChangeResponseSchema },
-      },
+      summary:
+        'Gives a booking on terms a later due date for its balance; its reminders start again (audited)',
+      params: bookingNumberParamsSchema,
+      body: dueDateRequestSchema,
+      response: moneyChangeResponseSchema,
     },
-    async (request) => ({
-      data: await extendDueDate(
+    (request) =>
+      extendDueDate(
         app.db,
         request.params.bookingNumber,
         request.body,
@@ -490,143 +426,109 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
         app.config.bookings.paymentReminderDays,
         app.clock.now(),
       ),
-    }),
   );
 
-  app.post(
+  route.post(
     '/bookings/:bookingNumber/move',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary:
-          'Moves a round to another tee time of its course that day (capacity checked as for a booking; audited)',
-        tags: TAGS,
-        params: bookingNumberParamsSchema,
-        body: moveRoundRequestSchema,
-        response: { 200: movedRoundResponseSchema },
-      },
+      summary:
+        'Moves a round to another tee time of its course that day (capacity checked as for a booking; audited)',
+      params: bookingNumberParamsSchema,
+      body: moveRoundRequestSchema,
+      response: movedRoundResponseSchema,
     },
-    async (request) => ({
-      data: await moveRound(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
-    }),
+    (request) => moveRound(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
   );
 
-  app.post(
+  route.post(
     '/bookings/:bookingNumber/change/preview',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary:
-          "Answers what a change of a booking's rounds or golfers would cost and what may be refunded (changes nothing)",
-        tags: TAGS,
-        params: bookingNumberParamsSchema,
-        body: staffBookingChangeRequestSchema,
-        response: { 200: staffBookingChangeResponseSchema },
-      },
+      summary:
+        "Answers what a change of a booking's rounds or golfers would cost and what may be refunded (changes nothing)",
+      params: bookingNumberParamsSchema,
+      body: staffBookingChangeRequestSchema,
+      response: staffBookingChangeResponseSchema,
     },
-    async (request) => ({ data: await previewChange(app, request.params.bookingNumber, request.body) }),
+    (request) => previewChange(app, request.params.bookingNumber, request.body),
   );
 
-  app.post(
+  route.post(
     '/bookings/:bookingNumber/change',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary:
-          "Changes a booking's rounds (any tee time, caddies, a round cancelled) and golfers, priced again; the difference left due or refunded (audited)",
-        tags: TAGS,
-        params: bookingNumberParamsSchema,
-        body: staffBookingChangeRequestSchema,
-        response: { 200: staffBookingChangeResponseSchema },
-      },
+      summary:
+        "Changes a booking's rounds (any tee time, caddies, a round cancelled) and golfers, priced again; the difference left due or refunded (audited)",
+      params: bookingNumberParamsSchema,
+      body: staffBookingChangeRequestSchema,
+      response: staffBookingChangeResponseSchema,
     },
-    async (request) => ({
-      data: await changeBooking(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
-    }),
+    (request) => changeBooking(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
   );
 
-  app.post(
+  route.post(
     '/bookings',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary:
-          "Books for a caller: any player type, the engine's checks and prices, confirmed at once with the price due at the desk; the golfer gets the confirmation e-mail (audited)",
-        tags: TAGS,
-        body: staffNewBookingRequestSchema,
-        response: { 200: staffNewBookingResponseSchema },
-      },
+      summary:
+        "Books for a caller: any player type, the engine's checks and prices, confirmed at once with the price due at the desk; the golfer gets the confirmation e-mail (audited)",
+      body: staffNewBookingRequestSchema,
+      response: staffNewBookingResponseSchema,
     },
-    async (request) => ({ data: await bookForCaller(app, request.body, staffOf(request).user.id) }),
+    (request) => bookForCaller(app, request.body, staffOf(request).user.id),
   );
 
-  app.get(
+  route.get(
     '/player-types',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary: 'Every player type, also those the public may not book (the concession)',
-        tags: TAGS,
-        response: { 200: staffPlayerTypesResponseSchema },
-      },
+      summary: 'Every player type, also those the public may not book (the concession)',
+      response: staffPlayerTypesResponseSchema,
     },
-    async () => ({
-      data: (await listPlayerTypes(app.db)).map((type) => ({ id: type.id, name: type.name })),
-    }),
+    async () => (await listPlayerTypes(app.db)).map((type) => ({ id: type.id, name: type.name })),
   );
 
-  app.patch(
+  route.patch(
     '/bookings/:bookingNumber/contact',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary:
-          "Corrects a visitor booking's name, e-mail or phone, checked by the golfer's own rules (audited)",
-        tags: TAGS,
-        params: bookingNumberParamsSchema,
-        body: staffContactRequestSchema,
-        response: { 200: staffContactResponseSchema },
-      },
+      summary:
+        "Corrects a visitor booking's name, e-mail or phone, checked by the golfer's own rules (audited)",
+      params: bookingNumberParamsSchema,
+      body: staffContactRequestSchema,
+      response: staffContactResponseSchema,
     },
-    async (request) => ({
-      data: await changeContact(
+    (request) =>
+      changeContact(
         app.db,
         request.params.bookingNumber,
         request.body,
         staffOf(request).user.id,
         app.clock.now(),
       ),
-    }),
   );
 
-  app.put(
+  route.put(
     '/bookings/:bookingNumber/caddies',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary: 'Sets the caddies of a round, also within its last 24 hours; the golfer is told (audited)',
-        tags: TAGS,
-        params: bookingNumberParamsSchema,
-        body: staffCaddiesRequestSchema,
-        response: { 200: staffCaddiesResponseSchema },
-      },
+      summary: 'Sets the caddies of a round, also within its last 24 hours; the golfer is told (audited)',
+      params: bookingNumberParamsSchema,
+      body: staffCaddiesRequestSchema,
+      response: staffCaddiesResponseSchema,
     },
-    async (request) => ({
-      data: await changeCaddies(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
-    }),
+    (request) => changeCaddies(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
   );
 
-  app.put(
+  route.put(
     '/bookings/:bookingNumber/golfer-names',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary: "Names a booking's golfers, also after the operator's deadline (audited)",
-        tags: TAGS,
-        params: bookingNumberParamsSchema,
-        body: golferNamesBodySchema,
-        response: { 200: golferNamesResponseSchema },
-      },
+      summary: "Names a booking's golfers, also after the operator's deadline (audited)",
+      params: bookingNumberParamsSchema,
+      body: golferNamesBodySchema,
+      response: golferNamesResponseSchema,
     },
     async (request) => {
       const { bookingNumber } = request.params;
@@ -654,459 +556,338 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
             })),
         },
       });
-      return { data: { saved: changes.length } };
+      return { saved: changes.length };
     },
   );
 
-  app.post(
+  route.post(
     '/bookings/:bookingNumber/cancel',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary:
-          'Cancels a confirmed booking: places back on sale at once, a full or partial card refund made once, the golfer told (audited)',
-        tags: TAGS,
-        params: bookingNumberParamsSchema,
-        body: cancelBookingRequestSchema,
-        response: { 200: cancelledBookingResponseSchema },
-      },
+      summary:
+        'Cancels a confirmed booking: places back on sale at once, a full or partial card refund made once, the golfer told (audited)',
+      params: bookingNumberParamsSchema,
+      body: cancelBookingRequestSchema,
+      response: cancelledBookingResponseSchema,
     },
-    async (request) => ({
-      data: await cancelBooking(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
-    }),
+    (request) => cancelBooking(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
   );
 
-  app.get(
+  route.get(
     '/operations',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary:
-          "What is waiting or stuck now: the outbox's counts, live holds, payments and refunds not yet settled",
-        tags: TAGS,
-        response: { 200: staffOperationsResponseSchema },
-      },
+      summary:
+        "What is waiting or stuck now: the outbox's counts, live holds, payments and refunds not yet settled",
+      response: staffOperationsResponseSchema,
     },
-    async () => ({ data: await operationsSummary(app.db, app.maintenance, app.clock.now()) }),
+    () => operationsSummary(app.db, app.maintenance, app.clock.now()),
   );
 
-  app.put(
+  route.put(
     '/maintenance',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary:
-          "Closes the public site and the tour operators' side for maintenance, or opens them again (audited); every instance follows within its cache window",
-        tags: TAGS,
-        body: maintenanceSwitchRequestSchema,
-        response: { 200: maintenanceStatusResponseSchema },
-      },
+      summary:
+        "Closes the public site and the tour operators' side for maintenance, or opens them again (audited); every instance follows within its cache window",
+      body: maintenanceSwitchRequestSchema,
+      response: maintenanceStatusResponseSchema,
     },
-    async (request) => ({
-      data: await switchMaintenance(
+    (request) =>
+      switchMaintenance(
         app.db,
         app.maintenance,
         request.body.enabled,
         staffOf(request).user.id,
         app.clock.now(),
       ),
-    }),
   );
 
-  app.get(
+  route.get(
     '/courses',
     {
       config: access({ roles: ANY_STAFF_ROLE }),
-      schema: {
-        summary: "The courses, for the staff area's pickers (works while the public site is in maintenance)",
-        tags: TAGS,
-        response: { 200: staffCoursesResponseSchema },
-      },
+      summary: "The courses, for the staff area's pickers (works while the public site is in maintenance)",
+      response: staffCoursesResponseSchema,
     },
-    async () => ({
-      data: (await listCourses(app.db)).map((course) => ({ id: course.id, name: course.name })),
-    }),
+    async () => (await listCourses(app.db)).map((course) => ({ id: course.id, name: course.name })),
   );
 
-  app.get(
+  route.get(
     '/prices',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary: 'Seasons and the green fee of every course, player type and season, with the latest changes',
-        tags: TAGS,
-        response: { 200: staffPricesResponseSchema },
-      },
+      summary: 'Seasons and the green fee of every course, player type and season, with the latest changes',
+      response: staffPricesResponseSchema,
     },
-    async () => ({ data: await staffPrices(app.db) }),
+    () => staffPrices(app.db),
   );
 
-  app.put(
+  route.put(
     '/prices/green-fees',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary:
-          'Sets one green fee (pence, VAT inclusive) for bookings priced from now on; existing bookings keep theirs (audited)',
-        tags: TAGS,
-        body: greenFeeChangeSchema,
-        response: { 200: staffPricesResponseSchema },
-      },
+      summary:
+        'Sets one green fee (pence, VAT inclusive) for bookings priced from now on; existing bookings keep theirs (audited)',
+      body: greenFeeChangeSchema,
+      response: staffPricesResponseSchema,
     },
-    async (request) => ({
-      data: await changeGreenFee(app.db, request.body, staffOf(request).user.id, app.clock.now()),
-    }),
+    (request) => changeGreenFee(app.db, request.body, staffOf(request).user.id, app.clock.now()),
   );
 
-  app.put(
+  route.put(
     '/prices/packages',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary:
-          "Sets a combination package's price for a player type, for bookings priced from now on (audited)",
-        tags: TAGS,
-        body: packagePriceChangeSchema,
-        response: { 200: staffPricesResponseSchema },
-      },
+      summary:
+        "Sets a combination package's price for a player type, for bookings priced from now on (audited)",
+      body: packagePriceChangeSchema,
+      response: staffPricesResponseSchema,
     },
-    async (request) => ({
-      data: await changePackagePrice(app.db, request.body, staffOf(request).user.id, app.clock.now()),
-    }),
+    (request) => changePackagePrice(app.db, request.body, staffOf(request).user.id, app.clock.now()),
   );
 
-  app.post(
+  route.post(
     '/packages',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary:
-          'Adds a combination package: its name, two or three courses and the days of the year it applies on; prices per player type follow (audited)',
-        tags: TAGS,
-        body: packageDetailsSchema,
-        response: { 200: staffPricesResponseSchema },
-      },
+      summary:
+        'Adds a combination package: its name, two or three courses and the days of the year it applies on; prices per player type follow (audited)',
+      body: packageDetailsSchema,
+      response: staffPricesResponseSchema,
     },
-    async (request) => ({
-      data: await savePackage(app.db, null, request.body, staffOf(request).user.id, app.clock.now()),
-    }),
+    (request) => savePackage(app.db, null, request.body, staffOf(request).user.id, app.clock.now()),
   );
 
-  app.put(
+  route.put(
     '/packages/:id',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary:
-          "Changes a combination package's name, courses and days of the year, for bookings priced from now on (audited)",
-        tags: TAGS,
-        params: packageParamsSchema,
-        body: packageDetailsSchema,
-        response: { 200: staffPricesResponseSchema },
-      },
+      summary:
+        "Changes a combination package's name, courses and days of the year, for bookings priced from now on (audited)",
+      params: packageParamsSchema,
+      body: packageDetailsSchema,
+      response: staffPricesResponseSchema,
     },
-    async (request) => ({
-      data: await savePackage(
-        app.db,
-        request.params.id,
-        request.body,
-        staffOf(request).user.id,
-        app.clock.now(),
-      ),
-    }),
+    (request) =>
+      savePackage(app.db, request.params.id, request.body, staffOf(request).user.id, app.clock.now()),
   );
 
-  app.post(
+  route.post(
     '/seasons',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary:
-          "Adds a season (never overlapping another), its green fees copied from another season's if asked (audited)",
-        tags: TAGS,
-        body: newSeasonSchema,
-        response: { 200: staffPricesResponseSchema },
-      },
+      summary:
+        "Adds a season (never overlapping another), its green fees copied from another season's if asked (audited)",
+      body: newSeasonSchema,
+      response: staffPricesResponseSchema,
     },
-    async (request) => ({
-      data: await createSeason(app.db, request.body, staffOf(request).user.id, app.clock.now()),
-    }),
+    (request) => createSeason(app.db, request.body, staffOf(request).user.id, app.clock.now()),
   );
 
-  app.post(
+  route.post(
     '/caddie-ranges',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary: 'Adds a caddie fee for a range of days, never overlapping another (audited)',
-        tags: TAGS,
-        body: newCaddieRangeSchema,
-        response: { 200: staffPricesResponseSchema },
-      },
+      summary: 'Adds a caddie fee for a range of days, never overlapping another (audited)',
+      body: newCaddieRangeSchema,
+      response: staffPricesResponseSchema,
     },
-    async (request) => ({
-      data: await createCaddieRange(app.db, request.body, staffOf(request).user.id, app.clock.now()),
-    }),
+    (request) => createCaddieRange(app.db, request.body, staffOf(request).user.id, app.clock.now()),
   );
 
-  app.put(
+  route.put(
     '/caddie-ranges/:id',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary: 'Changes the caddie fee of a range of days (audited)',
-        tags: TAGS,
-        params: caddieRangeParamsSchema,
-        body: caddieRangeChangeSchema,
-        response: { 200: staffPricesResponseSchema },
-      },
+      summary: 'Changes the caddie fee of a range of days (audited)',
+      params: caddieRangeParamsSchema,
+      body: caddieRangeChangeSchema,
+      response: staffPricesResponseSchema,
     },
-    async (request) => ({
-      data: await changeCaddieFee(
+    (request) =>
+      changeCaddieFee(
         app.db,
         request.params.id,
         request.body.price,
         staffOf(request).user.id,
         app.clock.now(),
       ),
-    }),
   );
 
-  app.put(
+  route.put(
     '/courses/closing-date',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary:
-          "Moves a course's closing date (every day up to it must have green fees); makes the new days' tee times (audited)",
-        tags: TAGS,
-        body: closingDateChangeSchema,
-        response: { 200: closingDateAnswerResponseSchema },
-      },
+      summary:
+        "Moves a course's closing date (every day up to it must have green fees); makes the new days' tee times (audited)",
+      body: closingDateChangeSchema,
+      response: closingDateAnswerResponseSchema,
     },
-    async (request) => ({
-      data: await changeClosingDate(app.db, request.body, staffOf(request).user.id, app.clock.now()),
-    }),
+    (request) => changeClosingDate(app.db, request.body, staffOf(request).user.id, app.clock.now()),
   );
 
-  app.get(
+  route.get(
     '/tee-windows',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary:
-          "Every course's tee interval, closing date, tee windows per weekday (standing and date-range adjustments) and the bookings left outside them",
-        tags: TAGS,
-        response: { 200: staffTeeWindowsResponseSchema },
-      },
+      summary:
+        "Every course's tee interval, closing date, tee windows per weekday (standing and date-range adjustments) and the bookings left outside them",
+      response: staffTeeWindowsResponseSchema,
     },
-    async () => ({ data: await staffTeeWindows(app.db, app.clock.now()) }),
+    () => staffTeeWindows(app.db, app.clock.now()),
   );
 
-  app.post(
+  route.post(
     '/tee-windows/preview',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary:
-          'What a tee-window change would do: tee times added and taken out of sale, a day before and after, and the bookings it would leave outside every window',
-        tags: TAGS,
-        body: teeWindowChangeSchema,
-        response: { 200: teeWindowPreviewResponseSchema },
-      },
+      summary:
+        'What a tee-window change would do: tee times added and taken out of sale, a day before and after, and the bookings it would leave outside every window',
+      body: teeWindowChangeSchema,
+      response: teeWindowPreviewResponseSchema,
     },
-    async (request) => ({ data: await previewTeeWindowChange(app.db, request.body, app.clock.now()) }),
+    (request) => previewTeeWindowChange(app.db, request.body, app.clock.now()),
   );
 
-  app.put(
+  route.put(
     '/tee-windows',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary:
-          'Sets the tee windows of some weekdays of a course (standing or for dates) and its interval; makes and withdraws tee times, keeping every booked one (audited)',
-        tags: TAGS,
-        body: teeWindowChangeSchema,
-        response: { 200: teeWindowChangeAnswerResponseSchema },
-      },
+      summary:
+        'Sets the tee windows of some weekdays of a course (standing or for dates) and its interval; makes and withdraws tee times, keeping every booked one (audited)',
+      body: teeWindowChangeSchema,
+      response: teeWindowChangeAnswerResponseSchema,
     },
-    async (request) => ({
-      data: await changeTeeWindows(app.db, request.body, staffOf(request).user.id, app.clock.now()),
-    }),
+    (request) => changeTeeWindows(app.db, request.body, staffOf(request).user.id, app.clock.now()),
   );
 
-  app.post(
+  route.post(
     '/prices/preview',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary:
-          "What a visitor pays for these golfers, courses and dates, by the public flow's pricing code (any player type)",
-        tags: TAGS,
-        body: ticketPricesBodySchema,
-        response: { 200: ticketPricesResponseSchema },
-      },
+      summary:
+        "What a visitor pays for these golfers, courses and dates, by the public flow's pricing code (any player type)",
+      body: ticketPricesBodySchema,
+      response: ticketPricesResponseSchema,
     },
-    async (request) => ({ data: await previewPrices(app.db, request.body) }),
+    (request) => previewPrices(app.db, request.body),
   );
 
-  app.get(
+  route.get(
     '/reports',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary:
-          'Reports for a period of play: sales per course, utilisation by weekday and hour, lead time, player types, channels, tickets and no-shows',
-        tags: TAGS,
-        querystring: reportQuerySchema,
-        response: { 200: staffReportResponseSchema },
-      },
+      summary:
+        'Reports for a period of play: sales per course, utilisation by weekday and hour, lead time, player types, channels, tickets and no-shows',
+      querystring: reportQuerySchema,
+      response: staffReportResponseSchema,
     },
-    async (request) => ({ data: await staffReport(app.db, request.query, app.clock.now()) }),
+    (request) => staffReport(app.db, request.query, app.clock.now()),
   );
 
-  app.get(
+  route.get(
     '/operators',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary: 'Every tour operator with their bookings still to play and what they owe, by when',
-        tags: TAGS,
-        response: { 200: staffOperatorListResponseSchema },
-      },
+      summary: 'Every tour operator with their bookings still to play and what they owe, by when',
+      response: staffOperatorListResponseSchema,
     },
-    async () => ({ data: await listStaffOperators(app.db, app.clock.now()) }),
+    () => listStaffOperators(app.db, app.clock.now()),
   );
 
-  app.post(
+  route.post(
     '/operators',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary:
-          'Opens a tour operator account; the operator chooses their password from an e-mailed link (audited)',
-        tags: TAGS,
-        body: createOperatorRequestSchema,
-        response: { 200: staffOperatorResponseSchema },
-      },
+      summary:
+        'Opens a tour operator account; the operator chooses their password from an e-mailed link (audited)',
+      body: createOperatorRequestSchema,
+      response: staffOperatorResponseSchema,
     },
-    async (request) => ({
-      data: await createStaffOperator(app, request.body, staffOf(request).user.id, app.clock.now()),
-    }),
+    (request) => createStaffOperator(app, request.body, staffOf(request).user.id, app.clock.now()),
   );
 
-  app.get(
+  route.get(
     '/operators/:id',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary: "One tour operator and their bookings, with each one's amounts and due date",
-        tags: TAGS,
-        params: operatorIdParamsSchema,
-        response: { 200: staffOperatorDetailResponseSchema },
-      },
+      summary: "One tour operator and their bookings, with each one's amounts and due date",
+      params: operatorIdParamsSchema,
+      response: staffOperatorDetailResponseSchema,
     },
-    async (request) => ({ data: await staffOperatorDetail(app.db, request.params.id, app.clock.now()) }),
+    (request) => staffOperatorDetail(app.db, request.params.id, app.clock.now()),
   );
 
-  app.patch(
+  route.patch(
     '/operators/:id',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary:
-          "Changes an operator's deposit percentage (for bookings made after it) or disables or enables the account (audited)",
-        tags: TAGS,
-        params: operatorIdParamsSchema,
-        body: updateOperatorRequestSchema,
-        response: { 200: staffOperatorResponseSchema },
-      },
+      summary:
+        "Changes an operator's deposit percentage (for bookings made after it) or disables or enables the account (audited)",
+      params: operatorIdParamsSchema,
+      body: updateOperatorRequestSchema,
+      response: staffOperatorResponseSchema,
     },
-    async (request) => ({
-      data: await updateStaffOperator(
-        app.db,
-        request.params.id,
-        request.body,
-        staffOf(request).user.id,
-        app.clock.now(),
-      ),
-    }),
+    (request) =>
+      updateStaffOperator(app.db, request.params.id, request.body, staffOf(request).user.id, app.clock.now()),
   );
 
-  app.post(
+  route.post(
     '/operators/:id/password-link',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary:
-          'E-mails the operator a link to choose a password: a reset, or the welcome link again if they never chose one (audited)',
-        tags: TAGS,
-        params: operatorIdParamsSchema,
-        response: { 200: operatorLinkSentResponseSchema },
-      },
+      summary:
+        'E-mails the operator a link to choose a password: a reset, or the welcome link again if they never chose one (audited)',
+      params: operatorIdParamsSchema,
+      response: operatorLinkSentResponseSchema,
     },
-    async (request) => ({
-      data: await sendOperatorResetLink(app, request.params.id, staffOf(request).user.id, app.clock.now()),
-    }),
+    (request) => sendOperatorResetLink(app, request.params.id, staffOf(request).user.id, app.clock.now()),
   );
 
-  app.get(
+  route.get(
     '/mail',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary: 'One page of the mail outbox, newest first, optionally of one state',
-        tags: TAGS,
-        querystring: staffMailQuerySchema,
-        response: { 200: staffMailPageResponseSchema },
-      },
+      summary: 'One page of the mail outbox, newest first, optionally of one state',
+      querystring: staffMailQuerySchema,
+      response: staffMailPageResponseSchema,
     },
-    async (request) => ({ data: await listMail(app.db, request.query) }),
+    (request) => listMail(app.db, request.query),
   );
 
-  app.get(
+  route.get(
     '/mail/:id',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary: 'One message of the outbox, its plain text and attachment names',
-        tags: TAGS,
-        params: mailIdParamsSchema,
-        response: { 200: staffMailMessageResponseSchema },
-      },
+      summary: 'One message of the outbox, its plain text and attachment names',
+      params: mailIdParamsSchema,
+      response: staffMailMessageResponseSchema,
     },
-    async (request) => ({ data: await readMail(app.db, request.params.id) }),
+    (request) => readMail(app.db, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/mail/:id/retry',
     {
       config: ADMIN_ONLY,
-      schema: {
-        summary: 'Sends a failed message again: due now, attempts from none (audited)',
-        tags: TAGS,
-        params: mailIdParamsSchema,
-        response: { 200: mailRetriedResponseSchema },
-      },
+      summary: 'Sends a failed message again: due now, attempts from none (audited)',
+      params: mailIdParamsSchema,
+      response: mailRetriedResponseSchema,
     },
-    async (request) => ({
-      data: await retryMail(app.db, request.params.id, staffOf(request).user.id, app.clock.now()),
-    }),
+    (request) => retryMail(app.db, request.params.id, staffOf(request).user.id, app.clock.now()),
   );
 
-  app.post(
+  route.post(
     '/blocks/preview',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary:
-          'What blocking a period would take out of sale, and the bookings and holds inside it (no change)',
-        tags: TAGS,
-        body: blockPeriodSchema,
-        response: { 200: blockPreviewResponseSchema },
-      },
+      summary:
+        'What blocking a period would take out of sale, and the bookings and holds inside it (no change)',
+      body: blockPeriodSchema,
+      response: blockPreviewResponseSchema,
     },
-    async (request) => ({ data: await previewBlock(app.db, request.body) }),
+    (request) => previewBlock(app.db, request.body),
   );
 
   app.post(
@@ -1127,20 +908,15 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
+  route.delete(
     '/blocks/:id',
     {
       config: BOOKINGS_DESK,
-      schema: {
-        summary: 'Removes a block: its tee times are on sale again at once (audited)',
-        tags: TAGS,
-        params: blockIdParamsSchema,
-        response: { 200: blockResponseSchema },
-      },
+      summary: 'Removes a block: its tee times are on sale again at once (audited)',
+      params: blockIdParamsSchema,
+      response: blockResponseSchema,
     },
-    async (request) => ({
-      data: await removeBlock(app.db, request.params.id, staffOf(request).user.id, app.clock.now()),
-    }),
+    (request) => removeBlock(app.db, request.params.id, staffOf(request).user.id, app.clock.now()),
   );
 };
 

@@ -1,10 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { londonWallTimeToUtc } from '@links/shared/uk-time';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { addDays, londonWallTimeToUtc } from '@links/shared/uk-time';
+import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
+import { blockedPeriods, bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
+import { serializeWithSchema } from '../../lib/prebuilt-json.ts';
 import { seedDatabase } from '../../seed/index.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { apiHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Test-only helpers for the tee-sheet API tests: an app seeded and pinned to a clock, and bookings written straight
 // into the tables (the booking engine is not needed to put players into slots).
@@ -33,6 +37,21 @@ export async function createSeededApp(now: Date): Promise<SeededApp> {
   return { ...testApp, setNow: (next) => testApp.clock.pin(() => next) };
 }
 
+/** A public read from a visitor's browser (its session cookie when given). */
+export function publicGet(t: TestApp, url: string, cookie?: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'GET', url, headers: apiHeaders(cookie ? { cookie } : {}) });
+}
+
+/**
+ * The `data` of a 200 answer from a route that writes its JSON itself: the body must be byte for byte what the zod
+ * serialiser makes of it.
+ */
+export function prebuiltData<T>(response: LightMyRequestResponse, schema: z.ZodType<{ data: T }>): T {
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.body).toBe(serializeWithSchema(schema, response.json()));
+  return response.json().data;
+}
+
 export async function slotIdAt(db: DbOrTx, courseId: number, date: string, time: string): Promise<number> {
   const [slot] = await db
     .select({ id: teeSlots.id })
@@ -40,6 +59,44 @@ export async function slotIdAt(db: DbOrTx, courseId: number, date: string, time:
     .where(and(eq(teeSlots.courseId, courseId), eq(teeSlots.startsAt, londonWallTimeToUtc(date, time))));
   if (!slot) throw new Error(`No tee slot for course ${courseId} at ${date} ${time}`);
   return slot.id;
+}
+
+/** The tee slots of a course on the UK days `from` to `to` (both included), earliest first. */
+export function slotsOnDays(db: DbOrTx, courseId: number, from: string, to = from) {
+  return db
+    .select({ id: teeSlots.id, startsAt: teeSlots.startsAt })
+    .from(teeSlots)
+    .where(
+      and(
+        eq(teeSlots.courseId, courseId),
+        gte(teeSlots.startsAt, londonWallTimeToUtc(from, '00:00')),
+        lt(teeSlots.startsAt, londonWallTimeToUtc(addDays(to, 1), '00:00')),
+      ),
+    )
+    .orderBy(asc(teeSlots.startsAt));
+}
+
+export type TestBlock = {
+  courseId: number;
+  /** The UK day it starts on, and the day it ends on when that is another. */
+  date: string;
+  endDate?: string;
+  /** UK wall times. */
+  from: string;
+  to: string;
+  reason: (typeof blockedPeriods.$inferInsert)['reason'];
+  note?: string;
+};
+
+/** A blocked period written straight into the table, as staff blocking a course's tee times leave one. */
+export async function insertBlock(db: DbOrTx, block: TestBlock): Promise<void> {
+  await db.insert(blockedPeriods).values({
+    courseId: block.courseId,
+    startsAt: londonWallTimeToUtc(block.date, block.from),
+    endsAt: londonWallTimeToUtc(block.endDate ?? block.date, block.to),
+    reason: block.reason,
+    ...(block.note === undefined ? {} : { note: block.note }),
+  });
 }
 
 /** Hold expiries relative to the database clock, which is the clock that decides whether a hold still counts. */
