@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config/env.ts';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client.ts';
@@ -90,6 +90,49 @@ export async function createTestApp(
       await dispose();
     },
   };
+}
+
+/**
+ * An object standing for whichever app `current` answers when one of its parts is read, so that a file can name its
+ * app once (`const t = ...`) although the hooks make a new one for every test or for the file.
+ */
+function standIn<App extends TestApp>(current: () => App | undefined): App {
+  return new Proxy({} as App, {
+    get: (_target, key) => {
+      const app = current();
+      if (!app) throw new Error('the test app exists only while the tests run');
+      return Reflect.get(app, key);
+    },
+  });
+}
+
+/**
+ * Registers (in the file or describe it is called in) the beforeEach that makes a fresh app for every test and the
+ * afterEach that closes it. The answer stands for the current test's app: read its parts inside a test or a hook.
+ */
+export function testAppForEachTest(configOverrides: Partial<AppConfig> = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeEach(async () => {
+    current = await createTestApp(configOverrides);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return standIn(() => current);
+}
+
+/**
+ * Registers (in the file or describe it is called in) the beforeAll that makes one app with `make` for all its tests
+ * and the afterAll that closes it. The answer stands for that app: read its parts inside a test or a hook.
+ */
+export function appForAllTests<App extends TestApp>(make: () => Promise<App>): App {
+  let current: App | undefined;
+  beforeAll(async () => {
+    current = await make();
+  });
+  afterAll(async () => current?.close());
+  return standIn(() => current);
 }
 
 /** Headers every browser call sends: API key and the requested-with marker (plus any extra). */

@@ -1,22 +1,16 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, operators } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../lib/password-hash.ts';
-import { apiHeaders, createTestApp, type TestApp, withCsrf } from '../../test/test-app.ts';
+import { apiHeaders, testAppForEachTest, withCsrf } from '../../test/test-app.ts';
 import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '../auth/current-operator.ts';
 import { addOperator, getUser, login, NEW_PASSWORD, PASSWORD } from '../auth/test/auth-test-helpers.ts';
 import { bookingBody } from '../bookings/booking-test-helpers.ts';
 import { createOperator } from '../operators/manage-operators.ts';
 import { OWN_ACCOUNT_ONLY_MESSAGE } from './account.routes.ts';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = testAppForEachTest();
 
 const details = {
   title: 'Mrs',

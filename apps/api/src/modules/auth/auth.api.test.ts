@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, operatorSessions, passwordResetTokens } from '../../db/schema/index.ts';
 import { isOperatorSessionId, sessionKey } from '../../lib/session-token.ts';
-import { apiHeaders, createTestApp, type TestApp, withCsrf } from '../../test/test-app.ts';
+import { apiHeaders, testAppForEachTest, withCsrf } from '../../test/test-app.ts';
 import { disableOperator } from '../operators/manage-operators.ts';
 import { LOGIN_ACCOUNT_RULES, LOGIN_ADDRESS_RULES } from './auth-rate-limits.ts';
 import { ACCOUNT_DISABLED_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from './sign-in-operator.ts';
@@ -21,13 +21,7 @@ import {
 const LINK_INVALID =
   'Sorry, the link you used has expired or is invalid. Please request a new password reset';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp({ publicUrl: 'https://book.links.example' });
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = testAppForEachTest({ publicUrl: 'https://book.links.example' });
 
 describe('sign-in and sessions', () => {
   it('signs in, answers the session shape and reads it back from GET /v1/user', async () => {

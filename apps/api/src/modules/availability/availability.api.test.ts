@@ -1,47 +1,38 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { availabilityResponseSchema } from '@links/shared/schemas/availability';
-import { daysInMonth, londonWallTimeToUtc } from '@links/shared/uk-time';
+import { daysInMonth } from '@links/shared/uk-time';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockedPeriods, courses } from '../../db/schema/index.ts';
-import { serializeWithSchema } from '../../lib/prebuilt-json.ts';
+import { describe, expect, it } from 'vitest';
+import { courses } from '../../db/schema/index.ts';
 import { NOW } from '../../test/booking-week.ts';
-import { apiHeaders } from '../../test/test-app.ts';
+import { appForAllTests } from '../../test/test-app.ts';
 import {
   atInstant,
   createSeededApp,
   fillSlots,
   holdExpiring,
-  type SeededApp,
+  insertBlock,
+  prebuiltData,
+  publicGet,
   wallTimes,
 } from '../tee-sheet/tee-sheet-test-data.ts';
 
 // Seeded closing dates: 31 October 2027.
 const { championship, burnside, buddonLinks } = COURSE_IDS;
 
-let t: SeededApp;
-
-beforeAll(async () => {
-  t = await createSeededApp(NOW);
+const t = appForAllTests(async () => {
+  const app = await createSeededApp(NOW);
   // A course bookable far ahead, to reach the 24-month ceiling (set before any request fills the course cache).
-  await t.database.db.update(courses).set({ closingDate: '2030-12-31' }).where(eq(courses.id, buddonLinks));
+  await app.database.db.update(courses).set({ closingDate: '2030-12-31' }).where(eq(courses.id, buddonLinks));
+  return app;
 });
-afterAll(async () => t?.close());
 
 async function availability(courseId: number | string, month: string) {
-  return t.app.inject({
-    method: 'GET',
-    url: `/v1/courses/${courseId}/availability?month=${month}`,
-    headers: apiHeaders(),
-  });
+  return publicGet(t, `/v1/courses/${courseId}/availability?month=${month}`);
 }
 
 async function statuses(courseId: number, month: string): Promise<Record<string, string>> {
-  const response = await availability(courseId, month);
-  expect(response.statusCode, response.body).toBe(200);
-  // The route writes its JSON itself: it must be byte for byte what the zod serialiser makes of it.
-  expect(response.body).toBe(serializeWithSchema(availabilityResponseSchema, response.json()));
-  const data = response.json().data as Record<string, { status: string }>;
+  const data = prebuiltData(await availability(courseId, month), availabilityResponseSchema);
   return Object.fromEntries(Object.entries(data).map(([date, entry]) => [date, entry.status]));
 }
 
@@ -96,10 +87,12 @@ describe('GET /v1/courses/:id/availability', () => {
   });
 
   it('marks a fully blocked day full', async () => {
-    await t.database.db.insert(blockedPeriods).values({
+    await insertBlock(t.database.db, {
       courseId: championship,
-      startsAt: londonWallTimeToUtc('2026-03-24', '00:00'),
-      endsAt: londonWallTimeToUtc('2026-03-25', '00:00'),
+      date: '2026-03-24',
+      from: '00:00',
+      endDate: '2026-03-25',
+      to: '00:00',
       reason: 'maintenance',
     });
     expect((await statuses(championship, '2026-03'))['2026-03-24']).toBe('full');

@@ -4,12 +4,12 @@ import { CHAMPIONSHIP_INFO_TEXT, TIME_CONFLICT_TOOLTIP } from '@links/shared/slo
 import { londonWallTimeToUtc } from '@links/shared/uk-time';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockedPeriods, bookingGolfers, bookingRounds, bookings, courses } from '../../db/schema/index.ts';
+import { bookingGolfers, bookingRounds, bookings, courses } from '../../db/schema/index.ts';
 import { errorEnvelopeSchema } from '../../lib/envelope.ts';
 import { NOW, THURSDAY } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
-import { holdExpiring, insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
+import { holdExpiring, insertBlock, insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 import { BOOKING_MESSAGES } from './booking-messages.ts';
 import {
   bookingAppWithVisitor,
@@ -213,10 +213,11 @@ describe('POST /v1/bookings', () => {
 
   it('refuses blocked, started and after-closing tee times', async () => {
     const blockedSlot = await slot(burnside, '2026-03-27', '10:00');
-    await t.database.db.insert(blockedPeriods).values({
+    await insertBlock(t.database.db, {
       courseId: burnside,
-      startsAt: londonWallTimeToUtc('2026-03-27', '10:00'),
-      endsAt: londonWallTimeToUtc('2026-03-27', '11:00'),
+      date: '2026-03-27',
+      from: '10:00',
+      to: '11:00',
       reason: 'maintenance',
     });
     const blocked = await postRound({ id: burnside, slotId: blockedSlot });

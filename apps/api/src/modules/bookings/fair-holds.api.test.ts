@@ -4,10 +4,10 @@ import {
   CHALLENGE_REQUIRED,
   PROOF_OF_WORK_HEADER,
 } from '@links/shared/schemas/proof-of-work';
-import { addDays, formatLongDate, londonTime, londonWallTimeToUtc } from '@links/shared/uk-time';
+import { formatLongDate, londonTime } from '@links/shared/uk-time';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
 import { bookingRounds, bookings, teeSlots } from '../../db/schema/index.ts';
@@ -17,6 +17,7 @@ import { login } from '../auth/test/auth-test-helpers.ts';
 import { PIN_ADDRESS_RULE } from '../confirmation/confirmation-access.ts';
 import { confirmedBooking, setPin } from '../confirmation/confirmation-test-helpers.ts';
 import { FAIRWAY, signInDemoOperators } from '../contact-details/operator-test-helpers.ts';
+import { slotsOnDays } from '../tee-sheet/tee-sheet-test-data.ts';
 import { BOOKING_MESSAGES } from './booking-messages.ts';
 import { bookingBody, bookingSettings, createBookingApp } from './booking-test-helpers.ts';
 import { challengeThresholds, FAIR_HOLD_MESSAGES } from './fair-holds.ts';
@@ -31,18 +32,7 @@ type Session = Awaited<ReturnType<typeof withCsrf>>;
 
 /** The first `count` tee times of a course-day (fails when the day has fewer, so no loop below runs empty). */
 async function slotsOf(t: TestApp, courseId: number, date: string, count: number): Promise<number[]> {
-  const rows = await t.database.db
-    .select({ id: teeSlots.id })
-    .from(teeSlots)
-    .where(
-      and(
-        eq(teeSlots.courseId, courseId),
-        gte(teeSlots.startsAt, londonWallTimeToUtc(date, '00:00')),
-        lt(teeSlots.startsAt, londonWallTimeToUtc(addDays(date, 1), '00:00')),
-      ),
-    )
-    .orderBy(asc(teeSlots.startsAt))
-    .limit(count);
+  const rows = (await slotsOnDays(t.database.db, courseId, date)).slice(0, count);
   expect(rows.length, `tee times of course ${courseId} on ${date}`).toBe(count);
   return rows.map((row) => row.id);
 }

@@ -5,7 +5,7 @@ import { readIcsEvents } from '@links/shared/test/read-ics';
 import { londonWallTimeToUtc } from '@links/shared/uk-time';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockedPeriods, bookingRounds, bookings, invoices, teeSlots } from '../../db/schema/index.ts';
+import { bookingRounds, bookings, invoices, teeSlots } from '../../db/schema/index.ts';
 import { NOW } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
@@ -20,7 +20,7 @@ import {
 } from '../contact-details/operator-test-helpers.ts';
 import { sendFrom, staffBrowser } from '../staff/test/staff-test-helpers.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
-import { insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
+import { insertBlock, insertBooking, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 import {
   bookingBody,
   bookingSettings,
@@ -189,10 +189,11 @@ describe('groups of more than four golfers', () => {
     ]);
 
     // 15:20 is blocked for a competition: a group of 9 from 15:10 would need it.
-    await t.database.db.insert(blockedPeriods).values({
+    await insertBlock(t.database.db, {
       courseId: burnside,
-      startsAt: londonWallTimeToUtc(DATE, '15:20'),
-      endsAt: londonWallTimeToUtc(DATE, '15:30'),
+      date: DATE,
+      from: '15:20',
+      to: '15:30',
       reason: 'competition',
     });
     const before = await heldCount();

@@ -5,16 +5,16 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/index.ts';
-import { apiHeaders, type TestApp, withCsrf } from '../../test/test-app.ts';
+import { NOW } from '../../test/booking-week.ts';
+import { apiHeaders, type TestApp } from '../../test/test-app.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
 import { signConfirmationLink } from './confirmation-link.ts';
-import { confirmedBooking, type MadeBooking } from './confirmation-test-helpers.ts';
+import { confirmedByVisitor, type MadeBooking } from './confirmation-test-helpers.ts';
 
 // Decision 017: a booking opened by its e-mailed link is rendered by the server into the web build's template, with
 // the booking's JSON beside #root for the browser's first render; anything else at that address gets the shell. The
 // web build's render is stood in for by a module that writes what it was given (the journeys run the real one).
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside } = COURSE_IDS;
 const SHELL = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const TEMPLATE =
@@ -63,13 +63,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'server/booking.html'), TEMPLATE);
   await writeFile(join(dir, 'server/prerender.js'), RENDER);
   t = await createBookingApp(NOW, {}, { webRoot: dir });
-  made = await confirmedBooking(
-    t.app,
-    t.database.db,
-    await withCsrf(t.app),
-    [{ courseId: burnside, date: '2026-03-26', time: '10:00' }],
-    [1],
-  );
+  made = await confirmedByVisitor(t, [{ courseId: burnside, date: '2026-03-26', time: '10:00' }], [1]);
 });
 afterAll(async () => {
   await t?.close();

@@ -2,6 +2,7 @@ import { COURSE_IDS } from '@links/shared/constants';
 import ICAL from 'ical.js';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOW } from '../../test/booking-week.ts';
 import { apiHeaders, type TestApp, withCsrf } from '../../test/test-app.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
 import { SmtpSink } from '../mail/test/smtp-sink.ts';
@@ -11,7 +12,6 @@ import { confirmedByVisitor } from './confirmation-test-helpers.ts';
 // signed link it contains, and add the attached tee times to a calendar.
 
 // Friday 20 March 2026, 09:05 UK; the round is on Thursday 26 March at 11:30 with one caddie (winter price 6000).
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside } = COURSE_IDS;
 
 let sink: SmtpSink;

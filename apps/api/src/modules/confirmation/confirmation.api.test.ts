@@ -11,6 +11,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingAccessGrants, bookingRounds, bookings, rateLimitCounters } from '../../db/schema/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { apiHeaders, cookieHeader, type TestApp, withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
 import {
@@ -25,7 +26,6 @@ import { signConfirmationLink } from './confirmation-link.ts';
 import { confirmedBooking, holdBooking, type MadeBooking, setPin } from './confirmation-test-helpers.ts';
 
 // Friday 20 March 2026, 09:05 UK. Rounds on Thursday 26 March (Burnside) and Friday 27 March (Buddon Links).
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside, buddonLinks } = COURSE_IDS;
 const ADULT = 1;
 const UNDER_16 = 3;

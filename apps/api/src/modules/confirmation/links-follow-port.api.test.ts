@@ -2,6 +2,7 @@ import { COURSE_IDS } from '@links/shared/constants';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail.ts';
+import { NOW } from '../../test/booking-week.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
 import { confirmedByVisitor } from './confirmation-test-helpers.ts';
@@ -9,8 +10,6 @@ import { confirmedByVisitor } from './confirmation-test-helpers.ts';
 // Without PUBLIC_URL (development, tests), every link the server hands out (the confirmation e-mail's signed link,
 // the calendar file's URL, the confirmation address) points at the port the server really listens on. It pointed
 // at http://localhost:3000 whatever the port, where nothing answered (issue 20, point 8).
-
-const NOW = new Date('2026-03-20T09:05:00Z');
 
 let t: TestApp;
 let origin: string;

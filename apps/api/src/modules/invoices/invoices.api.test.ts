@@ -6,16 +6,10 @@ import { NOW, TODAY } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
-import { createBookingApp, twoInstancesOnOneDatabase } from '../bookings/booking-test-helpers.ts';
+import { createBookingApp } from '../bookings/booking-test-helpers.ts';
 import { confirmedBooking, type MadeBooking } from '../confirmation/confirmation-test-helpers.ts';
 import { bookedAndPaidByCard, signInDemoOperators } from '../contact-details/operator-test-helpers.ts';
-import {
-  addStaffUser,
-  onInstance,
-  sendFrom,
-  staffBrowser,
-  staffSessionBrowser,
-} from '../staff/test/staff-test-helpers.ts';
+import { sendFrom, staffBrowser, staffRaceOnTwoInstances } from '../staff/test/staff-test-helpers.ts';
 import { pdfText } from './test/pdf-text.ts';
 
 // Issue 24 point 3: every payment produces a UK VAT invoice as PDF and every refund a credit note, numbered from one
@@ -207,11 +201,10 @@ async function expectGapFree(db: TestApp['database']['db']) {
 // Two instances on one database need PostgreSQL (PGlite is one process).
 if (testDbKind() === 'postgres') {
   describe('invoice numbers over two instances (PostgreSQL)', () => {
-    const { apps, databases } = twoInstancesOnOneDatabase('links_invoices', NOW, 8);
+    const race = staffRaceOnTwoInstances('links_invoices', NOW);
 
     it('payments recorded at once on both instances take unique numbers without gaps', async () => {
-      const [one, two] = apps as [NonNullable<(typeof apps)[0]>, NonNullable<(typeof apps)[1]>];
-      const database = databases[0]!;
+      const { one, two, database } = race;
       const times = ['10:00', '10:10', '10:20', '10:30', '10:40', '10:50'];
       const made = await Promise.all(
         times.map(async (time, index) =>
@@ -224,24 +217,10 @@ if (testDbKind() === 'postgres') {
           ),
         ),
       );
-      const staff = await addStaffUser(onInstance(one, database), {
-        username: 'burst.desk',
-        role: 'reservations',
-      });
-      const deskOne = await staffSessionBrowser(onInstance(one, database), staff.id, 'full');
-      const deskTwo = await staffSessionBrowser(onInstance(two, database), staff.id, 'full');
+      const desks = await race.deskOnBoth('burst.desk');
       // Each booking refunded twice at once, from both instances: a credit note per refund, numbers in one run.
       const answers = await Promise.all(
-        made.flatMap((booking) => [
-          sendFrom(one, deskOne, 'POST', `/v1/staff/bookings/${booking.bookingNumber}/cancel`, {
-            reason: 'One',
-            refund: 500,
-          }),
-          sendFrom(two, deskTwo, 'POST', `/v1/staff/bookings/${booking.bookingNumber}/cancel`, {
-            reason: 'Two',
-            refund: 500,
-          }),
-        ]),
+        made.flatMap((booking) => race.cancelFromBoth(booking.bookingNumber, 500, desks)),
       );
       expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(made.length);
       const rows = await database.db.select().from(invoices);

@@ -3,6 +3,7 @@ import { londonDate } from '@links/shared/uk-time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, operators } from '../../db/schema/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
 import {
@@ -30,7 +31,6 @@ import { seedDemoOperators } from './seed-demo-operators.ts';
 // administrator invites, removes or changes the company's details; a removed colleague is signed out at once; another
 // company's colleagues are out of reach; a company disabled by the resort takes its colleagues with it.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const TODAY = londonDate(NOW);
 const ANNA = { name: 'Anna Reid', email_address: 'Anna.Reid@fairway-tours.example' };
 

@@ -1,7 +1,7 @@
 import { meetsPasswordCriteria } from '@links/shared';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operators } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { testAppForEachTest } from '../../test/test-app.ts';
 import { getUser, login } from '../auth/test/auth-test-helpers.ts';
 import {
   createOperator,
@@ -12,13 +12,7 @@ import {
 } from './manage-operators.ts';
 import { DEMO_OPERATORS, seedDemoOperators } from './seed-demo-operators.ts';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = testAppForEachTest();
 
 describe('operator administration (the functions behind npm run operator)', () => {
   it('creates with a generated one-time password that signs in; only an argon2id hash is stored', async () => {

@@ -2,6 +2,7 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { apiHeaders, type TestApp, withCsrf } from '../../test/test-app.ts';
 import { addOperator, login, PASSWORD } from '../auth/test/auth-test-helpers.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
@@ -10,7 +11,6 @@ import { confirmedBooking } from '../confirmation/confirmation-test-helpers.ts';
 // Issue 24, "My bookings": a tour operator lists their own bookings (never another company's), still to play or
 // played, by date and status, each with total, paid, due and due date.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside } = COURSE_IDS;
 
 let t: TestApp;

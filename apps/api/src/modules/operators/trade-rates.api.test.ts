@@ -2,6 +2,7 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, operators, staffAuditLog } from '../../db/schema/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { addOperator, type Browser, login, PASSWORD } from '../auth/test/auth-test-helpers.ts';
 import { bookingBody, createBookingApp, postBooking } from '../bookings/booking-test-helpers.ts';
@@ -13,7 +14,6 @@ import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 // lowered, so the cheapest cover and the VAT split follow); visitors never see it; bookings already made keep their
 // price.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const DATE = '2026-05-27';
 const { burnside } = COURSE_IDS;
 

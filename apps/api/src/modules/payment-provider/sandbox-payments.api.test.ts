@@ -4,6 +4,7 @@ import { paymentIntents } from '../../db/schema/payments.ts';
 import { apiHeaders, createTestApp, type TestApp, withCsrf } from '../../test/test-app.ts';
 import type { PaymentIntent } from './payment-provider.ts';
 import { intentInput } from './test/intent-input.ts';
+import { confirmSandboxIntent } from './test/sandbox-confirm.ts';
 
 let t: TestApp;
 let csrf: Awaited<ReturnType<typeof withCsrf>>;
@@ -35,16 +36,9 @@ async function newIntent(amount = 12_500): Promise<PaymentIntent> {
 }
 
 function confirm(intent: PaymentIntent, card: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/v1/sandbox/payment_intents/${intent.id}/confirm`,
-    headers: csrf.headers,
-    payload: {
-      client_secret: intent.client_secret,
-      card: { exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123', ...card },
-      return_url: `/confirmation/${intent.booking_id}`,
-      ...extra,
-    },
+  return confirmSandboxIntent(t.app, csrf.headers, intent, card, {
+    return_url: `/confirmation/${intent.booking_id}`,
+    ...extra,
   });
 }
 

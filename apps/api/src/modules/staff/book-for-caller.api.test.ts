@@ -3,6 +3,7 @@ import { CHAMPIONSHIP_INFO_TEXT } from '@links/shared/slot-state';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, mailOutbox, staffAuditLog } from '../../db/schema/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { withCsrf } from '../../test/test-app.ts';
 import { bookingBody, createBookingApp, postBooking } from '../bookings/booking-test-helpers.ts';
 import { CONTACT_DETAILS } from '../confirmation/confirmation-test-helpers.ts';
@@ -15,7 +16,6 @@ import { sendFrom, staffAppForTests } from './test/staff-test-helpers.ts';
 // prices, one golfer on the Championship only with a reason; confirmed at once with the price due at the desk, the
 // golfer e-mailed their confirmation and PIN, audited and on the timeline; paid later with the desk's payment form.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside, championship } = COURSE_IDS;
 const ADULT = 1;
 const CONCESSION = 2;

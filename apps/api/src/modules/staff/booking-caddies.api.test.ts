@@ -2,6 +2,7 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRounds, mailOutbox, staffAuditLog } from '../../db/schema/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
@@ -11,7 +12,6 @@ import { sendFrom, staffBrowser } from './test/staff-test-helpers.ts';
 // Issue 22: staff change a round's caddies, also within the 24 hours in which the golfer's own page no longer may;
 // the golfer is told with the updated calendar file; the change is audited and on the timeline.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside } = COURSE_IDS;
 
 let t: TestApp;

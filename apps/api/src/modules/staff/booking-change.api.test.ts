@@ -12,6 +12,7 @@ import {
   staffAuditLog,
   staffRefunds,
 } from '../../db/schema/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
 import { bookingBody, postBooking } from '../bookings/booking-test-helpers.ts';
@@ -29,7 +30,6 @@ import {
 // the preview changes nothing; the difference is left due or returned to the card once; the golfer is told with
 // the calendar file (a dropped round's event cancelled); every change is audited and on the timeline.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside, buddonLinks, championship } = COURSE_IDS;
 const ADULT = 1;
 const CONCESSION = 2;

@@ -2,11 +2,10 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, staffAuditLog } from '../../db/schema/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { deskAndBookingForTests, sendFrom } from './test/staff-test-helpers.ts';
 
 // Issue 22: staff correct a visitor's name, e-mail and phone, checked by the golfer's own form rules; audited.
-
-const NOW = new Date('2026-03-20T09:05:00Z');
 
 const setup = deskAndBookingForTests(
   NOW,

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordedPayments, staffAuditLog } from '../../db/schema/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import { createBookingApp, GENEROUS_LIMITS, type Session } from '../bookings/booking-test-helpers.ts';
@@ -21,7 +22,6 @@ import { sendFrom, staffBrowser, visitorBooking } from './test/staff-test-helper
 // booking on terms can be given a later due date; the payment-schedule job, with cancellation switched on, then
 // neither reminds nor cancels the booking that was paid, or whose deadline moved. Both are audited.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const TODAY = '2026-03-20';
 const DAY = 86_400_000;
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);

@@ -2,19 +2,19 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { londonWallTimeToUtc } from '@links/shared/uk-time';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { blockedPeriods, bookingRounds, bookings, mailOutbox, staffAuditLog } from '../../db/schema/index.ts';
+import { bookingRounds, bookings, mailOutbox, staffAuditLog } from '../../db/schema/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { withCsrf } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
 import { bookingBody, postBooking } from '../bookings/booking-test-helpers.ts';
 import { livePlayersBySlot } from '../tee-sheet/live-bookings.ts';
-import { slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
+import { insertBlock, slotIdAt } from '../tee-sheet/tee-sheet-test-data.ts';
 import { deskAndBookingForTests, sendFrom, staffRaceOnTwoInstances } from './test/staff-test-helpers.ts';
 
 // Issue 22: staff move a round to another tee time of its course that day. Capacity is checked in the move's
 // transaction as the public engine checks it, so a move never oversells (also raced against public holds over two
 // instances); the golfer is told with the updated calendar file; the move is audited and on the timeline.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const DAY = '2026-03-27';
 const { burnside } = COURSE_IDS;
 
@@ -99,10 +99,11 @@ describe('POST /v1/staff/bookings/:number/move', () => {
         'This booking has no round on that course.',
       ],
     ];
-    await setup.t.database.db.insert(blockedPeriods).values({
+    await insertBlock(setup.t.database.db, {
       courseId: burnside,
-      startsAt: londonWallTimeToUtc(DAY, '11:50'),
-      endsAt: londonWallTimeToUtc(DAY, '12:00'),
+      date: DAY,
+      from: '11:50',
+      to: '12:00',
       reason: 'maintenance',
     });
     cases.push([{ course_id: burnside, slot_id: await slot('11:50') }, 'That tee time is blocked.']);

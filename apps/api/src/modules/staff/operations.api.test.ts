@@ -2,6 +2,7 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, paymentIntents, staffAuditLog } from '../../db/schema/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { apiHeaders, createTestApp, withCsrf } from '../../test/test-app.ts';
 import {
   bookingBody,
@@ -17,7 +18,6 @@ import { sendFrom, staffAppForTests, staffBrowser, visitorBooking } from './test
 // Issue 23, operations (admins): the outbox's counts and messages (read as text, a failed one sent again, audited),
 // the live holds, and the payments the reconciliation job has not settled.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside } = COURSE_IDS;
 
 const setup = staffAppForTests(() => createBookingApp(NOW), {

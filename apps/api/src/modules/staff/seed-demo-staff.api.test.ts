@@ -1,18 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staffUsers } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { testAppForEachTest } from '../../test/test-app.ts';
 import { DEMO_STAFF_ADMIN, seedDemoStaff } from './seed-demo-staff.ts';
 import { freshBrowser, getMe, postCode, postPassword } from './test/staff-test-helpers.ts';
 import { totpCode } from './totp.ts';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = testAppForEachTest();
 
 describe('the demo staff admin (development seed)', () => {
   it('is added once, enrolled, and signs in with the password and the secret the README lists', async () => {

@@ -1,22 +1,21 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
 import {
   bookingAwaitingPayment,
   CONTACT_DETAILS,
-  confirmedBooking,
   type MadeBooking,
 } from '../confirmation/confirmation-test-helpers.ts';
-import { sendFrom, staffBrowser } from './test/staff-test-helpers.ts';
+import { sendFrom, staffBrowser, visitorBooking } from './test/staff-test-helpers.ts';
 
 // Issue 22, finding a booking and its page: the reservations desk finds a visitor's booking by its number, the
 // lead's name, e-mail, phone and the dates of play, and opens everything about it: what the golfer's page shows,
 // contact details, payments, the e-mails sent and a timeline with the staff's own actions. The starter may not.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside, buddonLinks } = COURSE_IDS;
 
 let t: TestApp;
@@ -27,10 +26,8 @@ let grace: { bookingNumber: string };
 
 beforeAll(async () => {
   t = await createBookingApp(NOW);
-  ada = await confirmedBooking(
-    t.app,
-    t.database.db,
-    await withCsrf(t.app),
+  ada = await visitorBooking(
+    t,
     [
       { courseId: burnside, date: '2026-03-26', time: '10:00', caddies: 1 },
       { courseId: buddonLinks, date: '2026-03-27', time: '10:00' },

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testAppForEachTest } from '../../test/test-app.ts';
 import { runStaffCommand, StaffUsageError } from './staff-command.ts';
 import {
   auditRows,
@@ -15,14 +15,10 @@ import { totpCode } from './totp.ts';
 // What `npm run staff` does (cli/staff.ts is a thin wrapper: configuration, the data-dir lock, standard input),
 // run in-process on both databases; test/pglite-processes/staff-cli.api.test.ts runs the real command once.
 
-let t: TestApp;
+const t = testAppForEachTest();
 let printed: string[];
-beforeEach(async () => {
-  t = await createTestApp();
+beforeEach(() => {
   printed = [];
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const run = (argv: string[], options: { stdin?: string; env?: Record<string, string> } = {}) =>

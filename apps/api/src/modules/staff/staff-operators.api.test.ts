@@ -2,6 +2,7 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, mailOutbox, operatorSessions, operators, staffAuditLog } from '../../db/schema/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { addOperator, type Browser, login, post } from '../auth/test/auth-test-helpers.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
 import { sendFrom, staffAppForTests, visitorBooking } from './test/staff-test-helpers.ts';
@@ -9,7 +10,6 @@ import { sendFrom, staffAppForTests, visitorBooking } from './test/staff-test-he
 // Issue 23, tour operators in the staff area: opened by an admin (the operator chooses the password from the welcome
 // e-mail; staff never see one), the deposit, disabling and enabling, a reset link, and what each operator owes by when.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const { burnside } = COURSE_IDS;
 const NEW_OPERATOR = {
   company_name: 'Kingdom Golf Breaks',

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, greenFees } from '../../db/schema/index.ts';
 import { seedDatabase } from '../../seed/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { apiHeaders, withCsrf } from '../../test/test-app.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
 import { sendFrom, staffAppForTests, visitorBooking } from './test/staff-test-helpers.ts';
@@ -10,7 +11,6 @@ import { sendFrom, staffAppForTests, visitorBooking } from './test/staff-test-he
 // Issue 23, prices: an admin changes a green fee; what the public flow charges for a new booking changes, a booking
 // already made keeps its price; each change is kept as history; the preview uses the public pricing code.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const PLAY_DATE = '2026-05-27';
 const { burnside } = COURSE_IDS;
 const ADULT = 1;

@@ -4,6 +4,7 @@ import { addDays } from '@links/shared/uk-time';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingGolfers, bookingRounds, bookings, golferCheckIns } from '../../db/schema/index.ts';
+import { NOW } from '../../test/booking-week.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { addOperator, type Browser } from '../auth/test/auth-test-helpers.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
@@ -13,7 +14,6 @@ import { addStaffUser, sendFrom, staffBrowser, staffSessionBrowser } from './tes
 // Issue 23, reports: for a period of play, the same confirmed bookings seen as sales per course and period,
 // utilisation by weekday and hour, lead time, player types, channels, tickets and no-shows; bad periods refused.
 
-const NOW = new Date('2026-03-20T09:05:00Z');
 const MONDAY = '2026-04-13';
 const { championship, burnside } = COURSE_IDS;
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staffSessions, staffUsers } from '../../db/schema/index.ts';
 import { isStaffSessionId, sessionKey } from '../../lib/session-token.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { testAppForEachTest } from '../../test/test-app.ts';
 import { type Browser, browserFrom, sessionCookie } from '../auth/test/auth-test-helpers.ts';
 import { createStaffUser } from './manage-staff-users.ts';
 import { PASSWORD_STAGE_MISSING_MESSAGE, STAFF_INVALID_CREDENTIALS_MESSAGE } from './sign-in-staff.ts';
@@ -23,13 +23,7 @@ import {
 } from './test/staff-test-helpers.ts';
 import { totpCode } from './totp.ts';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = testAppForEachTest();
 
 const sidOf = (browser: Browser) => {
   const signed = decodeURIComponent(/links_sid=([^;]+)/.exec(browser.cookie)?.[1] ?? '');

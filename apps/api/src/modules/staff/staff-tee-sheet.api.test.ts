@@ -2,18 +2,13 @@ import { COURSE_IDS } from '@links/shared/constants';
 import { londonWallTimeToUtc } from '@links/shared/uk-time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  blockedPeriods,
-  bookingGolfers,
-  bookings,
-  golferCheckIns,
-  staffAuditLog,
-} from '../../db/schema/index.ts';
+import { bookingGolfers, bookings, golferCheckIns, staffAuditLog } from '../../db/schema/index.ts';
 import { ADULT_PLAYER_TYPE_ID, CONCESSION_PLAYER_TYPE_ID } from '../../seed/reference-data.ts';
 import { addOperator, type Browser } from '../auth/test/auth-test-helpers.ts';
 import {
   createSeededApp,
   holdExpiring,
+  insertBlock,
   insertBooking,
   type SeededApp,
   slotIdAt,
@@ -107,10 +102,11 @@ beforeAll(async () => {
     status: 'cancelled',
     rounds: [{ courseId: CHAMPIONSHIP, slotId: await slot('09:20'), players: 1 }],
   });
-  await db.insert(blockedPeriods).values({
+  await insertBlock(db, {
     courseId: CHAMPIONSHIP,
-    startsAt: londonWallTimeToUtc(DAY, '14:00'),
-    endsAt: londonWallTimeToUtc(DAY, '15:00'),
+    date: DAY,
+    from: '14:00',
+    to: '15:00',
     reason: 'competition',
     note: 'Club medal',
   });

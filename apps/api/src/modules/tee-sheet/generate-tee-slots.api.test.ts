@@ -1,12 +1,13 @@
 import { COURSE_IDS } from '@links/shared/constants';
-import { londonTime, londonWallTimeToUtc } from '@links/shared/uk-time';
-import { and, count, eq, gte, lt } from 'drizzle-orm';
+import { londonTime } from '@links/shared/uk-time';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { blockedPeriods, courses, playerTypes, teeSlots, teeWindows } from '../../db/schema/index.ts';
+import { courses, playerTypes, teeWindows } from '../../db/schema/index.ts';
 import { SEED_COURSES, SEED_PLAYER_TYPES } from '../../seed/reference-data.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { generateTeeSlots } from './generate-tee-slots.ts';
+import { insertBlock, slotsOnDays } from './tee-sheet-test-data.ts';
 
 // The generator on its own, over windows written for the test rather than the published ones.
 const { championship } = COURSE_IDS;
@@ -23,18 +24,7 @@ beforeAll(async () => {
 afterAll(async () => dispose());
 
 async function timesOn(date: string): Promise<string[]> {
-  const rows = await database.db
-    .select({ startsAt: teeSlots.startsAt })
-    .from(teeSlots)
-    .where(
-      and(
-        eq(teeSlots.courseId, championship),
-        gte(teeSlots.startsAt, londonWallTimeToUtc(date, '00:00')),
-        lt(teeSlots.startsAt, londonWallTimeToUtc(date, '23:59')),
-      ),
-    )
-    .orderBy(teeSlots.startsAt);
-  return rows.map((row) => londonTime(row.startsAt));
+  return (await slotsOnDays(database.db, championship, date)).map((row) => londonTime(row.startsAt));
 }
 
 describe('generateTeeSlots', () => {
@@ -70,10 +60,11 @@ describe('generateTeeSlots', () => {
   });
 
   it('skips blocked times and stops at the closing date', async () => {
-    await database.db.insert(blockedPeriods).values({
+    await insertBlock(database.db, {
       courseId: championship,
-      startsAt: londonWallTimeToUtc('2026-12-27', '11:10'),
-      endsAt: londonWallTimeToUtc('2026-12-27', '11:30'),
+      date: '2026-12-27',
+      from: '11:10',
+      to: '11:30',
       reason: 'dark',
     });
     await generateTeeSlots(database.db, { from: '2026-12-20', to: '2027-01-10', courseIds: [championship] });
@@ -90,17 +81,7 @@ describe('generateTeeSlots', () => {
     ]);
     expect(first.considered).toBe(9 * 3);
     expect(first.inserted + second.inserted).toBe(9 * 3);
-    const [stored] = await database.db
-      .select({ n: count() })
-      .from(teeSlots)
-      .where(
-        and(
-          eq(teeSlots.courseId, championship),
-          gte(teeSlots.startsAt, londonWallTimeToUtc('2026-08-01', '00:00')),
-          lt(teeSlots.startsAt, londonWallTimeToUtc('2026-10-01', '00:00')),
-        ),
-      );
-    expect(stored?.n).toBe(9 * 3);
+    expect(await slotsOnDays(database.db, championship, '2026-08-01', '2026-09-30')).toHaveLength(9 * 3);
   });
 
   it('refuses impossible dates', async () => {

@@ -1,20 +1,20 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { diaryResponseSchema } from '@links/shared/schemas/diary';
 import type { DiarySlot } from '@links/shared/slot-state';
-import { londonTime, londonWallTimeToUtc } from '@links/shared/uk-time';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockedPeriods } from '../../db/schema/index.ts';
-import { serializeWithSchema } from '../../lib/prebuilt-json.ts';
+import { londonTime } from '@links/shared/uk-time';
+import { describe, expect, it } from 'vitest';
 import { NOW } from '../../test/booking-week.ts';
-import { apiHeaders, withCsrf } from '../../test/test-app.ts';
+import { appForAllTests, withCsrf } from '../../test/test-app.ts';
 import { bookingBody, postBooking } from '../bookings/booking-test-helpers.ts';
 import { livePlayersBySlot } from './live-bookings.ts';
 import {
   atInstant,
   createSeededApp,
   holdExpiring,
+  insertBlock,
   insertBooking,
-  type SeededApp,
+  prebuiltData,
+  publicGet,
   slotIdAt,
   wallTimes,
 } from './tee-sheet-test-data.ts';
@@ -22,27 +22,17 @@ import {
 // At NOW (09:05 UK) the first Championship slot of the day (09:00) has started.
 const { championship, burnside, buddonLinks } = COURSE_IDS;
 
-let t: SeededApp;
+const t = appForAllTests(() => createSeededApp(NOW));
 
-beforeAll(async () => {
-  t = await createSeededApp(NOW);
-});
-afterAll(async () => t?.close());
-
-async function diary(courseId: number, query: string, cookie?: string) {
-  return t.app.inject({
-    method: 'GET',
-    url: `/v1/courses/${courseId}/diary?${query}`,
-    headers: apiHeaders(cookie ? { cookie } : {}),
-  });
+async function diary(courseId: number | string, query: string, cookie?: string) {
+  return publicGet(t, `/v1/courses/${courseId}/diary?${query}`, cookie);
 }
 
 async function slotsOn(courseId: number, date: string, extra = '', cookie?: string): Promise<DiarySlot[]> {
-  const response = await diary(courseId, `start_date=${date}&slot_type=1${extra}`, cookie);
-  expect(response.statusCode, response.body).toBe(200);
-  // The route writes its JSON itself: it must be byte for byte what the zod serialiser makes of it.
-  expect(response.body).toBe(serializeWithSchema(diaryResponseSchema, response.json()));
-  return response.json().data;
+  return prebuiltData(
+    await diary(courseId, `start_date=${date}&slot_type=1${extra}`, cookie),
+    diaryResponseSchema,
+  );
 }
 
 const ukTimes = (slots: DiarySlot[]) => slots.map((slot) => londonTime(new Date(slot.slot_date_time)));
@@ -118,10 +108,11 @@ describe('GET /v1/courses/:id/diary: which days have slots', () => {
   });
 
   it('hides slots inside a blocked period, even one added after the slots were generated', async () => {
-    await t.database.db.insert(blockedPeriods).values({
+    await insertBlock(t.database.db, {
       courseId: buddonLinks,
-      startsAt: londonWallTimeToUtc('2026-03-25', '10:00'),
-      endsAt: londonWallTimeToUtc('2026-03-25', '11:00'),
+      date: '2026-03-25',
+      from: '10:00',
+      to: '11:00',
       reason: 'competition',
     });
     const times = ukTimes(await slotsOn(buddonLinks, '2026-03-25'));
@@ -247,11 +238,7 @@ describe('GET /v1/courses/:id/diary: bad input', () => {
       code: 'course_not_found',
       message: 'There is no course with id 3.',
     });
-    const malformed = await t.app.inject({
-      method: 'GET',
-      url: '/v1/courses/abc/diary?start_date=2026-03-23&slot_type=1',
-      headers: apiHeaders(),
-    });
+    const malformed = await diary('abc', 'start_date=2026-03-23&slot_type=1');
     expect(malformed.statusCode).toBe(400);
   });
 });

@@ -51,6 +51,34 @@ function keep(buffer: { text: string }, chunk: Buffer): void {
 }
 
 /**
+ * `node --import tsx <args>` with `env` on top of PATH and HOME only: nothing from the test runner (TEST_DB, VITEST_*,
+ * NODE_OPTIONS) leaks in, as nothing would in a deployment. Killed if the run ends first; the tail of its output kept.
+ */
+function spawnFromSource(
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; stdin: 'ignore' | 'pipe' },
+) {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, ...args], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? options.cwd, ...options.env },
+    stdio: [options.stdin, 'pipe', 'pipe'],
+  });
+  running.add(child);
+  const out = { text: '' };
+  const err = { text: '' };
+  child.stdout?.on('data', (chunk: Buffer) => keep(out, chunk));
+  child.stderr?.on('data', (chunk: Buffer) => keep(err, chunk));
+  // 'close', not 'exit': by then the process's last output has been read from its pipes.
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('close', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    });
+  });
+  return { child, out, err, closed };
+}
+
+/**
  * Starts the server with `env` (on top of PATH and HOME only) on `port` (a free one when not given) and returns at
  * once, without waiting for it to be ready: for a process that is meant to fail at start-up.
  */
@@ -62,31 +90,14 @@ export async function spawnApiProcess(options: {
 }): Promise<ApiProcess & { gone: Promise<void> }> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, SERVER_ENTRY], {
+  const { child, out, err, closed } = spawnFromSource([SERVER_ENTRY], {
     cwd: options.cwd,
-    // Only what a deployment would set: nothing from the test runner (TEST_DB, VITEST_*, NODE_OPTIONS) leaks in.
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? options.cwd,
-      ...options.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...options.env, HOST: '127.0.0.1', PORT: String(port) },
+    stdin: 'ignore',
   });
-  running.add(child);
-  const out = { text: '' };
-  const err = { text: '' };
-  child.stdout?.on('data', (chunk: Buffer) => keep(out, chunk));
-  child.stderr?.on('data', (chunk: Buffer) => keep(err, chunk));
   let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  const gone = new Promise<void>((resolve) => {
-    // 'close', not 'exit': by then the process's last output has been read from its pipes.
-    child.once('close', (code, signal) => {
-      exited = { code, signal };
-      running.delete(child);
-      resolve();
-    });
+  const gone = closed.then((ended) => {
+    exited = ended;
   });
 
   return {
@@ -200,22 +211,11 @@ export function spawnCli(
   args: string[],
   options: { cwd: string; env: Record<string, string> },
 ): CliRun {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, `${CLI_DIR}${name}.ts`, ...args], {
-    cwd: options.cwd,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? options.cwd, ...options.env },
-    stdio: ['pipe', 'pipe', 'pipe'],
+  const { child, out, err, closed } = spawnFromSource([`${CLI_DIR}${name}.ts`, ...args], {
+    ...options,
+    stdin: 'pipe',
   });
-  running.add(child);
-  const out = { text: '' };
-  const err = { text: '' };
-  child.stdout?.on('data', (chunk: Buffer) => keep(out, chunk));
-  child.stderr?.on('data', (chunk: Buffer) => keep(err, chunk));
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    child.once('close', (code) => {
-      running.delete(child);
-      resolve({ code, stdout: out.text, stderr: err.text });
-    });
-  });
+  const done = closed.then(({ code }) => ({ code, stdout: out.text, stderr: err.text }));
   return { child, done };
 }
 

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { COURSE_IDS, DEFAULT_PLAYER_TYPE_ID } from '@links/shared/constants';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teeSlots } from '../../db/schema/index.ts';
 import { LOGIN_ACCOUNT_RULES } from '../../modules/auth/auth-rate-limits.ts';
 import { bookingBody } from '../../modules/bookings/booking-test-helpers.ts';
 import { PIN_BOOKING_RULE } from '../../modules/confirmation/confirmation-access.ts';
@@ -12,7 +10,7 @@ import { testDbKind } from '../test-database.ts';
 import type { ApiProcess } from './api-process.ts';
 import { type Browser, errorOf, type HttpAnswer, statusCounts } from './browser.ts';
 import { payHeldBooking } from './sandbox-payment.ts';
-import { burstClients, type ServerPair, startServerPair } from './server-pair.ts';
+import { burstClients, type ServerPair, slotsToHandOut, startServerPair } from './server-pair.ts';
 
 // Issue 20, point 1: limits that hold under parallel bursts. Two API processes on one PostgreSQL database, real
 // HTTP, every burst sent at once over both. A request the limit let through to the expensive check is "evaluated":
@@ -49,14 +47,7 @@ if (testDbKind() === 'postgres') {
           HOLD_SWEEP_INTERVAL_MS: '0',
         },
       });
-      freeSlots = (
-        await pair.db
-          .select({ id: teeSlots.id })
-          .from(teeSlots)
-          .where(and(eq(teeSlots.courseId, burnside), gt(teeSlots.startsAt, sql`now() + interval '3 days'`)))
-          .orderBy(asc(teeSlots.startsAt))
-          .limit(100)
-      ).map((slot) => slot.id);
+      freeSlots = (await slotsToHandOut(pair.db, burnside, 100)).map((slot) => slot.id);
     }, 120_000);
 
     afterAll(async () => pair?.close(), 30_000);

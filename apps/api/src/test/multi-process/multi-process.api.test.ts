@@ -1,25 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { COURSE_IDS, DEFAULT_PLAYER_TYPE_ID } from '@links/shared/constants';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPostgresDatabase, type Database } from '../../db/client.ts';
-import { bookings, mailOutbox, teeSlots } from '../../db/schema/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bookings, mailOutbox } from '../../db/schema/index.ts';
 import { writeMaintenanceFlag } from '../../lib/maintenance.ts';
 import { LOGIN_ACCOUNT_RULES, LOGIN_ADDRESS_RULES } from '../../modules/auth/auth-rate-limits.ts';
 import { bookingBody } from '../../modules/bookings/booking-test-helpers.ts';
 import { setPin } from '../../modules/confirmation/confirmation-test-helpers.ts';
-import { DEMO_OPERATORS, seedDemoOperators } from '../../modules/operators/seed-demo-operators.ts';
-import { seedDatabase } from '../../seed/index.ts';
-import { createDatabaseFrom, databaseUrlFor, testDbKind, uniqueDatabaseName } from '../test-database.ts';
+import { DEMO_OPERATORS } from '../../modules/operators/seed-demo-operators.ts';
+import { databaseUrlFor, testDbKind } from '../test-database.ts';
 import { type ApiProcess, describeProcess, logLines, spawnApiProcess } from './api-process.ts';
-import { Browser, errorOf } from './browser.ts';
+import { type Browser, errorOf } from './browser.ts';
 import { expectStatus, payHeldBooking } from './sandbox-payment.ts';
+import { serverPairForSuite, slotsToHandOut } from './server-pair.ts';
 import { bookingStatusChanges, recordBookingStatusChanges } from './status-changes.ts';
-import { poll, serverDatabaseUrl, startTwoApiProcesses, tearDownProcesses } from './two-processes.ts';
+import { poll } from './two-processes.ts';
 
 // Issue 8, point 2: two API servers as separate OS processes (no shared memory) on one PostgreSQL database, driven
 // over real HTTP. A session made on one works on the other; login, PIN and booking limits are counted once for
@@ -28,7 +26,6 @@ import { poll, serverDatabaseUrl, startTwoApiProcesses, tearDownProcesses } from
 // PostgreSQL only: PGlite is one process's embedded database. vitest.config.ts leaves this folder out of the PGlite
 // run altogether (a file that registers no test fails), and the PostgreSQL stage of `npm test` always runs it.
 
-const API_KEY = `multi-process-${randomBytes(6).toString('hex')}`;
 const ADMIN_TOKEN = `admin-${randomBytes(12).toString('hex')}`;
 const MAINTENANCE_CACHE_MS = 250;
 const HOLD_SWEEP_INTERVAL_MS = 100;
@@ -42,35 +39,35 @@ const [fairwayTours, linksTravel] = DEMO_OPERATORS;
 
 if (testDbKind() === 'postgres') {
   describe('two API processes on one PostgreSQL database', () => {
-    const name = uniqueDatabaseName('links_multi_process');
-    let database: Database | undefined;
-    let dataDir: string | undefined;
-    let a: ApiProcess | undefined;
-    let b: ApiProcess | undefined;
-    /** The environment of server `name` (A, B, ...): the deployment's shared settings and its own database tag. */
-    let envFor: (server: string) => Record<string, string> = () => {
-      throw new Error('the API processes were not started');
-    };
+    const linkSigningSecret = randomBytes(32).toString('hex');
+    const { pair, withServerLogs } = serverPairForSuite({
+      name: 'multi_process',
+      secrets: { linkSigningSecret },
+      env: {
+        ADMIN_TOKEN,
+        MAINTENANCE_CACHE_MS: String(MAINTENANCE_CACHE_MS),
+        HOLD_SWEEP_INTERVAL_MS: String(HOLD_SWEEP_INTERVAL_MS),
+        BOOKING_RATE_LIMIT_MAX: String(BOOKING_RATE_LIMIT_MAX),
+        // The hold caps and the challenge have their own burst tests (limit-bursts.api.test.ts).
+        MAX_LIVE_HOLDS_PER_SESSION: '100',
+        MAX_LIVE_HOLDS_PER_ADDRESS: '100',
+        MAX_LIVE_HOLDS_PER_NETWORK: '1000',
+        HOLD_CHALLENGE: 'off',
+      },
+    });
     /** Future Burnside slots, handed out one per booking so no test meets another's places. */
     let freeSlots: Array<{ id: number; startsAt: Date }> = [];
     let addressCount = 0;
     let paidBooking: { bookingId: number; email: string } | undefined;
-    const linkSigningSecret = randomBytes(32).toString('hex');
 
-    const db = () => {
-      if (!database) throw new Error('the database was not set up');
-      return database.db;
-    };
-    const servers = (): [ApiProcess, ApiProcess] => {
-      if (!a || !b) throw new Error('the API processes were not started');
-      return [a, b];
-    };
+    const db = () => pair().db;
+    const servers = (): [ApiProcess, ApiProcess] => [pair().a, pair().b];
     /** A client address of its own (X-Forwarded-For; the servers trust the proxy), so limits meet only where meant. */
     const nextAddress = () => {
       addressCount += 1;
       return `198.51.${Math.floor(addressCount / 250)}.${(addressCount % 250) + 1}`;
     };
-    const newBrowser = () => new Browser(API_KEY, nextAddress());
+    const newBrowser = () => pair().browser(nextAddress());
     /** A new browser that has fetched its CSRF token from `server`. */
     const browserOn = async (server: ApiProcess) => {
       const browser = newBrowser();
@@ -85,19 +82,6 @@ if (testDbKind() === 'postgres') {
     /** The UK calendar day of an instant (the diary's start_date). */
     const ukDate = (instant: Date) =>
       new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(instant);
-
-    /** Runs a test body; on failure, appends both servers' stderr and recent log lines to the message. */
-    const withServerLogs = (body: () => Promise<void>) => async () => {
-      try {
-        await body();
-        for (const server of servers()) expect(server.exit(), `${server.name} exited`).toBeUndefined();
-      } catch (error) {
-        if (error instanceof Error && a && b) {
-          error.message += `\n${describeProcess(a, 2000)}\n${describeProcess(b, 2000)}`;
-        }
-        throw error;
-      }
-    };
 
     async function holdBooking(browser: Browser, server: ApiProcess, slotId: number) {
       const answer = await browser.call(
@@ -125,48 +109,9 @@ if (testDbKind() === 'postgres') {
     }
 
     beforeAll(async () => {
-      await createDatabaseFrom(name, inject('postgresTemplate'));
-      database = createPostgresDatabase(databaseUrlFor(name), 2);
-      await seedDatabase(database.db, { demo: false });
-      await seedDemoOperators(database.db);
-      await recordBookingStatusChanges(database.db);
-      freeSlots = await database.db
-        .select({ id: teeSlots.id, startsAt: teeSlots.startsAt })
-        .from(teeSlots)
-        .where(and(eq(teeSlots.courseId, burnside), gt(teeSlots.startsAt, sql`now() + interval '3 days'`)))
-        .orderBy(asc(teeSlots.startsAt))
-        .limit(40);
-
-      dataDir = await mkdtemp(join(tmpdir(), 'links-multi-process-'));
-      const shared = {
-        // Production settings: private secrets (the same in both, as a deployment shares them), JSON logs.
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'info',
-        API_KEYS: API_KEY,
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        LINK_SIGNING_SECRET: linkSigningSecret,
-        ADMIN_TOKEN,
-        STAFF_FACTOR_KEY: randomBytes(32).toString('hex'),
-        PUBLIC_URL: 'http://127.0.0.1',
-        TRUST_PROXY: '1',
-        // Both write the local mail outbox into one directory, so a message sent twice would show as two files.
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-        MAINTENANCE_CACHE_MS: String(MAINTENANCE_CACHE_MS),
-        DIARY_CACHE_MS: '0',
-        HOLD_SWEEP_INTERVAL_MS: String(HOLD_SWEEP_INTERVAL_MS),
-        BOOKING_RATE_LIMIT_MAX: String(BOOKING_RATE_LIMIT_MAX),
-        // The hold caps and the challenge have their own burst tests (limit-bursts.api.test.ts).
-        MAX_LIVE_HOLDS_PER_SESSION: '100',
-        MAX_LIVE_HOLDS_PER_ADDRESS: '100',
-        MAX_LIVE_HOLDS_PER_NETWORK: '1000',
-        HOLD_CHALLENGE: 'off',
-      };
-      envFor = (server) => ({ ...shared, DATABASE_URL: serverDatabaseUrl(name, server) });
-      [a, b] = await startTwoApiProcesses({ cwd: dataDir, apiKey: API_KEY, envFor });
-    }, 90_000);
-
-    afterAll(() => tearDownProcesses({ processes: [a, b], database, databaseName: name, dataDir }), 30_000);
+      await recordBookingStatusChanges(db());
+      freeSlots = await slotsToHandOut(db(), burnside, 40);
+    });
 
     it(
       'a session made on one process works on the other, and a sign-out on one ends it on both',
@@ -406,7 +351,7 @@ if (testDbKind() === 'postgres') {
 
         // Lapse the holds so that their places are released two seconds from now, and lock their rows until both
         // processes' sweeps are waiting on them: the race "expire once" is about, made certain, not left to timing.
-        const locker = new pg.Client({ connectionString: databaseUrlFor(name) });
+        const locker = new pg.Client({ connectionString: databaseUrlFor(pair().databaseName) });
         await locker.connect();
         try {
           await locker.query(
@@ -485,8 +430,8 @@ if (testDbKind() === 'postgres') {
         const [A] = servers();
         const third = await spawnApiProcess({
           name: 'API C',
-          cwd: dataDir as string,
-          env: envFor('C'),
+          cwd: pair().dataDir,
+          env: pair().envFor('C'),
           port: Number(new URL(A.url).port),
         });
         const timedOut = await Promise.race([
@@ -516,7 +461,9 @@ if (testDbKind() === 'postgres') {
             .where(eq(mailOutbox.to, email));
           return outbox.length > 0 && outbox.every((row) => row.status === 'sent') ? outbox : undefined;
         });
-        const outboxDir = join(dataDir as string, 'outbox');
+        // Both write the local mail outbox into the pair's one data directory, so a message sent twice would show as
+        // two files.
+        const outboxDir = join(pair().dataDir, 'outbox');
         const written: string[] = [];
         for (const file of await readdir(outboxDir)) {
           if (!file.endsWith('.json')) continue;

@@ -1,22 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { COURSE_IDS, DEFAULT_PLAYER_TYPE_ID } from '@links/shared/constants';
-import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPostgresDatabase, type Database } from '../../db/client.ts';
-import { bookings, mailOutbox, paymentIntents, paymentRefunds, teeSlots } from '../../db/schema/index.ts';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bookings, mailOutbox, paymentIntents, paymentRefunds } from '../../db/schema/index.ts';
 import { bookingBody } from '../../modules/bookings/booking-test-helpers.ts';
 import { CONTACT_DETAILS } from '../../modules/confirmation/confirmation-test-helpers.ts';
 import { paidWithoutReport } from '../../modules/contact-details/operator-test-helpers.ts';
 import { signedEvent } from '../../modules/payment-provider/test/webhook-payload.ts';
-import { seedDatabase } from '../../seed/index.ts';
-import { createDatabaseFrom, databaseUrlFor, testDbKind, uniqueDatabaseName } from '../test-database.ts';
-import { type ApiProcess, describeProcess, logLines } from './api-process.ts';
-import { Browser, type HttpAnswer } from './browser.ts';
+import { testDbKind } from '../test-database.ts';
+import { type ApiProcess, logLines } from './api-process.ts';
+import type { Browser } from './browser.ts';
+import { expectStatus } from './sandbox-payment.ts';
+import { serverPairForSuite, slotsToHandOut } from './server-pair.ts';
 import { bookingStatusChanges, recordBookingStatusChanges } from './status-changes.ts';
-import { poll, serverDatabaseUrl, startTwoApiProcesses, tearDownProcesses } from './two-processes.ts';
+import { poll } from './two-processes.ts';
 
 // Issue 20 §2 over real HTTP: two API server processes on one PostgreSQL database, each running the reconciliation
 // job every 150 ms. Paid bookings whose confirmation was lost are raced by the browser's record call on both
@@ -25,7 +22,6 @@ import { poll, serverDatabaseUrl, startTwoApiProcesses, tearDownProcesses } from
 // payment refunded once with one e-mail, and bookings nobody records are confirmed by the jobs alone.
 // PostgreSQL only: vitest.config.ts leaves this folder out of the PGlite run.
 
-const API_KEY = `multi-process-${randomBytes(6).toString('hex')}`;
 const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
 const RECONCILIATION_INTERVAL_MS = 150;
 const { burnside } = COURSE_IDS;
@@ -36,46 +32,9 @@ type Booking = { id: number; number: string; slotId: number; intentId: string; g
 
 if (testDbKind() === 'postgres') {
   describe('payment reconciliation on two API processes (PostgreSQL)', () => {
-    const name = uniqueDatabaseName('links_reconcile_mp');
-    let database: Database | undefined;
-    let dataDir: string | undefined;
-    let a: ApiProcess | undefined;
-    let b: ApiProcess | undefined;
-    let freeSlots: number[] = [];
-
-    const db = () => {
-      if (!database) throw new Error('the database was not set up');
-      return database.db;
-    };
-    const expectStatus = (answer: HttpAnswer, status: number, what: string) =>
-      expect(answer.status, `${what}: ${answer.text.slice(0, 500)}`).toBe(status);
-
-    beforeAll(async () => {
-      await createDatabaseFrom(name, inject('postgresTemplate'));
-      database = createPostgresDatabase(databaseUrlFor(name), 2);
-      await seedDatabase(database.db, { demo: false });
-      await recordBookingStatusChanges(database.db);
-      freeSlots = (
-        await database.db
-          .select({ id: teeSlots.id })
-          .from(teeSlots)
-          .where(and(eq(teeSlots.courseId, burnside), gt(teeSlots.startsAt, sql`now() + interval '3 days'`)))
-          .orderBy(asc(teeSlots.startsAt))
-          .limit(20)
-      ).map((slot) => slot.id);
-
-      dataDir = await mkdtemp(join(tmpdir(), 'links-reconcile-'));
-      const shared = {
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'info',
-        API_KEYS: API_KEY,
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        LINK_SIGNING_SECRET: randomBytes(32).toString('hex'),
-        ADMIN_TOKEN: `admin-${randomBytes(12).toString('hex')}`,
-        STAFF_FACTOR_KEY: randomBytes(32).toString('hex'),
-        PUBLIC_URL: 'http://127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    const { pair, withServerLogs } = serverPairForSuite({
+      name: 'reconcile_mp',
+      env: {
         // The sandbox provider verifies its signed test events with the webhook secret.
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         JOB_PAYMENT_RECONCILIATION_INTERVAL_MS: String(RECONCILIATION_INTERVAL_MS),
@@ -84,20 +43,21 @@ if (testDbKind() === 'postgres') {
         MAX_LIVE_HOLDS_PER_NETWORK: '1000',
         HOLD_CHALLENGE: 'off',
         BOOKING_RATE_LIMIT_MAX: '1000',
-      };
-      [a, b] = await startTwoApiProcesses({
-        cwd: dataDir,
-        apiKey: API_KEY,
-        envFor: (server) => ({ ...shared, DATABASE_URL: serverDatabaseUrl(name, server) }),
-      });
-    }, 90_000);
+      },
+    });
+    let freeSlots: number[] = [];
 
-    afterAll(() => tearDownProcesses({ processes: [a, b], database, databaseName: name, dataDir }), 30_000);
+    const db = () => pair().db;
+
+    beforeAll(async () => {
+      await recordBookingStatusChanges(db());
+      freeSlots = (await slotsToHandOut(db(), burnside, 20)).map((slot) => slot.id);
+    });
 
     /** A held booking (step 1 on one process, step 2 on the other): its payment intent is open. */
     async function bookingWithIntent(golfers: number): Promise<Booking> {
-      const [A, B] = [a as ApiProcess, b as ApiProcess];
-      const browser = new Browser(API_KEY);
+      const { a: A, b: B } = pair();
+      const browser = pair().browser();
       await browser.csrf(A);
       const slotId = freeSlots.shift();
       if (slotId === undefined) throw new Error('ran out of tee slots');
@@ -129,6 +89,19 @@ if (testDbKind() === 'postgres') {
         );
     }
 
+    /** The refunds recorded against these bookings' payments. */
+    function refundsOf(which: Booking[]) {
+      return db()
+        .select()
+        .from(paymentRefunds)
+        .where(
+          inArray(
+            paymentRefunds.paymentIntentId,
+            which.map((booking) => booking.intentId),
+          ),
+        );
+    }
+
     function webhook(server: ApiProcess, intentId: string) {
       const event = signedEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', {
         id: intentId,
@@ -141,9 +114,10 @@ if (testDbKind() === 'postgres') {
       }).then(async (response) => ({ status: response.status, text: await response.text() }));
     }
 
-    it('confirms once and refunds once, with one e-mail each, though browser, webhooks and both jobs race', async () => {
-      const [A, B] = [a as ApiProcess, b as ApiProcess];
-      try {
+    it(
+      'confirms once and refunds once, with one e-mail each, though browser, webhooks and both jobs race',
+      withServerLogs(async () => {
+        const { a: A, b: B } = pair();
         const raced: Booking[] = [];
         const lost: Booking[] = [];
         const stale: Booking[] = [];
@@ -196,31 +170,14 @@ if (testDbKind() === 'postgres') {
           return rows.every((row) => row.status === 'confirmed') ? true : undefined;
         });
         // Wait for every refund to be recorded (the jobs may be the ones finishing them).
-        await poll('the stale payments refunded', 15_000, async () => {
-          const refunds = await db()
-            .select({ id: paymentRefunds.id })
-            .from(paymentRefunds)
-            .where(
-              inArray(
-                paymentRefunds.paymentIntentId,
-                stale.map((booking) => booking.intentId),
-              ),
-            );
-          return refunds.length >= stale.length ? true : undefined;
-        });
+        await poll('the stale payments refunded', 15_000, async () =>
+          (await refundsOf(stale)).length >= stale.length ? true : undefined,
+        );
         // A few more passes of both jobs, to give any double work the chance to show.
         await new Promise((resolve) => setTimeout(resolve, RECONCILIATION_INTERVAL_MS * 4));
 
         const updates = await bookingStatusChanges(db());
-        const refunds = await db()
-          .select()
-          .from(paymentRefunds)
-          .where(
-            inArray(
-              paymentRefunds.paymentIntentId,
-              everyone.map((booking) => booking.intentId),
-            ),
-          );
+        const refunds = await refundsOf(everyone);
         const mails = await db().select({ subject: mailOutbox.subject }).from(mailOutbox);
         const about = (booking: Booking) => mails.filter((mail) => mail.subject.includes(booking.number));
         const confirmedBy: Record<string, number> = {};
@@ -249,12 +206,8 @@ if (testDbKind() === 'postgres') {
             `once (by ${JSON.stringify(confirmedBy)}); ${stale.length} stale payments, each refunded once; ` +
             `${jobLines.length} job passes that settled something`,
         );
-        for (const server of [A, B]) expect(server.exit(), `${server.name} exited`).toBeUndefined();
-      } catch (error) {
-        if (error instanceof Error)
-          error.message += `\n${describeProcess(A, 2000)}\n${describeProcess(B, 2000)}`;
-        throw error;
-      }
-    }, 90_000);
+      }),
+      90_000,
+    );
   });
 }

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { createPostgresDatabase, type Database, type Db } from '../../db/client.ts';
+import { teeSlots } from '../../db/schema/index.ts';
 import { seedDemoOperators } from '../../modules/operators/seed-demo-operators.ts';
 import { seedDatabase } from '../../seed/index.ts';
 import { newDatabase } from '../test-database.ts';
@@ -82,9 +84,8 @@ export async function startServerPair(
       withServerLogs: (body) => async () => {
         try {
           await body();
-          for (const server of [first, second]) {
-            if (server.exit()) throw new Error(`${server.name} exited`);
-          }
+          for (const server of [first, second])
+            expect(server.exit(), `${server.name} exited`).toBeUndefined();
         } catch (error) {
           if (error instanceof Error) {
             error.message += `\n${describeProcess(first, 2000)}\n${describeProcess(second, 2000)}`;
@@ -98,6 +99,46 @@ export async function startServerPair(
     await close();
     throw error;
   }
+}
+
+export type SuitePair = {
+  /** The pair the suite's beforeAll started (throws before then). */
+  pair(): ServerPair;
+  /** The pair's withServerLogs, for the tests declared before the pair exists. */
+  withServerLogs(body: () => Promise<void>): () => Promise<void>;
+};
+
+/**
+ * Registers (in the describe it is called in) the beforeAll that starts a pair with `options` and the afterAll that
+ * closes it; a beforeAll registered after this call may set facts up on the pair.
+ */
+export function serverPairForSuite(
+  options: Parameters<typeof startServerPair>[0],
+  startTimeoutMs = 90_000,
+): SuitePair {
+  let started: ServerPair | undefined;
+  const pair = (): ServerPair => {
+    if (!started) throw new Error('the API processes were not started');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startServerPair(options);
+  }, startTimeoutMs);
+  afterAll(async () => started?.close(), 30_000);
+  return { pair, withServerLogs: (body) => () => pair().withServerLogs(body)() };
+}
+
+/**
+ * The first `limit` tee slots of `courseId` more than three days on, earliest first: a suite hands them out one per
+ * booking, so that no test meets another's places.
+ */
+export function slotsToHandOut(db: Db, courseId: number, limit: number) {
+  return db
+    .select({ id: teeSlots.id, startsAt: teeSlots.startsAt })
+    .from(teeSlots)
+    .where(and(eq(teeSlots.courseId, courseId), gt(teeSlots.startsAt, sql`now() + interval '3 days'`)))
+    .orderBy(asc(teeSlots.startsAt))
+    .limit(limit);
 }
 
 /**

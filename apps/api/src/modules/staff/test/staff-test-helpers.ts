@@ -22,7 +22,7 @@ import {
   twoInstancesOnOneDatabase,
 } from '../../bookings/booking-test-helpers.ts';
 import {
-  confirmedBooking,
+  confirmedByVisitor,
   type MadeBooking,
   type RoundChoice,
 } from '../../confirmation/confirmation-test-helpers.ts';
@@ -232,6 +232,15 @@ export type StaffRace = {
   /** One new reservations desk user with a full session on each instance: two staff acting at once. */
   deskOnBoth(username: string): Promise<[Browser, Browser]>;
   /**
+   * The same cancellation with a refund of `refund` pence, sent at once from `desks` (see deskOnBoth), the first on
+   * instance one and the second on instance two.
+   */
+  cancelFromBoth(
+    bookingNumber: string,
+    refund: number,
+    desks: [Browser, Browser],
+  ): [Promise<LightMyRequestResponse>, Promise<LightMyRequestResponse>];
+  /**
    * Six visitors, their sessions opened now, alternately on instance one and two. The answer posts each one's hold
    * of one golfer at `slotId` at once, to run alongside a staff change of that tee time.
    */
@@ -267,6 +276,13 @@ export function staffRaceOnTwoInstances(prefix: string, now: Date): StaffRace {
       return [
         await staffSessionBrowser(race.onOne, staff.id, 'full'),
         await staffSessionBrowser(onInstance(race.two, race.database), staff.id, 'full'),
+      ];
+    },
+    cancelFromBoth(bookingNumber, refund, [deskOne, deskTwo]) {
+      const url = `/v1/staff/bookings/${bookingNumber}/cancel`;
+      return [
+        sendFrom(race.one, deskOne, 'POST', url, { reason: 'One', refund }),
+        sendFrom(race.two, deskTwo, 'POST', url, { reason: 'Two', refund }),
       ];
     },
     async visitors(courseId) {
@@ -340,7 +356,7 @@ export async function visitorBooking(
   rounds: RoundChoice[],
   playerTypeIds: number[],
 ): Promise<MadeBooking> {
-  return confirmedBooking(t.app, t.database.db, await withCsrf(t.app), rounds, playerTypeIds);
+  return confirmedByVisitor(t, rounds, playerTypeIds);
 }
 
 export type DeskAndBooking = { t: TestApp; desk: Browser; made: MadeBooking };
