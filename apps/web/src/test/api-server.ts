@@ -99,6 +99,17 @@ export function recorded(calls: Received[], respond: Respond): HttpResponseResol
   };
 }
 
+/**
+ * An answer held back until the test lets it go, to see what the page shows while its request is pending: each
+ * request hands `onHeld` the function that releases it, and `respond` answers once it is called.
+ */
+export function held(respond: Respond, onHeld: (release: () => void) => void): Respond {
+  return async (info, call) => {
+    await new Promise<void>((resolve) => onHeld(resolve));
+    return respond(info, call);
+  };
+}
+
 export async function received(request: Request): Promise<Received> {
   const url = new URL(request.url);
   const text = await request.clone().text();

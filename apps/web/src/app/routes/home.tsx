@@ -182,7 +182,7 @@ export function HomeRoute() {
                 </Suspense>
               ) : (
                 <>
-                  <div className={styles['summary-empty']}>
+                  <div className={stepStyles['summary-empty']}>
                     <p>Prices appear here once every course has a tee time.</p>
                   </div>
                   <ContinueAction

@@ -34,15 +34,7 @@ function FormsLoading() {
 function AccountForms({ operator }: { operator: Operator }) {
   const details = useOperatorDetails();
   if (details.isPending) return <FormsLoading />;
-  if (details.isError) {
-    return (
-      <LoadFailedAlert
-        title={ACCOUNT_LOAD_ERROR}
-        error={details.error}
-        onRetry={() => void details.refetch()}
-      />
-    );
-  }
+  if (details.isError) return <LoadFailedAlert title={ACCOUNT_LOAD_ERROR} query={details} />;
   // The company's own account keeps its details and its colleagues; a colleague reads the details (issue 24).
   const administrator = details.data.signed_in_as.administrator;
   return (

@@ -6,8 +6,28 @@ import {
   useId,
   useState,
 } from 'react';
+import {
+  type FieldErrors,
+  type FieldValues,
+  type FieldError as FormFieldError,
+  get,
+  type Path,
+  type RegisterOptions,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { useHydrated } from '@/hooks/use-hydrated';
 import styles from './form-field.module.css';
+
+/**
+ * For a react-hook-form form: `field(name)` registers the field and gives its error message (a nested path's too),
+ * all a TextField or SelectField needs.
+ */
+export function fieldBinder<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
+  return (name: Path<T>, options?: RegisterOptions<T, Path<T>>) => ({
+    error: (get(errors, name) as FormFieldError | undefined)?.message,
+    ...register(name, options),
+  });
+}
 
 type FieldFrameProps = {
   id: string;
@@ -44,14 +64,24 @@ export function FieldFrame({ id, label, error, hint, optional, wide, children, c
   );
 }
 
+type FieldErrorProps = {
+  id: string;
+  error?: string | undefined;
+  /** Without the icon (beside a checkbox, or in a form with a look of its own, whose class comes in `className`). */
+  plain?: boolean;
+  className?: string | undefined;
+};
+
 /** A field's error, with the id its control's aria-describedby names. */
-export function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+export function FieldError({ id, error, plain = false, className = styles.error }: FieldErrorProps) {
   return error ? (
-    <p id={`${id}-error`} className={styles.error}>
-      <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-        <circle cx="8" cy="8" r="7" fill="currentColor" />
-        <path d="M8 4.5v4.2M8 11v.1" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
-      </svg>
+    <p id={`${id}-error`} className={className}>
+      {plain ? null : (
+        <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+          <circle cx="8" cy="8" r="7" fill="currentColor" />
+          <path d="M8 4.5v4.2M8 11v.1" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
+        </svg>
+      )}
       {error}
     </p>
   ) : null;
@@ -195,16 +225,12 @@ export function CheckboxField({ label, error, ref, className, ...input }: Checkb
           id={id}
           type="checkbox"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={fieldDescribedBy(id, error)}
           {...input}
         />
         <label htmlFor={id}>{label}</label>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} plain />
     </div>
   );
 }

@@ -64,3 +64,23 @@ export function FailureAlert({ error, title, fallback, rule, onDismiss }: Failur
     </Alert>
   );
 }
+
+type Mutation = { error: unknown; reset: () => void };
+
+export type MutationFailureAlertProps = Omit<FailureAlertProps, 'error' | 'onDismiss'> & {
+  mutation: Mutation | readonly Mutation[];
+};
+
+/** A failed mutation's banner (the first failed of several mutations'); dismissing it clears their errors. */
+export function MutationFailureAlert({ mutation, ...banner }: MutationFailureAlertProps) {
+  const all: readonly Mutation[] = Array.isArray(mutation) ? mutation : [mutation];
+  return (
+    <FailureAlert
+      error={all.find((each) => each.error)?.error}
+      onDismiss={() => {
+        for (const each of all) each.reset();
+      }}
+      {...banner}
+    />
+  );
+}

@@ -1,23 +1,13 @@
 import { type ReactNode, useEffect } from 'react';
-import {
-  type Control,
-  type FieldErrors,
-  type FieldValues,
-  type Path,
-  type UseFormRegister,
-  type UseFormTrigger,
-  useWatch,
-} from 'react-hook-form';
+import { type FieldErrors, type FieldValues, type Path, type UseFormReturn, useWatch } from 'react-hook-form';
 import { PasswordField } from './form-field';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 type PasswordPair = { password: string; password_confirmation: string };
 
 type NewPasswordFieldsProps<T extends FieldValues & PasswordPair> = {
-  register: UseFormRegister<T>;
-  control: Control<T>;
-  errors: FieldErrors<T>;
-  trigger: UseFormTrigger<T>;
+  /** The form the two fields belong to (what useForm returned). */
+  form: Pick<UseFormReturn<T>, 'register' | 'control' | 'formState' | 'trigger'>;
   /** The confirmation's label ('Confirm new password' by default). */
   confirmLabel?: string;
   /** The new password's rule in words; without it, the strength meter measures against this length. */
@@ -31,18 +21,16 @@ type NewPasswordFieldsProps<T extends FieldValues & PasswordPair> = {
  * says what the rule wants before the visitor submits.
  */
 export function NewPasswordFields<T extends FieldValues & PasswordPair>({
-  register,
-  control,
-  errors,
-  trigger,
+  form,
   confirmLabel = 'Confirm new password',
   hint,
   minLength,
 }: NewPasswordFieldsProps<T>) {
+  const { register, control, trigger } = form;
   const password = 'password' as Path<T>;
   const confirmation = 'password_confirmation' as Path<T>;
   const typed = useWatch({ control, name: password }) as string | undefined;
-  const fieldErrors = errors as FieldErrors<PasswordPair>;
+  const fieldErrors = form.formState.errors as FieldErrors<PasswordPair>;
   const confirmed = useWatch({ control, name: confirmation }) as string | undefined;
   // Messages about the pair go as soon as the two agree, not when the field is left: a stale 'passwords do not match'
   // under two equal passwords would vanish on the way to the button and move it from under the click. A check of

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedOut } from '@/test/api-handlers';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { answer, held, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
 import { renderRoute as renderAt } from '@/test/render-route';
 import { PIN_ERROR_FALLBACK } from './api/confirmation-api';
 import { fixtureConfirmation } from './test/confirmation-fixture';
@@ -108,12 +108,15 @@ describe('/confirmation', () => {
     server.use(
       http.post(
         v1('/bookings/:number/confirmation'),
-        recorded(posts, async () => {
-          await new Promise<void>((resolve) => {
-            release = resolve;
-          });
-          return pinAnswer();
-        }),
+        recorded(
+          posts,
+          held(
+            () => pinAnswer(),
+            (next) => {
+              release = next;
+            },
+          ),
+        ),
       ),
     );
     const user = userEvent.setup();

@@ -6,12 +6,12 @@ import {
 } from '@links/shared/schemas/staff';
 import { staffTeeSheetResponseSchema } from '@links/shared/schemas/staff-tee-sheet';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
 import { renderRoute as renderAt } from '@/test/render-route';
 import { TEST_STAFF_ADMIN, useStaffServer } from './test/staff-me';
+import { answerRecorded, openForm, textsOf } from './test/staff-steps';
 
 const ADMIN = TEST_STAFF_ADMIN;
 
@@ -43,16 +43,12 @@ describe('/staff', () => {
       ),
       http.post(
         v1('/staff/session'),
-        recorded(passwords, () =>
-          answer(staffSignInResponseSchema, {
-            data: {
-              stage: 'enrol',
-              secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
-              otpauth_uri: 'otpauth://totp/Links:admin?secret=JBSWY3DPEHPK3PXPJBSWY3DP',
-              qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
-            },
-          }),
-        ),
+        answerRecorded(passwords, staffSignInResponseSchema, {
+          stage: 'enrol',
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+          otpauth_uri: 'otpauth://totp/Links:admin?secret=JBSWY3DPEHPK3PXPJBSWY3DP',
+          qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+        }),
       ),
       http.post(
         v1('/staff/session/code'),
@@ -64,10 +60,7 @@ describe('/staff', () => {
       http.get(v1('/staff/users'), () => answer(staffUsersResponseSchema, { data: [ADMIN] })),
       http.get(v1('/staff/tee-sheet'), emptySheet),
     );
-    const user = userEvent.setup();
-    const router = renderAt('/staff');
-
-    const form = await screen.findByRole('form', { name: 'Staff sign-in' });
+    const { user, form, router } = await openForm('/staff', 'Staff sign-in');
     await user.click(within(form).getByRole('button', { name: 'Continue' }));
     expect(await within(form).findByText('Please enter your username')).toBeTruthy();
     await user.type(within(form).getByLabelText('Username'), 'admin');
@@ -85,11 +78,7 @@ describe('/staff', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     const nav = await screen.findByRole('navigation', { name: 'Staff pages' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual([
+    expect(textsOf(nav, 'link')).toEqual([
       'Tee sheet',
       'Bookings',
       'Tour operators',
@@ -118,11 +107,7 @@ describe('/staff', () => {
     );
     const router = renderAt('/staff/users');
     const nav = await screen.findByRole('navigation', { name: 'Staff pages' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Tee sheet']);
+    expect(textsOf(nav, 'link')).toEqual(['Tee sheet']);
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/tee-sheet'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Tee sheet' })).toBeTruthy();
     expect(await screen.findByText('No tee times on this day.')).toBeTruthy();
@@ -138,9 +123,7 @@ describe('/staff', () => {
         }),
       ),
     );
-    const user = userEvent.setup();
-    renderAt('/staff');
-    const form = await screen.findByRole('form', { name: 'Staff sign-in' });
+    const { user, form } = await openForm('/staff', 'Staff sign-in');
     await user.type(within(form).getByLabelText('Username'), 'sam');
     await user.type(within(form).getByLabelText('Password'), 'x');
     await user.click(within(form).getByRole('button', { name: 'Continue' }));

@@ -21,6 +21,7 @@ import { canContinueStepOne, stepOneProblems } from '@/features/booking-flow/sta
 import { usePlayerTypes } from '@/features/golfers/api/get-player-types';
 import { NO_ANSWER, userMessage } from '@/lib/api-client';
 import { ContinueAction } from './continue-action';
+import stepStyles from './steps.module.css';
 import styles from './summary-step.module.css';
 
 export const TICKET_PRICES_ERROR_TITLE = 'There was an error loading the ticket prices';
@@ -75,14 +76,11 @@ export function SummaryStep() {
   return (
     <div className={styles.summary}>
       <SummaryRounds
-        rounds={state.courses.map((course) => ({
-          id: course.id,
-          name: course.name,
-          details: [
-            course.teeTime ? formatSummaryTeeTime(new Date(course.teeTime.time)) : 'Choose a tee time',
-            course.caddies > 0 ? `${course.caddies} ${course.caddies === 1 ? 'caddie' : 'caddies'}` : null,
-          ],
-        }))}
+        courses={state.courses}
+        details={(course) => [
+          course.teeTime ? formatSummaryTeeTime(new Date(course.teeTime.time)) : 'Choose a tee time',
+          course.caddies > 0 ? `${course.caddies} ${course.caddies === 1 ? 'caddie' : 'caddies'}` : null,
+        ]}
       />
 
       {prices.isError ? (
@@ -95,7 +93,7 @@ export function SummaryStep() {
       ) : null}
 
       {requestKey === null ? (
-        <div className={styles['summary-empty']}>
+        <div className={stepStyles['summary-empty']}>
           <p>Prices appear here once every course has a tee time.</p>
         </div>
       ) : quote === undefined ? (

@@ -12,12 +12,13 @@ import { AddressFields } from '@/components/ui/address-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { countryOptions, diallingCodeOptions } from '@/components/ui/country-options';
-import { FieldGrid, fieldStyles, SelectField, TextField } from '@/components/ui/form-field';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { FieldGrid, fieldBinder, fieldStyles, SelectField, TextField } from '@/components/ui/form-field';
+import { MutationFailureAlert } from '@/components/ui/form-status';
 import { ApiError } from '@/lib/api-client';
 import { useUpdateOperatorDetails } from '../api/update-operator-details';
 import styles from './account-forms.module.css';
 import { ACCOUNT_ERROR_FALLBACK, ACCOUNT_SAVE_ERROR_HEADING, ACCOUNT_SAVE_SUCCESS } from './account-messages';
+import { FormActions } from './form-actions';
 
 type FormValues = UpdateOperatorDetailsRequest & { address_lines: [string, string] };
 
@@ -104,7 +105,8 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
     });
   });
 
-  const telephone = register('telephone_number', {
+  const field = fieldBinder(register, errors);
+  const telephone = field('telephone_number', {
     onBlur: () => {
       const formatted = formatTelephone(
         getValues('telephone_number'),
@@ -126,11 +128,10 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
         {saved ? (
           <Alert type="success" title={ACCOUNT_SAVE_SUCCESS} onDismiss={() => setSaved(false)} />
         ) : null}
-        <FailureAlert
-          error={save.error}
+        <MutationFailureAlert
+          mutation={save}
           title={ACCOUNT_SAVE_ERROR_HEADING}
           fallback={ACCOUNT_ERROR_FALLBACK}
-          onDismiss={() => save.reset()}
         />
       </div>
       <FieldGrid>
@@ -146,16 +147,14 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
           label="Email address"
           type="email"
           autoComplete="email"
-          error={errors.email_address?.message}
-          {...register('email_address')}
+          {...field('email_address')}
         />
         <SelectField
           label="Telephone country"
           options={dialling}
           // Rendered selected from the start: the options and the value arrive in the same render.
           defaultValue={initial.telephone_country_code}
-          error={errors.telephone_country_code?.message}
-          {...register('telephone_country_code', { deps: ['telephone_number'] })}
+          {...field('telephone_country_code', { deps: ['telephone_number'] })}
         />
         <TextField
           label="Telephone number"
@@ -163,7 +162,6 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
           autoComplete="tel"
           inputMode="tel"
           maxLength={250}
-          error={errors.telephone_number?.message}
           {...telephone}
         />
         <AddressFields
@@ -193,22 +191,24 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
               options={countries}
               placeholder="Select a country"
               defaultValue={initial.country_code}
-              error={errors.country_code?.message}
-              {...register('country_code')}
+              {...field('country_code')}
             />
           }
         />
       </FieldGrid>
-      <div className={styles.actions}>
-        <SubmitButton pending={save.isPending} busy="Saving...">
-          Save details
-        </SubmitButton>
-        {isDirty && !save.isPending ? (
-          <Button type="button" variant="secondary" onClick={() => reset(toFormValues(details))}>
-            Discard changes
-          </Button>
-        ) : null}
-      </div>
+      <FormActions
+        pending={save.isPending}
+        busy="Saving..."
+        beside={
+          isDirty && !save.isPending ? (
+            <Button type="button" variant="secondary" onClick={() => reset(toFormValues(details))}>
+              Discard changes
+            </Button>
+          ) : null
+        }
+      >
+        Save details
+      </FormActions>
     </form>
   );
 }

@@ -9,14 +9,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FieldGrid, TextField } from '@/components/ui/form-field';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { FieldGrid, fieldBinder, TextField } from '@/components/ui/form-field';
+import { FailureAlert } from '@/components/ui/form-status';
 import { LoadFailedAlert } from '@/components/ui/load-failed-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { fieldMessages } from '@/lib/api-client';
 import { useColleagues, useInviteColleague, useRemoveColleague } from '../api/colleagues';
 import styles from './account-forms.module.css';
 import { ACCOUNT_ERROR_FALLBACK } from './account-messages';
+import { FormActions } from './form-actions';
 import tableStyles from './own-bookings.module.css';
 
 // Colleagues (issue 24), for the company's administrator: who else books for the company, the invitation of a new
@@ -107,6 +108,7 @@ function InviteForm({ onInvited }: { onInvited: (email: string) => void }) {
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
+  const field = fieldBinder(register, errors);
   const onSubmit = handleSubmit((values) =>
     invite.mutate(values, {
       onSuccess: (colleague) => {
@@ -131,27 +133,18 @@ function InviteForm({ onInvited }: { onInvited: (email: string) => void }) {
         onDismiss={() => invite.reset()}
       />
       <FieldGrid>
-        <TextField
-          label="Name"
-          autoComplete="off"
-          required
-          error={errors.name?.message}
-          {...register('name')}
-        />
+        <TextField label="Name" autoComplete="off" required {...field('name')} />
         <TextField
           label="E-mail address"
           type="email"
           autoComplete="off"
           required
-          error={errors.email_address?.message}
-          {...register('email_address')}
+          {...field('email_address')}
         />
       </FieldGrid>
-      <div className={styles.actions}>
-        <SubmitButton pending={invite.isPending} busy="Sending...">
-          Send invitation
-        </SubmitButton>
-      </div>
+      <FormActions pending={invite.isPending} busy="Sending...">
+        Send invitation
+      </FormActions>
     </form>
   );
 }
@@ -188,11 +181,7 @@ export function Colleagues({ companyName }: { companyName: string }) {
       </div>
       {colleagues.isPending ? <Spinner label="Loading your colleagues..." /> : null}
       {colleagues.isError ? (
-        <LoadFailedAlert
-          title="Your colleagues could not be loaded"
-          error={colleagues.error}
-          onRetry={() => void colleagues.refetch()}
-        />
+        <LoadFailedAlert title="Your colleagues could not be loaded" query={colleagues} />
       ) : null}
       {colleagues.data?.length === 0 ? <p className={styles.intro}>No colleagues yet.</p> : null}
       {colleagues.data && colleagues.data.length > 0 ? (

@@ -4,8 +4,8 @@ import { type UpdatePasswordRequest, updatePasswordRequestSchema } from '@links/
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { FieldGrid, PasswordField } from '@/components/ui/form-field';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { FieldGrid, fieldBinder, PasswordField } from '@/components/ui/form-field';
+import { MutationFailureAlert } from '@/components/ui/form-status';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { fieldMessages } from '@/lib/api-client';
 import { useUpdatePassword } from '../api/update-password';
@@ -17,6 +17,7 @@ import {
   PASSWORD_ERROR_HEADING,
   PASSWORD_SUCCESS,
 } from './account-messages';
+import { FormActions } from './form-actions';
 
 const EMPTY: UpdatePasswordRequest = { current_password: '', password: '', password_confirmation: '' };
 
@@ -33,19 +34,12 @@ type UpdatePasswordFormProps = {
 export function UpdatePasswordForm({ operatorId, changeRequired = false }: UpdatePasswordFormProps) {
   const update = useUpdatePassword(operatorId);
   const [updated, setUpdated] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    control,
-    trigger,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<UpdatePasswordRequest>({
+  const form = useForm<UpdatePasswordRequest>({
     resolver: zodResolver(updatePasswordRequestSchema),
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
+  const field = fieldBinder(form.register, form.formState.errors);
 
   // Sent here straight from sign-in: the reason, and the form under it, are where the operator starts.
   const requiredRef = useRef<HTMLDivElement>(null);
@@ -53,16 +47,16 @@ export function UpdatePasswordForm({ operatorId, changeRequired = false }: Updat
     if (changeRequired) requiredRef.current?.focus();
   }, [changeRequired]);
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = form.handleSubmit((values) => {
     setUpdated(false);
     update.mutate(values, {
       onSuccess: () => {
-        reset(EMPTY);
+        form.reset(EMPTY);
         setUpdated(true);
       },
       onError: (error) => {
         const wrong = fieldMessages(error).current_password;
-        if (wrong) setError('current_password', { message: wrong }, { shouldFocus: true });
+        if (wrong) form.setError('current_password', { message: wrong }, { shouldFocus: true });
       },
     });
   });
@@ -81,34 +75,24 @@ export function UpdatePasswordForm({ operatorId, changeRequired = false }: Updat
       ) : null}
       <p className={styles.intro}>Changing your password signs your account out on every other device.</p>
       {updated ? <Alert type="success" title={PASSWORD_SUCCESS} onDismiss={() => setUpdated(false)} /> : null}
-      <FailureAlert
-        error={update.error}
+      <MutationFailureAlert
+        mutation={update}
         title={PASSWORD_ERROR_HEADING}
         fallback={ACCOUNT_ERROR_FALLBACK}
-        onDismiss={() => update.reset()}
       />
       <FieldGrid>
         <PasswordField
           label={changeRequired ? 'Current (one-time) password' : 'Current password'}
           autoComplete="current-password"
           wide
-          error={errors.current_password?.message}
           required
-          {...register('current_password')}
+          {...field('current_password')}
         />
-        <NewPasswordFields
-          register={register}
-          control={control}
-          errors={errors}
-          trigger={trigger}
-          minLength={RESET_PASSWORD_MIN_LENGTH}
-        />
+        <NewPasswordFields form={form} minLength={RESET_PASSWORD_MIN_LENGTH} />
       </FieldGrid>
-      <div className={styles.actions}>
-        <SubmitButton pending={update.isPending} busy="Updating...">
-          Update password
-        </SubmitButton>
-      </div>
+      <FormActions pending={update.isPending} busy="Updating...">
+        Update password
+      </FormActions>
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { type ForgotPasswordRequest, forgotPasswordRequestSchema } from '@links/
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { UsernameField } from '@/components/ui/form-field';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { MutationFailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import styles from './auth-form.module.css';
@@ -73,11 +73,10 @@ export function ForgotPasswordForm() {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Forgot password">
-      <FailureAlert
-        error={request.error}
+      <MutationFailureAlert
+        mutation={request}
         title={FORGOT_ERROR_HEADING}
         fallback={FORGOT_ERROR_FALLBACK}
-        onDismiss={() => request.reset()}
       />
       <UsernameField error={errors.username?.message} {...register('username')} />
       <p className={styles.help}>{RESET_WAIT_HELP}</p>

@@ -4,10 +4,11 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_OPERATOR } from '@/test/api-fixtures';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { useApiPage } from '@/test/use-api-page';
 import { USER_QUERY_KEY } from '../api/get-user';
 import { LOGIN_ERROR_FALLBACK, LOGIN_ERROR_HEADING } from './auth-messages';
 import { LoginForm } from './login-form';
@@ -22,8 +23,7 @@ function renderForm(onSignedIn = vi.fn()) {
 }
 
 describe('LoginForm', () => {
-  const server = useApiServer();
-  afterEach(() => cleanup());
+  const server = useApiPage('test-token');
 
   async function signIn(username: string, password: string) {
     const user = userEvent.setup();
@@ -45,8 +45,6 @@ describe('LoginForm', () => {
   });
 
   it('signs in: posts the credentials, stores the operator and reports it', async () => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test-token';
     const calls: Received[] = [];
     server.use(
       http.post(
@@ -70,8 +68,6 @@ describe('LoginForm', () => {
   });
 
   it('shows the server message under the heading, or the fallback when the server cannot be reached', async () => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=test-token';
     server.use(
       http.post(v1('/login'), () =>
         refuse(401, { code: 'invalid_credentials', message: 'The username or password is not correct.' }),

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginRequest, loginRequestSchema } from '@links/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { PasswordField, UsernameField } from '@/components/ui/form-field';
+import { fieldBinder, PasswordField, UsernameField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
@@ -25,6 +25,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (operator: Operator) => 
     defaultValues: { username: '', password: '' },
   });
 
+  const field = fieldBinder(register, errors);
+
   const onSubmit = handleSubmit((values) => {
     login.mutate(values, { onSuccess: onSignedIn });
   });
@@ -42,13 +44,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (operator: Operator) => 
           <p>{failure}</p>
         </Alert>
       ) : null}
-      <UsernameField error={errors.username?.message} {...register('username')} />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      <UsernameField {...field('username')} />
+      <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
       <div className={styles['inline-link']}>
         <Link to={paths.forgotPassword.getHref()}>Forgot password?</Link>
       </div>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { RESET_PASSWORD_MIN_LENGTH } from '@links/shared/password-strength';
 import { type ResetPasswordRequest, resetPasswordRequestSchema } from '@links/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { MutationFailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { ApiError } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
@@ -20,19 +20,13 @@ type ResetPasswordFormProps = {
 /** New password and its confirmation, validated on touch (spec section 5, "Reset password"). */
 export function ResetPasswordForm({ username, token, onReset, onLinkInvalid }: ResetPasswordFormProps) {
   const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    control,
-    trigger,
-    formState: { errors },
-  } = useForm<ResetPasswordRequest>({
+  const form = useForm<ResetPasswordRequest>({
     resolver: zodResolver(resetPasswordRequestSchema),
     mode: 'onTouched',
     defaultValues: { username, token, password: '', password_confirmation: '' },
   });
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = form.handleSubmit((values) => {
     reset.mutate(values, {
       onSuccess: onReset,
       onError: (error) => {
@@ -43,20 +37,9 @@ export function ResetPasswordForm({ username, token, onReset, onLinkInvalid }: R
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Reset password">
-      <FailureAlert
-        error={reset.error}
-        title={RESET_ERROR_HEADING}
-        fallback={RESET_ERROR_FALLBACK}
-        onDismiss={() => reset.reset()}
-      />
+      <MutationFailureAlert mutation={reset} title={RESET_ERROR_HEADING} fallback={RESET_ERROR_FALLBACK} />
       <input type="text" hidden readOnly autoComplete="username" value={username} />
-      <NewPasswordFields
-        register={register}
-        control={control}
-        errors={errors}
-        trigger={trigger}
-        minLength={RESET_PASSWORD_MIN_LENGTH}
-      />
+      <NewPasswordFields form={form} minLength={RESET_PASSWORD_MIN_LENGTH} />
       <SubmitButton size="lg" block pending={reset.isPending} busy="Updating password...">
         Update password
       </SubmitButton>

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { savedBookingResponseSchema } from '@links/shared/schemas/bookings';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userMessage } from '@/lib/api-client';
 import { TEST_SAVED_BOOKING } from '@/test/api-fixtures';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
+import { useApiPage } from '@/test/use-api-page';
 import { initialBookingState } from '../state/booking-state';
 import { SAVE_BOOKING_FALLBACK, SAVE_BOOKING_RULE, saveBooking } from './save-booking';
 
@@ -29,11 +30,7 @@ const state = {
 };
 
 describe('saveBooking', () => {
-  const server = useApiServer();
-  beforeEach(() => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=t; path=/';
-  });
+  const server = useApiPage('t');
 
   it('creates with POST /v1/bookings, then updates the held booking with PATCH', async () => {
     const calls: Received[] = [];

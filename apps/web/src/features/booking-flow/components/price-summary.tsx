@@ -5,16 +5,26 @@ import styles from './price-summary.module.css';
 // One look for the booking summary on every step (step 1's quote, step 2's held booking, step 3's payment): the
 // rounds with their tee times, each golfer's price and the totals.
 
-export type SummaryRound = { id: number; name: string; details: ReactNode[] };
+type SummaryRoundsProps<C extends { id: number; name: string }> = {
+  /** The booking's courses, one round each. */
+  courses: C[];
+  /** A round's lines under its course (the tee time, caddies); an empty one is left out. */
+  details: (course: C) => ReactNode[];
+  label?: string;
+};
 
-/** The rounds, each with its course and its details (the tee time, caddies) on lines of their own. */
-export function SummaryRounds({ rounds, label }: { rounds: SummaryRound[]; label?: string }) {
+/** The rounds, each with its course and its details on lines of their own. */
+export function SummaryRounds<C extends { id: number; name: string }>({
+  courses,
+  details,
+  label,
+}: SummaryRoundsProps<C>) {
   return (
     <ul className={styles.courses} aria-label={label}>
-      {rounds.map((round) => (
-        <li key={round.id}>
-          <span className={styles.course}>{round.name}</span>
-          {round.details.map((detail, index) =>
+      {courses.map((course) => (
+        <li key={course.id}>
+          <span className={styles.course}>{course.name}</span>
+          {details(course).map((detail, index) =>
             detail ? (
               // biome-ignore lint/suspicious/noArrayIndexKey: a round's details are fixed lines in a fixed order.
               <span key={index} className={styles.detail}>

@@ -2,8 +2,8 @@ import type { PaymentPlanInstalment } from '@links/shared/schemas/operator-conta
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { fieldMessages, userMessage } from '@/lib/api-client';
-import { DETAILS_ERROR_TITLE, DETAILS_MESSAGE_RULE } from '../api/details-errors';
+import { api, fieldMessages, userMessage } from '@/lib/api-client';
+import { DETAILS_ERROR_TITLE, DETAILS_MESSAGE_RULE, detailsFallbackMessage } from '../api/details-errors';
 import { isRecognisedBookingId } from '../booking-steps';
 import { useBookingShell } from '../components/booking-shell-context';
 import { useBooking } from '../state/booking-context';
@@ -18,11 +18,9 @@ export type SavedStepTwo = {
   payment_plan?: PaymentPlanInstalment[] | undefined;
 };
 
-type SaveStepTwoOptions<TBody> = {
-  /** The call that saves `body` for the booking (the individual or the operator one). */
-  send: (bookingId: number, body: TBody) => Promise<SavedStepTwo>;
-  /** The no-answer fallback of spec section 8 (ERR-022 individual, ERR-021 tour operator). */
-  fallbackMessage: string;
+type SaveStepTwoOptions = {
+  /** The error code the no-answer fallback of spec section 8 quotes (ERR-022 individual, ERR-021 tour operator). */
+  errorCode: Parameters<typeof detailsFallbackMessage>[0];
   /**
    * Per-field messages of a refused save, keyed by body path, to show on the form's fields. Returns the messages it
    * could not place on a field, which the banner lists.
@@ -45,7 +43,7 @@ function leaveFor(url: string, navigate: (to: string) => void) {
  * the returned payment intent and goes to /payment-details (or to the confirmation URL the server returned). On
  * failure loading stops, the banner shows the server's message or the fallback, and field messages are handed back.
  */
-export function useSaveStepTwo<TBody>({ send, fallbackMessage, onFieldErrors }: SaveStepTwoOptions<TBody>) {
+export function useSaveStepTwo<TBody>({ errorCode, onFieldErrors }: SaveStepTwoOptions) {
   const { state, dispatch } = useBooking();
   const { startLoading, showError } = useBookingShell();
   const navigate = useNavigate();
@@ -62,7 +60,8 @@ export function useSaveStepTwo<TBody>({ send, fallbackMessage, onFieldErrors }: 
       startLoading();
       dispatch({ type: 'booking/submitting', submitted: true });
       try {
-        const saved = await send(booking.id, body);
+        // One call for both forms: the server picks the individual or the tour-operator schema from the session.
+        const saved = await api.patch<SavedStepTwo>(`/bookings/${booking.id}/details`, body);
         if (saved.payment_intent) {
           dispatch({
             type: 'details/saved',
@@ -79,7 +78,7 @@ export function useSaveStepTwo<TBody>({ send, fallbackMessage, onFieldErrors }: 
         dispatch({ type: 'booking/submitting', submitted: false });
         const fields = fieldMessages(error);
         const unplaced = onFieldErrors ? onFieldErrors(fields) : Object.values(fields);
-        const message = userMessage(error, fallbackMessage, DETAILS_MESSAGE_RULE);
+        const message = userMessage(error, detailsFallbackMessage(errorCode), DETAILS_MESSAGE_RULE);
         showError({
           title: DETAILS_ERROR_TITLE,
           message,
@@ -91,8 +90,7 @@ export function useSaveStepTwo<TBody>({ send, fallbackMessage, onFieldErrors }: 
       booking.id,
       booking.payment_intent,
       lastSaved.step2,
-      send,
-      fallbackMessage,
+      errorCode,
       onFieldErrors,
       dispatch,
       navigate,

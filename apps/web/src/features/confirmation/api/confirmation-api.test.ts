@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { confirmationResponseSchema } from '@links/shared/schemas/confirmation';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, userMessage } from '@/lib/api-client';
-import { answer, type Received, recorded, useApiServer, v1 } from '@/test/api-server';
+import { answer, type Received, recorded, v1 } from '@/test/api-server';
+import { useApiPage } from '@/test/use-api-page';
 import { fixtureConfirmation } from '../test/confirmation-fixture';
 import {
   accessWithPin,
@@ -17,11 +18,7 @@ import {
 } from './confirmation-api';
 
 describe('confirmation api', () => {
-  const server = useApiServer();
-  beforeEach(() => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=t; path=/';
-  });
+  const server = useApiPage('t');
 
   it('fetches by the signed query, by session, and posts the PIN and the caddies', async () => {
     const calls: Received[] = [];

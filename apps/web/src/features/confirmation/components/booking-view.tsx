@@ -11,11 +11,10 @@ import { useModal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { pageLinks } from '@/config/page-links';
-import { courseImageSources } from '@/features/courses/course-image';
+import { CourseImage } from '@/features/courses/course-image';
 import { useHydrated } from '@/hooks/use-hydrated';
-import { hideBrokenImage } from '@/lib/hide-broken-image';
 import styles from './booking-view.module.css';
-import { CaddieManager } from './caddie-manager';
+import { type BookingPartProps, CaddieManager } from './caddie-manager';
 import { GolferNames } from './golfer-names';
 import { RestaurantWidget } from './restaurant-widget';
 
@@ -55,21 +54,14 @@ function CourseCard({
   first: boolean;
   group: boolean;
 }) {
-  const image = courseImageSources(course.image);
   return (
     <li className={styles.course}>
       <div className={styles['course-media']}>
-        <img
-          src={image.src}
-          srcSet={image.srcSet}
+        <CourseImage
+          image={course.image}
           sizes="(max-width: 767px) 100vw, 220px"
-          width={1600}
-          height={1000}
-          alt=""
           loading={first ? 'eager' : 'lazy'}
           fetchPriority={first ? 'high' : 'auto'}
-          decoding="async"
-          onError={hideBrokenImage}
         />
       </div>
       <div className={styles['course-body']}>
@@ -99,18 +91,11 @@ function CalendarLink({ confirmation }: { confirmation: Confirmation }) {
   );
 }
 
-export type BookingViewProps = {
-  confirmation: Confirmation;
-  /** The current time on the server's clock (ms). */
-  now: number;
-  onUpdated: (confirmation: Confirmation) => void;
-};
-
 /**
  * Spec section 2, /confirmation/{booking_number}: the confirmed booking, its dues, caddies and the sidebar (a
  * cancelled booking has its own page, CancelledBooking).
  */
-export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) {
+export function BookingView({ confirmation, now, onUpdated }: BookingPartProps) {
   const modal = useModal();
   const hydrated = useHydrated();
   const played = confirmation.has_played;
@@ -323,11 +308,11 @@ export function BookingView({ confirmation, now, onUpdated }: BookingViewProps) 
             <p className={styles.muted}>Our reservations team will be glad to help.</p>
             <ul className={styles.contact}>
               <li>
-                <span>Phone</span>
+                <span className={styles['contact-kind']}>Phone</span>
                 <a href={phoneHref}>{env.reservationsPhone}</a>
               </li>
               <li>
-                <span>E-mail</span>
+                <span className={styles['contact-kind']}>E-mail</span>
                 <a href={`mailto:${env.reservationsEmail}?subject=Booking%20${confirmation.booking_number}`}>
                   {env.reservationsEmail}
                 </a>

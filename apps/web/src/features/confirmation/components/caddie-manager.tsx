@@ -55,7 +55,8 @@ export function caddieNotice(courses: ConfirmationCourse[], now: number): Caddie
   };
 }
 
-export type CaddieManagerProps = {
+/** What the booking page and its parts that change the booking take. */
+export type BookingPartProps = {
   confirmation: Confirmation;
   /** The current time on the server's clock (ms). */
   now: number;
@@ -63,7 +64,7 @@ export type CaddieManagerProps = {
 };
 
 /** 'Manage your caddies': one count per round, locked inside 24 hours; saves the changed rounds. */
-export function CaddieManager({ confirmation, now, onUpdated }: CaddieManagerProps) {
+export function CaddieManager({ confirmation, now, onUpdated }: BookingPartProps) {
   const idPrefix = useId();
   const saved = Object.fromEntries(confirmation.courses.map((course) => [course.id, course.caddies]));
   const [counts, setCounts] = useState<Record<number, number>>(saved);

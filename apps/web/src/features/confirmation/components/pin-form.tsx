@@ -7,16 +7,44 @@ import {
   pinAccessBodySchema,
 } from '@links/shared/schemas/confirmation';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type InputHTMLAttributes, type Ref, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FieldError, fieldDescribedBy } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { accessWithPin, PIN_ERROR_TITLE, pinErrorDetails } from '../api/confirmation-api';
 import styles from './pin-form.module.css';
 
 const FIELD_LABELS: Record<string, string> = { booking_id: 'Booking number', pin: 'PIN code' };
+
+type PinFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  id: string;
+  label: string;
+  error: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+};
+
+/** One of the form's two large inputs (never filled in by the browser), with its label and its error. */
+function PinField({ id, label, error, ...input }: PinFieldProps) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={styles.input}
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, error)}
+        {...input}
+      />
+      <FieldError id={id} error={error} plain className={styles.error} />
+    </div>
+  );
+}
 
 export type PinFormProps = {
   /** The booking number from the address: prefilled and locked. */
@@ -74,53 +102,29 @@ export function PinForm({ bookingNumber, onSuccess }: PinFormProps) {
         </Alert>
       ) : null}
 
-      <div className={styles.field}>
-        <label htmlFor="pin-booking-number" className={styles.label}>
-          Booking number
-        </label>
-        <input
-          id="pin-booking-number"
-          className={styles.input}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={BOOKING_NUMBER_MAX_LENGTH}
-          // Also until hydrated: typing before then would be wiped when the form registers its fields.
-          readOnly={locked || !hydrated}
-          aria-readonly={locked || undefined}
-          aria-invalid={bookingError ? true : undefined}
-          aria-describedby={bookingError ? 'pin-booking-number-error' : undefined}
-          {...register('booking_id')}
-        />
-        {bookingError ? (
-          <p id="pin-booking-number-error" className={styles.error}>
-            {bookingError}
-          </p>
-        ) : null}
-      </div>
+      <PinField
+        id="pin-booking-number"
+        label="Booking number"
+        error={bookingError}
+        inputMode="numeric"
+        maxLength={BOOKING_NUMBER_MAX_LENGTH}
+        // Also until hydrated: typing before then would be wiped when the form registers its fields.
+        readOnly={locked || !hydrated}
+        aria-readonly={locked || undefined}
+        {...register('booking_id')}
+      />
 
-      <div className={styles.field}>
-        <label htmlFor="pin-code" className={styles.label}>
-          PIN code
-        </label>
-        <input
-          id="pin-code"
-          className={styles.input}
-          type="password"
-          autoComplete="off"
-          maxLength={24}
-          // biome-ignore lint/a11y/noAutofocus: the booking number is already known, so the PIN is the next thing to type.
-          autoFocus={locked}
-          aria-invalid={pinError ? true : undefined}
-          aria-describedby={pinError ? 'pin-code-error' : undefined}
-          readOnly={!hydrated}
-          {...register('pin')}
-        />
-        {pinError ? (
-          <p id="pin-code-error" className={styles.error}>
-            {pinError}
-          </p>
-        ) : null}
-      </div>
+      <PinField
+        id="pin-code"
+        label="PIN code"
+        error={pinError}
+        type="password"
+        maxLength={24}
+        // The booking number is already known, so the PIN is the next thing to type.
+        autoFocus={locked}
+        readOnly={!hydrated}
+        {...register('pin')}
+      />
 
       {/* Disabled until hydrated: the browser's own submission would put the PIN in the address (useHydrated). */}
       <Button type="submit" block size="lg" disabled={busy || !hydrated}>

@@ -11,19 +11,16 @@ export function BookingSummary() {
   return (
     <div className={styles.summary}>
       <SummaryRounds
-        rounds={state.courses.map((course) => ({
-          id: course.id,
-          name: course.name,
-          details: [
-            // A tour operator's group (issue 24): every tee time of its run, with its golfers.
-            ...(course.groupTeeTimes?.map(
-              (round) => `${formatSummaryTeeTime(new Date(round.time))}, ${round.players} golfers`,
-            ) ?? [course.teeTime ? formatSummaryTeeTime(new Date(course.teeTime.time)) : null]),
-            course.caddies > 0
-              ? `${course.caddies} ${pluralize(course.caddies, 'caddie')}, paid in cash on the day`
-              : null,
-          ],
-        }))}
+        courses={state.courses}
+        details={(course) => [
+          // A tour operator's group (issue 24): every tee time of its run, with its golfers.
+          ...(course.groupTeeTimes?.map(
+            (round) => `${formatSummaryTeeTime(new Date(round.time))}, ${round.players} golfers`,
+          ) ?? [course.teeTime ? formatSummaryTeeTime(new Date(course.teeTime.time)) : null]),
+          course.caddies > 0
+            ? `${course.caddies} ${pluralize(course.caddies, 'caddie')}, paid in cash on the day`
+            : null,
+        ]}
       />
       <PriceTotals lines={[['Golfers', golfers]]} payable={state.totals.payable} />
     </div>

@@ -19,7 +19,6 @@ import { useBooking } from '@/features/booking-flow/state/booking-context';
 import { PhoneInput } from '@/features/phone-input/components/phone-input';
 import { isCountryCode, listPhoneCountries } from '@/features/phone-input/phone-format';
 import { IP_LOOKUP_FAILED, useIpCountry } from '../api/get-ip-country';
-import { INDIVIDUAL_SAVE_FALLBACK, saveIndividualDetails } from '../api/save-individual-details';
 import {
   formValuesFromState,
   type IndividualFormValues,
@@ -35,6 +34,11 @@ import layout from './individual-contact-form.module.css';
 export const AUTOSAVE_DELAY_MS = 500;
 export const CONTINUE_TO_PAYMENT = 'Continue to payment';
 const TITLES = ['Mr', 'Mrs', 'Miss', 'Ms', 'Mx', 'Dr'] as const;
+/** 'Are you the lead player?': each answer's value, and its words. */
+const PLAYER_TYPE_CHOICES = [
+  ['lead_player', 'Yes, I am the lead player', 'I am playing and will check the group in.'],
+  ['booking_player', 'No, I am booking for someone else', 'Tell us who will lead the group.'],
+] as const;
 
 function CountryOptions({ placeholder }: { placeholder: string }) {
   return (
@@ -122,8 +126,7 @@ export function IndividualContactForm() {
     [setError],
   );
   const save = useSaveStepTwo<IndividualPlayerDetails>({
-    send: saveIndividualDetails,
-    fallbackMessage: INDIVIDUAL_SAVE_FALLBACK,
+    errorCode: 'ERR-022',
     onFieldErrors: placeFieldErrors,
   });
   const onSubmit = handleSubmit(async (body) => {
@@ -145,11 +148,13 @@ export function IndividualContactForm() {
     ...text(name),
     className: `${fieldStyles.input} ${fieldStyles.select}`,
   });
+  // A field's id and message (what its FieldFrame takes), and with its registration what a TextField takes.
+  const frame = (name: keyof IndividualFormValues) => ({ id: fieldId(name), error: errors[name]?.message });
+  const field = (name: keyof IndividualFormValues) => ({ ...frame(name), ...register(name) });
   const line = (name: keyof IndividualFormValues, label: string): AddressLine => ({
+    ...frame(name),
     label,
-    id: fieldId(name),
     input: register(name),
-    error: errors[name]?.message,
   });
   const playerTypeError = errors.player_type?.message;
   const canContinue = isValid && !loading;
@@ -166,47 +171,27 @@ export function IndividualContactForm() {
           <fieldset className={styles.fieldset} data-invalid={playerTypeError ? true : undefined}>
             <legend className={styles.legend}>Are you the lead player?</legend>
             <div className={styles.choices}>
-              <label className={styles.choice}>
-                <input
-                  type="radio"
-                  value="lead_player"
-                  aria-describedby={fieldDescribedBy(fieldId('player_type'), playerTypeError)}
-                  {...register('player_type')}
-                />
-                <span>
-                  <span className={styles['choice-title']}>Yes, I am the lead player</span>
-                  <span className={styles['choice-text']}>I am playing and will check the group in.</span>
-                </span>
-              </label>
-              <label className={styles.choice}>
-                <input
-                  type="radio"
-                  value="booking_player"
-                  aria-describedby={fieldDescribedBy(fieldId('player_type'), playerTypeError)}
-                  {...register('player_type')}
-                />
-                <span>
-                  <span className={styles['choice-title']}>No, I am booking for someone else</span>
-                  <span className={styles['choice-text']}>Tell us who will lead the group.</span>
-                </span>
-              </label>
+              {PLAYER_TYPE_CHOICES.map(([value, title, text]) => (
+                <label key={value} className={styles.choice}>
+                  <input
+                    type="radio"
+                    value={value}
+                    aria-describedby={fieldDescribedBy(fieldId('player_type'), playerTypeError)}
+                    {...register('player_type')}
+                  />
+                  <span>
+                    <span className={styles['choice-title']}>{title}</span>
+                    <span className={styles['choice-text']}>{text}</span>
+                  </span>
+                </label>
+              ))}
             </div>
             <FieldError id={fieldId('player_type')} error={playerTypeError} />
           </fieldset>
           {playerType === 'booking_player' ? (
             <div className={`${fieldStyles.grid} ${styles['lead-player']}`}>
-              <TextField
-                id={fieldId('lead_player_name')}
-                label="Lead player's name"
-                autoComplete="off"
-                error={errors.lead_player_name?.message}
-                {...register('lead_player_name')}
-              />
-              <FieldFrame
-                id={fieldId('lead_player_country_code')}
-                label="Lead player's country"
-                error={errors.lead_player_country_code?.message}
-              >
+              <TextField label="Lead player's name" autoComplete="off" {...field('lead_player_name')} />
+              <FieldFrame label="Lead player's country" {...frame('lead_player_country_code')}>
                 <select {...select('lead_player_country_code')}>
                   <CountryOptions placeholder="Select a country" />
                 </select>
@@ -221,7 +206,7 @@ export function IndividualContactForm() {
           description="Your confirmation and booking PIN are sent to this email address."
         >
           <FieldGrid>
-            <FieldFrame id={fieldId('title')} label="Title" optional error={errors.title?.message} wide>
+            <FieldFrame label="Title" optional wide {...frame('title')}>
               <select
                 {...select('title')}
                 className={`${fieldStyles.input} ${fieldStyles.select} ${layout.title}`}
@@ -234,32 +219,12 @@ export function IndividualContactForm() {
                 ))}
               </select>
             </FieldFrame>
-            <TextField
-              id={fieldId('first_name')}
-              label="First name"
-              autoComplete="given-name"
-              error={errors.first_name?.message}
-              {...register('first_name')}
-            />
-            <TextField
-              id={fieldId('surname')}
-              label="Last name"
-              autoComplete="family-name"
-              error={errors.surname?.message}
-              {...register('surname')}
-            />
-            <FieldFrame
-              id={fieldId('email_address')}
-              label="Email address"
-              error={errors.email_address?.message}
-            >
+            <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
+            <TextField label="Last name" autoComplete="family-name" {...field('surname')} />
+            <FieldFrame label="Email address" {...frame('email_address')}>
               <input type="email" autoComplete="email" spellCheck={false} {...text('email_address')} />
             </FieldFrame>
-            <FieldFrame
-              id={fieldId('telephone_number')}
-              label="Telephone number"
-              error={errors.telephone_number?.message}
-            >
+            <FieldFrame label="Telephone number" {...frame('telephone_number')}>
               <Controller
                 control={control}
                 name="telephone_number"
@@ -293,7 +258,7 @@ export function IndividualContactForm() {
               county={line('county', 'County/State')}
               postcode={line('postcode', 'Postcode/Zipcode')}
               country={
-                <FieldFrame id={fieldId('country')} label="Country" error={errors.country?.message}>
+                <FieldFrame label="Country" {...frame('country')}>
                   <select autoComplete="country" {...select('country')}>
                     <CountryOptions
                       placeholder={ip.country === null ? 'Finding your country…' : 'Select a country'}

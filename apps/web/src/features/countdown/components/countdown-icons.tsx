@@ -1,37 +1,22 @@
-import type { SVGProps } from 'react';
+import { icon } from '@/components/ui/icons';
 
-// Decorative icons of the countdown banner: a clock while there is time, an alarm bell in the last minute.
-const base = {
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const;
+// Decorative icons of the countdown banner: a clock while there is time, an alarm bell in the last minute; and the
+// hourglass of the expired booking.
 
-export function ClockIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg aria-hidden="true" focusable="false" {...base} {...props}>
-      <circle cx="12" cy="12" r="9.5" />
-      <path d="M12 7v5l3 2" />
-    </svg>
-  );
-}
+export const ClockIcon = /* @__PURE__ */ icon(
+  <>
+    <circle cx="12" cy="12" r="9.5" />
+    <path d="M12 7v5l3 2" />
+  </>,
+);
 
-export function AlarmIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg aria-hidden="true" focusable="false" {...base} {...props}>
-      <circle cx="12" cy="13" r="8" />
-      <path d="M12 9v4l2 2M5 3 2 6M19 3l3 3" />
-    </svg>
-  );
-}
+export const AlarmIcon = /* @__PURE__ */ icon(
+  <>
+    <circle cx="12" cy="13" r="8" />
+    <path d="M12 9v4l2 2M5 3 2 6M19 3l3 3" />
+  </>,
+);
 
-export function HourglassIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg aria-hidden="true" focusable="false" {...base} {...props}>
-      <path d="M6 2h12M6 22h12M7 2v4a5 5 0 0 0 5 5 5 5 0 0 0 5-5V2M7 22v-4a5 5 0 0 1 5-5 5 5 0 0 1 5 5v4" />
-    </svg>
-  );
-}
+export const HourglassIcon = /* @__PURE__ */ icon(
+  <path d="M6 2h12M6 22h12M7 2v4a5 5 0 0 0 5 5 5 5 0 0 0 5-5V2M7 22v-4a5 5 0 0 1 5-5 5 5 0 0 1 5 5v4" />,
+);

@@ -4,9 +4,8 @@ import { Alert } from '@/components/ui/alert';
 import { CheckIcon } from '@/components/ui/icons';
 import { LoadFailedAlert } from '@/components/ui/load-failed-alert';
 import { useModal } from '@/components/ui/modal';
-import { hideBrokenImage } from '@/lib/hide-broken-image';
 import { useCourses } from '../api/get-courses';
-import { courseImageSources } from '../course-image';
+import { CourseImage } from '../course-image';
 import styles from './course-selection.module.css';
 
 // The dialog's body is read by few visitors: it loads when the dialog opens (preloaded at a first interaction).
@@ -34,7 +33,6 @@ function CourseCard({
   selected: boolean;
   onToggle: () => void;
 }) {
-  const image = courseImageSources(course.image);
   return (
     <button
       type="button"
@@ -43,17 +41,10 @@ function CourseCard({
       onClick={onToggle}
     >
       <span className={styles.media}>
-        <img
-          src={image.src}
-          srcSet={image.srcSet}
+        <CourseImage
+          image={course.image}
           // One column inside the page's gutters on a phone (344 px of a 412 px screen), three beside each other above.
           sizes="(max-width: 767px) calc(100vw - 4rem), 300px"
-          width={1600}
-          height={1000}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          onError={hideBrokenImage}
         />
         <span className={styles.overlay} aria-hidden="true">
           <span className={styles.check}>
@@ -77,13 +68,7 @@ export function CourseSelection({ selectedIds, onToggle }: CourseSelectionProps)
   const modal = useModal();
 
   if (courses.isError) {
-    return (
-      <LoadFailedAlert
-        title="There was an error loading the courses"
-        error={courses.error}
-        onRetry={() => void courses.refetch()}
-      />
-    );
+    return <LoadFailedAlert title="There was an error loading the courses" query={courses} />;
   }
 
   if (courses.isPending) {

@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { useReducer } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingReducer } from '@/features/booking-flow/state/booking-reducer';
 import { initialBookingState } from '@/features/booking-flow/state/booking-state';
-import { type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { type Received, recorded, refuse, v1 } from '@/test/api-server';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { useApiPage } from '@/test/use-api-page';
 import { playerTypesQueryOptions } from '../api/get-player-types';
 import { GolferSelector, UNDER_16_WARNING } from './golfer-selector';
 
@@ -32,8 +33,7 @@ function Harness() {
 }
 
 describe('GolferSelector', () => {
-  const server = useApiServer();
-  afterEach(() => cleanup());
+  const server = useApiPage('t');
 
   it('starts with one golfer, offers "Add a Golfer" and shows the spare places', async () => {
     renderWithProviders(<Harness />, (client) =>
@@ -72,8 +72,6 @@ describe('GolferSelector', () => {
   });
 
   it('loads the player types from GET /v1/players?types=1,3 and reports a failure', async () => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF cookie.
-    document.cookie = 'XSRF-TOKEN=t; path=/';
     const calls: Received[] = [];
     server.use(
       http.get(

@@ -46,13 +46,7 @@ export function GolferSelector({ golfers, onAdd, onAddFirst, onRemove, onTypeCha
   }, [golfers.length, playerTypes.data, onAddFirst]);
 
   if (playerTypes.isError) {
-    return (
-      <LoadFailedAlert
-        title="There was an error loading the player types"
-        error={playerTypes.error}
-        onRetry={() => void playerTypes.refetch()}
-      />
-    );
+    return <LoadFailedAlert title="There was an error loading the player types" query={playerTypes} />;
   }
 
   if (playerTypes.isPending) {

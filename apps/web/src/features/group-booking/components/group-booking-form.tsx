@@ -8,7 +8,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FieldGrid, SelectField, TextField } from '@/components/ui/form-field';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { MutationFailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useBooking } from '@/features/booking-flow/state/booking-context';
@@ -169,12 +169,11 @@ export function GroupBookingForm() {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Book a group">
-      <FailureAlert
-        error={hold.error}
+      <MutationFailureAlert
+        mutation={hold}
         title="Your group could not be held"
         fallback={HOLD_FALLBACK}
         rule={HOLD_RULE}
-        onDismiss={() => hold.reset()}
       />
       <FieldGrid>
         <SelectField

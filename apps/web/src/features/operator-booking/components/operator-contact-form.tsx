@@ -12,7 +12,7 @@ import {
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { type Path, useForm, useWatch } from 'react-hook-form';
 import { countryOptions } from '@/components/ui/country-options';
-import { CheckboxField, FieldGrid, SelectField, TextField } from '@/components/ui/form-field';
+import { CheckboxField, FieldGrid, fieldBinder, SelectField, TextField } from '@/components/ui/form-field';
 import { env } from '@/config/env';
 import { StepSection } from '@/features/booking-flow/components/step-section';
 import { PAYMENT_RULES } from '../operator-payment-copy';
@@ -75,6 +75,8 @@ export function OperatorContactForm({
     defaultValues: initialValues,
   });
 
+  const field = fieldBinder(register, errors);
+
   const values = useWatch({ control }) as OperatorFormValues;
   useEffect(() => onValuesChange(values), [values, onValuesChange]);
   useEffect(() => onValidityChange(isValid), [isValid, onValidityChange]);
@@ -110,25 +112,14 @@ export function OperatorContactForm({
           description="The golfer we ask for when your group checks in on the day."
         >
           <FieldGrid>
-            <TextField
-              label="First name"
-              autoComplete="off"
-              error={errors.first_name?.message}
-              {...register('first_name')}
-            />
-            <TextField
-              label="Surname"
-              autoComplete="off"
-              error={errors.surname?.message}
-              {...register('surname')}
-            />
+            <TextField label="First name" autoComplete="off" {...field('first_name')} />
+            <TextField label="Surname" autoComplete="off" {...field('surname')} />
             <SelectField
               label="Country"
               options={countries}
               placeholder="Select a country"
               defaultValue={initialValues.lead_player_country_code}
-              error={errors.lead_player_country_code?.message}
-              {...register('lead_player_country_code')}
+              {...field('lead_player_country_code')}
             />
           </FieldGrid>
         </StepSection>
@@ -166,8 +157,7 @@ export function OperatorContactForm({
                   , including the tour operator payment terms above.
                 </>
               }
-              error={errors.terms_and_conditions_agreed?.message}
-              {...register('terms_and_conditions_agreed')}
+              {...field('terms_and_conditions_agreed')}
             />
           </div>
         </StepSection>

@@ -8,7 +8,6 @@ import { StepTwoContinue } from '@/features/booking-flow/components/step-two-con
 import { useSaveStepTwo } from '@/features/booking-flow/hooks/use-save-step-two';
 import { useBooking } from '@/features/booking-flow/state/booking-context';
 import { useClockOffset } from '@/features/countdown/api/get-clock-offset';
-import { OPERATOR_SAVE_FALLBACK, saveOperatorDetails } from '../api/save-operator-details';
 import { methodSchedules } from '../operator-payment-copy';
 import { OperatorContactForm, type OperatorFormValues } from './operator-contact-form';
 
@@ -110,8 +109,7 @@ export function OperatorContactStep({ depositPercent, summary }: OperatorContact
     return unplaced;
   }, []);
   const save = useSaveStepTwo<OperatorPlayerDetails>({
-    send: saveOperatorDetails,
-    fallbackMessage: OPERATOR_SAVE_FALLBACK,
+    errorCode: 'ERR-021',
     onFieldErrors: placeFieldErrors,
   });
 

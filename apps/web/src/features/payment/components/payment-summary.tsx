@@ -31,15 +31,14 @@ export function PaymentSummary({ courses, golfers, totals, plan }: PaymentSummar
       <h2 className={styles['summary-title']}>Your booking summary</h2>
       <SummaryRounds
         label="Courses and tee times"
-        rounds={courses.map((course) => ({
-          id: course.id,
-          name: course.name,
-          details: course.groupTeeTimes
+        courses={courses}
+        details={(course) =>
+          course.groupTeeTimes
             ? course.groupTeeTimes.map(
                 (round) => `${formatSummaryTeeTime(new Date(round.time))}, ${round.players} golfers`,
               )
-            : [course.teeTime ? formatSummaryTeeTime(new Date(course.teeTime)) : 'No tee time selected yet'],
-        }))}
+            : [course.teeTime ? formatSummaryTeeTime(new Date(course.teeTime)) : 'No tee time selected yet']
+        }
       />
       <p className={styles['summary-golfers']}>
         {golfers.length} {pluralize(golfers.length, 'golfer')}

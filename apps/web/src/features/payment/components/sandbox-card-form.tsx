@@ -3,6 +3,7 @@ import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { ApiError, userMessage } from '@/lib/api-client';
 import { confirmSandboxIntent } from '../api/sandbox-intents';
 import {
+  type CardBrand,
   type CardDetails,
   type CardField,
   cardBrand,
@@ -31,6 +32,46 @@ const resolver: Resolver<CardDetails> = async (values) => {
   }
   return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
 };
+
+/** The card's numeric inputs: each typed into its own format (spaced groups, MM / YY, the brand's CVC length). */
+const CARD_INPUTS: {
+  name: Exclude<CardField, 'name'>;
+  label: string;
+  autoComplete: string;
+  placeholder: (brand: CardBrand) => string;
+  maxLength: number;
+  format: (value: string, brand: CardBrand) => string;
+  wide?: boolean;
+  /** Read out with the input: how to type it. */
+  hint?: string;
+}[] = [
+  {
+    name: 'number',
+    label: 'Card number',
+    autoComplete: 'cc-number',
+    placeholder: () => '1234 1234 1234 1234',
+    maxLength: 23,
+    format: formatCardNumber,
+    wide: true,
+  },
+  {
+    name: 'expiry',
+    label: 'Expiry date',
+    autoComplete: 'cc-exp',
+    placeholder: () => 'MM / YY',
+    maxLength: 7,
+    format: formatExpiry,
+    hint: 'Month and year, as MM / YY',
+  },
+  {
+    name: 'cvc',
+    label: 'Security code (CVC)',
+    autoComplete: 'cc-csc',
+    placeholder: (brand) => (brand === 'amex' ? '1234' : '123'),
+    maxLength: 4,
+    format: formatCvc,
+  },
+];
 
 // The server's field names (sandbox-cards.ts) on this form's fields.
 const SERVER_FIELDS: Record<string, CardField> = {
@@ -169,60 +210,33 @@ export function SandboxCardForm({ clientSecret, disabled, onHandleChange }: Sand
           />
           {fieldError('name')}
         </div>
-        <div className={`${styles.field} ${styles.wide}`}>
-          <label htmlFor={`${id}-number`}>Card number</label>
-          <input
-            id={`${id}-number`}
-            className={`${styles.input} ${styles.mono}`}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            maxLength={23}
-            aria-invalid={errors.number ? true : undefined}
-            aria-describedby={describedBy('number')}
-            {...register('number', {
-              onChange: (event) => setValue('number', formatCardNumber(event.target.value)),
-            })}
-          />
-          {fieldError('number')}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-expiry`}>Expiry date</label>
-          <input
-            id={`${id}-expiry`}
-            className={`${styles.input} ${styles.mono}`}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            maxLength={7}
-            aria-invalid={errors.expiry ? true : undefined}
-            aria-describedby={describedBy('expiry', `${id}-expiry-hint`)}
-            {...register('expiry', {
-              onChange: (event) => setValue('expiry', formatExpiry(event.target.value)),
-            })}
-          />
-          <p id={`${id}-expiry-hint`} className="visually-hidden">
-            Month and year, as MM / YY
-          </p>
-          {fieldError('expiry')}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-cvc`}>Security code (CVC)</label>
-          <input
-            id={`${id}-cvc`}
-            className={`${styles.input} ${styles.mono}`}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder={brand === 'amex' ? '1234' : '123'}
-            maxLength={4}
-            aria-invalid={errors.cvc ? true : undefined}
-            aria-describedby={describedBy('cvc')}
-            {...register('cvc', {
-              onChange: (event) => setValue('cvc', formatCvc(event.target.value, brand)),
-            })}
-          />
-          {fieldError('cvc')}
-        </div>
+        {CARD_INPUTS.map((input) => {
+          const hintId = input.hint ? `${id}-${input.name}-hint` : undefined;
+          return (
+            <div key={input.name} className={input.wide ? `${styles.field} ${styles.wide}` : styles.field}>
+              <label htmlFor={`${id}-${input.name}`}>{input.label}</label>
+              <input
+                id={`${id}-${input.name}`}
+                className={`${styles.input} ${styles.mono}`}
+                inputMode="numeric"
+                autoComplete={input.autoComplete}
+                placeholder={input.placeholder(brand)}
+                maxLength={input.maxLength}
+                aria-invalid={errors[input.name] ? true : undefined}
+                aria-describedby={describedBy(input.name, hintId)}
+                {...register(input.name, {
+                  onChange: (event) => setValue(input.name, input.format(event.target.value, brand)),
+                })}
+              />
+              {input.hint ? (
+                <p id={hintId} className="visually-hidden">
+                  {input.hint}
+                </p>
+              ) : null}
+              {fieldError(input.name)}
+            </div>
+          );
+        })}
       </fieldset>
     </div>
   );

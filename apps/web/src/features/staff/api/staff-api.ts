@@ -127,6 +127,9 @@ function useStaffChange<V, T>(
   return useMutation({ mutationFn: call, onSuccess: (answer) => then(queryClient, answer) });
 }
 
+/** A POST after which nothing read needs reading again: a sign-in step, a password, a preview. */
+const usePost = <B, A>(path: string) => useMutation({ mutationFn: (body: B) => api.post<A>(path, body) });
+
 /**
  * Reads these keys again without waiting: the caller's own onSuccess (its message) runs first, before a read again
  * may remove the form that made the change (a cancelled booking has no cancel form) and with it that callback.
@@ -140,11 +143,7 @@ const readAgain =
 const TEE_SHEET_KEY = [...STAFF_KEY, 'tee-sheet'] as const;
 const BOOKINGS_KEY = [...STAFF_KEY, 'bookings'] as const;
 
-export function useStaffSignIn() {
-  return useMutation({
-    mutationFn: (body: StaffSignInRequest) => api.post<StaffSignInAnswer>('/staff/session', body),
-  });
-}
+export const useStaffSignIn = () => usePost<StaffSignInRequest, StaffSignInAnswer>('/staff/session');
 
 export function useStaffCode() {
   const queryClient = useQueryClient();
@@ -169,11 +168,8 @@ export function useStaffSignOut() {
   });
 }
 
-export function useStaffPasswordChange() {
-  return useMutation({
-    mutationFn: (body: StaffPasswordChangeRequest) => api.post<unknown>('/staff/me/password', body),
-  });
-}
+export const useStaffPasswordChange = () =>
+  usePost<StaffPasswordChangeRequest, unknown>('/staff/me/password');
 
 export function useStaffUsers() {
   return useQuery({ queryKey: STAFF_USERS_KEY, queryFn: () => api.get<StaffUser[]>('/staff/users') });
@@ -226,11 +222,7 @@ export const useCheckIn = () =>
   );
 
 /** What blocking a period would take out of sale (no change). */
-export function useBlockPreview() {
-  return useMutation({
-    mutationFn: (body: BlockPeriodInput) => api.post<BlockPreview>('/staff/blocks/preview', body),
-  });
-}
+export const useBlockPreview = () => usePost<BlockPeriodInput, BlockPreview>('/staff/blocks/preview');
 
 const useSheetChange = <V, T>(call: (values: V) => Promise<T>) =>
   useStaffChange(call, readAgain(TEE_SHEET_KEY));
@@ -317,10 +309,9 @@ export const useStaffCourses = () => useStaffChoices('courses');
 
 /** What a change would cost; reads only, so nothing is read again after it. */
 export const useChangePreview = (bookingNumber: string) =>
-  useMutation({
-    mutationFn: (body: StaffBookingChangeRequestInput) =>
-      api.post<StaffBookingChange>(`/staff/bookings/${bookingNumber}/change/preview`, body),
-  });
+  usePost<StaffBookingChangeRequestInput, StaffBookingChange>(
+    `/staff/bookings/${bookingNumber}/change/preview`,
+  );
 
 export const useChangeBooking = (bookingNumber: string) =>
   useBookingChange(bookingNumber, (body: StaffBookingChangeRequestInput) =>
@@ -411,11 +402,7 @@ export const useChangeGreenFee = () =>
     apiRequest<StaffPrices>('/staff/prices/green-fees', { method: 'PUT', body }),
   );
 
-export function usePricePreview() {
-  return useMutation({
-    mutationFn: (body: TicketPricesBody) => api.post<PricedBooking>('/staff/prices/preview', body),
-  });
-}
+export const usePricePreview = () => usePost<TicketPricesBody, PricedBooking>('/staff/prices/preview');
 
 export const useCreateSeason = () =>
   usePricesChange((body: NewSeason) => api.post<StaffPrices>('/staff/seasons', body));
@@ -452,12 +439,8 @@ const TEE_WINDOWS_KEY = [...STAFF_KEY, 'tee-windows'] as const;
 
 export const useStaffTeeWindows = () => useStaffRead<StaffTeeWindows>(TEE_WINDOWS_KEY, '/staff/tee-windows');
 
-export function useTeeWindowPreview() {
-  return useMutation({
-    mutationFn: (body: TeeWindowChangeInput) =>
-      api.post<TeeWindowPreview>('/staff/tee-windows/preview', body),
-  });
-}
+export const useTeeWindowPreview = () =>
+  usePost<TeeWindowChangeInput, TeeWindowPreview>('/staff/tee-windows/preview');
 
 export const useChangeTeeWindows = () =>
   useStaffChange(

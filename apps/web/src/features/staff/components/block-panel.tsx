@@ -8,11 +8,11 @@ import {
 import { Fragment, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { fieldBinder, SelectField, TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/form-status';
 import { useBlockPreview, useCreateBlock } from '../api/staff-api';
 import styles from './staff.module.css';
-import { fieldBinder, MutationFailure } from './staff-kit';
+import { MutationFailure } from './staff-kit';
 import sheet from './tee-sheet.module.css';
 import { BLOCK_LABELS, blockSpan, STATE_LABELS, teeTimeOf } from './tee-sheet-labels';
 

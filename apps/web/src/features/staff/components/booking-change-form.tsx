@@ -15,7 +15,7 @@ import { poundsToPence } from './booking-money-forms';
 import styles from './staff.module.css';
 import { MutationFailure, StaffForm } from './staff-kit';
 import sheet from './tee-sheet.module.css';
-import { teeTimeOf } from './tee-sheet-labels';
+import { teeTimeOf, teeTimePrompt } from './tee-sheet-labels';
 
 // Changing a confirmed booking at the desk (issue 22): each round's day, tee time and caddies, a round dropped, and
 // the golfers' player types; previewed first (what it costs, what may go back to the card), then confirmed. The API
@@ -138,13 +138,7 @@ export function RoundFields({
           />
           <SelectField
             label="Tee time"
-            placeholder={
-              day.isPending
-                ? 'Loading tee times...'
-                : choices.length === 0
-                  ? 'No tee time that day'
-                  : 'Choose'
-            }
+            placeholder={teeTimePrompt(day.isPending, choices.length, 'No tee time that day', 'Choose')}
             options={choices.map((slot) => ({
               value: String(slot.id),
               label:

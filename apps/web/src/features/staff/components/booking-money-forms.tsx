@@ -25,7 +25,8 @@ import {
   useStaffTeeSheet,
 } from '../api/staff-api';
 import styles from './staff.module.css';
-import { MutationFailure, StaffForm, useDraft } from './staff-kit';
+import { MutationFailure, optionsOf, StaffForm, useDraft } from './staff-kit';
+import { teeTimePrompt } from './tee-sheet-labels';
 
 export const METHOD_LABELS: Record<RecordedPaymentMethod, string> = {
   phone: 'By phone',
@@ -100,7 +101,7 @@ export function RecordPaymentForm({ booking, onDone }: BookingFormProps) {
       />
       <SelectField
         label="How"
-        options={RECORDED_PAYMENT_METHODS.map((method) => ({ value: method, label: METHOD_LABELS[method] }))}
+        options={optionsOf(RECORDED_PAYMENT_METHODS, METHOD_LABELS)}
         {...field('method')}
       />
       <TextField
@@ -349,13 +350,12 @@ export function MoveRoundForm({
             ? `New tee time for the ${at} round on the ${round.name}`
             : `New tee time on the ${round.name}`
         }
-        placeholder={
-          sheet.isPending
-            ? 'Loading tee times...'
-            : choices.length === 0
-              ? 'No tee time with room that day'
-              : 'Choose a tee time'
-        }
+        placeholder={teeTimePrompt(
+          sheet.isPending,
+          choices.length,
+          'No tee time with room that day',
+          'Choose a tee time',
+        )}
         options={choices.map((slot) => ({
           value: String(slot.id),
           label: `${slot.time} (${slot.places_left} of ${slot.capacity} free)`,

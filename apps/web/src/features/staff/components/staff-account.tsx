@@ -6,30 +6,24 @@ import {
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { PasswordField } from '@/components/ui/form-field';
+import { fieldBinder, PasswordField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/form-status';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { useStaffMe, useStaffPasswordChange } from '../api/staff-api';
 import styles from './staff.module.css';
-import { fieldBinder, MutationFailure, StaffPage } from './staff-kit';
+import { MutationFailure, StaffPage } from './staff-kit';
 
 /** Every staff user: who they are, and a password change (which signs out their other sessions). */
 export function StaffAccount() {
   const me = useStaffMe();
   const change = useStaffPasswordChange();
   const doneRef = useRef<HTMLDivElement>(null);
-  const {
-    register,
-    handleSubmit,
-    control,
-    trigger,
-    reset,
-    formState: { errors },
-  } = useForm<StaffPasswordChangeRequest>({
+  const form = useForm<StaffPasswordChangeRequest>({
     resolver: zodResolver(staffPasswordChangeRequestSchema),
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
-  const field = fieldBinder(register, errors);
+  const { handleSubmit, reset } = form;
+  const field = fieldBinder(form.register, form.formState.errors);
   const onSubmit = handleSubmit((values) =>
     change.mutate(values, {
       onSuccess: () => {
@@ -73,10 +67,7 @@ export function StaffAccount() {
             {...field('current_password')}
           />
           <NewPasswordFields
-            register={register}
-            control={control}
-            errors={errors}
-            trigger={trigger}
+            form={form}
             confirmLabel="Confirm the new password"
             hint="At least 12 characters with upper and lower case letters, a digit and a symbol."
           />

@@ -1,10 +1,20 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@links/shared/schemas/staff';
 import { addDays, londonWallTimeToUtc } from '@links/shared/uk-time';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { type AuditFilter, useStaffAudit, useStaffUsers } from '../api/staff-api';
 import styles from './staff.module.css';
-import { DataTable, FilterField, Loaded, Pager, pageCount, StaffPage, useDraft } from './staff-kit';
+import {
+  DataTable,
+  FilterField,
+  FilterForm,
+  Loaded,
+  Options,
+  optionsOf,
+  Pager,
+  pageCount,
+  StaffPage,
+  useDraft,
+} from './staff-kit';
 
 const WHEN = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -56,8 +66,7 @@ export function StaffAudit() {
   const [filter, setFilter] = useState<AuditFilter>({ page: 1 });
   const audit = useStaffAudit(filter);
 
-  function apply(event: React.FormEvent) {
-    event.preventDefault();
+  function apply() {
     setFilter({
       page: 1,
       ...(form.user ? { staff_user_id: Number(form.user) } : {}),
@@ -70,7 +79,7 @@ export function StaffAudit() {
   const pages = pageCount(audit.data);
   return (
     <StaffPage title="Audit log">
-      <form className={styles.filters} onSubmit={apply} aria-label="Filter the audit log">
+      <FilterForm label="Filter the audit log" onApply={apply}>
         <FilterField label="Staff user" {...control('user')}>
           <option value="">Everyone</option>
           {users.data?.map((user) => (
@@ -81,18 +90,11 @@ export function StaffAudit() {
         </FilterField>
         <FilterField label="Action" {...control('action')}>
           <option value="">Every action</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {actionLabel(action)}
-            </option>
-          ))}
+          <Options options={optionsOf(AUDIT_ACTIONS, actionLabel)} />
         </FilterField>
         <FilterField label="From" type="date" {...control('from')} />
         <FilterField label="To" type="date" {...control('to')} />
-        <Button type="submit" size="sm">
-          Show
-        </Button>
-      </form>
+      </FilterForm>
       <Loaded
         query={audit}
         loading="Loading the audit log..."

@@ -16,7 +16,7 @@ import {
   RecordPaymentForm,
 } from './booking-money-forms';
 import styles from './staff.module.css';
-import { DetailPage, isNotFound, Loaded, StaffTable } from './staff-kit';
+import { DetailPage, StaffTable } from './staff-kit';
 import { Facts, Panel, when } from './staff-parts';
 import { StateTag } from './state-tag';
 import sheet from './tee-sheet.module.css';
@@ -304,15 +304,11 @@ export function StaffBookingPage({ bookingNumber, notice = '' }: { bookingNumber
         ) : null
       }
       notice={message}
+      query={booking}
+      thing="booking"
+      missing="There is no booking with this number."
     >
-      <Loaded
-        query={booking}
-        loading="Loading the booking..."
-        failed="The booking could not be opened"
-        problem={isNotFound(booking.error) ? 'There is no booking with this number.' : undefined}
-      >
-        {(data) => <Body booking={data} onDone={setMessage} />}
-      </Loaded>
+      {(data) => <Body booking={data} onDone={setMessage} />}
     </DetailPage>
   );
 }

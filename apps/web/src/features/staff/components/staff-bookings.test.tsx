@@ -21,10 +21,12 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fixtureConfirmation, fixtureCourse } from '@/features/confirmation/test/confirmation-fixture';
 import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
 import { TEST_COURSES } from '@/test/course-fixtures';
 import { renderRoute } from '@/test/render-route';
 import { staffMe, useStaffServer } from '../test/staff-me';
+import { answerRecorded, openForm, resubmit, serveRecorded, textsOf } from '../test/staff-steps';
 
 const SUMMARY = {
   booking_number: '4417730261',
@@ -42,47 +44,21 @@ const SUMMARY = {
 };
 
 const DETAIL: StaffBookingDetail = {
-  confirmation: {
+  // What the golfer's own page shows (the confirmation tests' booking), here with one round on the Burnside.
+  confirmation: fixtureConfirmation({
     booking_number: '4417730261',
-    status: 'confirmed',
-    amount_paid: 15_000,
-    totals: { net: 12_500, vat: 2_500, payable: 15_000, paid: 15_000, due: 0 },
-    golfer_count: 2,
-    golfers: [
-      { id: 1, player_type_id: 1, player_type: 'Adult', total: 10_000 },
-      { id: 2, player_type_id: 3, player_type: 'Under 16', total: 5_000 },
-    ],
-    price_breakdown: [
-      { player_type_id: 1, player_type: 'Adult', count: 1, total: 10_000 },
-      { player_type_id: 3, player_type: 'Under 16', count: 1, total: 5_000 },
-    ],
-    subtotal: 12_500,
-    vat: 2_500,
-    total: 15_000,
     courses: [
-      {
+      fixtureCourse({
         id: 2,
         name: 'Burnside Course',
-        slug: 'burnside',
-        image: '/images/burnside.jpg',
         tee_time: '2030-06-10T08:00:00.000Z',
-        players: 2,
-        caddies: 1,
-        caddie_price: 5_000,
-        caddie_total: 5_000,
-        guide_url: 'https://example.com',
-        caddies_editable: true,
         caddie_cutoff: '2030-06-09T08:00:00.000Z',
-      },
+      }),
     ],
-    caddie_total: 5_000,
     last_tee_time: '2030-06-10T08:00:00.000Z',
-    has_played: false,
-    lead_name: 'Ada Lovelace',
-    payment_method: 'card',
     calendar_url: '/v1/bookings/4417730261/calendar.ics',
     server_time: '2030-05-01T10:00:00.000Z',
-  } as StaffBookingDetail['confirmation'],
+  }),
   rounds: [{ course_id: 2, slot_id: 900 }],
   state: 'paid',
   created_at: '2030-05-01T10:00:00.000Z',
@@ -168,11 +144,12 @@ describe('finding a booking and its page', () => {
       }),
       http.get(
         v1('/staff/bookings'),
-        recorded(searches, () =>
-          answer(staffBookingSearchResponseSchema, {
-            data: { bookings: [SUMMARY], total: 1, page: 1, page_size: 50 },
-          }),
-        ),
+        answerRecorded(searches, staffBookingSearchResponseSchema, {
+          bookings: [SUMMARY],
+          total: 1,
+          page: 1,
+          page_size: 50,
+        }),
       ),
       http.get(v1('/staff/bookings/4417730261'), () =>
         answer(staffBookingDetailResponseSchema, { data: DETAIL }),
@@ -273,40 +250,28 @@ describe('finding a booking and its page', () => {
       ),
       http.post(
         v1('/staff/bookings/5520019934/payments'),
-        recorded(payments, () =>
-          answer(moneyChangeResponseSchema, {
-            data: {
-              booking_number: '5520019934',
-              paid: 2_050,
-              payable: 15_000,
-              balance_due_at: ON_TERMS.balance_due_at,
-            },
-          }),
-        ),
+        answerRecorded(payments, moneyChangeResponseSchema, {
+          booking_number: '5520019934',
+          paid: 2_050,
+          payable: 15_000,
+          balance_due_at: ON_TERMS.balance_due_at,
+        }),
       ),
       http.post(
         v1('/staff/bookings/5520019934/due-date'),
-        recorded(dueDates, () =>
-          answer(moneyChangeResponseSchema, {
-            data: {
-              booking_number: '5520019934',
-              paid: 0,
-              payable: 15_000,
-              balance_due_at: '2030-05-28T22:59:59.999Z',
-            },
-          }),
-        ),
+        answerRecorded(dueDates, moneyChangeResponseSchema, {
+          booking_number: '5520019934',
+          paid: 0,
+          payable: 15_000,
+          balance_due_at: '2030-05-28T22:59:59.999Z',
+        }),
       ),
     );
-    const user = userEvent.setup();
-    renderRoute('/staff/bookings/5520019934');
-    const form = await screen.findByRole('form', { name: 'Record a payment' });
+    const { user, form } = await openForm('/staff/bookings/5520019934', 'Record a payment');
     await user.type(within(form).getByLabelText(/^Amount/), '151');
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
     expect(within(form).getByText('That is more than is due on this booking.')).toBeTruthy();
-    await user.clear(within(form).getByLabelText(/^Amount/));
-    await user.type(within(form).getByLabelText(/^Amount/), '20.5');
-    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await resubmit(user, form, /^Amount/, '20.5', 'Record payment');
     expect(within(form).getByText('Please enter the payment reference (up to 100 characters)')).toBeTruthy();
     await user.type(within(form).getByLabelText(/^Reference/), 'PDQ 0042');
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
@@ -340,16 +305,13 @@ describe('finding a booking and its page', () => {
       ),
       http.post(
         v1('/staff/bookings/4417730261/cancel'),
-        recorded(cancels, () =>
-          answer(cancelledBookingResponseSchema, {
-            data: { booking_number: '4417730261', refund: { amount: 5_000, status: 'succeeded' } },
-          }),
-        ),
+        answerRecorded(cancels, cancelledBookingResponseSchema, {
+          booking_number: '4417730261',
+          refund: { amount: 5_000, status: 'succeeded' },
+        }),
       ),
     );
-    const user = userEvent.setup();
-    renderRoute('/staff/bookings/4417730261');
-    const form = await screen.findByRole('form', { name: 'Cancel this booking' });
+    const { user, form } = await openForm('/staff/bookings/4417730261', 'Cancel this booking');
     const refund = within(form).getByLabelText(/^Refund to the card/) as HTMLInputElement;
     expect(refund.value).toBe('150.00');
     await user.click(within(form).getByRole('button', { name: 'Cancel booking' }));
@@ -357,13 +319,9 @@ describe('finding a booking and its page', () => {
       within(form).getByText('Please say why the booking is cancelled (up to 200 characters)'),
     ).toBeTruthy();
     await user.type(within(form).getByLabelText(/^Reason/), 'Golfer ill');
-    await user.clear(refund);
-    await user.type(refund, '150.01');
-    await user.click(within(form).getByRole('button', { name: 'Cancel booking' }));
+    await resubmit(user, form, /^Refund to the card/, '150.01', 'Cancel booking');
     expect(within(form).getByText('That is more than was paid by card on this booking.')).toBeTruthy();
-    await user.clear(refund);
-    await user.type(refund, '50');
-    await user.click(within(form).getByRole('button', { name: 'Cancel booking' }));
+    await resubmit(user, form, /^Refund to the card/, '50', 'Cancel booking');
     expect(cancels).toEqual([]);
     const ask = screen.getByRole('alert');
     expect(ask.textContent).toContain('Cancel booking 4417730261 and refund £50.00 to the card?');
@@ -379,33 +337,17 @@ describe('finding a booking and its page', () => {
   });
 
   it('moves a round to a tee time with room for its golfers that day', async () => {
-    const moves: Received[] = [];
-    server.use(
-      http.post(
-        v1('/staff/bookings/4417730261/move'),
-        recorded(moves, () =>
-          answer(movedRoundResponseSchema, {
-            data: {
-              booking_number: '4417730261',
-              course_id: 2,
-              from: '2030-06-10T08:00:00.000Z',
-              to: '2030-06-10T08:30:00.000Z',
-            },
-          }),
-        ),
-      ),
-    );
-    const user = userEvent.setup();
-    renderRoute('/staff/bookings/4417730261');
-    const form = await screen.findByRole('form', { name: 'Move the Burnside Course round' });
+    const moves = serveRecorded('post', '/staff/bookings/4417730261/move', movedRoundResponseSchema, {
+      booking_number: '4417730261',
+      course_id: 2,
+      from: '2030-06-10T08:00:00.000Z',
+      to: '2030-06-10T08:30:00.000Z',
+    });
+    const { user, form } = await openForm('/staff/bookings/4417730261', 'Move the Burnside Course round');
     const select = within(form).getByLabelText('New tee time on the Burnside Course');
     // Two golfers: neither its own tee time, nor the full one, nor one with a single place.
     await waitFor(() =>
-      expect(
-        within(select)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual(['Choose a tee time', '09:30 (4 of 4 free)']),
+      expect(textsOf(select, 'option')).toEqual(['Choose a tee time', '09:30 (4 of 4 free)']),
     );
     await user.selectOptions(select, '09:30 (4 of 4 free)');
     await user.click(within(form).getByRole('button', { name: 'Move round' }));
@@ -446,30 +388,26 @@ describe('finding a booking and its page', () => {
     server.use(
       http.post(
         v1('/staff/bookings/4417730261/change/preview'),
-        recorded(previews, () =>
-          answer(staffBookingChangeResponseSchema, { data: { ...changed, refund: null } }),
-        ),
+        answerRecorded(previews, staffBookingChangeResponseSchema, { ...changed, refund: null }),
       ),
       http.post(
         v1('/staff/bookings/4417730261/change'),
-        recorded(changes, () =>
-          answer(staffBookingChangeResponseSchema, {
-            data: { ...changed, refund: { amount: 1_000, status: 'succeeded' } },
-          }),
-        ),
+        answerRecorded(changes, staffBookingChangeResponseSchema, {
+          ...changed,
+          refund: { amount: 1_000, status: 'succeeded' },
+        }),
       ),
     );
-    const user = userEvent.setup();
-    renderRoute('/staff/bookings/4417730261');
-    const form = await screen.findByRole('form', { name: 'Change rounds and golfers' });
+    const { user, form } = await openForm('/staff/bookings/4417730261', 'Change rounds and golfers');
     const teeTime = within(form).getByLabelText('Tee time');
     // Its own tee time, and those with a free place (not the full 09:10).
     await waitFor(() =>
-      expect(
-        within(teeTime)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual(['Choose', '09:00 (now)', '09:20 (1 of 4 free)', '09:30 (4 of 4 free)']),
+      expect(textsOf(teeTime, 'option')).toEqual([
+        'Choose',
+        '09:00 (now)',
+        '09:20 (1 of 4 free)',
+        '09:30 (4 of 4 free)',
+      ]),
     );
     expect((teeTime as HTMLSelectElement).value).toBe('900');
     await waitFor(() =>
@@ -500,9 +438,7 @@ describe('finding a booking and its page', () => {
     const preview = summary.closest('[role="status"]') as HTMLElement;
     const refund = within(preview).getByLabelText('Refund to the card (£)');
     expect((refund as HTMLInputElement).value).toBe('24.00');
-    await user.clear(refund);
-    await user.type(refund, '10');
-    await user.click(within(preview).getByRole('button', { name: 'Confirm change' }));
+    await resubmit(user, preview, 'Refund to the card (£)', '10', 'Confirm change');
     expect(
       await screen.findByText(
         'Booking 4417730261 is changed: now £126.00. £10.00 was refunded to the card. The golfer has been told.',
@@ -521,16 +457,12 @@ describe('finding a booking and its page', () => {
       ),
       http.post(
         v1('/staff/bookings'),
-        recorded(made, () =>
-          answer(staffNewBookingResponseSchema, {
-            data: {
-              booking_number: '4417730261',
-              payable: 15_000,
-              due: 15_000,
-              balance_due_at: '2030-06-10T22:59:59.999Z',
-            },
-          }),
-        ),
+        answerRecorded(made, staffNewBookingResponseSchema, {
+          booking_number: '4417730261',
+          payable: 15_000,
+          due: 15_000,
+          balance_due_at: '2030-06-10T22:59:59.999Z',
+        }),
       ),
     );
     const user = userEvent.setup();
@@ -541,18 +473,10 @@ describe('finding a booking and its page', () => {
       expect(within(form).getAllByRole('option', { name: 'Burnside Course' }).length).toBeGreaterThan(0),
     );
     await user.selectOptions(within(form).getByLabelText('Course'), 'Burnside Course');
-    await user.clear(within(form).getByLabelText('Day'));
-    await user.type(within(form).getByLabelText('Day'), '2030-06-10');
-    await user.click(within(form).getByRole('button', { name: 'Book, to pay at the desk' }));
+    await resubmit(user, form, 'Day', '2030-06-10', 'Book, to pay at the desk');
     expect(within(form).getByText('Please choose a tee time for every round.')).toBeTruthy();
     const teeTime = within(form).getByLabelText('Tee time');
-    await waitFor(() =>
-      expect(
-        within(teeTime)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toContain('09:30 (4 of 4 free)'),
-    );
+    await waitFor(() => expect(textsOf(teeTime, 'option')).toContain('09:30 (4 of 4 free)'));
     await user.selectOptions(teeTime, '09:30 (4 of 4 free)');
     await user.selectOptions(within(form).getByLabelText('Golfer 2'), 'Senior (65 and over)');
     for (const [label, value] of [
@@ -602,28 +526,17 @@ describe('finding a booking and its page', () => {
   });
 
   it('sets the caddies of a round', async () => {
-    const puts: Received[] = [];
-    server.use(
-      http.put(
-        v1('/staff/bookings/4417730261/caddies'),
-        recorded(puts, () =>
-          answer(staffCaddiesResponseSchema, {
-            data: { booking_number: '4417730261', course_id: 2, caddies: 2, changed: true },
-          }),
-        ),
-      ),
-    );
-    const user = userEvent.setup();
-    renderRoute('/staff/bookings/4417730261');
-    const form = await screen.findByRole('form', { name: 'Caddies on the Burnside Course' });
+    const puts = serveRecorded('put', '/staff/bookings/4417730261/caddies', staffCaddiesResponseSchema, {
+      booking_number: '4417730261',
+      course_id: 2,
+      caddies: 2,
+      changed: true,
+    });
+    const { user, form } = await openForm('/staff/bookings/4417730261', 'Caddies on the Burnside Course');
     const select = within(form).getByLabelText('Caddies on the Burnside Course') as HTMLSelectElement;
     // One caddie now; at most one per golfer (two).
     expect(select.value).toBe('1');
-    expect(
-      within(select)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['None', '1', '2']);
+    expect(textsOf(select, 'option')).toEqual(['None', '1', '2']);
     await user.selectOptions(select, '2');
     await user.click(within(form).getByRole('button', { name: 'Set caddies' }));
     expect(
@@ -648,17 +561,12 @@ describe('finding a booking and its page', () => {
             });
       }),
     );
-    const user = userEvent.setup();
-    renderRoute('/staff/bookings/4417730261');
-    const form = await screen.findByRole('form', { name: 'Correct the contact details' });
+    const { user, form } = await openForm('/staff/bookings/4417730261', 'Correct the contact details');
     expect((within(form).getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
     expect((within(form).getByLabelText('Surname') as HTMLInputElement).value).toBe('Lovelace');
-    const email = within(form).getByLabelText('E-mail');
-    await user.clear(email);
-    await user.type(email, 'ada@');
-    await user.click(within(form).getByRole('button', { name: 'Save contact details' }));
+    await resubmit(user, form, 'E-mail', 'ada@', 'Save contact details');
     expect(await within(form).findByText('Please enter a valid email address')).toBeTruthy();
-    await user.type(email, 'example.org');
+    await user.type(within(form).getByLabelText('E-mail'), 'example.org');
     await user.click(within(form).getByRole('button', { name: 'Save contact details' }));
     expect(await screen.findByText('Contact details corrected: email address.')).toBeTruthy();
   });

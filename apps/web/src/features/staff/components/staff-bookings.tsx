@@ -1,15 +1,23 @@
 import { formatMoney } from '@links/shared/money';
 import type { StaffBookingSearchQueryInput } from '@links/shared/schemas/staff-bookings';
-import { type FormEvent, useId } from 'react';
+import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
 import { useStaffBookingSearch } from '../api/staff-api';
 import styles from './staff.module.css';
-import { DataTable, FilterField, Pager, pageCount, StaffPage, useDraft } from './staff-kit';
+import {
+  DataTable,
+  FilterField,
+  FilterForm,
+  Options,
+  Pager,
+  pageCount,
+  StaffPage,
+  useDraft,
+} from './staff-kit';
 import { StateTag } from './state-tag';
 import sheet from './tee-sheet.module.css';
 import { teeTimeOf } from './tee-sheet-labels';
@@ -62,8 +70,7 @@ export function StaffBookings() {
   });
   const found = useStaffBookingSearch(query);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     go({
       ...form,
       q: form.q.trim(),
@@ -77,7 +84,7 @@ export function StaffBookings() {
   return (
     <StaffPage title="Bookings" head={<Link to="/staff/bookings/new">Book for a caller</Link>}>
       <search>
-        <form className={styles.filters} onSubmit={submit} aria-label="Find bookings">
+        <FilterForm label="Find bookings" submit="Find" onApply={submit}>
           <FilterField
             label="Number, name, e-mail, phone or operator"
             id={`${id}-q`}
@@ -88,16 +95,9 @@ export function StaffBookings() {
           <FilterField label="Playing from" id={`${id}-from`} type="date" {...control('from')} />
           <FilterField label="Playing until" id={`${id}-to`} type="date" {...control('to')} />
           <FilterField label="Status" id={`${id}-status`} {...control('status')}>
-            {STATUS_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
+            <Options options={STATUS_CHOICES} />
           </FilterField>
-          <Button type="submit" size="sm">
-            Find
-          </Button>
-        </form>
+        </FilterForm>
       </search>
       {found.isPending ? (
         <Spinner label="Finding bookings..." />

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ChangeEvent,
   type FormEvent,
@@ -6,18 +7,16 @@ import {
   type SelectHTMLAttributes,
   useState,
 } from 'react';
-import {
-  type FieldError,
-  type FieldErrors,
-  type FieldValues,
-  get,
-  type Path,
-  type RegisterOptions,
-  type UseFormRegister,
-} from 'react-hook-form';
+import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FailureAlert, SubmitButton } from '@/components/ui/form-status';
+import { fieldBinder } from '@/components/ui/form-field';
+import {
+  MutationFailureAlert,
+  type MutationFailureAlertProps,
+  SubmitButton,
+} from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, userMessage } from '@/lib/api-client';
@@ -53,17 +52,16 @@ export function useDraft<T extends Record<string, unknown>>(initial: T | (() => 
 }
 
 /**
- * For a react-hook-form form: `field(name)` registers the field and gives its error message, all a TextField or
- * SelectField needs.
+ * A react-hook-form form that the request's shared `schema` checks before it is sent (the API checks it again), with
+ * `field(name)` as fieldBinder gives it.
  */
-export function fieldBinder<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
-  return (name: Path<T>, options?: RegisterOptions<T, Path<T>>) => ({
-    error: (get(errors, name) as FieldError | undefined)?.message,
-    ...register(name, options),
-  });
+export function useSchemaForm<T extends FieldValues>(
+  schema: z.ZodType<T, T>,
+  defaultValues: DefaultValues<T>,
+) {
+  const form = useForm<T>({ resolver: zodResolver(schema), defaultValues });
+  return { ...form, field: fieldBinder(form.register, form.formState.errors) };
 }
-
-type Mutation = { error: unknown; reset: () => void };
 
 /** One control of a filter bar, named by the label around it: an input, or a select with `children` options. */
 export function FilterField({
@@ -84,27 +82,61 @@ export function FilterField({
   );
 }
 
-/** A failed change's banner (the first failed of several changes'); dismissing it clears their errors. */
-export function MutationFailure({
-  mutation,
-  title,
-  fallback = SAVE_FAILED,
+type Option<T> = { value: T; label: string };
+
+/** Options (a SelectField's, a CheckboxGroup's or a bare select's): one for each of `values`, named by `labels`. */
+export const optionsOf = <T extends string | number>(
+  values: readonly T[],
+  labels: Readonly<Record<T, string>> | ((value: T) => string),
+): Option<T>[] =>
+  values.map((value) => ({ value, label: typeof labels === 'function' ? labels(value) : labels[value] }));
+
+/** A bare select's options, in order. */
+export function Options({ options }: { options: readonly Option<string>[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
+/** A filter bar: its FilterFields in one row, and the small button (`submit`) that applies them. */
+export function FilterForm({
+  label,
+  submit = 'Show',
+  onApply,
+  children,
 }: {
-  mutation: Mutation | readonly Mutation[];
-  title: string;
-  fallback?: string;
+  /** The form's accessible name. */
+  label: string;
+  submit?: string;
+  /** Runs once the browser's own submit is stopped. */
+  onApply: () => void;
+  children: ReactNode;
 }) {
-  const all: readonly Mutation[] = Array.isArray(mutation) ? mutation : [mutation];
   return (
-    <FailureAlert
-      error={all.find((each) => each.error)?.error}
-      title={title}
-      fallback={fallback}
-      onDismiss={() => {
-        for (const each of all) each.reset();
+    <form
+      className={styles.filters}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onApply();
       }}
-    />
+      aria-label={label}
+    >
+      {children}
+      <Button type="submit" size="sm">
+        {submit}
+      </Button>
+    </form>
   );
+}
+
+/** A failed change's banner, by default with the staff pages' fallback. */
+export function MutationFailure({
+  fallback = SAVE_FAILED,
+  ...banner
+}: Omit<MutationFailureAlertProps, 'fallback'> & { fallback?: string }) {
+  return <MutationFailureAlert fallback={fallback} {...banner} />;
 }
 
 const LAYOUTS = { grid: 'form-grid', inline: 'filters', stack: 'form' } as const;
@@ -242,7 +274,7 @@ export function Loaded<T>({
 }
 
 /** Whether a read failed because what it asked for does not exist (a page then says so in its own words). */
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** Newer and Older buttons over a list's pages, with anything to show between them. */
 export function Pager({
@@ -306,19 +338,30 @@ export function StaffPage({
   );
 }
 
-/** A page of one thing (a booking, an operator): the way back to its list, its heading, then as a StaffPage. */
-export function DetailPage({
+/**
+ * A page of one thing (a booking, an operator) that `query` reads: the way back to its list, its heading, then as a
+ * StaffPage, with what `children` make of the thing once it is loaded.
+ */
+export function DetailPage<T>({
   back,
   title,
   head,
   notice,
+  query,
+  thing,
+  missing,
   children,
 }: {
   back: { to: string; label: string };
   title: ReactNode;
   head?: ReactNode;
   notice: string;
-  children: ReactNode;
+  query: Read<T>;
+  /** What the page is of, as its spinner and failure banner name it ('Loading the booking...'). */
+  thing: string;
+  /** What the page says where the thing does not exist. */
+  missing: string;
+  children: (data: T) => ReactNode;
 }) {
   return (
     <div className={styles.page}>
@@ -332,7 +375,14 @@ export function DetailPage({
       <p role="status" className={sheet.message}>
         {notice}
       </p>
-      {children}
+      <Loaded
+        query={query}
+        loading={`Loading the ${thing}...`}
+        failed={`The ${thing} could not be opened`}
+        problem={isNotFound(query.error) ? missing : undefined}
+      >
+        {children}
+      </Loaded>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import {
+  type CreateOperatorRequest,
   operatorLinkSentResponseSchema,
   type StaffOperator,
   staffOperatorDetailResponseSchema,
@@ -13,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
 import { staffMe, useStaffServer } from '../test/staff-me';
+import { answerRecorded, resubmit } from '../test/staff-steps';
 
 const FAIRWAY: StaffOperator = {
   id: 7,
@@ -80,12 +82,7 @@ describe('tour operators in the staff area', () => {
       http.post(
         v1('/staff/operators'),
         recorded(created, (_info, { body }) => {
-          const request = body as {
-            company_name: string;
-            username: string;
-            email: string;
-            deposit_percent: number;
-          };
+          const request = body as CreateOperatorRequest;
           if (request.username === FAIRWAY.username) {
             return refuse(409, {
               code: 'username_taken',
@@ -114,7 +111,7 @@ describe('tour operators in the staff area', () => {
       ),
       http.post(
         v1('/staff/operators/7/password-link'),
-        recorded(links, () => answer(operatorLinkSentResponseSchema, { data: { sent_to: FAIRWAY.email } })),
+        answerRecorded(links, operatorLinkSentResponseSchema, { sent_to: FAIRWAY.email }),
       ),
     ],
   });
@@ -144,10 +141,7 @@ describe('tour operators in the staff area', () => {
     ).toBeTruthy();
     await user.clear(within(form).getByLabelText('Username'));
     await user.type(within(form).getByLabelText('Username'), 'kingdom');
-    const deposit = within(form).getByLabelText(/Deposit/);
-    await user.clear(deposit);
-    await user.type(deposit, '30');
-    await user.click(within(form).getByRole('button', { name: 'Open the account' }));
+    await resubmit(user, form, /Deposit/, '30', 'Open the account');
     expect(
       await screen.findByText(
         'The account of Kingdom Golf Breaks is open. An e-mail to desk@kingdom-golf.example asks them to choose their password.',
@@ -176,16 +170,12 @@ describe('tour operators in the staff area', () => {
     expect(row.textContent).toContain('14 Dec 2026');
 
     const deposit = screen.getByRole('form', { name: 'Deposit percentage' });
-    await user.clear(within(deposit).getByLabelText('Deposit (%)'));
-    await user.type(within(deposit).getByLabelText('Deposit (%)'), '101');
-    await user.click(within(deposit).getByRole('button', { name: 'Save the deposit' }));
+    await resubmit(user, deposit, 'Deposit (%)', '101', 'Save the deposit');
     expect(within(deposit).getByRole('alert').textContent).toBe(
       'The deposit must be a whole percentage from 0 to 100.',
     );
     expect(updates).toHaveLength(0);
-    await user.clear(within(deposit).getByLabelText('Deposit (%)'));
-    await user.type(within(deposit).getByLabelText('Deposit (%)'), '40');
-    await user.click(within(deposit).getByRole('button', { name: 'Save the deposit' }));
+    await resubmit(user, deposit, 'Deposit (%)', '40', 'Save the deposit');
     expect(
       await screen.findByText(
         'The deposit of Fairway Golf Tours is now 40 %, for bookings made from now on.',
@@ -193,15 +183,11 @@ describe('tour operators in the staff area', () => {
     ).toBeTruthy();
 
     const rate = screen.getByRole('form', { name: 'Trade rate' });
-    await user.clear(within(rate).getByLabelText(/Trade rate/));
-    await user.type(within(rate).getByLabelText(/Trade rate/), '60');
-    await user.click(within(rate).getByRole('button', { name: 'Save the trade rate' }));
+    await resubmit(user, rate, /Trade rate/, '60', 'Save the trade rate');
     expect(within(rate).getByRole('alert').textContent).toBe(
       'The trade rate must be a whole percentage from 0 to 50.',
     );
-    await user.clear(within(rate).getByLabelText(/Trade rate/));
-    await user.type(within(rate).getByLabelText(/Trade rate/), '12');
-    await user.click(within(rate).getByRole('button', { name: 'Save the trade rate' }));
+    await resubmit(user, rate, /Trade rate/, '12', 'Save the trade rate');
     expect(
       await screen.findByText(
         'Fairway Golf Tours now books at 12 % off green fees and combinations, from now on.',

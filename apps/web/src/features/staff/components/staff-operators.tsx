@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMoney } from '@links/shared/money';
 import {
-  type CreateOperatorRequest,
   createOperatorRequestSchema,
   OPERATOR_MESSAGES,
   type StaffOperator,
@@ -9,7 +7,6 @@ import {
   type StaffOperatorDetail,
 } from '@links/shared/schemas/staff-operators';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField, UsernameField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/form-status';
@@ -26,13 +23,12 @@ import {
 import styles from './staff.module.css';
 import {
   DetailPage,
-  fieldBinder,
-  isNotFound,
   Loaded,
   MutationFailure,
   SAVE_FAILED,
   StaffPage,
   StaffTable,
+  useSchemaForm,
 } from './staff-kit';
 import { dayOf, Facts, Panel, when } from './staff-parts';
 import { StateTag } from './state-tag';
@@ -124,16 +120,12 @@ export function StaffOperators() {
 
 function OpenAccountForm({ onDone }: { onDone: (message: string) => void }) {
   const create = useCreateOperator();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<CreateOperatorRequest>({
-    resolver: zodResolver(createOperatorRequestSchema),
-    defaultValues: { company_name: '', username: '', email: '', deposit_percent: DEFAULT_DEPOSIT },
+  const { handleSubmit, reset, field } = useSchemaForm(createOperatorRequestSchema, {
+    company_name: '',
+    username: '',
+    email: '',
+    deposit_percent: DEFAULT_DEPOSIT,
   });
-  const field = fieldBinder(register, errors);
   const onSubmit = handleSubmit((values) =>
     create.mutate(values, {
       onSuccess: (operator) => {
@@ -438,60 +430,56 @@ export function StaffOperatorPage({ operatorId }: { operatorId: number }) {
       back={{ to: '/staff/operators', label: 'Back to tour operators' }}
       title={operator ? operator.company_name : 'Tour operator'}
       notice={notice}
+      query={detail}
+      thing="tour operator"
+      missing="There is no such tour operator."
     >
-      <Loaded
-        query={detail}
-        loading="Loading the tour operator..."
-        failed="The tour operator could not be opened"
-        problem={isNotFound(detail.error) ? 'There is no such tour operator.' : undefined}
-      >
-        {({ operator, colleagues, bookings }) => (
-          <>
-            <div className={sheet['booking-grid']}>
-              <Panel title="Account">
-                <Facts
-                  rows={[
-                    { term: 'Username', value: operator.username },
-                    { term: 'E-mail', value: operator.email },
-                    { term: 'Phone', value: operator.phone ?? '—' },
-                    { term: 'Deposit', value: `${operator.deposit_percent} %` },
-                    {
-                      term: 'Trade rate',
-                      value:
-                        operator.trade_discount_percent > 0
-                          ? `${operator.trade_discount_percent} % off green fees`
-                          : 'None',
-                    },
-                    { term: 'Status', value: <StatusText operator={operator} /> },
-                    { term: 'Opened', value: when(operator.created_at) },
-                  ]}
-                />
-                {me.data?.role === 'admin' ? <AccountActions operator={operator} onDone={setNotice} /> : null}
-              </Panel>
-              <Panel title="Money">
-                <Facts
-                  rows={[
-                    { term: 'Bookings to play', value: operator.upcoming_bookings },
-                    { term: 'Due', value: formatMoney(operator.due) },
-                    { term: 'Next due', value: dayOf(operator.next_due_at) },
-                  ]}
-                />
-                <p>
-                  <Link to={`/staff/bookings?q=${encodeURIComponent(operator.username)}`}>
-                    Find their bookings
-                  </Link>
-                </p>
-              </Panel>
-            </div>
-            <Panel title="Colleagues">
-              <ColleaguesTable colleagues={colleagues} />
+      {({ operator, colleagues, bookings }) => (
+        <>
+          <div className={sheet['booking-grid']}>
+            <Panel title="Account">
+              <Facts
+                rows={[
+                  { term: 'Username', value: operator.username },
+                  { term: 'E-mail', value: operator.email },
+                  { term: 'Phone', value: operator.phone ?? '—' },
+                  { term: 'Deposit', value: `${operator.deposit_percent} %` },
+                  {
+                    term: 'Trade rate',
+                    value:
+                      operator.trade_discount_percent > 0
+                        ? `${operator.trade_discount_percent} % off green fees`
+                        : 'None',
+                  },
+                  { term: 'Status', value: <StatusText operator={operator} /> },
+                  { term: 'Opened', value: when(operator.created_at) },
+                ]}
+              />
+              {me.data?.role === 'admin' ? <AccountActions operator={operator} onDone={setNotice} /> : null}
             </Panel>
-            <Panel title="Their bookings">
-              <BookingsTable bookings={bookings} />
+            <Panel title="Money">
+              <Facts
+                rows={[
+                  { term: 'Bookings to play', value: operator.upcoming_bookings },
+                  { term: 'Due', value: formatMoney(operator.due) },
+                  { term: 'Next due', value: dayOf(operator.next_due_at) },
+                ]}
+              />
+              <p>
+                <Link to={`/staff/bookings?q=${encodeURIComponent(operator.username)}`}>
+                  Find their bookings
+                </Link>
+              </p>
             </Panel>
-          </>
-        )}
-      </Loaded>
+          </div>
+          <Panel title="Colleagues">
+            <ColleaguesTable colleagues={colleagues} />
+          </Panel>
+          <Panel title="Their bookings">
+            <BookingsTable bookings={bookings} />
+          </Panel>
+        </>
+      )}
     </DetailPage>
   );
 }

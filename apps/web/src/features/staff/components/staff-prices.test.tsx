@@ -2,6 +2,7 @@
 
 import {
   closingDateAnswerResponseSchema,
+  type GreenFeeChange,
   type StaffPrices,
   staffPricesResponseSchema,
 } from '@links/shared/schemas/staff-prices';
@@ -10,9 +11,11 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pricedGolfer } from '@/features/group-booking/test/priced-golfer';
 import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
 import { staffMe, useStaffServer } from '../test/staff-me';
+import { resubmit } from '../test/staff-steps';
 import { penceOf } from './staff-prices';
 
 const PRICES: StaffPrices = {
@@ -63,6 +66,8 @@ describe('the prices page', () => {
   const previews: Received[] = [];
   const packageSaves: Received[] = [];
   let prices = PRICES;
+  // A combination changed or added: both answer with the prices page as it stands.
+  const savePackage = recorded(packageSaves, () => answer(staffPricesResponseSchema, { data: prices }));
   useStaffServer({
     received: [changes, seasons, closings, caddieChanges, packageChanges, previews, packageSaves],
     reset: () => {
@@ -74,12 +79,7 @@ describe('the prices page', () => {
       http.put(
         v1('/staff/prices/green-fees'),
         recorded(changes, (_info, { body }) => {
-          const change = body as {
-            course_id: number;
-            player_type_id: number;
-            season_id: number;
-            price: number;
-          };
+          const change = body as GreenFeeChange;
           prices = {
             ...prices,
             green_fees: prices.green_fees.map((fee) =>
@@ -132,14 +132,8 @@ describe('the prices page', () => {
           return answer(staffPricesResponseSchema, { data: prices });
         }),
       ),
-      http.put(
-        v1('/staff/packages/3'),
-        recorded(packageSaves, () => answer(staffPricesResponseSchema, { data: prices })),
-      ),
-      http.post(
-        v1('/staff/packages'),
-        recorded(packageSaves, () => answer(staffPricesResponseSchema, { data: prices })),
-      ),
+      http.put(v1('/staff/packages/3'), savePackage),
+      http.post(v1('/staff/packages'), savePackage),
       http.put(
         v1('/staff/caddie-ranges/9'),
         recorded(caddieChanges, (_info, { body }) => {
@@ -173,16 +167,7 @@ describe('the prices page', () => {
         recorded(previews, () =>
           answer(ticketPricesResponseSchema, {
             data: pricedBookingSchema.parse({
-              golfers: [
-                {
-                  id: 1,
-                  net_price: 7_917,
-                  total_vat: 1_583,
-                  total_price: 9_500,
-                  tickets: [{ label: 'Burnside Course', course_ids: [2], price: 9_500 }],
-                  ticket_label: 'Burnside Course',
-                },
-              ],
+              golfers: [pricedGolfer({ id: 2, name: 'Burnside Course' }, 1, 1, 9_500)],
               totals: { net: 7_917, vat: 1_583, payable: 9_500 },
             }),
           }),
@@ -207,9 +192,7 @@ describe('the prices page', () => {
       await within(form).findByText('Please enter a price from £0.00 to £2,000.00, in pounds and pence.'),
     ).toBeTruthy();
     expect(changes).toHaveLength(0);
-    await user.clear(within(form).getByLabelText(/New price/));
-    await user.type(within(form).getByLabelText(/New price/), '375.50');
-    await user.click(within(form).getByRole('button', { name: 'Save the green fee' }));
+    await resubmit(user, form, /New price/, '375.50', 'Save the green fee');
     expect(
       await screen.findByText(
         'The Adult green fee of the Championship Course in All year is now £375.50, for bookings made from now on.',
@@ -246,9 +229,7 @@ describe('the prices page', () => {
     await user.click(within(form).getByRole('button', { name: 'Add the season' }));
     expect(await within(form).findByText('The last day must not be before the first.')).toBeTruthy();
     expect(seasons).toHaveLength(0);
-    await user.clear(within(form).getByLabelText('First day'));
-    await user.type(within(form).getByLabelText('First day'), '2100-01-01');
-    await user.click(within(form).getByRole('button', { name: 'Add the season' }));
+    await resubmit(user, form, 'First day', '2100-01-01', 'Add the season');
     expect(await screen.findByText('Summer 2100 is added, from 1 Jan 2100 to 1 Apr 2100.')).toBeTruthy();
     expect(seasons[0]?.body).toEqual({
       name: 'Summer 2100',
@@ -285,9 +266,7 @@ describe('the prices page', () => {
     await user.type(within(change).getByLabelText(/New fee/), 'sixty');
     await user.click(within(change).getByRole('button', { name: 'Save the caddie fee' }));
     expect(await within(change).findByText(/^Please enter a price from £0.00/)).toBeTruthy();
-    await user.clear(within(change).getByLabelText(/New fee/));
-    await user.type(within(change).getByLabelText(/New fee/), '65');
-    await user.click(within(change).getByRole('button', { name: 'Save the caddie fee' }));
+    await resubmit(user, change, /New fee/, '65', 'Save the caddie fee');
     expect(
       await screen.findByText('The caddie fee for 1 Apr 2026 to 31 Oct 2026 is now £65.00.'),
     ).toBeTruthy();
@@ -328,14 +307,10 @@ describe('the prices page', () => {
     const first = within(form).getByLabelText('First day (dd/mm)') as HTMLInputElement;
     expect(first.value).toBe('01/04');
     expect((within(form).getByLabelText('Championship Course') as HTMLInputElement).checked).toBe(true);
-    await user.clear(first);
-    await user.type(first, '31/02');
-    await user.click(within(form).getByRole('button', { name: 'Save the combination' }));
+    await resubmit(user, form, 'First day (dd/mm)', '31/02', 'Save the combination');
     expect(await within(form).findByText(/Please enter a day and month that exist/)).toBeTruthy();
     expect(packageSaves).toHaveLength(0);
-    await user.clear(first);
-    await user.type(first, '1/6');
-    await user.click(within(form).getByRole('button', { name: 'Save the combination' }));
+    await resubmit(user, form, 'First day (dd/mm)', '1/6', 'Save the combination');
     expect(
       await screen.findByText(
         'Championship and Burnside (Championship Course + Burnside Course) applies from 01/06 to 31/10, for bookings made from now on.',
@@ -357,10 +332,7 @@ describe('the prices page', () => {
     const from = within(add).getByLabelText('First day (dd/mm)');
     await user.clear(from);
     await user.type(from, '01/11');
-    const to = within(add).getByLabelText('Last day (dd/mm)');
-    await user.clear(to);
-    await user.type(to, '31/03');
-    await user.click(within(add).getByRole('button', { name: 'Add the combination' }));
+    await resubmit(user, add, 'Last day (dd/mm)', '31/03', 'Add the combination');
     expect(
       await screen.findByText(/^Winter pair \(Championship Course \+ Burnside Course\) was added/),
     ).toBeTruthy();

@@ -1,20 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  type StaffCodeRequest,
   type StaffSignInAnswer,
-  type StaffSignInRequest,
   staffCodeRequestSchema,
   staffSignInRequestSchema,
 } from '@links/shared/schemas/staff';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField, UsernameField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/form-status';
 import { env } from '@/config/env';
 import { useStaffCode, useStaffSignIn } from '../api/staff-api';
 import styles from './staff.module.css';
-import { fieldBinder, MutationFailure } from './staff-kit';
+import { MutationFailure, useSchemaForm } from './staff-kit';
 
 export const STAFF_SIGN_IN_HEADING = 'Staff sign-in';
 const SIGN_IN_FAILED = 'We could not sign you in. Please try again.';
@@ -41,15 +37,7 @@ export function StaffSignIn() {
 
 function PasswordStep({ onAnswer }: { onAnswer: (answer: StaffSignInAnswer) => void }) {
   const signIn = useStaffSignIn();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<StaffSignInRequest>({
-    resolver: zodResolver(staffSignInRequestSchema),
-    defaultValues: { username: '', password: '' },
-  });
-  const field = fieldBinder(register, errors);
+  const { handleSubmit, field } = useSchemaForm(staffSignInRequestSchema, { username: '', password: '' });
   const onSubmit = handleSubmit((values) => signIn.mutate(values, { onSuccess: onAnswer }));
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={STAFF_SIGN_IN_HEADING}>
@@ -66,15 +54,7 @@ function PasswordStep({ onAnswer }: { onAnswer: (answer: StaffSignInAnswer) => v
 function CodeStep({ enrolment, onRestart }: { enrolment: Enrolment | null; onRestart: () => void }) {
   const submitCode = useStaffCode();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<StaffCodeRequest>({
-    resolver: zodResolver(staffCodeRequestSchema),
-    defaultValues: { code: '' },
-  });
-  const field = fieldBinder(register, errors);
+  const { handleSubmit, field } = useSchemaForm(staffCodeRequestSchema, { code: '' });
   // The step changed under the keyboard user: say so where they are.
   useEffect(() => headingRef.current?.focus(), []);
   const onSubmit = handleSubmit((values) => submitCode.mutate(values));

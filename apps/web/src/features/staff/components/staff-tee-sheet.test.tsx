@@ -7,7 +7,6 @@ import {
 import {
   checkInResponseSchema,
   type StaffTeeSheet,
-  type StaffTeeSheetBooking,
   staffTeeSheetResponseSchema,
 } from '@links/shared/schemas/staff-tee-sheet';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -17,47 +16,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { answer, type Received, recorded, v1 } from '@/test/api-server';
 import { renderRoute } from '@/test/render-route';
 import { staffMe, useStaffServer } from '../test/staff-me';
+import { answerRecorded, serveRecorded } from '../test/staff-steps';
+import {
+  teeSheetBooking as booking,
+  OPERATOR_DEPOSIT,
+  teeSheetSlot as slot,
+} from '../test/tee-sheet-fixtures';
 
 const COURSES = [
   { id: 1, name: 'Championship Course' },
   { id: 2, name: 'Burnside Course' },
 ];
-
-const booking = (overrides: Partial<StaffTeeSheetBooking>): StaffTeeSheetBooking => ({
-  round_id: 11,
-  booking_number: '4417730261',
-  state: 'paid',
-  lead_name: 'Ada Lovelace',
-  players: 2,
-  caddies: 0,
-  golfers: [
-    { position: 1, player_type: 'Adult', name: '' },
-    { position: 2, player_type: 'Adult', name: '' },
-  ],
-  operator: null,
-  notes: null,
-  payable: 24_000,
-  paid: 24_000,
-  hold_expires_at: null,
-  check_ins: [
-    { position: 1, status: 'expected' },
-    { position: 2, status: 'expected' },
-  ],
-  ...overrides,
-});
-
-const slot = (time: string, rest: Partial<StaffTeeSheet['slots'][number]> = {}) => ({
-  id: Number(time.replace(':', '')),
-  starts_at: `2030-06-10T${String(Number(time.slice(0, 2)) - 1).padStart(2, '0')}:${time.slice(3)}:00.000Z`,
-  time,
-  capacity: 4,
-  taken: 0,
-  places_left: 4,
-  block: null,
-  outside_windows: false,
-  bookings: [],
-  ...rest,
-});
 
 function sheetFor(courseId: number, date: string): StaffTeeSheet {
   return {
@@ -70,17 +39,7 @@ function sheetFor(courseId: number, date: string): StaffTeeSheet {
         places_left: 0,
         bookings: [
           booking({ notes: 'Birthday round', caddies: 1 }),
-          booking({
-            booking_number: '5520019934',
-            state: 'deposit',
-            lead_name: 'Grace Hopper',
-            operator: 'Fairway Golf Tours',
-            paid: 12_000,
-            golfers: [
-              { position: 1, player_type: 'Adult', name: '' },
-              { position: 2, player_type: 'Senior (65 and over)', name: '' },
-            ],
-          }),
+          booking({ ...OPERATOR_DEPOSIT, booking_number: '5520019934', lead_name: 'Grace Hopper' }),
         ],
       }),
       slot('09:10', {
@@ -229,9 +188,7 @@ describe('the staff tee sheet', () => {
     server.use(
       http.post(
         v1('/staff/blocks/preview'),
-        recorded(previews, () =>
-          answer(blockPreviewResponseSchema, { data: { tee_times: 2, bookings: [inside] } }),
-        ),
+        answerRecorded(previews, blockPreviewResponseSchema, { tee_times: 2, bookings: [inside] }),
       ),
       http.post(
         v1('/staff/blocks'),
@@ -297,24 +254,14 @@ describe('the staff tee sheet', () => {
   });
 
   it('unblocks from the first tee time of a block, for the reservations desk only', async () => {
-    const deletes: Received[] = [];
-    server.use(
-      http.delete(
-        v1('/staff/blocks/7'),
-        recorded(deletes, () =>
-          answer(blockResponseSchema, {
-            data: {
-              id: 7,
-              course_id: 1,
-              starts_at: '2030-06-10T13:00:00.000Z',
-              ends_at: '2030-06-10T14:00:00.000Z',
-              reason: 'competition',
-              note: 'Club medal',
-            },
-          }),
-        ),
-      ),
-    );
+    const deletes = serveRecorded('delete', '/staff/blocks/7', blockResponseSchema, {
+      id: 7,
+      course_id: 1,
+      starts_at: '2030-06-10T13:00:00.000Z',
+      ends_at: '2030-06-10T14:00:00.000Z',
+      reason: 'competition',
+      note: 'Club medal',
+    });
     renderRoute('/staff/tee-sheet?course=1&date=2030-06-10');
     await screen.findByRole('table');
     expect(screen.queryByRole('button', { name: /^Unblock/ })).toBeNull();

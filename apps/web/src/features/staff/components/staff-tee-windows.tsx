@@ -16,7 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { userMessage } from '@/lib/api-client';
 import { useChangeTeeWindows, useStaffMe, useStaffTeeWindows, useTeeWindowPreview } from '../api/staff-api';
 import styles from './staff.module.css';
-import { MutationFailure, StaffForm, StaffPage, StaffTable } from './staff-kit';
+import { MutationFailure, optionsOf, StaffForm, StaffPage, StaffTable } from './staff-kit';
 import { CheckboxGroup, dayOf, Facts, fieldProblems, Panel } from './staff-parts';
 import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
@@ -229,7 +229,7 @@ function ChangeForm({ course, onDone }: { course: Course; onDone: (message: stri
       >
         <CheckboxGroup
           legend="Days"
-          options={WEEK.map((weekday) => ({ value: weekday, label: WEEKDAY_NAMES[weekday] }))}
+          options={optionsOf(WEEK, WEEKDAY_NAMES)}
           chosen={draft.weekdays}
           error={problems.weekdays}
           onChange={(weekdays) => editDays({ weekdays })}

@@ -1,13 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  type CreateStaffUserRequest,
   createStaffUserRequestSchema,
   STAFF_ROLES,
   type StaffRole,
   type StaffUser,
 } from '@links/shared/schemas/staff';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { PasswordField, SelectField, TextField, UsernameField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/form-status';
@@ -21,7 +18,16 @@ import {
   useUpdateStaffUser,
 } from '../api/staff-api';
 import styles from './staff.module.css';
-import { DataTable, fieldBinder, Loaded, MutationFailure, SAVE_FAILED, StaffPage } from './staff-kit';
+import {
+  DataTable,
+  Loaded,
+  MutationFailure,
+  Options,
+  optionsOf,
+  SAVE_FAILED,
+  StaffPage,
+  useSchemaForm,
+} from './staff-kit';
 
 export const ROLE_NAMES: Record<StaffRole, string> = {
   admin: 'Administrator',
@@ -100,11 +106,7 @@ function UserRow({ user, self, onDone }: { user: StaffUser; self: boolean; onDon
             )
           }
         >
-          {STAFF_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_NAMES[role]}
-            </option>
-          ))}
+          <Options options={optionsOf(STAFF_ROLES, ROLE_NAMES)} />
         </select>
       </td>
       <td>
@@ -169,16 +171,13 @@ function UserRow({ user, self, onDone }: { user: StaffUser; self: boolean; onDon
 function CreateUserForm({ onCreated }: { onCreated: (created: CreatedStaffUser) => void }) {
   const create = useCreateStaffUser();
   const [created, setCreated] = useState<CreatedStaffUser | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<CreateStaffUserRequest>({
-    resolver: zodResolver(createStaffUserRequestSchema),
-    defaultValues: { username: '', name: '', email: '', role: 'reservations', password: undefined },
+  const { handleSubmit, reset, field } = useSchemaForm(createStaffUserRequestSchema, {
+    username: '',
+    name: '',
+    email: '',
+    role: 'reservations',
+    password: undefined,
   });
-  const field = fieldBinder(register, errors);
   const onSubmit = handleSubmit((values) =>
     create.mutate(values, {
       onSuccess: (answer) => {
@@ -209,11 +208,7 @@ function CreateUserForm({ onCreated }: { onCreated: (created: CreatedStaffUser) 
         <TextField label="Name" autoComplete="off" {...field('name')} />
         <UsernameField autoComplete="off" {...field('username')} />
         <TextField label="E-mail" type="email" autoComplete="off" {...field('email')} />
-        <SelectField
-          label="Role"
-          options={STAFF_ROLES.map((role) => ({ value: role, label: ROLE_NAMES[role] }))}
-          {...field('role')}
-        />
+        <SelectField label="Role" options={optionsOf(STAFF_ROLES, ROLE_NAMES)} {...field('role')} />
         <PasswordField
           label="Password"
           optional

@@ -1,53 +1,35 @@
 import type { StaffTeeSheet } from '@links/shared/schemas/staff-tee-sheet';
 import { describe, expect, it } from 'vitest';
+import { OPERATOR_DEPOSIT, teeSheetBooking, teeSheetSlot } from '../test/tee-sheet-fixtures';
 import { csvField, teeSheetCsv, teeSheetFileName } from './tee-sheet-csv';
 
 const SHEET: StaffTeeSheet = {
   course: { id: 4, name: 'Buddon Links Course' },
   date: '2027-01-19',
   courses: [],
+  // The file gives each line the sheet's date and the tee time's clock time, never the slot's own instant.
   slots: [
-    {
-      id: 1,
-      starts_at: '2027-01-19T09:00:00.000Z',
-      time: '09:00',
-      capacity: 4,
+    teeSheetSlot('09:00', {
       taken: 2,
       places_left: 2,
-      outside_windows: false,
-      block: null,
       bookings: [
-        {
-          round_id: 11,
-          booking_number: '4417730261',
-          state: 'deposit',
+        teeSheetBooking({
+          ...OPERATOR_DEPOSIT,
           lead_name: 'Zoë "Zed" O’Neill',
-          players: 2,
           caddies: 1,
           golfers: [
             { position: 1, player_type: 'Adult', name: 'Ben Hogan' },
             { position: 2, player_type: 'Senior (65 and over)', name: '' },
           ],
-          operator: 'Fairway Golf Tours',
           notes: '=HYPERLINK("http://evil.example","x"), then lunch',
-          payable: 24_000,
-          paid: 12_000,
-          hold_expires_at: null,
           check_ins: [
             { position: 1, status: 'arrived' },
             { position: 2, status: 'no_show' },
           ],
-        },
+        }),
       ],
-    },
-    {
-      id: 2,
-      starts_at: '2027-01-19T09:10:00.000Z',
-      time: '09:10',
-      capacity: 4,
-      taken: 0,
-      places_left: 4,
-      outside_windows: false,
+    }),
+    teeSheetSlot('09:10', {
       block: {
         id: 5,
         reason: 'maintenance',
@@ -55,19 +37,8 @@ const SHEET: StaffTeeSheet = {
         starts_at: '2027-01-19T09:10:00.000Z',
         ends_at: '2027-01-19T09:20:00.000Z',
       },
-      bookings: [],
-    },
-    {
-      id: 3,
-      starts_at: '2027-01-19T09:20:00.000Z',
-      time: '09:20',
-      capacity: 4,
-      taken: 0,
-      places_left: 4,
-      outside_windows: false,
-      block: null,
-      bookings: [],
-    },
+    }),
+    teeSheetSlot('09:20'),
   ],
   totals: { slots: 3, blocked: 1, golfers: 2, bookings: 1, arrived: 1, no_show: 1 },
 };

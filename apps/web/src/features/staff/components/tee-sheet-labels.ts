@@ -60,3 +60,7 @@ export function blockSpan(block: Pick<Block, 'starts_at' | 'ends_at'>): string {
     return `${DAY.format(start)} ${TIME.format(start)}–${TIME.format(end)}`;
   return `${teeTimeOf(block.starts_at)} to ${teeTimeOf(block.ends_at)}`;
 }
+
+/** A tee-time select's first line: while its day loads, where the day has no tee time to offer, or `choose`. */
+export const teeTimePrompt = (loading: boolean, choices: number, none: string, choose: string) =>
+  loading ? 'Loading tee times...' : choices === 0 ? none : choose;

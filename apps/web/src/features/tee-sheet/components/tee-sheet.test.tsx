@@ -6,7 +6,16 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, apiServer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import {
+  answer,
+  apiServer,
+  held,
+  type Received,
+  recorded,
+  refuse,
+  useApiServer,
+  v1,
+} from '@/test/api-server';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { diaryQueryOptions } from '../api/get-diary';
 import {
@@ -154,12 +163,15 @@ describe('TeeSheet', () => {
     apiServer.use(
       http.get(
         v1('/courses/:id/diary'),
-        recorded(calls, async () => {
-          await new Promise<void>((resolve) => {
-            fail = resolve;
-          });
-          return refuse(400, { code: 'bad_request', message: 'The diary is unavailable' });
-        }),
+        recorded(
+          calls,
+          held(
+            () => refuse(400, { code: 'bad_request', message: 'The diary is unavailable' }),
+            (release) => {
+              fail = release;
+            },
+          ),
+        ),
       ),
     );
     renderSheet({}, null);

@@ -161,9 +161,7 @@ export function TeeSheet({
   if (golferCount === 0) {
     body = <p className={styles.message}>Add your golfers to see the tee times.</p>;
   } else if (diary.isError) {
-    body = (
-      <LoadFailedAlert title={DIARY_ERROR_TITLE} error={diary.error} onRetry={() => void diary.refetch()} />
-    );
+    body = <LoadFailedAlert title={DIARY_ERROR_TITLE} query={diary} />;
   } else if (!slots) {
     body = (
       <div className={styles.loading}>

@@ -9,12 +9,11 @@ import {
 import { addDays, todayInLondon } from '@links/shared/uk-time';
 import * as Plot from '@observablehq/plot';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { useMemo, useState } from 'react';
 import { api } from '@/lib/api-client';
 import { csvText, downloadCsv } from '@/lib/csv';
 import styles from '../staff.module.css';
-import { FilterField, Loaded, StaffPage, useDraft } from '../staff-kit';
+import { FilterField, FilterForm, Loaded, Options, optionsOf, StaffPage, useDraft } from '../staff-kit';
 import { TableFrame } from '../table-frame';
 import { PlotChart } from './plot-chart';
 import css from './reports.module.css';
@@ -45,6 +44,24 @@ function useStaffReport(query: ReportQuery) {
 }
 
 type Column = { label: string; numeric?: boolean };
+
+/** A breakdown's columns and rows: each part by its `name`, the number its `count` holds, and its share of them all. */
+function shareTable<T extends Record<string, unknown>>(
+  parts: readonly T[],
+  name: keyof T & string,
+  count: keyof T & string,
+  [named, counted]: [string, string],
+): { columns: Column[]; rows: (string | number)[][] } {
+  const whole = parts.reduce((sum, each) => sum + Number(each[count]), 0);
+  return {
+    columns: [{ label: named }, { label: counted, numeric: true }, { label: 'Share', numeric: true }],
+    rows: parts.map((each) => [
+      String(each[name]),
+      Number(each[count]),
+      `${percent(Number(each[count]), whole)}%`,
+    ]),
+  };
+}
 
 function ReportTable({
   caption,
@@ -392,32 +409,14 @@ function Report({ report }: { report: StaffReport }) {
           file="lead-time"
           summary="How long before the first round each booking was confirmed."
           chart={empty ? null : leadChart}
-          columns={[
-            { label: 'Booked' },
-            { label: 'Bookings', numeric: true },
-            { label: 'Share', numeric: true },
-          ]}
-          rows={report.lead_time.map((row) => [
-            row.bucket,
-            row.bookings,
-            `${percent(row.bookings, bookings)}%`,
-          ])}
+          {...shareTable(report.lead_time, 'bucket', 'bookings', ['Booked', 'Bookings'])}
         />
         <Section
           title="Player types"
           file="player-types"
           summary={`The ${golfers} golfer places by player type.`}
           chart={empty ? null : typesChart}
-          columns={[
-            { label: 'Player type' },
-            { label: 'Golfers', numeric: true },
-            { label: 'Share', numeric: true },
-          ]}
-          rows={report.player_types.map((row) => [
-            row.player_type,
-            row.golfers,
-            `${percent(row.golfers, golfers)}%`,
-          ])}
+          {...shareTable(report.player_types, 'player_type', 'golfers', ['Player type', 'Golfers'])}
         />
         <Section
           title="Operator share"
@@ -482,26 +481,15 @@ export default function StaffReports() {
   });
   const { draft: form, control } = useDraft(query);
   const report = useStaffReport(query);
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setQuery(form);
-  };
   return (
     <StaffPage title="Reports">
-      <form className={styles.filters} onSubmit={apply} aria-label="Report period">
+      <FilterForm label="Report period" onApply={() => setQuery(form)}>
         <FilterField label="First day of play" type="date" {...control('from')} />
         <FilterField label="Last day of play" type="date" {...control('to')} />
         <FilterField label="By" {...control('grain')}>
-          {REPORT_GRAINS.map((grain) => (
-            <option key={grain} value={grain}>
-              {GRAIN_WORDS[grain]}
-            </option>
-          ))}
+          <Options options={optionsOf(REPORT_GRAINS, GRAIN_WORDS)} />
         </FilterField>
-        <Button type="submit" size="sm">
-          Show
-        </Button>
-      </form>
+      </FilterForm>
       <Loaded
         query={report}
         loading="Loading the report..."
