@@ -1,6 +1,6 @@
 import { expectVisibleFocus, tabTo } from './support/a11y-keyboard.ts';
 import { openStepTwo, seedStepTwo } from './support/booking-seed.ts';
-import { expect, saveScreenshot, test } from './support/fixtures.ts';
+import { BOTH_WIDTHS, expect, saveScreenshot, test } from './support/fixtures.ts';
 import { screenshotForReview } from './support/journey-payment.ts';
 import { completeStepTwo, LEAD_GOLFER } from './support/journey-step-two.ts';
 
@@ -35,10 +35,7 @@ test.describe('furthest-step guard', () => {
 });
 
 test.describe('reservation countdown', () => {
-  for (const viewport of [
-    { width: 1280, height: 800 },
-    { width: 375, height: 812 },
-  ]) {
+  for (const viewport of BOTH_WIDTHS) {
     test(`turns red, changes icon, then at zero lands on / with the booking reset, under the overlay, at ${viewport.width} px`, async ({
       page,
       axe,
@@ -176,15 +173,11 @@ test('Back on steps 2 and 3 goes to the previous step, by keyboard, keeping what
   await expect(page.getByLabel('Town or city')).toHaveValue(LEAD_GOLFER.city);
 });
 
-for (const viewport of [
-  { width: 1280, height: 800 },
-  { width: 375, height: 812 },
-]) {
+for (const viewport of BOTH_WIDTHS) {
   test(`the countdown stays in sight in the sticky step bar while the form scrolls, at ${viewport.width} px`, async ({
     page,
   }) => {
-    await page.setViewportSize(viewport);
-    await openStepTwo(page, 27);
+    await openStepTwo(page, 27, viewport);
     const timer = page.getByRole('timer');
     await expect(timer).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -197,17 +190,11 @@ for (const viewport of [
     expect(time && time.y + time.height <= 150).toBe(true);
     await page.screenshot({ path: `screenshots/step-2-scrolled-${viewport.width}.png` });
   });
-}
 
-for (const viewport of [
-  { width: 375, height: 812 },
-  { width: 1280, height: 800 },
-]) {
   test(`after step 1 the hero is compact and the form starts in the first screen, at ${viewport.width} px`, async ({
     page,
   }) => {
-    await page.setViewportSize(viewport);
-    await openStepTwo(page, 28);
+    await openStepTwo(page, 28, viewport);
     // The form's first question, both its answers, without scrolling.
     const lastAnswer = page.getByText('No, I am booking for someone else');
     await expect(lastAnswer).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { openStepTwo } from './support/booking-seed.ts';
-import { expect, test } from './support/fixtures.ts';
+import { BOTH_WIDTHS, expect, test } from './support/fixtures.ts';
 import { completeStepTwo } from './support/journey-step-two.ts';
 import { COURSES, weekdayAhead } from './support/step-one-api.ts';
 import {
@@ -38,15 +38,11 @@ async function smallestTarget(targets: Locator): Promise<{ width: number; height
   };
 }
 
-for (const viewport of [
-  { width: 1280, height: 800 },
-  { width: 375, height: 812 },
-]) {
+for (const viewport of BOTH_WIDTHS) {
   test(`2.4.11: a field reached by Tab or Shift+Tab is never under the sticky step bar, at ${viewport.width} px`, async ({
     page,
   }) => {
-    await page.setViewportSize(viewport);
-    await openStepTwo(page, 29);
+    await openStepTwo(page, 29, viewport);
     await expect(page.getByRole('timer')).toBeVisible();
     // Backwards from the foot of the page: each field scrolls in from above, where the bar is.
     await page.getByRole('link', { name: 'Back to step 1: Create experience' }).focus();

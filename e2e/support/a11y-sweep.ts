@@ -1,10 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations, saveScreenshot } from './fixtures.ts';
-
-const WIDTHS = [
-  { width: 1280, height: 800 },
-  { width: 375, height: 812 },
-] as const;
+import { expectNoAxeViolations, saveScreenshot, BOTH_WIDTHS as WIDTHS } from './fixtures.ts';
 
 /**
  * axe-core on the page as it is now at 1280 and at 375 px, with a full-page screenshot of each (test output and

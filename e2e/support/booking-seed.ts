@@ -126,8 +126,13 @@ export const GOLFER = {
   postcode: 'DD7 7JE',
 } as const;
 
-/** Seeds step 1 as saved (seedStepTwo) and opens step 2, '/contact-details'. */
-export async function openStepTwo(page: Page, daysAhead?: number): Promise<SeededBooking> {
+/** Seeds step 1 as saved (seedStepTwo) and opens step 2, '/contact-details', in a window of `viewport` if given. */
+export async function openStepTwo(
+  page: Page,
+  daysAhead?: number,
+  viewport?: { width: number; height: number },
+): Promise<SeededBooking> {
+  if (viewport) await page.setViewportSize(viewport);
   const booking = await seedStepTwo(page, daysAhead);
   await page.goto('/contact-details');
   return booking;

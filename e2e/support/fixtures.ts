@@ -66,6 +66,12 @@ export async function setMaintenance(request: APIRequestContext, enabled: boolea
   expect(response.status(), `PUT /admin/maintenance ${enabled}: ${await response.text()}`).toBe(200);
 }
 
+/** The two windows every journey checks a page at: a laptop's, then a phone's. */
+export const BOTH_WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+] as const;
+
 /**
  * Full-page screenshots at 1280 and 375 px (test output and /screenshots), with axe at both widths; then the
  * viewport is set to `after` (by default what it was).
@@ -73,10 +79,10 @@ export async function setMaintenance(request: APIRequestContext, enabled: boolea
 export async function screenshotAtBothWidths(
   page: Page,
   name: string,
-  after = page.viewportSize() ?? { width: 1280, height: 800 },
+  after = page.viewportSize() ?? BOTH_WIDTHS[0],
 ): Promise<void> {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+  for (const { width, height } of BOTH_WIDTHS) {
+    await page.setViewportSize({ width, height });
     // Nothing may spill sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await saveScreenshot(page, `${name}-${width}`);

@@ -1,3 +1,4 @@
+import { addDays, londonDate, londonTime, weekdayOf } from '@links/shared/uk-time';
 import { type APIRequestContext, request as apiRequest, expect } from '@playwright/test';
 import { E2E_API_HEADERS, e2eBaseUrl } from './env.ts';
 
@@ -16,39 +17,14 @@ export type DiarySlot = {
   bookings: { booking_id: number; players: number }[];
 };
 
-const londonDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const londonClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+// UK dates and clock times as the app's own rules count them (the shared uk-time), so a journey's day is the API's.
+export { addDays, weekdayOf } from '@links/shared/uk-time';
 
 /** The UK date (yyyy-MM-dd) of an instant. */
-export function ukDate(instant: Date | number): string {
-  return londonDate.format(instant);
-}
+export const ukDate = (instant: Date | number): string => londonDate(new Date(instant));
 
 /** The UK wall-clock time (HH:mm) of an instant. */
-export function ukTime(instant: Date | number | string): string {
-  return londonClock.format(new Date(instant));
-}
-
-export function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-/** 0 = Sunday ... 6 = Saturday. */
-export function weekdayOf(date: string): number {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-}
+export const ukTime = (instant: Date | number | string): string => londonTime(new Date(instant));
 
 /**
  * The `index`-th Monday-to-Friday date at least `minDaysAhead` days after today (UK), so each journey books on its
