@@ -3,7 +3,7 @@ import {
   CONFIRMATION_MESSAGES as M,
 } from '@links/shared/schemas/confirmation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, forbidden, notFound, validationFailed } from '../../lib/app-error.ts';
 import { clientAddressKey, clientNetworkKey } from '../../lib/rate-limit/client-key.ts';
 import {
   clearRateLimit,
@@ -172,4 +172,20 @@ export async function unlockWithPin(
   await refundAttempt(deps.db, attempt, client);
   await grantSessionAccess(deps.db, booking.id, sessionKey(ensureSession(request, reply)));
   return booking;
+}
+
+/** A write names its booking in the body again: it must be the one in the address. */
+export function sameBooking(bodyNumber: string, pathNumber: string): void {
+  if (bodyNumber !== pathNumber)
+    throw validationFailed({ booking_id: M.bookingIdMismatch }, M.bookingIdMismatch);
+}
+
+/** The booking a write by a session with access changes, once the body's booking number matches the address's. */
+export async function bookingToChange(
+  deps: ConfirmationAccessDeps,
+  request: FastifyRequest & { params: { bookingNumber: string }; body: { booking_id: string } },
+): Promise<AccessBooking> {
+  const { bookingNumber } = request.params;
+  sameBooking(request.body.booking_id, bookingNumber);
+  return bookingForSession(deps, request, bookingNumber);
 }

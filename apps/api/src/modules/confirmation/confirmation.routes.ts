@@ -3,58 +3,31 @@ import {
   bookingNumberParamsSchema,
   confirmationQuerySchema,
   confirmationResponseSchema,
-  CONFIRMATION_MESSAGES as M,
   pinAccessBodySchema,
   updateCaddiesBodySchema,
 } from '@links/shared/schemas/confirmation';
 import { golferNamesBodySchema } from '@links/shared/schemas/golfer-names';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { validationFailed } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/envelope.ts';
-import { dataRoutes, noStore } from '../data-route.ts';
+import { dataRoutes } from '../data-route.ts';
 import { bookingCalendarFor } from './booking-calendar.ts';
-import { type AccessBooking, loadBookingRecord } from './confirmation.repository.ts';
+import { loadBookingRecord } from './confirmation.repository.ts';
 import {
   bookingForRequest,
-  bookingForSession,
   bookingNotFound,
-  type ConfirmationAccessDeps,
+  bookingToChange,
+  sameBooking,
   unlockWithPin,
 } from './confirmation-access.ts';
 import { saveGolferNames } from './golfer-names.ts';
-import { loadConfirmation } from './load-confirmation.ts';
+import { confirmationAnswer } from './load-confirmation.ts';
 import { updateOwnCaddies } from './update-caddies.ts';
 
 const errors = errorResponses(400, 403, 404, 409, 413, 422, 429);
 
 /** A PIN or caddie body is a few dozen bytes: anything near this is not a browser's. */
 const SMALL_BODY_LIMIT_BYTES = 4 * 1024;
-
-function sameBooking(bodyNumber: string, pathNumber: string): void {
-  if (bodyNumber !== pathNumber)
-    throw validationFailed({ booking_id: M.bookingIdMismatch }, M.bookingIdMismatch);
-}
-
-/**
- * The booking a write by a session with access changes: the body names it again, and must name the one in the
- * address.
- */
-export async function bookingToChange(
-  deps: ConfirmationAccessDeps,
-  request: FastifyRequest & { params: { bookingNumber: string }; body: { booking_id: string } },
-): Promise<AccessBooking> {
-  const { bookingNumber } = request.params;
-  sameBooking(request.body.booking_id, bookingNumber);
-  return bookingForSession(deps, request, bookingNumber);
-}
-
-/** The booking as its page shows it, answered to the session that may open it: never kept by a cache. */
-export function confirmationAnswer(app: ConfirmationAccessDeps, reply: FastifyReply, bookingId: number) {
-  noStore(reply);
-  return loadConfirmation(app, bookingId);
-}
 
 /** The confirmation page's calls: signed, session and PIN access, the caddie editor and the calendar file. */
 export const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {

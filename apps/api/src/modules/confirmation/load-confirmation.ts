@@ -1,8 +1,9 @@
 import type { Confirmation } from '@links/shared/schemas/confirmation';
 import { type GolferNamesState, golferNamesDeadline } from '@links/shared/schemas/golfer-names';
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { invoices } from '../../db/schema/index.ts';
+import { noStore } from '../data-route.ts';
 import { bookingStatement } from './booking-statement.ts';
 import { type BookingRecord, loadBookingRecord } from './confirmation.repository.ts';
 import { bookingNotFound } from './confirmation-access.ts';
@@ -54,4 +55,14 @@ export function golferNamesState(
     editable: record.status === 'confirmed' && now.getTime() <= deadline.getTime(),
     missing: record.golfers.filter((golfer) => golfer.name.trim() === '').length,
   };
+}
+
+/** The booking as its page shows it, answered to the session that may open it: never kept by a cache. */
+export function confirmationAnswer(
+  deps: Pick<FastifyInstance, 'clock' | 'config' | 'db'>,
+  reply: FastifyReply,
+  bookingId: number,
+): Promise<Confirmation> {
+  noStore(reply);
+  return loadConfirmation(deps, bookingId);
 }

@@ -13,8 +13,9 @@ import { AppError, badRequest, conflict, isAppError } from '../../lib/app-error.
 import { errorResponses } from '../../lib/envelope.ts';
 import { sessionKey } from '../../lib/session-token.ts';
 import { roundsOfBookings } from '../bookings/bookings.repository.ts';
-import { bookingToChange, confirmationAnswer } from '../confirmation/confirmation.routes.ts';
+import { bookingToChange } from '../confirmation/confirmation-access.ts';
 import { lastRoundStart, signBookingLink } from '../confirmation/confirmation-link.ts';
+import { confirmationAnswer } from '../confirmation/load-confirmation.ts';
 import { dataRoutes, noStore } from '../data-route.ts';
 import { intentNotFound } from '../payment-provider/sandbox-provider.ts';
 import { checkPaidIntentOf } from './confirm-booking.ts';
