@@ -4,8 +4,6 @@ import pino from 'pino';
 
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
-type LogMethod = (...args: unknown[]) => void;
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 
 /**
  * Request ids: a random prefix per process and a counter. Unique across instances (the prefix) and within one (the
@@ -48,19 +46,23 @@ class LazyRequestLogger {
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.logger.child(bindings, options);
   }
-  declare fatal: LogMethod;
-  declare error: LogMethod;
-  declare warn: LogMethod;
-  declare info: LogMethod;
-  declare debug: LogMethod;
-  declare trace: LogMethod;
-  static {
-    // One method per level on the prototype, each writing through the child (made by the first line logged).
-    for (const level of LOG_LEVELS) {
-      LazyRequestLogger.prototype[level] = function (this: LazyRequestLogger, ...args: unknown[]) {
-        (this.logger[level] as LogMethod)(...args);
-      };
-    }
+  fatal(...args: unknown[]): void {
+    (this.logger.fatal as (...a: unknown[]) => void)(...args);
+  }
+  error(...args: unknown[]): void {
+    (this.logger.error as (...a: unknown[]) => void)(...args);
+  }
+  warn(...args: unknown[]): void {
+    (this.logger.warn as (...a: unknown[]) => void)(...args);
+  }
+  info(...args: unknown[]): void {
+    (this.logger.info as (...a: unknown[]) => void)(...args);
+  }
+  debug(...args: unknown[]): void {
+    (this.logger.debug as (...a: unknown[]) => void)(...args);
+  }
+  trace(...args: unknown[]): void {
+    (this.logger.trace as (...a: unknown[]) => void)(...args);
   }
   silent(): void {}
 }
