@@ -1,4 +1,8 @@
-import type { PaymentPlanInstalment } from '@links/shared/schemas/operator-contact-details';
+import type { SaveContactDetailsResponse } from '@links/shared/schemas/contact-details';
+import type {
+  PaymentPlanInstalment,
+  SaveDetailsResponse,
+} from '@links/shared/schemas/operator-contact-details';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -60,8 +64,11 @@ export function useSaveStepTwo<TBody>({ errorCode, onFieldErrors }: SaveStepTwoO
       startLoading();
       dispatch({ type: 'booking/submitting', submitted: true });
       try {
-        // One call for both forms: the server picks the individual or the tour-operator schema from the session.
-        const saved = await api.patch<SavedStepTwo>(`/bookings/${booking.id}/details`, body);
+        // One call for both forms: the server picks the individual or the tour-operator schema from the session. Its
+        // answer is typed by both response schemas, so a change to either that this hook cannot read fails the build.
+        const saved: SavedStepTwo = await api.patch<
+          SaveContactDetailsResponse['data'] | SaveDetailsResponse['data']
+        >(`/bookings/${booking.id}/details`, body);
         if (saved.payment_intent) {
           dispatch({
             type: 'details/saved',
