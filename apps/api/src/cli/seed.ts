@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { runDatabaseCommand } from '../db/database-command.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedDemoOperators } from '../modules/operators/seed-demo-operators.ts';
@@ -15,5 +16,8 @@ await runDatabaseCommand('db:seed', async (database, config) => {
   if (demo) await seedDemoOperators(database.db);
   // Never in production, not even with SEED_DEMO=1: a public admin password would open the staff area.
   if (demo && !config.isProduction) await seedDemoStaff(database.db, config);
+  // As after any bulk load: the planner's statistics, so the first requests are not planned for empty tables (on
+  // PGlite nothing else would gather them until the planner-statistics job's first pass).
+  await database.db.execute(sql`analyze`);
   console.info(`db:seed: ${database.kind} database seeded with reference${demo ? ' and demo' : ''} data`);
 });

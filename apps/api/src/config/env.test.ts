@@ -200,6 +200,7 @@ describe('loadConfig', () => {
         'rate-limit-purge': 3_600_000,
         'access-grant-purge': 3_600_000,
         'spent-challenge-purge': 3_600_000,
+        'planner-statistics': 60_000,
       },
     });
     const jobs = (env: Record<string, string>) => loadConfig(env).jobs.intervalsMs;

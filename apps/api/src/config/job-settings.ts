@@ -21,6 +21,7 @@ export const JOB_SETTINGS = {
   'rate-limit-purge': { env: 'JOB_RATE_LIMIT_PURGE_INTERVAL_MS', defaultMs: HOUR_MS },
   'access-grant-purge': { env: 'JOB_ACCESS_GRANT_PURGE_INTERVAL_MS', defaultMs: HOUR_MS },
   'spent-challenge-purge': { env: 'JOB_SPENT_CHALLENGE_PURGE_INTERVAL_MS', defaultMs: HOUR_MS },
+  'planner-statistics': { env: 'JOB_PLANNER_STATISTICS_INTERVAL_MS', defaultMs: MINUTE_MS },
 } as const satisfies Record<string, JobSetting>;
 
 /** Jobs switched by a JOB_*_INTERVAL_MS variable. */

@@ -8,6 +8,7 @@ import { mailPurgeJob } from './mail-purge.job.ts';
 import { maintenanceFlagJob } from './maintenance-flag.job.ts';
 import { paymentReconciliationJob } from './payment-reconciliation.job.ts';
 import { paymentScheduleJob } from './payment-schedule.job.ts';
+import { plannerStatisticsJob } from './planner-statistics.job.ts';
 import { rateLimitPurgeJob } from './rate-limit-purge.job.ts';
 import { createJobScheduler } from './scheduler.ts';
 import { spentChallengePurgeJob } from './spent-challenge-purge.job.ts';
@@ -22,6 +23,7 @@ export const JOBS = {
   'rate-limit-purge': rateLimitPurgeJob,
   'access-grant-purge': accessGrantPurgeJob,
   'spent-challenge-purge': spentChallengePurgeJob,
+  'planner-statistics': plannerStatisticsJob,
   'maintenance-flag': maintenanceFlagJob,
 } satisfies Record<JobName, Job>;
 

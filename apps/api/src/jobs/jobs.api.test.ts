@@ -44,6 +44,17 @@ describe('background jobs', () => {
     expect(await t.app.jobs.runOnce('hold-sweep')).toEqual([]);
   });
 
+  it('refreshes planner statistics only on the embedded database: a PostgreSQL server does it in autovacuum', () => {
+    const { jobs } = testConfig();
+    const config = testConfig({
+      jobs: { ...jobs, intervalsMs: { ...jobs.intervalsMs, 'planner-statistics': 45_000 } },
+    });
+    expect(JOBS['planner-statistics'].intervalMs({ ...config, databaseUrl: undefined })).toBe(45_000);
+    expect(
+      JOBS['planner-statistics'].intervalMs({ ...config, databaseUrl: 'postgres://db.example/links' }),
+    ).toBe(0);
+  });
+
   it('runs one pass of every job on this database without an error', async () => {
     for (const name of Object.keys(JOBS) as Array<keyof typeof JOBS>) {
       await expect(t.app.jobs.runOnce(name), name).resolves.not.toThrow();
