@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { siteConfigDefines } from './apps/web/src/config/site-config.ts';
 
 // The web app's `@/x` is `apps/web/src/x` (its tsconfig.json `paths`, its vite.config.ts alias).
 const webRoot = fileURLToPath(new URL('./apps/web/src/', import.meta.url));
@@ -11,6 +12,8 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias: [{ find: /^@\//, replacement: webRoot }] },
+        // The web app's build-time configuration (its vite.config.ts defines the same), from this run's VITE_* variables.
+        define: siteConfigDefines(process.env),
         test: {
           name: 'unit',
           include: [

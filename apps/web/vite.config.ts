@@ -5,9 +5,10 @@ import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { prerenderPages } from './build/prerender-pages.ts';
 import { treeShakeReactRouter } from './build/tree-shake-react-router.ts';
+import { siteConfigDefines } from './src/config/site-config.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -93,6 +94,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     ? [react()]
     : [react(), treeShakeReactRouter(), prerenderPages(import.meta.dirname, mode), precompress()],
   resolve: { alias: command === 'build' ? [rootAlias, ...productionAliases] : [rootAlias] },
+  // The site's addresses, resolved and checked once here (src/config/site-config.ts), not in every visitor's browser.
+  define: siteConfigDefines(loadEnv(mode, import.meta.dirname, 'VITE_')),
   css: {
     modules: {
       // `local_hash` with one hash per stylesheet (of its path): short names, repeated per file, which gzip well in
