@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldMessagesOf as messages } from '../test/issue-messages';
+import { EMPTY_OPERATOR_DETAILS, EMPTY_OPERATOR_DETAILS_MESSAGES } from '../test/operator-details-form';
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -97,25 +98,9 @@ describe('auth request schemas', () => {
 
   it('account details messages and phone validity for the chosen country', () => {
     expect(updateOperatorDetailsRequestSchema.safeParse(validDetails).success).toBe(true);
-    expect(
-      messages(
-        updateOperatorDetailsRequestSchema.safeParse({
-          email_address: '',
-          telephone_number: '',
-          address_lines: [''],
-          city: '',
-          post_code: '',
-          country_code: '',
-        }),
-      ),
-    ).toEqual({
-      email_address: 'Please enter an email address',
-      telephone_number: 'Please enter a telephone number',
-      'address_lines.0': 'Please enter an address',
-      city: 'Please enter a city',
-      post_code: 'Please enter a postcode',
-      country_code: 'Please enter a country',
-    });
+    expect(messages(updateOperatorDetailsRequestSchema.safeParse(EMPTY_OPERATOR_DETAILS))).toEqual(
+      EMPTY_OPERATOR_DETAILS_MESSAGES,
+    );
     expect(
       messages(updateOperatorDetailsRequestSchema.safeParse({ ...validDetails, email_address: 'nope' })),
     ).toEqual({

@@ -5,6 +5,7 @@ import {
   parsePhoneNumberWithError,
 } from 'libphonenumber-js';
 import { z } from 'zod';
+import { countryCodeSchema, requiredTextSchema } from './common';
 import { dataEnvelope } from './envelope';
 
 // Step 2 (individual contact details) and the payment record: the schemas the web form and the API share, so
@@ -41,20 +42,11 @@ export const PLAYER_TYPES = ['lead_player', 'booking_player'] as const;
 export type ContactPlayerType = (typeof PLAYER_TYPES)[number];
 
 function requiredText(message: string, max: number) {
-  return z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: M.tooLong });
+  return requiredTextSchema(max, message, M.tooLong);
 }
 
 function optionalText(max: number) {
   return z.string({ error: M.tooLong }).trim().max(max, { error: M.tooLong }).optional().default('');
-}
-
-/** ISO 3166-1 alpha-2, upper case (the country pickers' values). */
-function countryCode(message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: message });
 }
 
 /**
@@ -105,7 +97,7 @@ export const individualPlayerDetailsSchema = z
     city: requiredText(M.city, 100),
     county: requiredText(M.county, 100),
     postcode: requiredText(M.postcode, 20),
-    country: countryCode(M.country),
+    country: countryCodeSchema(M.country),
     stay_connected: z.boolean({ error: 'stay_connected must be true or false' }).default(false),
   })
   .superRefine((value, context) => {

@@ -1,5 +1,6 @@
 import { type CountryCode, isSupportedCountry, isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
+import { countryCodeSchema, requiredTextSchema } from './common';
 import { dataEnvelope } from './envelope';
 
 // A tour operator's account details (spec section 5, manage account): the request schema the web form and the API
@@ -19,11 +20,7 @@ export const ACCOUNT_DETAILS_MESSAGES = {
 } as const;
 
 function requiredText(message: string, max: number) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: ACCOUNT_DETAILS_MESSAGES.tooLong });
+  return requiredTextSchema(max, message, ACCOUNT_DETAILS_MESSAGES.tooLong);
 }
 
 function optionalText(max: number) {
@@ -34,15 +31,6 @@ function optionalText(max: number) {
     .default('');
 }
 
-/** ISO 3166-1 alpha-2, upper case (the country pickers' values). */
-function countryCodeField(message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: message });
-}
-
 export const updateOperatorDetailsRequestSchema = z
   .object({
     title: optionalText(20),
@@ -50,7 +38,7 @@ export const updateOperatorDetailsRequestSchema = z
       z.email({ error: ACCOUNT_DETAILS_MESSAGES.emailInvalid }),
     ),
     /** The country the telephone number belongs to; the address country when omitted. */
-    telephone_country_code: countryCodeField(ACCOUNT_DETAILS_MESSAGES.telephoneInvalid).optional(),
+    telephone_country_code: countryCodeSchema(ACCOUNT_DETAILS_MESSAGES.telephoneInvalid).optional(),
     // 250 characters is the spec's bound on phone input text.
     telephone_number: requiredText(ACCOUNT_DETAILS_MESSAGES.telephone, 250),
     /** [line one, optional line two]. */
@@ -60,7 +48,7 @@ export const updateOperatorDetailsRequestSchema = z
     city: requiredText(ACCOUNT_DETAILS_MESSAGES.city, 100),
     county: optionalText(100),
     post_code: requiredText(ACCOUNT_DETAILS_MESSAGES.postCode, 20),
-    country_code: countryCodeField(ACCOUNT_DETAILS_MESSAGES.country),
+    country_code: countryCodeSchema(ACCOUNT_DETAILS_MESSAGES.country),
   })
   .refine(
     (value) => {
