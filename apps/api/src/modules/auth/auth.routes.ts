@@ -7,14 +7,21 @@ import {
   userResponseSchema,
   validateTokenRequestSchema,
 } from '@links/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataRoutes, noStore } from '../data-route.ts';
+import { type DataRouteRequest, dataRoutes, noStore } from '../data-route.ts';
 import { currentOperator } from './current-operator.ts';
 import { operatorSessionView } from './operator-session-view.ts';
 import { deleteSession } from './operator-sessions.ts';
 import { requestPasswordReset, resetPassword, validateResetLink } from './password-reset.ts';
 import { signInOperator } from './sign-in-operator.ts';
+
+type EmptyAnswerSpec<Body extends z.ZodType> = {
+  summary: string;
+  body: Body;
+  response: typeof emptyResponseSchema;
+};
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = dataRoutes(app, ['auth']);
@@ -44,60 +51,54 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  route.post(
+  /** A POST answered only by its status (an empty body), never kept by a cache: sign-out and the reset-link steps. */
+  const emptyPost = <Body extends z.ZodType>(
+    url: string,
+    spec: { summary: string; body: Body },
+    act: (request: DataRouteRequest<EmptyAnswerSpec<Body>>, reply: FastifyReply) => Promise<void>,
+  ) =>
+    route.post(url, { ...spec, response: emptyResponseSchema }, async (request, reply) => {
+      noStore(reply);
+      await act(request, reply);
+      return {};
+    });
+
+  emptyPost(
     '/logout',
     {
       summary: 'Ends the session server-side and starts a fresh anonymous one (new cookies)',
       body: z.object({}).nullish(),
-      response: emptyResponseSchema,
     },
     async (request, reply) => {
-      noStore(reply);
       if (request.sessionId) await deleteSession(app.db, request.sessionId);
       reply.issueSession();
-      return {};
     },
   );
 
-  route.post(
+  emptyPost(
     '/forgot-password',
     {
       summary: 'E-mails a reset link when the account exists; the same answer either way',
       body: forgotPasswordRequestSchema,
-      response: emptyResponseSchema,
     },
-    async (request, reply) => {
-      noStore(reply);
-      await requestPasswordReset(request, reply, request.body.username);
-      return {};
-    },
+    (request, reply) => requestPasswordReset(request, reply, request.body.username),
   );
 
-  route.post(
+  emptyPost(
     '/validate-token',
     {
       summary: 'Checks a reset link (400 reset_link_invalid when unknown, used or expired)',
       body: validateTokenRequestSchema,
-      response: emptyResponseSchema,
     },
-    async (request, reply) => {
-      noStore(reply);
-      await validateResetLink(request, reply, request.body);
-      return {};
-    },
+    (request, reply) => validateResetLink(request, reply, request.body),
   );
 
-  route.post(
+  emptyPost(
     '/reset',
     {
       summary: 'Sets a new password with a reset link; signs the account out everywhere',
       body: resetPasswordRequestSchema,
-      response: emptyResponseSchema,
     },
-    async (request, reply) => {
-      noStore(reply);
-      await resetPassword(request, reply, request.body);
-      return {};
-    },
+    (request, reply) => resetPassword(request, reply, request.body),
   );
 };

@@ -1,6 +1,6 @@
 import type { PricedGolfer } from '@links/shared/pricing';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect, PgSelectBase, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { PgInsertValue, PgSelect, PgSelectBase, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { bookingGolfers, bookingRounds, bookings, courses, teeSlots } from '../../db/schema/index.ts';
@@ -23,6 +23,29 @@ import { randomBookingNumber } from './booking-number.ts';
  * caps count. The minute of release grace after it keeps its places taken for the public, but the golfer is done.
  */
 const holdInProgress = sql`${bookings.holdExpiresAt} > now()`;
+
+/**
+ * One insert of a booking's rows (rounds, golfers) per row count, rendered on first use: each row's booking_id is the
+ * `bookingId` placeholder, its other columns `row(index)`'s placeholders (named with the row's index).
+ */
+function insertBookingRows<TTable extends typeof bookingRounds | typeof bookingGolfers>(
+  table: TTable,
+  row: (index: number) => Omit<PgInsertValue<TTable>, 'bookingId'>,
+) {
+  return perKey((count) =>
+    defineStatement(
+      q
+        .insert(table)
+        .values(
+          Array.from(
+            { length: count },
+            (_, index) =>
+              ({ bookingId: sql.placeholder('bookingId'), ...row(index) }) as PgInsertValue<TTable>,
+          ),
+        ),
+    ),
+  );
+}
 
 /**
  * The statements booking creation sends, in its order, rendered once (db/statements.ts). bench/booking-raw.ts runs
@@ -133,35 +156,21 @@ export const bookingStatements = {
         .returning({ id: bookings.id, bookingNumber: bookings.bookingNumber }),
     ),
   ),
-  insertRounds: perKey((count) =>
-    defineStatement(
-      q.insert(bookingRounds).values(
-        Array.from({ length: count }, (_, index) => ({
-          bookingId: sql.placeholder('bookingId'),
-          courseId: sql.placeholder(`course${index}`),
-          slotId: sql.placeholder(`slot${index}`),
-          players: sql.placeholder(`players${index}`),
-          caddies: sql.placeholder(`caddies${index}`),
-        })),
-      ),
-    ),
-  ),
-  insertGolfers: perKey((count) =>
-    defineStatement(
-      q.insert(bookingGolfers).values(
-        Array.from({ length: count }, (_, index) => ({
-          bookingId: sql.placeholder('bookingId'),
-          position: sql.placeholder(`position${index}`),
-          playerTypeId: sql.placeholder(`playerType${index}`),
-          netPence: sql.placeholder(`net${index}`),
-          vatPence: sql.placeholder(`vat${index}`),
-          totalPence: sql.placeholder(`total${index}`),
-          tickets: sql.placeholder(`tickets${index}`),
-          ticketLabel: sql.placeholder(`ticketLabel${index}`),
-        })),
-      ),
-    ),
-  ),
+  insertRounds: insertBookingRows(bookingRounds, (index) => ({
+    courseId: sql.placeholder(`course${index}`),
+    slotId: sql.placeholder(`slot${index}`),
+    players: sql.placeholder(`players${index}`),
+    caddies: sql.placeholder(`caddies${index}`),
+  })),
+  insertGolfers: insertBookingRows(bookingGolfers, (index) => ({
+    position: sql.placeholder(`position${index}`),
+    playerTypeId: sql.placeholder(`playerType${index}`),
+    netPence: sql.placeholder(`net${index}`),
+    vatPence: sql.placeholder(`vat${index}`),
+    totalPence: sql.placeholder(`total${index}`),
+    tickets: sql.placeholder(`tickets${index}`),
+    ticketLabel: sql.placeholder(`ticketLabel${index}`),
+  })),
   readBookingTimes: defineStatement(
     q
       .select({

@@ -136,15 +136,17 @@ export async function bookingForSession(
  * comparison. The attempt is taken under the booking number's rule and the address's and network's BEFORE the PIN is
  * compared, so parallel guesses on any number of instances evaluate at most five PINs per booking number in any 15
  * minutes (then 429 pin_locked, the right PIN included). A right PIN clears the booking number's count, gives the
- * address and network their attempt back and unlocks the booking for this session.
+ * address and network their attempt back and unlocks the booking for this session. The body names the booking
+ * again: it must be the one in the address.
  */
 export async function unlockWithPin(
   deps: ConfirmationAccessDeps,
-  request: FastifyRequest,
+  request: FastifyRequest & { params: { bookingNumber: string }; body: { booking_id: string; pin: string } },
   reply: FastifyReply,
-  bookingNumber: string,
-  pin: string,
 ): Promise<AccessBooking> {
+  const { bookingNumber } = request.params;
+  const { booking_id, pin } = request.body;
+  sameBooking(booking_id, bookingNumber);
   const { sessionSecret } = deps.config;
   const client: LimitedKey[] = [
     { rule: PIN_ADDRESS_RULE, key: clientAddressKey(sessionSecret, request.ip) },

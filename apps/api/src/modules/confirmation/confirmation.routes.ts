@@ -12,14 +12,10 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/envelope.ts';
 import { dataRoutes } from '../data-route.ts';
 import { bookingCalendarFor } from './booking-calendar.ts';
+import { bookingChangeRoutes } from './booking-change-routes.ts';
+import { bookingDownload } from './booking-download.ts';
 import { loadBookingRecord } from './confirmation.repository.ts';
-import {
-  bookingForRequest,
-  bookingNotFound,
-  bookingToChange,
-  sameBooking,
-  unlockWithPin,
-} from './confirmation-access.ts';
+import { bookingForRequest, bookingNotFound, unlockWithPin } from './confirmation-access.ts';
 import { saveGolferNames } from './golfer-names.ts';
 import { confirmationAnswer } from './load-confirmation.ts';
 import { updateOwnCaddies } from './update-caddies.ts';
@@ -74,14 +70,14 @@ export const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
       errors,
     },
     async (request, reply) => {
-      const { bookingNumber } = request.params;
-      sameBooking(request.body.booking_id, bookingNumber);
-      const booking = await unlockWithPin(app, request, reply, bookingNumber, request.body.pin);
+      const booking = await unlockWithPin(app, request, reply);
       return confirmationAnswer(app, reply, booking.id);
     },
   );
 
-  route.patch(
+  const change = bookingChangeRoutes(app, errors);
+
+  change.patch(
     '/bookings/:bookingNumber/caddies',
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
@@ -91,19 +87,12 @@ export const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
         'A count may change only on a round whose tee time is more than 24 hours away (422 caddies_locked ' +
         "otherwise) and must be 0 up to the round's golfers (422 caddies_invalid). One refusal changes " +
         'nothing. Answers the updated confirmation.',
-      params: bookingNumberParamsSchema,
       body: updateCaddiesBodySchema,
-      response: confirmationResponseSchema,
-      errors,
     },
-    async (request, reply) => {
-      const booking = await bookingToChange(app, request);
-      await updateOwnCaddies(app, booking.id, request.body);
-      return confirmationAnswer(app, reply, booking.id);
-    },
+    (booking, body) => updateOwnCaddies(app, booking.id, body),
   );
 
-  route.put(
+  change.put(
     '/bookings/:bookingNumber/golfer-names',
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
@@ -114,40 +103,25 @@ export const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
         "their names, '' clears one. Until the end of the UK day NAMES_DEADLINE_DAYS (14) before the first " +
         "round; after it 422 names_locked (the reservations desk changes them). A visitor's booking: 422 " +
         'names_not_allowed. Answers the updated booking.',
-      params: bookingNumberParamsSchema,
       body: golferNamesBodySchema,
-      response: confirmationResponseSchema,
-      errors,
     },
-    async (request, reply) => {
-      const booking = await bookingToChange(app, request);
-      await saveGolferNames(app, booking.id, request.body);
-      return confirmationAnswer(app, reply, booking.id);
-    },
+    (booking, body) => saveGolferNames(app, booking.id, body),
   );
 
-  app.get(
+  bookingDownload(
+    app,
     '/bookings/:bookingNumber/calendar.ics',
     {
-      // A plain link downloads it (no script can add headers to a link): the signature or the session is the key.
-      config: { guards: { apiKey: false, requestedWith: false } },
-      schema: {
-        summary: 'The booking as an iCalendar file: one event per round at its UK tee time',
-        description:
-          'text/calendar (RFC 5545), Europe/London times with their VTIMEZONE. Same access as the confirmation ' +
-          'fetch: signature and expires in the query, or a session that made or unlocked the booking. Needs no ' +
-          'API key or X-Requested-With, so the page can offer it as a link.',
-        tags: ['confirmation'],
-        params: bookingNumberParamsSchema,
-        querystring: confirmationQuerySchema,
-        response: { 200: z.string().describe('The .ics file (text/calendar)'), ...errors },
-      },
+      summary: 'The booking as an iCalendar file: one event per round at its UK tee time',
+      description:
+        'text/calendar (RFC 5545), Europe/London times with their VTIMEZONE. Same access as the confirmation ' +
+        'fetch: signature and expires in the query, or a session that made or unlocked the booking. Needs no ' +
+        'API key or X-Requested-With, so the page can offer it as a link.',
+      params: bookingNumberParamsSchema,
+      file: z.string().describe('The .ics file (text/calendar)'),
+      errors,
     },
-    async (request, reply) => {
-      const { bookingNumber } = request.params;
-      const booking = await bookingForRequest(app, request, reply, bookingNumber, request.query, {
-        grant: false,
-      });
+    async (booking, { bookingNumber }, reply) => {
       const record = await loadBookingRecord(app.db, booking.id);
       if (!record) throw bookingNotFound();
       const ics = bookingCalendarFor(record, {

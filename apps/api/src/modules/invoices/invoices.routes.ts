@@ -1,4 +1,4 @@
-import { confirmationQuerySchema, invoiceParamsSchema } from '@links/shared/schemas/confirmation';
+import { invoiceParamsSchema } from '@links/shared/schemas/confirmation';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { invoices } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/envelope.ts';
-import { bookingForRequest } from '../confirmation/confirmation-access.ts';
+import { bookingDownload } from '../confirmation/booking-download.ts';
 import { supplierOf } from './invoice-attachment.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 
@@ -34,29 +34,19 @@ export async function sendInvoicePdf(
 
 /** A booking's VAT invoices and credit notes, for whoever may open the booking (issue 24 point 3). */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  bookingDownload(
+    app,
     '/bookings/:bookingNumber/invoices/:invoiceNumber',
     {
-      // A plain link downloads it, like the calendar file: the signature or the session is the key.
-      config: { guards: { apiKey: false, requestedWith: false } },
-      schema: {
-        summary: "One of the booking's VAT invoices or credit notes, as a PDF",
-        description:
-          'application/pdf. Same access as the confirmation fetch: signature and expires in the query, the session ' +
-          'that made or unlocked the booking, or the tour operator signed in for whom it was made. Another ' +
-          "booking's document, or one that does not exist, answers 404.",
-        tags: ['confirmation'],
-        params: invoiceParamsSchema,
-        querystring: confirmationQuerySchema,
-        response: { 200: z.any().describe('The PDF file'), ...errors },
-      },
+      summary: "One of the booking's VAT invoices or credit notes, as a PDF",
+      description:
+        'application/pdf. Same access as the confirmation fetch: signature and expires in the query, the session ' +
+        'that made or unlocked the booking, or the tour operator signed in for whom it was made. Another ' +
+        "booking's document, or one that does not exist, answers 404.",
+      params: invoiceParamsSchema,
+      file: z.any().describe('The PDF file'),
+      errors,
     },
-    async (request, reply) => {
-      const { bookingNumber, invoiceNumber } = request.params;
-      const booking = await bookingForRequest(app, request, reply, bookingNumber, request.query, {
-        grant: false,
-      });
-      return sendInvoicePdf(app, reply, booking.id, invoiceNumber);
-    },
+    (booking, { invoiceNumber }, reply) => sendInvoicePdf(app, reply, booking.id, invoiceNumber),
   );
 };

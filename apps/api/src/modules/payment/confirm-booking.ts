@@ -2,17 +2,12 @@ import { formatMoney } from '@links/shared/money';
 import { individualPlayerDetailsSchema } from '@links/shared/schemas/contact-details';
 import { operatorPlayerDetailsSchema } from '@links/shared/schemas/operator-contact-details';
 import { formatLongDate, londonDate } from '@links/shared/uk-time';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { bookingGolfers, bookingRounds, bookings, operators, teeSlots } from '../../db/schema/index.ts';
+import { bookingRounds, bookings, operators } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
-import {
-  bookingHoldActive,
-  lockBookingRow,
-  lockSlots,
-  selectRoundsWithSlot,
-} from '../bookings/bookings.repository.ts';
+import { bookingHoldActive, lockBookingRow, lockSlots } from '../bookings/bookings.repository.ts';
 import { bookingPinHash, newBookingPin } from '../confirmation/booking-pin.ts';
 import { loadBookingRecord } from '../confirmation/confirmation.repository.ts';
 import { confirmationEmail } from '../confirmation/confirmation-email.tsx';
@@ -197,26 +192,11 @@ async function queueConfirmationEmail(
 ): Promise<boolean> {
   const to = await recipient(tx, booking);
   if (!to) return false;
-  const rounds = await selectRoundsWithSlot(tx, {
-    courseId: bookingRounds.courseId,
-    startsAt: teeSlots.startsAt,
-    caddies: bookingRounds.caddies,
-  })
-    .where(eq(bookingRounds.bookingId, booking.id))
-    .orderBy(asc(bookingRounds.courseId), asc(teeSlots.startsAt));
-  const golfers = await tx
-    .select({
-      position: bookingGolfers.position,
-      playerTypeId: bookingGolfers.playerTypeId,
-      totalPence: bookingGolfers.totalPence,
-    })
-    .from(bookingGolfers)
-    .where(eq(bookingGolfers.bookingId, booking.id))
-    .orderBy(asc(bookingGolfers.position));
-  const link = signBookingLink(deps.config, booking.bookingNumber, deps.clock.now(), lastRoundStart(rounds));
-  const payable = booking.payablePence ?? 0;
   const record = await loadBookingRecord(tx, booking.id);
   if (!record) return false;
+  const { rounds, golfers } = record;
+  const link = signBookingLink(deps.config, booking.bookingNumber, deps.clock.now(), lastRoundStart(rounds));
+  const payable = booking.payablePence ?? 0;
   const message = await confirmationEmail(
     to.email,
     {

@@ -1,6 +1,6 @@
 import { formatMoney } from '@links/shared/money';
 import { bookingIdParamsSchema } from '@links/shared/schemas/bookings';
-import { bookingNumberParamsSchema, confirmationResponseSchema } from '@links/shared/schemas/confirmation';
+import { bookingNumberParamsSchema } from '@links/shared/schemas/confirmation';
 import { recordPaymentBodySchema, recordPaymentResponseSchema } from '@links/shared/schemas/contact-details';
 import {
   DUE_PAYMENT_MESSAGES,
@@ -13,9 +13,9 @@ import { AppError, badRequest, conflict, isAppError } from '../../lib/app-error.
 import { errorResponses } from '../../lib/envelope.ts';
 import { sessionKey } from '../../lib/session-token.ts';
 import { roundsOfBookings } from '../bookings/bookings.repository.ts';
+import { bookingChangeRoutes } from '../confirmation/booking-change-routes.ts';
 import { bookingToChange } from '../confirmation/confirmation-access.ts';
 import { lastRoundStart, signBookingLink } from '../confirmation/confirmation-link.ts';
-import { confirmationAnswer } from '../confirmation/load-confirmation.ts';
 import { dataRoutes, noStore } from '../data-route.ts';
 import { intentNotFound } from '../payment-provider/sandbox-provider.ts';
 import { checkPaidIntentOf } from './confirm-booking.ts';
@@ -131,7 +131,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  bookingPageRoute.post(
+  bookingChangeRoutes(app, dueErrors).post(
     '/bookings/:bookingNumber/due-payments/record',
     {
       summary: 'Records a paid due payment: the booking takes it, and the receipt e-mail is queued',
@@ -140,14 +140,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         'booking is recorded, once, whichever of this call, the webhook and the reconciliation job comes ' +
         'first. One that can no longer be used (the booking was cancelled, or another payment lowered the due ' +
         'below it) is refunded in full and answered 409 due_payment_refunded. Answers the updated booking.',
-      params: bookingNumberParamsSchema,
       body: recordDuePaymentBodySchema,
-      response: confirmationResponseSchema,
-      errors: dueErrors,
     },
-    async (request, reply) => {
-      const booking = await bookingToChange(app, request);
-      const intent = await app.payments.retrieveIntent(request.body.payment_intent);
+    async (booking, body) => {
+      const intent = await app.payments.retrieveIntent(body.payment_intent);
       if (!intent) throw intentNotFound();
       if (!isDuePayment(intent) || intent.booking_id !== booking.id) {
         throw conflict(DUE_PAYMENT_MESSAGES.notThisBooking, 'payment_mismatch');
@@ -159,7 +155,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (settlement.kind === 'refunded') {
         throw conflict(DUE_PAYMENT_MESSAGES.refunded(formatMoney(settlement.amount)), 'due_payment_refunded');
       }
-      return confirmationAnswer(app, reply, booking.id);
     },
   );
 };

@@ -1,28 +1,28 @@
 import { individualPlayerDetailsSchema } from '@links/shared/schemas/contact-details';
 import type { StaffContactAnswer, StaffContactRequest } from '@links/shared/schemas/staff-bookings';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { FastifyInstance } from 'fastify';
 import { bookings } from '../../db/schema/index.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { recordAudit } from './audit-log.ts';
-import { lockBookingByNumber } from './lock-booking-by-number.ts';
+import { withBookingLocked } from './lock-booking-by-number.ts';
 
 // Staff correct a visitor's name, e-mail address or phone number (issue 22). The whole record, changed, must pass the
 // golfer's own form rules (individualPlayerDetailsSchema: a real e-mail, a phone number valid for its country), so
 // nothing is stored that the golfer's page could not have stored. An operator booking's contact is the operator's
 // account, changed there. Audited with the fields' values before and after.
 
+export type ContactDeps = Pick<FastifyInstance, 'clock' | 'db'>;
+
 const FIELDS = ['first_name', 'surname', 'email_address', 'telephone_number'] as const;
 
 export async function changeContact(
-  db: Db,
+  deps: ContactDeps,
   bookingNumber: string,
   request: StaffContactRequest,
   staffUserId: number,
-  now: Date,
 ): Promise<StaffContactAnswer> {
-  return db.transaction(async (tx) => {
-    const booking = await lockBookingByNumber(tx, bookingNumber);
+  return withBookingLocked(deps, bookingNumber, async (tx, booking, now) => {
     if (booking.operatorId !== null) {
       throw new AppError(
         'contact_change_not_allowed',

@@ -7,19 +7,22 @@ import {
 } from '@links/shared/schemas/staff-bookings';
 import { londonDate } from '@links/shared/uk-time';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { FastifyInstance } from 'fastify';
 import { bookingRounds, bookings, recordedPayments, teeSlots } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { selectRoundsWithSlot } from '../bookings/bookings.repository.ts';
 import { issueInvoice } from '../invoices/issue-invoice.ts';
+import type { LockedBooking } from '../payment/confirm-booking.ts';
 import { remindersDoneAtBooking } from '../payment-schedule/payment-schedule.repository.ts';
 import { recordAudit } from './audit-log.ts';
-import { lockBookingByNumber } from './lock-booking-by-number.ts';
+import { withBookingLocked } from './lock-booking-by-number.ts';
 
 // Money outside the card flow (issue 22): staff record a payment taken by phone, at the desk or by bank transfer, or
 // give a booking on terms a later due date. Each locks the booking row (as the card payment's confirmation and the
 // payment-schedule job do), changes it and writes its audit row in one transaction; so the job, which claims only
 // unpaid rows past their deadline, never cancels a booking paid or moved a moment before.
+
+export type MoneyDeps = Pick<FastifyInstance, 'clock' | 'config' | 'db'>;
 
 const RECORDED_WHAT: Record<RecordPaymentRequest['method'], string> = {
   phone: 'Payment by phone',
@@ -29,11 +32,9 @@ const RECORDED_WHAT: Record<RecordPaymentRequest['method'], string> = {
 
 const notAllowed = (message: string) => new AppError('money_change_not_allowed', 422, message);
 
-/** The booking, locked (lockBookingByNumber); only a confirmed one takes money or a new due date. */
-async function lockConfirmed(tx: Tx, bookingNumber: string) {
-  const booking = await lockBookingByNumber(tx, bookingNumber);
+/** Only a confirmed booking takes money or a new due date. */
+function mustBeConfirmed(booking: LockedBooking): void {
   if (booking.status !== 'confirmed') throw notAllowed(MONEY_MESSAGES.notConfirmed);
-  return booking;
 }
 
 function change(
@@ -49,14 +50,13 @@ function change(
 }
 
 export async function recordPayment(
-  db: Db,
+  deps: MoneyDeps,
   bookingNumber: string,
   request: RecordPaymentRequest,
   staffUserId: number,
-  now: Date,
 ): Promise<MoneyChange> {
-  return db.transaction(async (tx) => {
-    const booking = await lockConfirmed(tx, bookingNumber);
+  return withBookingLocked(deps, bookingNumber, async (tx, booking, now) => {
+    mustBeConfirmed(booking);
     const payable = booking.payablePence ?? 0;
     const paid = booking.paidPence ?? 0;
     const due = payable - paid;
@@ -101,15 +101,13 @@ export async function recordPayment(
 }
 
 export async function extendDueDate(
-  db: Db,
+  deps: MoneyDeps,
   bookingNumber: string,
   request: DueDateRequest,
   staffUserId: number,
-  reminderDays: readonly number[],
-  now: Date,
 ): Promise<MoneyChange> {
-  return db.transaction(async (tx) => {
-    const booking = await lockConfirmed(tx, bookingNumber);
+  return withBookingLocked(deps, bookingNumber, async (tx, booking, now) => {
+    mustBeConfirmed(booking);
     if (booking.paymentMethod !== 'deposit' && booking.paymentMethod !== 'offline') {
       throw notAllowed(MONEY_MESSAGES.notOnTerms);
     }
@@ -135,7 +133,7 @@ export async function extendDueDate(
       .set({
         balanceDueAt: dueAt,
         depositDueAt,
-        paymentRemindersDone: remindersDoneAtBooking(running, now, reminderDays),
+        paymentRemindersDone: remindersDoneAtBooking(running, now, deps.config.bookings.paymentReminderDays),
         paymentReminderSentAt: null,
         updatedAt: sql`now()`,
       })

@@ -8,7 +8,7 @@ import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { recipient } from '../payment/confirm-booking.ts';
 import { paymentLinkEmail } from '../payment/due-payment-email.tsx';
 import { recordAudit } from './audit-log.ts';
-import { lockBookingByNumber } from './lock-booking-by-number.ts';
+import { withBookingLocked } from './lock-booking-by-number.ts';
 
 // Card payments for a booking the desk took by phone (issue 22) without staff ever handling card numbers: the desk
 // e-mails the golfer (or the tour operator) the booking's signed link, where what is due is paid by card online in
@@ -23,9 +23,7 @@ export async function sendPaymentLink(
   bookingNumber: string,
   staffUserId: number,
 ): Promise<PaymentLinkSent> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const booking = await lockBookingByNumber(tx, bookingNumber);
+  return withBookingLocked(deps, bookingNumber, async (tx, booking, now) => {
     if (booking.status !== 'confirmed') throw refused(MONEY_MESSAGES.notConfirmed);
     const due = (booking.payablePence ?? 0) - (booking.paidPence ?? 0);
     if (due <= 0) throw refused(MONEY_MESSAGES.nothingDue);

@@ -363,14 +363,7 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
       body: recordPaymentRequestSchema,
       response: moneyChangeResponseSchema,
     },
-    (request) =>
-      recordPayment(
-        app.db,
-        request.params.bookingNumber,
-        request.body,
-        staffOf(request).user.id,
-        app.clock.now(),
-      ),
+    (request) => recordPayment(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
   );
 
   app.get(
@@ -417,15 +410,7 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
       body: dueDateRequestSchema,
       response: moneyChangeResponseSchema,
     },
-    (request) =>
-      extendDueDate(
-        app.db,
-        request.params.bookingNumber,
-        request.body,
-        staffOf(request).user.id,
-        app.config.bookings.paymentReminderDays,
-        app.clock.now(),
-      ),
+    (request) => extendDueDate(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
   );
 
   route.post(
@@ -499,14 +484,7 @@ const staffPlugin: FastifyPluginAsyncZod = async (app) => {
       body: staffContactRequestSchema,
       response: staffContactResponseSchema,
     },
-    (request) =>
-      changeContact(
-        app.db,
-        request.params.bookingNumber,
-        request.body,
-        staffOf(request).user.id,
-        app.clock.now(),
-      ),
+    (request) => changeContact(app, request.params.bookingNumber, request.body, staffOf(request).user.id),
   );
 
   route.put(
