@@ -1,4 +1,9 @@
 import { COURSE_IDS } from '@links/shared/constants';
+import { OPERATOR_DETAILS } from '@links/shared/test/operator-details';
+import {
+  EMPTY_OPERATOR_DETAILS,
+  EMPTY_OPERATOR_DETAILS_MESSAGES,
+} from '@links/shared/test/operator-details-form';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, operators } from '../../db/schema/index.ts';
@@ -86,27 +91,8 @@ describe('POST /v1/user/details', () => {
     const { browser } = await signedIn();
     const response = await saveDetails(browser.headers, { ...details, company_name: 'Hijacked Ltd' });
     expect(response.statusCode).toBe(200);
-    const expected = {
-      company_name: 'Fairway Golf Tours',
-      title: 'Mrs',
-      email_address: 'desk@fairway-tours.example',
-      telephone_country_code: 'GB',
-      telephone_number: '+441241853789',
-      fax_number: '',
-      address_line1: '12 Links Parade',
-      address_line2: 'Harbour Quarter',
-      city: 'Carnoustie',
-      county: 'Angus',
-      post_code: 'DD7 7JE',
-      country_code: 'GB',
-      // The company's own account: its contact address is its own.
-      signed_in_as: {
-        name: 'Fairway Golf Tours',
-        username: 'fairway',
-        email_address: 'desk@fairway-tours.example',
-        administrator: true,
-      },
-    };
+    // The details the web's tests are served (the company name as it was), with the second address line sent here.
+    const expected = { ...OPERATOR_DETAILS, address_line2: 'Harbour Quarter' };
     expect(response.json()).toEqual({ data: expected });
     const read = await readDetails(browser);
     expect(read.json()).toEqual({ data: expected });
@@ -114,23 +100,9 @@ describe('POST /v1/user/details', () => {
 
   it('validates every field with the spec messages', async () => {
     const { browser } = await signedIn();
-    const empty = await saveDetails(browser.headers, {
-      email_address: '',
-      telephone_number: '',
-      address_lines: [''],
-      city: '',
-      post_code: '',
-      country_code: '',
-    });
+    const empty = await saveDetails(browser.headers, EMPTY_OPERATOR_DETAILS);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.fields).toEqual({
-      email_address: 'Please enter an email address',
-      telephone_number: 'Please enter a telephone number',
-      'address_lines.0': 'Please enter an address',
-      city: 'Please enter a city',
-      post_code: 'Please enter a postcode',
-      country_code: 'Please enter a country',
-    });
+    expect(empty.json().error.fields).toEqual(EMPTY_OPERATOR_DETAILS_MESSAGES);
     const invalid = await saveDetails(browser.headers, {
       ...details,
       email_address: 'not-an-email',

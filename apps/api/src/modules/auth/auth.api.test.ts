@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, operatorSessions, passwordResetTokens } from '../../db/schema/index.ts';
 import { isOperatorSessionId, sessionKey } from '../../lib/session-token.ts';
+import { operatorSessionsOf } from '../../test/stored-rows.ts';
 import { apiHeaders, testAppForEachTest, withCsrf } from '../../test/test-app.ts';
 import { disableOperator } from '../operators/manage-operators.ts';
 import { LOGIN_ACCOUNT_RULES, LOGIN_ADDRESS_RULES } from './auth-rate-limits.ts';
@@ -342,11 +342,7 @@ describe('password reset', () => {
     });
     expect(reset.statusCode).toBe(200);
     expect((await getUser(t.app, here.after.cookie)).json().data).toBeNull();
-    const sessions = await t.database.db
-      .select()
-      .from(operatorSessions)
-      .where(eq(operatorSessions.operatorId, operator.id));
-    expect(sessions).toHaveLength(0);
+    expect(await operatorSessionsOf(t.database.db, operator.id)).toHaveLength(0);
   });
 
   it('sends no e-mail for a disabled account and refuses its links', async () => {

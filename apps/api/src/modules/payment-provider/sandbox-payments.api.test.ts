@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { paymentIntents } from '../../db/schema/payments.ts';
+import { paymentIntentsOf } from '../../test/stored-rows.ts';
 import { apiHeaders, createTestApp, type TestApp, withCsrf } from '../../test/test-app.ts';
 import type { PaymentIntent } from './payment-provider.ts';
 import { intentInput } from './test/intent-input.ts';
@@ -64,8 +63,7 @@ describe('creating intents', () => {
     expect(second.id).toBe(first.id);
     expect(third.id).toBe(first.id);
     expect(third.client_secret).toBe(first.client_secret);
-    const rows = await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.bookingId, 77));
-    expect(rows).toHaveLength(1);
+    expect(await paymentIntentsOf(t.database.db, 77)).toHaveLength(1);
   });
 
   it('refuses the same key with different details', async () => {

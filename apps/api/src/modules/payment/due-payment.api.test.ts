@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/bookings.ts';
-import { invoices, paymentIntents, staffRefunds } from '../../db/schema/index.ts';
+import { invoices, staffRefunds } from '../../db/schema/index.ts';
 import { paymentReconciliationJob } from '../../jobs/payment-reconciliation.job.ts';
 import { at, DAY, NOW, TODAY } from '../../test/booking-week.ts';
+import { paymentIntentsOf } from '../../test/stored-rows.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import type { Session } from '../bookings/booking-test-helpers.ts';
 import {
@@ -174,11 +175,7 @@ describe('paying what is due online', () => {
     expect((await startPayment(fairway, booking.number, 0)).statusCode).toBe(400);
     const mismatch = await startPayment(fairway, booking.number, 1000, '1234567');
     expect(mismatch.statusCode).toBe(400);
-    const rows = await t.database.db
-      .select()
-      .from(paymentIntents)
-      .where(eq(paymentIntents.bookingId, booking.id));
-    expect(rows).toHaveLength(0);
+    expect(await paymentIntentsOf(t.database.db, booking.id)).toHaveLength(0);
   });
 
   it('two payments of the whole due: one is taken, the other refunded once with its e-mail', async () => {

@@ -6,6 +6,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { paymentIntents, paymentRefunds } from '../../db/schema/payments.ts';
 import { NOW } from '../../test/booking-week.ts';
+import { paymentIntentsOf } from '../../test/stored-rows.ts';
 import { type TestApp, withCsrf } from '../../test/test-app.ts';
 import { bookingAppWithVisitor, holdThursday, type Session } from '../bookings/booking-test-helpers.ts';
 import { verifyBookingPin } from '../confirmation/booking-pin.ts';
@@ -141,11 +142,7 @@ describe('PATCH /v1/bookings/:id/details', () => {
     // Continue again: the same intent, never a second one.
     const again = await saveDetails(booking_id, { ...validDetails, city: 'Dundee' });
     expect(again.json().data.payment_intent.id).toBe(data.payment_intent.id);
-    const intents = await t.database.db
-      .select()
-      .from(paymentIntents)
-      .where(eq(paymentIntents.bookingId, booking_id));
-    expect(intents).toHaveLength(1);
+    expect(await paymentIntentsOf(t.database.db, booking_id)).toHaveLength(1);
   });
 
   it('answers 404 to another session and 410 once the hold has ended', async () => {

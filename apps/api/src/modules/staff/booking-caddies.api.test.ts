@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRounds, mailOutbox, staffAuditLog } from '../../db/schema/index.ts';
 import { NOW } from '../../test/booking-week.ts';
-import { type TestApp, withCsrf } from '../../test/test-app.ts';
+import type { TestApp, withCsrf } from '../../test/test-app.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
-import { createBookingApp } from '../bookings/booking-test-helpers.ts';
+import { bookingAppWithVisitor } from '../bookings/booking-test-helpers.ts';
 import { confirmedBooking, type MadeBooking } from '../confirmation/confirmation-test-helpers.ts';
 import { sendFrom, staffBrowser } from './test/staff-test-helpers.ts';
 
@@ -17,12 +17,9 @@ const { burnside } = COURSE_IDS;
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof withCsrf>>;
 let made: MadeBooking;
-let now = NOW;
 
 beforeAll(async () => {
-  t = await createBookingApp(NOW);
-  t.clock.pin(() => now);
-  owner = await withCsrf(t.app);
+  ({ t, visitor: owner } = await bookingAppWithVisitor(NOW));
   made = await confirmedBooking(
     t.app,
     t.database.db,
@@ -40,7 +37,7 @@ async function desk(): Promise<Browser> {
 describe('PUT /v1/staff/bookings/:number/caddies', () => {
   it('changes the caddies within the last 24 hours, which the golfer may not, and tells the golfer', async () => {
     // Two hours before the tee time.
-    now = new Date('2026-03-27T08:00:00Z');
+    t.clock.pin(new Date('2026-03-27T08:00:00Z'));
     const staff = await desk();
     const golfer = await t.app.inject({
       method: 'PATCH',
@@ -130,7 +127,7 @@ describe('PUT /v1/staff/bookings/:number/caddies', () => {
     ).toHaveLength(1);
 
     // After the round, not even staff.
-    now = new Date('2026-03-27T16:00:00Z');
+    t.clock.pin(new Date('2026-03-27T16:00:00Z'));
     const late = await sendFrom(
       t.app,
       await desk(),
@@ -139,13 +136,13 @@ describe('PUT /v1/staff/bookings/:number/caddies', () => {
       { course_id: burnside, caddies: 0 },
     );
     expect(late.statusCode).toBe(422);
-    now = NOW;
+    t.clock.pin(NOW);
   });
 });
 
 describe("the golfer's own change on the staff timeline", () => {
   it('records a change from the confirmation page with the golfer as the actor', async () => {
-    now = NOW;
+    t.clock.pin(NOW);
     const golfer = await t.app.inject({
       method: 'PATCH',
       url: `/v1/bookings/${made.bookingNumber}/caddies`,

@@ -1,8 +1,9 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookings, mailOutbox, operatorSessions, operators, staffAuditLog } from '../../db/schema/index.ts';
+import { bookings, mailOutbox, operators, staffAuditLog } from '../../db/schema/index.ts';
 import { NOW } from '../../test/booking-week.ts';
+import { operatorSessionsOf } from '../../test/stored-rows.ts';
 import { addOperator, type Browser, login, post } from '../auth/test/auth-test-helpers.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
 import { sendFrom, staffAppForTests, visitorBooking } from './test/staff-test-helpers.ts';
@@ -122,14 +123,10 @@ describe('opening an operator account', () => {
       ).statusCode,
     ).toBe(400);
 
-    expect(
-      await setup.t.database.db.select().from(operatorSessions).where(eq(operatorSessions.operatorId, id)),
-    ).not.toHaveLength(0);
+    expect(await operatorSessionsOf(setup.t.database.db, id)).not.toHaveLength(0);
     const disabled = await send(setup.admin, 'PATCH', `/v1/staff/operators/${id}`, { status: 'disabled' });
     expect(disabled.json().data.status).toBe('disabled');
-    expect(
-      await setup.t.database.db.select().from(operatorSessions).where(eq(operatorSessions.operatorId, id)),
-    ).toHaveLength(0);
+    expect(await operatorSessionsOf(setup.t.database.db, id)).toHaveLength(0);
     expect((await login(setup.t.app, 'kingdom', 'Kingdom-Links-2026!')).response.statusCode).not.toBe(200);
     const refused = await send(setup.admin, 'POST', `/v1/staff/operators/${id}/password-link`);
     expect(refused.statusCode).toBe(422);

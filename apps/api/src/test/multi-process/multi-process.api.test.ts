@@ -40,7 +40,7 @@ const [fairwayTours, linksTravel] = DEMO_OPERATORS;
 if (testDbKind() === 'postgres') {
   describe('two API processes on one PostgreSQL database', () => {
     const linkSigningSecret = randomBytes(32).toString('hex');
-    const { pair, withServerLogs } = serverPairForSuite({
+    const { pair, withServerLogs, withServers } = serverPairForSuite({
       name: 'multi_process',
       secrets: { linkSigningSecret },
       env: {
@@ -61,7 +61,6 @@ if (testDbKind() === 'postgres') {
     let paidBooking: { bookingId: number; email: string } | undefined;
 
     const db = () => pair().db;
-    const servers = (): [ApiProcess, ApiProcess] => [pair().a, pair().b];
     /** A client address of its own (X-Forwarded-For; the servers trust the proxy), so limits meet only where meant. */
     const nextAddress = () => {
       addressCount += 1;
@@ -115,9 +114,7 @@ if (testDbKind() === 'postgres') {
 
     it(
       'a session made on one process works on the other, and a sign-out on one ends it on both',
-      withServerLogs(async () => {
-        const [A, B] = servers();
-
+      withServers(async (A, B) => {
         // A golfer's session from A holds a booking on B, and A knows whose booking it is.
         const golfer = await browserOn(A);
         const first = nextSlot();
@@ -166,8 +163,7 @@ if (testDbKind() === 'postgres') {
 
     it(
       'failed sign-ins alternated between the processes lock the account and the address at the one-instance count',
-      withServerLogs(async () => {
-        const [A, B] = servers();
+      withServers(async (A, B) => {
         const accountLimit = LOGIN_ACCOUNT_RULES[0]?.max as number;
         const addressLimit = LOGIN_ADDRESS_RULES[0]?.max as number;
 
@@ -226,8 +222,7 @@ if (testDbKind() === 'postgres') {
 
     it(
       'wrong PINs alternated between the processes lock the booking on both',
-      withServerLogs(async () => {
-        const [A, B] = servers();
+      withServers(async (A, B) => {
         // A booking paid the way a golfer pays, each step on the other process than the last.
         const email = `multi-process-${randomBytes(4).toString('hex')}@example.com`;
         const golfer = await browserOn(A);
@@ -266,8 +261,7 @@ if (testDbKind() === 'postgres') {
 
     it(
       'booking creations from one address are counted once across the processes',
-      withServerLogs(async () => {
-        const [A, B] = servers();
+      withServers(async (A, B) => {
         const golfer = await browserOn(B);
         for (let made = 1; made <= BOOKING_RATE_LIMIT_MAX; made += 1) {
           await holdBooking(golfer, made % 2 === 1 ? A : B, nextSlot().id);
@@ -287,8 +281,7 @@ if (testDbKind() === 'postgres') {
 
     it(
       'maintenance switched on one process flips both within the cache time, and off again',
-      withServerLogs(async () => {
-        const [A, B] = servers();
+      withServers(async (A, B) => {
         const visitor = await browserOn(A);
         const admin = (server: ApiProcess, enabled: boolean) =>
           fetch(`${server.url}/admin/maintenance`, {
@@ -333,8 +326,7 @@ if (testDbKind() === 'postgres') {
 
     it(
       'lapsed holds are expired exactly once though both processes sweep, and their places are free on both',
-      withServerLogs(async () => {
-        const [A, B] = servers();
+      withServers(async (A, B) => {
         const golfer = await browserOn(B);
         const slots = [nextSlot(), nextSlot(), nextSlot()];
         const held: number[] = [];
@@ -426,8 +418,7 @@ if (testDbKind() === 'postgres') {
 
     it(
       'a third process started on a port already taken logs why it could not listen, then exits 1',
-      withServerLogs(async () => {
-        const [A] = servers();
+      withServers(async (A) => {
         const third = await spawnApiProcess({
           name: 'API C',
           cwd: pair().dataDir,

@@ -32,7 +32,7 @@ type Booking = { id: number; number: string; slotId: number; intentId: string; g
 
 if (testDbKind() === 'postgres') {
   describe('payment reconciliation on two API processes (PostgreSQL)', () => {
-    const { pair, withServerLogs } = serverPairForSuite({
+    const { pair, withServers } = serverPairForSuite({
       name: 'reconcile_mp',
       env: {
         // The sandbox provider verifies its signed test events with the webhook secret.
@@ -116,8 +116,7 @@ if (testDbKind() === 'postgres') {
 
     it(
       'confirms once and refunds once, with one e-mail each, though browser, webhooks and both jobs race',
-      withServerLogs(async () => {
-        const { a: A, b: B } = pair();
+      withServers(async (A, B) => {
         const raced: Booking[] = [];
         const lost: Booking[] = [];
         const stale: Booking[] = [];

@@ -106,6 +106,8 @@ export type SuitePair = {
   pair(): ServerPair;
   /** The pair's withServerLogs, for the tests declared before the pair exists. */
   withServerLogs(body: () => Promise<void>): () => Promise<void>;
+  /** withServerLogs for a test that calls the servers: `body` is handed them, A and B. */
+  withServers(body: (a: ApiProcess, b: ApiProcess) => Promise<void>): () => Promise<void>;
 };
 
 /**
@@ -125,7 +127,8 @@ export function serverPairForSuite(
     started = await startServerPair(options);
   }, startTimeoutMs);
   afterAll(async () => started?.close(), 30_000);
-  return { pair, withServerLogs: (body) => () => pair().withServerLogs(body)() };
+  const withServerLogs = (body: () => Promise<void>) => () => pair().withServerLogs(body)();
+  return { pair, withServerLogs, withServers: (body) => withServerLogs(() => body(pair().a, pair().b)) };
 }
 
 /**
