@@ -1,4 +1,5 @@
 import { INDIVIDUAL_CONTACT_MESSAGES as M } from '@links/shared/schemas/contact-details';
+import { EMPTY_CONTACT_DETAILS_MESSAGES } from '@links/shared/test/contact-details-form';
 import type { Page } from '@playwright/test';
 import { GOLFER, seedStepTwo } from './support/booking-seed.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
@@ -97,17 +98,7 @@ test('every field says what it needs, and axe finds nothing with the errors show
   // Leave every field empty by walking through it, as a keyboard user would.
   await page.getByLabel('Yes, I am the lead player').focus();
   for (let step = 0; step < 14; step += 1) await page.keyboard.press('Tab');
-  for (const message of [
-    M.playerType,
-    M.firstName,
-    M.surname,
-    M.email,
-    M.telephone,
-    M.addressLine1,
-    M.city,
-    M.county,
-    M.postcode,
-  ]) {
+  for (const message of EMPTY_CONTACT_DETAILS_MESSAGES) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await page.getByLabel('Email address').fill('ada@');

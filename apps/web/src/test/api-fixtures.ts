@@ -1,6 +1,5 @@
 import type { OperatorSession } from '@links/shared/schemas/auth';
 import type { SavedBooking } from '@links/shared/schemas/bookings';
-import type { OperatorDetails } from '@links/shared/schemas/operator-account';
 
 /** A signed-in tour operator as GET /v1/user and POST /v1/login answer it. */
 export const TEST_OPERATOR: OperatorSession = {
@@ -13,27 +12,8 @@ export const TEST_OPERATOR: OperatorSession = {
   trade_discount_percent: 0,
 };
 
-/** That operator's contact details as GET /v1/user/details answers them. */
-export const TEST_OPERATOR_DETAILS: OperatorDetails = {
-  company_name: 'Fairway Golf Tours',
-  title: 'Mrs',
-  email_address: 'bookings@fairway-tours.example',
-  telephone_country_code: 'GB',
-  telephone_number: '+441241853789',
-  fax_number: '',
-  address_line1: '12 Links Parade',
-  address_line2: '',
-  city: 'Carnoustie',
-  county: 'Angus',
-  post_code: 'DD7 7JE',
-  country_code: 'GB',
-  signed_in_as: {
-    name: 'Fairway Golf Tours',
-    username: 'fairway-tours',
-    email_address: 'bookings@fairway-tours.example',
-    administrator: true,
-  },
-};
+/** That operator's contact details as GET /v1/user/details answers them (the API's test reads the same). */
+export { OPERATOR_DETAILS as TEST_OPERATOR_DETAILS } from '@links/shared/test/operator-details';
 
 /** A held booking as POST /v1/bookings and PATCH /v1/bookings/{id} answer it: one adult on the Championship Course. */
 export const TEST_SAVED_BOOKING: SavedBooking = {

@@ -25,19 +25,19 @@ export function icon(shapes: ReactNode) {
   };
 }
 
-export const InfoIcon = /* @__PURE__ */ icon(
-  <>
-    <circle cx="12" cy="12" r="9.5" />
-    <path d="M12 11v6M12 7.5v.01" />
-  </>,
-);
+/** An icon whose mark, given as a path, is drawn inside a full-size ring. */
+export function ringIcon(mark: string) {
+  return icon(
+    <>
+      <circle cx="12" cy="12" r="9.5" />
+      <path d={mark} />
+    </>,
+  );
+}
 
-export const CheckCircleIcon = /* @__PURE__ */ icon(
-  <>
-    <circle cx="12" cy="12" r="9.5" />
-    <path d="m7.5 12.5 3 3 6-6.5" />
-  </>,
-);
+export const InfoIcon = /* @__PURE__ */ ringIcon('M12 11v6M12 7.5v.01');
+
+export const CheckCircleIcon = /* @__PURE__ */ ringIcon('m7.5 12.5 3 3 6-6.5');
 
 export const WarningIcon = /* @__PURE__ */ icon(
   <>
@@ -46,12 +46,7 @@ export const WarningIcon = /* @__PURE__ */ icon(
   </>,
 );
 
-export const ErrorIcon = /* @__PURE__ */ icon(
-  <>
-    <circle cx="12" cy="12" r="9.5" />
-    <path d="m15 9-6 6M9 9l6 6" />
-  </>,
-);
+export const ErrorIcon = /* @__PURE__ */ ringIcon('m15 9-6 6M9 9l6 6');
 
 export const EyeIcon = /* @__PURE__ */ icon(
   <>

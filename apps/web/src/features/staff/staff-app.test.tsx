@@ -5,6 +5,7 @@ import {
   staffUsersResponseSchema,
 } from '@links/shared/schemas/staff';
 import { staffTeeSheetResponseSchema } from '@links/shared/schemas/staff-tee-sheet';
+import { ADMIN_STAFF_PAGES } from '@links/shared/test/staff-pages';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,17 +79,7 @@ describe('/staff', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     const nav = await screen.findByRole('navigation', { name: 'Staff pages' });
-    expect(textsOf(nav, 'link')).toEqual([
-      'Tee sheet',
-      'Bookings',
-      'Tour operators',
-      'Prices',
-      'Tee windows',
-      'Reports',
-      'Staff users',
-      'Audit log',
-      'Operations',
-    ]);
+    expect(textsOf(nav, 'link')).toEqual(ADMIN_STAFF_PAGES);
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/tee-sheet'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Tee sheet' })).toBeTruthy();
     await user.click(within(nav).getByRole('link', { name: 'Staff users' }));

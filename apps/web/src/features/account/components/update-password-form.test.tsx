@@ -4,8 +4,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
+import { answer, type Received, recorded, v1 } from '@/test/api-server';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { serveRefusal } from '@/test/serve-refusal';
 import { useApiPage } from '@/test/use-api-page';
 import { CHOOSE_PASSWORD_TITLE, PASSWORD_SUCCESS } from './account-messages';
 import { UpdatePasswordForm } from './update-password-form';
@@ -24,19 +25,11 @@ describe('UpdatePasswordForm (issue 24: the current password first)', () => {
   }
 
   it('sends the current password with the new one; a wrong one is said under its field, which takes the focus', async () => {
-    const calls: Received[] = [];
-    server.use(
-      http.post(
-        v1('/user/7/account'),
-        recorded(calls, () =>
-          refuse(422, {
-            code: 'current_password_incorrect',
-            message: 'The current password you entered is incorrect.',
-            fields: { current_password: 'The current password you entered is incorrect.' },
-          }),
-        ),
-      ),
-    );
+    const calls = serveRefusal('post', '/user/7/account', 422, {
+      code: 'current_password_incorrect',
+      message: 'The current password you entered is incorrect.',
+      fields: { current_password: 'The current password you entered is incorrect.' },
+    });
     renderWithProviders(<UpdatePasswordForm operatorId={7} />);
     expect(screen.queryByText(CHOOSE_PASSWORD_TITLE)).toBeNull();
     await fill('Not-it-1!');

@@ -6,6 +6,7 @@ import { formatConfirmationTeeTime, formatLongDate, londonDate } from '@links/sh
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ExternalLink } from '@/components/layouts/external-link';
 import { Alert } from '@/components/ui/alert';
+import { BookingDocuments } from '@/components/ui/booking-documents';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { useModal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
@@ -234,21 +235,14 @@ export function BookingView({ confirmation, now, onUpdated }: BookingPartProps) 
                 </tr>
               </tbody>
             </table>
-            {confirmation.invoices && confirmation.invoices.length > 0 ? (
-              <>
-                <h3 className={styles['sub-title']}>VAT invoices and credit notes</h3>
-                <ul className={styles.documents}>
-                  {confirmation.invoices.map((document) => (
-                    <li key={document.number}>
-                      <a href={document.url} download={`${document.number}.pdf`}>
-                        {`${document.kind === 'invoice' ? 'Invoice' : 'Credit note'} ${document.number}`}
-                      </a>
-                      {` (PDF): ${formatMoney(document.amount)}, ${formatLongDate(londonDate(new Date(document.issued_at)))}`}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
+            <BookingDocuments
+              documents={confirmation.invoices}
+              detail={(document) =>
+                ` (PDF): ${formatMoney(document.amount)}, ${formatLongDate(londonDate(new Date(document.issued_at)))}`
+              }
+              headingClassName={styles['sub-title']}
+              listClassName={styles.documents}
+            />
           </Section>
         ) : null}
 

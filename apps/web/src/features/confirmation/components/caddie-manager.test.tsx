@@ -4,8 +4,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
+import { answer, type Received, recorded, v1 } from '@/test/api-server';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { serveRefusal } from '@/test/serve-refusal';
 import { useApiPage } from '@/test/use-api-page';
 import { FIXTURE_NOW, fixtureConfirmation, fixtureCourse } from '../test/confirmation-fixture';
 import { CaddieManager, caddieNotice, isRoundEditable } from './caddie-manager';
@@ -74,14 +75,10 @@ describe('CaddieManager', () => {
   });
 
   it('shows the heading and the server message, else the fallback, when the update fails', async () => {
-    server.use(
-      http.patch(v1('/bookings/:number/caddies'), () =>
-        refuse(422, {
-          code: 'caddies_locked',
-          message: 'Caddies for the Championship Course can no longer be changed.',
-        }),
-      ),
-    );
+    serveRefusal('patch', '/bookings/:number/caddies', 422, {
+      code: 'caddies_locked',
+      message: 'Caddies for the Championship Course can no longer be changed.',
+    });
     const user = userEvent.setup();
     renderWithProviders(
       <CaddieManager confirmation={fixtureConfirmation()} now={FIXTURE_NOW} onUpdated={vi.fn()} />,

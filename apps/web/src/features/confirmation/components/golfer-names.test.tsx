@@ -4,8 +4,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { answer, type Received, recorded, refuse, v1 } from '@/test/api-server';
+import { answer, type Received, recorded, v1 } from '@/test/api-server';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { serveRefusal } from '@/test/serve-refusal';
 import { useApiPage } from '@/test/use-api-page';
 import { fixtureConfirmation } from '../test/confirmation-fixture';
 import { GolferNames } from './golfer-names';
@@ -55,19 +56,11 @@ describe("Golfers' names", () => {
   });
 
   it('refuses a name over 100 characters on the field, sending nothing, and shows a refusal', async () => {
-    const calls: Received[] = [];
-    server.use(
-      http.put(
-        v1('/bookings/:number/golfer-names'),
-        recorded(calls, () =>
-          refuse(409, {
-            code: 'names_locked',
-            message:
-              "Golfers' names could be changed until Tuesday 27th April 2027. Please call our reservations team to change them now.",
-          }),
-        ),
-      ),
-    );
+    const calls = serveRefusal('put', '/bookings/:number/golfer-names', 409, {
+      code: 'names_locked',
+      message:
+        "Golfers' names could be changed until Tuesday 27th April 2027. Please call our reservations team to change them now.",
+    });
     const user = userEvent.setup();
     renderWithProviders(<GolferNames confirmation={named(['', ''])} onUpdated={vi.fn()} />);
     const form = screen.getByRole('form', { name: "Golfers' names" });

@@ -1,26 +1,22 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { refuse, requestLog, v1 } from '@/test/api-server';
+import { requestLog } from '@/test/api-server';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { serveRefusal } from '@/test/serve-refusal';
 import { useApiPage } from '@/test/use-api-page';
 import { PinForm } from './pin-form';
 
 describe('PinForm', () => {
-  const server = useApiPage('t', { modalRoot: true });
+  useApiPage('t', { modalRoot: true });
 
   it('lists the per-field messages of a refused request beneath the banner and beside each field', async () => {
-    server.use(
-      http.post(v1('/bookings/:number/confirmation'), () =>
-        refuse(400, {
-          code: 'validation_failed',
-          message: 'Please check the highlighted fields',
-          fields: { pin: 'Your pin code is at most 24 characters' },
-        }),
-      ),
-    );
+    serveRefusal('post', '/bookings/:number/confirmation', 400, {
+      code: 'validation_failed',
+      message: 'Please check the highlighted fields',
+      fields: { pin: 'Your pin code is at most 24 characters' },
+    });
     const user = userEvent.setup();
     const onSuccess = vi.fn();
     renderWithProviders(<PinForm bookingNumber="260000123" onSuccess={onSuccess} />);

@@ -4,6 +4,7 @@ import {
   saveContactDetailsResponseSchema,
 } from '@links/shared/schemas/contact-details';
 import { timeResponseSchema } from '@links/shared/schemas/system';
+import { EMPTY_CONTACT_DETAILS_MESSAGES } from '@links/shared/test/contact-details-form';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -138,19 +139,7 @@ describe('individual contact form', () => {
     for (const label of ['Town or city', 'County/State', 'Postcode/Zipcode'])
       await typeInto(field(label), '');
     await waitFor(() => expect(screen.getByText(M.postcode)).toBeTruthy());
-    for (const message of [
-      M.playerType,
-      M.firstName,
-      M.surname,
-      M.email,
-      M.telephone,
-      M.addressLine1,
-      M.city,
-      M.county,
-      M.postcode,
-    ]) {
-      expect(screen.getByText(message)).toBeTruthy();
-    }
+    for (const message of EMPTY_CONTACT_DETAILS_MESSAGES) expect(screen.getByText(message)).toBeTruthy();
     expect(field('First name').getAttribute('aria-invalid')).toBe('true');
     expect(field('First name').getAttribute('aria-describedby')).toContain('error');
     await typeInto(field('Email address'), 'ada@');

@@ -1,14 +1,9 @@
-import { icon } from '@/components/ui/icons';
+import { icon, ringIcon } from '@/components/ui/icons';
 
 // Decorative icons of the countdown banner: a clock while there is time, an alarm bell in the last minute; and the
 // hourglass of the expired booking.
 
-export const ClockIcon = /* @__PURE__ */ icon(
-  <>
-    <circle cx="12" cy="12" r="9.5" />
-    <path d="M12 7v5l3 2" />
-  </>,
-);
+export const ClockIcon = /* @__PURE__ */ ringIcon('M12 7v5l3 2');
 
 export const AlarmIcon = /* @__PURE__ */ icon(
   <>

@@ -12,9 +12,10 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_OPERATOR } from '@/test/api-fixtures';
-import { answer, type Received, recorded, refuse, useApiServer, v1 } from '@/test/api-server';
+import { answer, type Received, recorded, useApiServer, v1 } from '@/test/api-server';
 import { TEST_COURSES, TEST_PLAYER_TYPES } from '@/test/course-fixtures';
 import { renderRoute } from '@/test/render-route';
+import { serveRefusal } from '@/test/serve-refusal';
 import { pricedGolfer } from '../test/priced-golfer';
 
 const DATE = addDays(todayInLondon(), 60);
@@ -145,14 +146,10 @@ describe('Book a Group', () => {
   });
 
   it('says why the group could not be held, keeping what was chosen', async () => {
-    server.use(
-      http.post(v1('/bookings'), () =>
-        refuse(409, {
-          code: 'slot_full',
-          message: 'Sorry, the Buddon Links Course tee time at 10:30 has only 1 place left.',
-        }),
-      ),
-    );
+    serveRefusal('post', '/bookings', 409, {
+      code: 'slot_full',
+      message: 'Sorry, the Buddon Links Course tee time at 10:30 has only 1 place left.',
+    });
     const user = userEvent.setup();
     renderRoute('/group-booking');
     const form = await screen.findByRole('form', { name: 'Book a group' });

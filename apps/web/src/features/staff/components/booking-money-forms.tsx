@@ -25,7 +25,14 @@ import {
   useStaffTeeSheet,
 } from '../api/staff-api';
 import styles from './staff.module.css';
-import { MutationFailure, optionsOf, StaffForm, useDraft } from './staff-kit';
+import {
+  ChangeForm,
+  type ChangeFormProps,
+  MutationFailure,
+  optionsOf,
+  StaffForm,
+  useDraft,
+} from './staff-kit';
 import { teeTimePrompt } from './tee-sheet-labels';
 
 export const METHOD_LABELS: Record<RecordedPaymentMethod, string> = {
@@ -40,6 +47,11 @@ export { poundsToPence } from '@links/shared/schemas/due-payments';
 
 /** What every form of the booking page takes: the booking, and where to say what its change did. */
 type BookingFormProps = { booking: StaffBookingDetail; onDone: (message: string) => void };
+
+/** The form of one change to the booking: its failure banner inside it, above the fields, with the page's fallback. */
+function BookingChangeForm(props: Omit<ChangeFormProps, 'inside' | 'fallback'>) {
+  return <ChangeForm inside fallback={FAILED} {...props} />;
+}
 
 /** Money taken by phone, at the desk or by bank transfer: at most what is due (the API holds the same rule). */
 export function RecordPaymentForm({ booking, onDone }: BookingFormProps) {
@@ -84,13 +96,13 @@ export function RecordPaymentForm({ booking, onDone }: BookingFormProps) {
   }
 
   return (
-    <StaffForm
+    <BookingChangeForm
       label="Record a payment"
-      pending={record.isPending}
+      mutation={record}
+      failed="The payment could not be recorded"
       busy="Recording..."
       submit="Record payment"
       onSubmit={submit}
-      top={<MutationFailure mutation={record} title="The payment could not be recorded" fallback={FAILED} />}
     >
       <TextField
         label="Amount (£)"
@@ -110,7 +122,7 @@ export function RecordPaymentForm({ booking, onDone }: BookingFormProps) {
         hint="The card terminal's or the bank's reference."
         {...field('reference')}
       />
-    </StaffForm>
+    </BookingChangeForm>
   );
 }
 
@@ -127,20 +139,20 @@ export function PaymentLinkForm({ booking, onDone }: BookingFormProps) {
     });
   }
   return (
-    <StaffForm
+    <BookingChangeForm
       label="Pay by card online"
       layout="stack"
-      pending={send.isPending}
+      mutation={send}
+      failed="The payment link could not be sent"
       busy="Sending..."
       submit="E-mail a payment link"
       onSubmit={submit}
-      top={<MutationFailure mutation={send} title="The payment link could not be sent" fallback={FAILED} />}
     >
       <p className={styles.note}>
         The booker gets the booking's link by e-mail and pays {formatMoney(booking.confirmation.totals.due)},
         or part of it, by card on the booking page.
       </p>
-    </StaffForm>
+    </BookingChangeForm>
   );
 }
 
@@ -171,13 +183,13 @@ export function DueDateForm({ booking, onDone }: BookingFormProps) {
   }
 
   return (
-    <StaffForm
+    <BookingChangeForm
       label="Change the due date"
-      pending={move.isPending}
+      mutation={move}
+      failed="The due date could not be changed"
       busy="Saving..."
       submit="Set due date"
       onSubmit={submit}
-      top={<MutationFailure mutation={move} title="The due date could not be changed" fallback={FAILED} />}
     >
       <TextField
         label="Balance due by"
@@ -186,7 +198,7 @@ export function DueDateForm({ booking, onDone }: BookingFormProps) {
         error={error}
         onChange={(event) => setDate(event.target.value)}
       />
-    </StaffForm>
+    </BookingChangeForm>
   );
 }
 
@@ -335,14 +347,14 @@ export function MoveRoundForm({
   }
 
   return (
-    <StaffForm
+    <BookingChangeForm
       label={group ? `Move the ${at} ${round.name} round` : `Move the ${round.name} round`}
       layout="inline"
-      pending={move.isPending}
+      mutation={move}
+      failed="The round could not be moved"
       busy="Moving..."
       submit="Move round"
       onSubmit={submit}
-      top={<MutationFailure mutation={move} title="The round could not be moved" fallback={FAILED} />}
     >
       <SelectField
         label={
@@ -363,7 +375,7 @@ export function MoveRoundForm({
         value={slotId}
         onChange={(event) => setSlotId(event.target.value)}
       />
-    </StaffForm>
+    </BookingChangeForm>
   );
 }
 
@@ -387,14 +399,14 @@ export function CaddiesForm({ booking, round, onDone }: BookingFormProps & { rou
   }
 
   return (
-    <StaffForm
+    <BookingChangeForm
       label={`Caddies on the ${round.name}`}
       layout="inline"
-      pending={change.isPending}
+      mutation={change}
+      failed="The caddies could not be changed"
       busy="Saving..."
       submit="Set caddies"
       onSubmit={submit}
-      top={<MutationFailure mutation={change} title="The caddies could not be changed" fallback={FAILED} />}
     >
       <SelectField
         label={`Caddies on the ${round.name}`}
@@ -405,7 +417,7 @@ export function CaddiesForm({ booking, round, onDone }: BookingFormProps & { rou
         value={caddies}
         onChange={(event) => setCaddies(event.target.value)}
       />
-    </StaffForm>
+    </BookingChangeForm>
   );
 }
 
@@ -429,14 +441,14 @@ export function GolferNamesForm({ booking, onDone }: BookingFormProps) {
     );
   }
   return (
-    <StaffForm
+    <BookingChangeForm
       label="Golfers' names"
-      pending={save.isPending}
+      mutation={save}
+      failed="The names could not be saved"
       busy="Saving..."
       submit="Save names"
       small
       onSubmit={submit}
-      top={<MutationFailure mutation={save} title="The names could not be saved" fallback={FAILED} />}
     >
       {golfers.map((golfer, index) => (
         <TextField
@@ -449,7 +461,7 @@ export function GolferNamesForm({ booking, onDone }: BookingFormProps) {
           }
         />
       ))}
-    </StaffForm>
+    </BookingChangeForm>
   );
 }
 
@@ -488,21 +500,19 @@ export function ContactForm({ booking, onDone }: BookingFormProps) {
     />
   );
   return (
-    <StaffForm
+    <BookingChangeForm
       label="Correct the contact details"
-      pending={save.isPending}
+      mutation={save}
+      failed="The contact details could not be saved"
       busy="Saving..."
       submit="Save contact details"
       small
       onSubmit={submit}
-      top={
-        <MutationFailure mutation={save} title="The contact details could not be saved" fallback={FAILED} />
-      }
     >
       {field('first_name', 'First name')}
       {field('surname', 'Surname')}
       {field('email_address', 'E-mail', 'email')}
       {field('telephone_number', 'Telephone', 'tel')}
-    </StaffForm>
+    </BookingChangeForm>
   );
 }

@@ -2,7 +2,7 @@ import { packageDetailsSchema, type StaffPrices } from '@links/shared/schemas/st
 import { useState } from 'react';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { useSavePackage } from '../api/staff-api';
-import { MutationFailure, StaffForm, useDraft } from './staff-kit';
+import { ChangeForm, useDraft } from './staff-kit';
 import { CheckboxGroup, fieldProblems } from './staff-parts';
 import sheet from './tee-sheet.module.css';
 
@@ -93,10 +93,10 @@ export function PackageDetailsForm({
   return (
     <>
       <h3 className={sheet['sub-head']}>{title}</h3>
-      <MutationFailure mutation={save} title="The combination could not be saved" />
-      <StaffForm
+      <ChangeForm
         label={title}
-        pending={save.isPending}
+        mutation={save}
+        failed="The combination could not be saved"
         busy="Saving..."
         submit={mode === 'change' ? 'Save the combination' : 'Add the combination'}
         onSubmit={submit}
@@ -131,7 +131,7 @@ export function PackageDetailsForm({
             error={problems[problem]}
           />
         ))}
-      </StaffForm>
+      </ChangeForm>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { MAX_GOLFERS } from '@links/shared/constants';
 import { formatMoney } from '@links/shared/money';
 import { CHANGE_MESSAGES, type StaffBookingDetail } from '@links/shared/schemas/staff-bookings';
 import { useState } from 'react';
+import { BookingDocuments } from '@/components/ui/booking-documents';
 import { useStaffBooking } from '../api/staff-api';
 import { ChangeBookingForm } from './booking-change-form';
 import {
@@ -229,21 +230,12 @@ function Body({ booking, onDone }: { booking: StaffBookingDetail; onDone: (messa
             ))}
           </StaffTable>
         )}
-        {c.invoices && c.invoices.length > 0 ? (
-          <>
-            <h3 className={sheet['sub-head']}>VAT invoices and credit notes</h3>
-            <ul className={styles.documents}>
-              {c.invoices.map((document) => (
-                <li key={document.number}>
-                  <a href={document.url} download={`${document.number}.pdf`}>
-                    {`${document.kind === 'invoice' ? 'Invoice' : 'Credit note'} ${document.number}`}
-                  </a>{' '}
-                  {`${formatMoney(document.amount)} · ${when(document.issued_at)}`}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
+        <BookingDocuments
+          documents={c.invoices}
+          detail={(document) => ` ${formatMoney(document.amount)} · ${when(document.issued_at)}`}
+          headingClassName={sheet['sub-head']}
+          listClassName={styles.documents}
+        />
       </Panel>
       <Panel title="E-mails">
         {booking.emails.length === 0 ? (

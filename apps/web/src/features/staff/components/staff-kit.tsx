@@ -51,16 +51,29 @@ export function useDraft<T extends Record<string, unknown>>(initial: T | (() => 
   return { draft, setDraft, problems, setProblems, field, control };
 }
 
+/** A mutation that sends a form's values and answers `A`. */
+type Sends<T, A> = { mutate: (values: T, options: { onSuccess: (answer: A) => void }) => void };
+
 /**
  * A react-hook-form form that the request's shared `schema` checks before it is sent (the API checks it again), with
- * `field(name)` as fieldBinder gives it.
+ * `field(name)` as fieldBinder gives it, and `send(mutation, onSent)`: a submit handler that sends the checked values
+ * with `mutation`, then empties the form and hands `onSent` the answer.
  */
 export function useSchemaForm<T extends FieldValues>(
   schema: z.ZodType<T, T>,
   defaultValues: DefaultValues<T>,
 ) {
   const form = useForm<T>({ resolver: zodResolver(schema), defaultValues });
-  return { ...form, field: fieldBinder(form.register, form.formState.errors) };
+  const send = <A,>(mutation: Sends<T, A>, onSent: (answer: A) => void) =>
+    form.handleSubmit((values) =>
+      mutation.mutate(values, {
+        onSuccess: (answer) => {
+          form.reset();
+          onSent(answer);
+        },
+      }),
+    );
+  return { ...form, field: fieldBinder(form.register, form.formState.errors), send };
 }
 
 /** One control of a filter bar, named by the label around it: an input, or a select with `children` options. */
@@ -135,7 +148,7 @@ export function FilterForm({
 export function MutationFailure({
   fallback = SAVE_FAILED,
   ...banner
-}: Omit<MutationFailureAlertProps, 'fallback'> & { fallback?: string }) {
+}: Omit<MutationFailureAlertProps, 'fallback'> & { fallback?: string | undefined }) {
   return <MutationFailureAlert fallback={fallback} {...banner} />;
 }
 
@@ -190,6 +203,30 @@ export function StaffForm(props: StaffFormProps) {
       {props.children}
       {layout === 'inline' ? button : <div className={styles['form-actions']}>{button}</div>}
     </form>
+  );
+}
+
+/** A change a form sends: pending while it is sent, and its error until its banner is dismissed. */
+type Change = { isPending: boolean; error: unknown; reset: () => void };
+
+export type ChangeFormProps = Omit<StaffFormProps, 'pending' | 'top'> & {
+  mutation: Change;
+  /** The failure banner's heading. */
+  failed: string;
+  /** The banner's text where the answer carried no message (SAVE_FAILED unless given). */
+  fallback?: string;
+  /** The banner inside the form, above its fields, instead of above the form. */
+  inside?: boolean;
+};
+
+/** The StaffForm of one change that `mutation` sends: busy while it is sent, with its banner should it fail. */
+export function ChangeForm({ mutation, failed, fallback, inside = false, ...form }: ChangeFormProps) {
+  const banner = <MutationFailure mutation={mutation} title={failed} fallback={fallback} />;
+  return (
+    <>
+      {inside ? null : banner}
+      <StaffForm pending={mutation.isPending} top={inside ? banner : null} {...form} />
+    </>
   );
 }
 

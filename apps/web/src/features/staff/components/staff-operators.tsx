@@ -9,7 +9,6 @@ import {
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField, UsernameField } from '@/components/ui/form-field';
-import { SubmitButton } from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
 import { userMessage } from '@/lib/api-client';
 import {
@@ -22,9 +21,9 @@ import {
 } from '../api/staff-api';
 import styles from './staff.module.css';
 import {
+  ChangeForm,
   DetailPage,
   Loaded,
-  MutationFailure,
   SAVE_FAILED,
   StaffPage,
   StaffTable,
@@ -120,35 +119,30 @@ export function StaffOperators() {
 
 function OpenAccountForm({ onDone }: { onDone: (message: string) => void }) {
   const create = useCreateOperator();
-  const { handleSubmit, reset, field } = useSchemaForm(createOperatorRequestSchema, {
+  const { send, field } = useSchemaForm(createOperatorRequestSchema, {
     company_name: '',
     username: '',
     email: '',
     deposit_percent: DEFAULT_DEPOSIT,
   });
-  const onSubmit = handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: (operator) => {
-        reset();
-        onDone(
-          `The account of ${operator.company_name} is open. An e-mail to ${operator.email} asks them to choose their password.`,
-        );
-      },
-    }),
+  const onSubmit = send(create, (operator) =>
+    onDone(
+      `The account of ${operator.company_name} is open. An e-mail to ${operator.email} asks them to choose their password.`,
+    ),
   );
   return (
-    <section className={styles.panel} aria-labelledby="open-operator-account">
-      <h2 id="open-operator-account">Open an account</h2>
+    <Panel title="Open an account">
       <p className={styles.count}>
         The operator receives an e-mail to choose their own password (the link lasts 7 days); nobody at the
         resort ever knows it.
       </p>
-      <MutationFailure mutation={create} title="The account could not be opened" />
-      <form
-        className={styles['form-grid']}
+      <ChangeForm
+        label="Open an account"
+        mutation={create}
+        failed="The account could not be opened"
+        busy="Opening..."
+        submit="Open the account"
         onSubmit={onSubmit}
-        noValidate
-        aria-labelledby="open-operator-account"
       >
         <TextField label="Company name" autoComplete="off" {...field('company_name')} />
         <UsernameField autoComplete="off" {...field('username')} />
@@ -163,13 +157,8 @@ function OpenAccountForm({ onDone }: { onDone: (message: string) => void }) {
           hint="Of the total, taken by card when they book on deposit terms; 0 turns deposit terms off."
           {...field('deposit_percent', { valueAsNumber: true })}
         />
-        <div className={styles['form-actions']}>
-          <SubmitButton pending={create.isPending} busy="Opening...">
-            Open the account
-          </SubmitButton>
-        </div>
-      </form>
-    </section>
+      </ChangeForm>
+    </Panel>
   );
 }
 

@@ -23,7 +23,7 @@ import {
 } from '../api/staff-api';
 import { PackageDetailsForm } from './package-details-form';
 import styles from './staff.module.css';
-import { Loaded, MutationFailure, StaffForm, StaffPage, StaffTable, useDraft } from './staff-kit';
+import { ChangeForm, Loaded, MutationFailure, StaffForm, StaffPage, StaffTable, useDraft } from './staff-kit';
 import { dayOf, fieldProblems, Panel, when } from './staff-parts';
 import sheet from './tee-sheet.module.css';
 
@@ -71,25 +71,33 @@ function Pick({
   );
 }
 
+/** A price change a form sends: pending while it is sent. */
+type PriceMutation<B> = { isPending: boolean; mutate: (body: B, options: { onSuccess: () => void }) => void };
+
 /**
  * A form setting one price: its pickers (what is priced) and the new price in pounds, refused here unless it is
- * a price of at most £2,000. `onPrice` sends it; its `clear` empties the price once saved.
+ * a price of at most £2,000. `mutation` sends what `body` makes of the price; once it is saved the price is emptied
+ * and `onDone` told what `done` says of it.
  */
-function NewPriceForm({
+function NewPriceForm<B>({
   label,
   priceLabel = 'New price (£)',
   hint,
-  pending,
+  mutation,
   submit,
-  onPrice,
+  body,
+  done,
+  onDone,
   children,
 }: {
   label: string;
   priceLabel?: string;
   hint: string | undefined;
-  pending: boolean;
+  mutation: PriceMutation<B>;
   submit: string;
-  onPrice: (price: number, clear: () => void) => void;
+  body: (price: number) => B;
+  done: (price: number) => string;
+  onDone: (message: string) => void;
   children: ReactNode;
 }) {
   const [pounds, setPounds] = useState('');
@@ -97,7 +105,7 @@ function NewPriceForm({
   return (
     <StaffForm
       label={label}
-      pending={pending}
+      pending={mutation.isPending}
       busy="Saving..."
       submit={submit}
       onSubmit={() => {
@@ -107,7 +115,12 @@ function NewPriceForm({
           return;
         }
         setProblem('');
-        onPrice(price, () => setPounds(''));
+        mutation.mutate(body(price), {
+          onSuccess: () => {
+            setPounds('');
+            onDone(done(price));
+          },
+        });
       }}
     >
       {children}
@@ -122,6 +135,26 @@ function NewPriceForm({
       />
     </StaffForm>
   );
+}
+
+/** A row's cells of one price for each player type, or `none` where a type has no price. */
+function PriceCells({
+  types,
+  price,
+  none,
+}: {
+  types: readonly Named[];
+  price: (typeId: number) => number | undefined;
+  none: string;
+}) {
+  return types.map((type) => {
+    const each = price(type.id);
+    return (
+      <td key={type.id} className={styles.nowrap}>
+        {each === undefined ? none : formatMoney(each)}
+      </td>
+    );
+  });
 }
 
 function FeesTable({ prices, seasonId }: { prices: StaffPrices; seasonId: number }) {
@@ -139,14 +172,7 @@ function FeesTable({ prices, seasonId }: { prices: StaffPrices; seasonId: number
       {prices.courses.map((course) => (
         <tr key={course.id}>
           <th scope="row">{course.name}</th>
-          {prices.player_types.map((type) => {
-            const price = fee(course.id, type.id);
-            return (
-              <td key={type.id} className={styles.nowrap}>
-                {price === undefined ? 'No fee' : formatMoney(price)}
-              </td>
-            );
-          })}
+          <PriceCells types={prices.player_types} price={(typeId) => fee(course.id, typeId)} none="No fee" />
         </tr>
       ))}
     </StaffTable>
@@ -168,21 +194,13 @@ function ChangeFeeForm({ prices, seasonId, onDone }: Omit<PanelProps, 'admin'> &
       <NewPriceForm
         label="Change a green fee"
         hint={current === undefined ? 'No fee yet.' : `Now ${formatMoney(current)}, VAT included.`}
-        pending={change.isPending}
+        mutation={change}
         submit="Save the green fee"
-        onPrice={(price, clear) =>
-          change.mutate(
-            { course_id: courseId, player_type_id: typeId, season_id: seasonId, price },
-            {
-              onSuccess: () => {
-                clear();
-                onDone(
-                  `The ${name(prices.player_types, typeId)} green fee of the ${name(prices.courses, courseId)} in ${name(prices.seasons, seasonId)} is now ${formatMoney(price)}, for bookings made from now on.`,
-                );
-              },
-            },
-          )
+        body={(price) => ({ course_id: courseId, player_type_id: typeId, season_id: seasonId, price })}
+        done={(price) =>
+          `The ${name(prices.player_types, typeId)} green fee of the ${name(prices.courses, courseId)} in ${name(prices.seasons, seasonId)} is now ${formatMoney(price)}, for bookings made from now on.`
         }
+        onDone={onDone}
       >
         <Pick label="Course" value={courseId} choices={prices.courses} onChange={setCourseId} />
         <Pick label="Player type" value={typeId} choices={prices.player_types} onChange={setTypeId} />
@@ -324,49 +342,47 @@ function AddSeasonForm({ prices, onDone }: Omit<PanelProps, 'admin'>) {
     copy: String(last?.id ?? ''),
   });
   return (
-    <>
-      <MutationFailure mutation={create} title="The season could not be added" />
-      <StaffForm
-        label="Add a season"
-        pending={create.isPending}
-        busy="Adding..."
-        submit="Add the season"
-        onSubmit={() => {
-          const parsed = newSeasonSchema.safeParse({
-            name: draft.name,
-            start_date: draft.start_date,
-            end_date: draft.end_date,
-            copy_fees_from: draft.copy ? Number(draft.copy) : null,
-          });
-          if (!parsed.success) {
-            setProblems(fieldProblems(parsed.error));
-            return;
-          }
-          setProblems({});
-          const season: NewSeason = parsed.data;
-          create.mutate(season, {
-            onSuccess: () => {
-              setDraft({ name: '', start_date: '', end_date: '', copy: draft.copy });
-              onDone(
-                `${season.name} is added, from ${dateOf(season.start_date)} to ${dateOf(season.end_date)}.`,
-              );
-            },
-          });
-        }}
-      >
-        <TextField label="Season name" autoComplete="off" {...field('name')} />
-        <TextField label="First day" type="date" {...field('start_date')} />
-        <TextField label="Last day" type="date" {...field('end_date')} />
-        <SelectField
-          label="Green fees from"
-          {...field('copy')}
-          options={[
-            { value: '', label: 'None (set each fee)' },
-            ...prices.seasons.map((season) => ({ value: String(season.id), label: season.name })),
-          ]}
-        />
-      </StaffForm>
-    </>
+    <ChangeForm
+      label="Add a season"
+      mutation={create}
+      failed="The season could not be added"
+      busy="Adding..."
+      submit="Add the season"
+      onSubmit={() => {
+        const parsed = newSeasonSchema.safeParse({
+          name: draft.name,
+          start_date: draft.start_date,
+          end_date: draft.end_date,
+          copy_fees_from: draft.copy ? Number(draft.copy) : null,
+        });
+        if (!parsed.success) {
+          setProblems(fieldProblems(parsed.error));
+          return;
+        }
+        setProblems({});
+        const season: NewSeason = parsed.data;
+        create.mutate(season, {
+          onSuccess: () => {
+            setDraft({ name: '', start_date: '', end_date: '', copy: draft.copy });
+            onDone(
+              `${season.name} is added, from ${dateOf(season.start_date)} to ${dateOf(season.end_date)}.`,
+            );
+          },
+        });
+      }}
+    >
+      <TextField label="Season name" autoComplete="off" {...field('name')} />
+      <TextField label="First day" type="date" {...field('start_date')} />
+      <TextField label="Last day" type="date" {...field('end_date')} />
+      <SelectField
+        label="Green fees from"
+        {...field('copy')}
+        options={[
+          { value: '', label: 'None (set each fee)' },
+          ...prices.seasons.map((season) => ({ value: String(season.id), label: season.name })),
+        ]}
+      />
+    </ChangeForm>
   );
 }
 
@@ -397,10 +413,10 @@ function HorizonPanel({ prices, admin, onDone }: PanelProps) {
             Every day up to it needs green fees. An earlier date stops new bookings after it; bookings already
             made keep their tee times.
           </p>
-          <MutationFailure mutation={change} title="The closing date could not be changed" />
-          <StaffForm
+          <ChangeForm
             label="Change a closing date"
-            pending={change.isPending}
+            mutation={change}
+            failed="The closing date could not be changed"
             busy="Saving..."
             submit="Save the closing date"
             onSubmit={() => {
@@ -432,7 +448,7 @@ function HorizonPanel({ prices, admin, onDone }: PanelProps) {
               error={problem || undefined}
               onChange={(event) => setDate(event.target.value)}
             />
-          </StaffForm>
+          </ChangeForm>
         </>
       ) : null}
     </Panel>
@@ -469,14 +485,11 @@ function PackagesPanel({ prices, admin, onDone }: PanelProps) {
               <span className={sheet.types}>{pkg.name}</span>
             </th>
             <td className={styles.nowrap}>{`${monthDay(pkg.valid_from)} to ${monthDay(pkg.valid_to)}`}</td>
-            {prices.player_types.map((type) => {
-              const price = pkg.prices.find((each) => each.player_type_id === type.id)?.price;
-              return (
-                <td key={type.id} className={styles.nowrap}>
-                  {price === undefined ? 'No price' : formatMoney(price)}
-                </td>
-              );
-            })}
+            <PriceCells
+              types={prices.player_types}
+              price={(typeId) => pkg.prices.find((each) => each.player_type_id === typeId)?.price}
+              none="No price"
+            />
           </tr>
         ))}
       </StaffTable>
@@ -487,21 +500,13 @@ function PackagesPanel({ prices, admin, onDone }: PanelProps) {
           <NewPriceForm
             label="Change a combination price"
             hint={current === undefined ? 'No price yet.' : `Now ${formatMoney(current)}, VAT included.`}
-            pending={change.isPending}
+            mutation={change}
             submit="Save the combination price"
-            onPrice={(price, clear) =>
-              change.mutate(
-                { package_id: packageId, player_type_id: typeId, price },
-                {
-                  onSuccess: () => {
-                    clear();
-                    onDone(
-                      `The ${chosen ? chosen.course_ids.map(courseName).join(' + ') : ''} combination is now ${formatMoney(price)} for ${prices.player_types.find((type) => type.id === typeId)?.name ?? ''}, for bookings made from now on.`,
-                    );
-                  },
-                },
-              )
+            body={(price) => ({ package_id: packageId, player_type_id: typeId, price })}
+            done={(price) =>
+              `The ${chosen ? chosen.course_ids.map(courseName).join(' + ') : ''} combination is now ${formatMoney(price)} for ${prices.player_types.find((type) => type.id === typeId)?.name ?? ''}, for bookings made from now on.`
             }
+            onDone={onDone}
           >
             <Pick
               label="Combination"
@@ -558,21 +563,13 @@ function CaddiePanel({ prices, admin, onDone }: PanelProps) {
             label="Change a caddie fee"
             priceLabel="New fee (£)"
             hint={chosen ? `Now ${formatMoney(chosen.price)}.` : undefined}
-            pending={change.isPending}
+            mutation={change}
             submit="Save the caddie fee"
-            onPrice={(price, clear) =>
-              change.mutate(
-                { id: rangeId, price },
-                {
-                  onSuccess: () => {
-                    clear();
-                    onDone(
-                      `The caddie fee for ${chosen ? rangeLabel(chosen) : 'those days'} is now ${formatMoney(price)}.`,
-                    );
-                  },
-                },
-              )
+            body={(price) => ({ id: rangeId, price })}
+            done={(price) =>
+              `The caddie fee for ${chosen ? rangeLabel(chosen) : 'those days'} is now ${formatMoney(price)}.`
             }
+            onDone={onDone}
           >
             <Pick
               label="Days"

@@ -7,7 +7,6 @@ import {
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { PasswordField, SelectField, TextField, UsernameField } from '@/components/ui/form-field';
-import { SubmitButton } from '@/components/ui/form-status';
 import { userMessage } from '@/lib/api-client';
 import {
   type CreatedStaffUser,
@@ -19,15 +18,16 @@ import {
 } from '../api/staff-api';
 import styles from './staff.module.css';
 import {
+  ChangeForm,
   DataTable,
   Loaded,
-  MutationFailure,
   Options,
   optionsOf,
   SAVE_FAILED,
   StaffPage,
   useSchemaForm,
 } from './staff-kit';
+import { Panel } from './staff-parts';
 
 export const ROLE_NAMES: Record<StaffRole, string> = {
   admin: 'Administrator',
@@ -171,25 +171,19 @@ function UserRow({ user, self, onDone }: { user: StaffUser; self: boolean; onDon
 function CreateUserForm({ onCreated }: { onCreated: (created: CreatedStaffUser) => void }) {
   const create = useCreateStaffUser();
   const [created, setCreated] = useState<CreatedStaffUser | null>(null);
-  const { handleSubmit, reset, field } = useSchemaForm(createStaffUserRequestSchema, {
+  const { send, field } = useSchemaForm(createStaffUserRequestSchema, {
     username: '',
     name: '',
     email: '',
     role: 'reservations',
     password: undefined,
   });
-  const onSubmit = handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: (answer) => {
-        setCreated(answer);
-        reset();
-        onCreated(answer);
-      },
-    }),
-  );
+  const onSubmit = send(create, (answer) => {
+    setCreated(answer);
+    onCreated(answer);
+  });
   return (
-    <section className={styles.panel} aria-labelledby="add-staff-user">
-      <h2 id="add-staff-user">Add a staff user</h2>
+    <Panel title="Add a staff user">
       {created ? (
         <Alert type="success" title={`${created.user.name} was added`} onDismiss={() => setCreated(null)}>
           {created.one_time_password ? (
@@ -203,8 +197,14 @@ function CreateUserForm({ onCreated }: { onCreated: (created: CreatedStaffUser) 
           )}
         </Alert>
       ) : null}
-      <MutationFailure mutation={create} title="The user could not be added" />
-      <form className={styles['form-grid']} onSubmit={onSubmit} noValidate aria-labelledby="add-staff-user">
+      <ChangeForm
+        label="Add a staff user"
+        mutation={create}
+        failed="The user could not be added"
+        busy="Adding..."
+        submit="Add staff user"
+        onSubmit={onSubmit}
+      >
         <TextField label="Name" autoComplete="off" {...field('name')} />
         <UsernameField autoComplete="off" {...field('username')} />
         <TextField label="E-mail" type="email" autoComplete="off" {...field('email')} />
@@ -217,12 +217,7 @@ function CreateUserForm({ onCreated }: { onCreated: (created: CreatedStaffUser) 
           // Empty means "make one": the schema's optional password is absent, not an empty string.
           {...field('password', { setValueAs: (value: string) => (value === '' ? undefined : value) })}
         />
-        <div className={styles['form-actions']}>
-          <SubmitButton pending={create.isPending} busy="Adding...">
-            Add staff user
-          </SubmitButton>
-        </div>
-      </form>
-    </section>
+      </ChangeForm>
+    </Panel>
   );
 }

@@ -2,29 +2,8 @@ import type { StaffTeeSheet, StaffTeeSheetBooking } from '@links/shared/schemas/
 
 // A tee sheet's bookings and tee times as GET /v1/staff/tee-sheet answers them, for the tee sheet's page and its CSV.
 
-/** A paid booking of two adults, neither arrived yet, with the fields given in place of its own. */
-export const teeSheetBooking = (overrides: Partial<StaffTeeSheetBooking>): StaffTeeSheetBooking => ({
-  round_id: 11,
-  booking_number: '4417730261',
-  state: 'paid',
-  lead_name: 'Ada Lovelace',
-  players: 2,
-  caddies: 0,
-  golfers: [
-    { position: 1, player_type: 'Adult', name: '' },
-    { position: 2, player_type: 'Adult', name: '' },
-  ],
-  operator: null,
-  notes: null,
-  payable: 24_000,
-  paid: 24_000,
-  hold_expires_at: null,
-  check_ins: [
-    { position: 1, status: 'expected' },
-    { position: 2, status: 'expected' },
-  ],
-  ...overrides,
-});
+/** A paid booking of two adults, with the fields given in place of its own (the API's tee sheet test reads it too). */
+export { teeSheetBooking } from '@links/shared/test/staff-tee-sheet';
 
 /** A tour operator's booking of an adult and a senior, half paid: its deposit. */
 export const OPERATOR_DEPOSIT: Partial<StaffTeeSheetBooking> = {
