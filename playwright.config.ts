@@ -31,8 +31,9 @@ export default defineConfig({
   workers: 2,
   // Limits for hangs, not for speed (speed is measured by npm run bench): CI's two cores run two journeys, their
   // Chromiums and the server at once, and on a slow host a lazily loaded step (its chunks, then /v1/time, then the
-  // countdown's own chunk) has been seen to need more than 5 s to appear.
-  timeout: 60_000,
+  // countdown's own chunk) has been seen to need more than 5 s to appear, and on a host at half speed the longer
+  // journeys (several sign-ins, both widths, axe) have met a 60 s limit after passing every step.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: isCI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {

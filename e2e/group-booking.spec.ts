@@ -16,7 +16,6 @@ function twelveHour(time: string | undefined): string {
 test('a tour operator books a group of six on two consecutive tee times, changes it from step 2, and confirms it', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const date = weekdayAhead(75, 0);
   await signIn(page, DEPOSIT_OPERATOR.username, DEPOSIT_OPERATOR.password);
   await page.goto('/my-bookings');

@@ -24,7 +24,6 @@ function daysBetween(from: string, to: string): number {
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('a booking from / to its confirmation page by keyboard alone', async ({ page }) => {
-  test.setTimeout(90_000);
   const keyboard = page.keyboard;
   const date = weekdayAhead(56, 3);
 

@@ -362,7 +362,6 @@ async function bookStepOne(page: Page, date: string): Promise<void> {
 test('a one-time password from the resort opens the account, which books nothing until the operator chooses their own', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const oneTime = await readRunSecret(ONE_TIME_PASSWORD_SECRET);
   await page.goto('/login');
   const form = page.getByRole('form', { name: 'Tour Operator Login' });
@@ -426,7 +425,6 @@ test.describe('booking on terms', () => {
   test('the operator form, then a deposit booking with its balance due on the confirmation', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     await signIn(page, DEPOSIT_OPERATOR.username, DEPOSIT_OPERATOR.password);
     await bookStepOne(page, weekdayAhead(33, 0));
 
@@ -508,7 +506,6 @@ test.describe('booking on terms', () => {
 });
 
 test('pay later: the booking is confirmed at once and the whole amount is due', async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page, DEPOSIT_OPERATOR.username, DEPOSIT_OPERATOR.password);
   await bookStepOne(page, weekdayAhead(33, 1));
   await page.getByRole('textbox', { name: 'First name' }).fill('Ewan');
@@ -644,9 +641,6 @@ test.describe('password journeys', () => {
   });
 
   test('manage account: details, password change, log out and sign in again', async ({ page }) => {
-    // A long journey (three sign-ins and two password changes, each an argon2 hash; axe twice; both widths): on a host
-    // running at half speed it passed every step and met the 60 s limit at the last sign-in.
-    test.setTimeout(120_000);
     await signIn(page, operator.username, newPassword);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Manage Account' }).click();
     await expect(page).toHaveURL(/\/manage-account$/);

@@ -14,7 +14,6 @@ test('reports: a paid booking counted, charts drawn with tables, a CSV file, at 
   page,
   axe,
 }) => {
-  test.setTimeout(120_000);
   const slot = await inApiSession((request) => findSlot(request, BURNSIDE.id, 2, 24 * 10, 24 * 17));
   await createPaidBooking({ rounds: [{ courseId: BURNSIDE.id, slot: slot! }], golfers: 2 });
 

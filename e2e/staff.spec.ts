@@ -399,7 +399,6 @@ test.describe('at 375 px', () => {
     page,
     axe,
   }) => {
-    test.setTimeout(90_000);
     expect(enrolledKey, 'the key enrolled by the journey before').not.toBe('');
     await signInWithPassword(page);
     // Enrolled already: the code step only, no key shown again.
