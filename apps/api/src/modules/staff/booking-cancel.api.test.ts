@@ -1,13 +1,14 @@
 import { COURSE_IDS } from '@links/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, mailOutbox, paymentRefunds, staffAuditLog, staffRefunds } from '../../db/schema/index.ts';
+import { bookings, mailOutbox, staffAuditLog, staffRefunds } from '../../db/schema/index.ts';
 import { NOW } from '../../test/booking-week.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { testDbKind } from '../../test/test-database.ts';
 import type { Browser } from '../auth/test/auth-test-helpers.ts';
 import { createBookingApp } from '../bookings/booking-test-helpers.ts';
 import type { MadeBooking } from '../confirmation/confirmation-test-helpers.ts';
+import { refundsOf } from '../contact-details/operator-test-helpers.ts';
 import {
   sendFrom,
   staffBrowser,
@@ -45,8 +46,7 @@ const cancel = (number: string, body: object) =>
   sendFrom(t.app, desk, 'POST', `/v1/staff/bookings/${number}/cancel`, body);
 const row = async (id: number) =>
   (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
-const refundsOf = async (intentId: string) =>
-  t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentIntentId, intentId));
+const refunds = (intentId: string) => refundsOf(t.database.db, intentId);
 
 describe('POST /v1/staff/bookings/:number/cancel', () => {
   it('cancels with a partial refund made once, frees the places and tells the golfer with the calendar cancelled', async () => {
@@ -67,7 +67,7 @@ describe('POST /v1/staff/bookings/:number/cancel', () => {
     const after = await row(made.bookingId);
     expect(after).toMatchObject({ status: 'cancelled', cancelledReason: 'staff' });
     expect(after.calendarSequence).toBe(before.calendarSequence + 1);
-    expect((await refundsOf(before.paymentIntentId!)).map((refund) => refund.amount)).toEqual([5_000]);
+    expect((await refunds(before.paymentIntentId!)).map((refund) => refund.amount)).toEqual([5_000]);
 
     // The places are back on the public tee sheet.
     const sheet = await sendFrom(
@@ -143,7 +143,7 @@ describe('POST /v1/staff/bookings/:number/cancel', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.json().data.refund).toEqual({ amount: 2_000, status: 'pending' });
       expect((await row(made.bookingId)).status).toBe('cancelled');
-      expect(await refundsOf(intentId)).toEqual([]);
+      expect(await refunds(intentId)).toEqual([]);
       const waiting = (await sendFrom(t.app, desk, 'GET', `/v1/staff/bookings/${made.bookingNumber}`)).json()
         .data;
       expect(waiting.confirmation.statement.at(-1)).toMatchObject({ amount: -2_000, pending: true });
@@ -159,7 +159,7 @@ describe('POST /v1/staff/bookings/:number/cancel', () => {
       staffRefundsMade: 0,
       staffRefundsWaiting: 0,
     });
-    expect((await refundsOf(intentId)).map((refund) => refund.amount)).toEqual([2_000]);
+    expect((await refunds(intentId)).map((refund) => refund.amount)).toEqual([2_000]);
     const [pending] = await t.database.db
       .select()
       .from(staffRefunds)
@@ -193,7 +193,7 @@ describe('POST /v1/staff/bookings/:number/cancel', () => {
       expect(await t.app.jobs.runOnce('payment-reconciliation')).toMatchObject({ staffRefundsMade: 0 });
       now = new Date(NOW.getTime() + 6 * 60_000);
       expect(await t.app.jobs.runOnce('payment-reconciliation')).toMatchObject({ staffRefundsMade: 1 });
-      expect((await refundsOf(intentId)).map((refund) => refund.amount)).toEqual([1_500]);
+      expect((await refunds(intentId)).map((refund) => refund.amount)).toEqual([1_500]);
     } finally {
       provider.refund = realRefund;
       gone(new Error('the process is gone'));
@@ -201,7 +201,7 @@ describe('POST /v1/staff/bookings/:number/cancel', () => {
       now = NOW;
     }
     expect(await t.app.jobs.runOnce('payment-reconciliation')).toMatchObject({ staffRefundsMade: 0 });
-    expect((await refundsOf(intentId)).map((refund) => refund.amount)).toEqual([1_500]);
+    expect((await refunds(intentId)).map((refund) => refund.amount)).toEqual([1_500]);
   });
 
   it('refunds once when two staff cancel at the same moment, and cancels without a refund when asked', async () => {
@@ -211,7 +211,7 @@ describe('POST /v1/staff/bookings/:number/cancel', () => {
       cancel(made.bookingNumber, { reason: 'B', refund: 1_000 }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
-    expect(await refundsOf((await row(made.bookingId)).paymentIntentId!)).toHaveLength(1);
+    expect(await refunds((await row(made.bookingId)).paymentIntentId!)).toHaveLength(1);
 
     const kept = await booking();
     const none = await cancel(kept.bookingNumber, { reason: 'Inside 48 hours', refund: 0 });
@@ -256,10 +256,7 @@ if (testDbKind() === 'postgres') {
       expect(cancelled!.status).toBe('cancelled');
       const pending = await db.select().from(staffRefunds).where(eq(staffRefunds.bookingId, made.bookingId));
       expect(pending.map((row) => [row.amountPence, row.status])).toEqual([[1_000, 'succeeded']]);
-      const atProvider = await db
-        .select()
-        .from(paymentRefunds)
-        .where(eq(paymentRefunds.paymentIntentId, cancelled!.paymentIntentId!));
+      const atProvider = await refundsOf(db, cancelled!.paymentIntentId!);
       expect(atProvider.map((row) => row.amount)).toEqual([1_000]);
     });
   });
