@@ -42,27 +42,29 @@ export const SEASON_MESSAGES = {
 
 const day = z.iso.date({ error: SEASON_MESSAGES.date });
 
-export const newSeasonSchema = z
-  .object({
-    name: requiredTextSchema(60, SEASON_MESSAGES.name),
-    start_date: day,
-    end_date: day,
-    /** The season whose green fees the new one starts with; null for none (each fee then set one by one). */
-    copy_fees_from: id.nullable(),
-  })
-  .refine((season) => season.start_date <= season.end_date, {
+/** The first and last day (inclusive) of a new season or caddie fee. */
+const newDays = { start_date: day, end_date: day };
+
+/** A new season or caddie fee, refused when its last day comes before its first. */
+function withRangeInOrder<Days extends z.ZodType<{ start_date: string; end_date: string }>>(days: Days) {
+  return days.refine((range) => range.start_date <= range.end_date, {
     error: SEASON_MESSAGES.order,
     path: ['end_date'],
   });
+}
+
+export const newSeasonSchema = withRangeInOrder(
+  z.object({
+    name: requiredTextSchema(60, SEASON_MESSAGES.name),
+    ...newDays,
+    /** The season whose green fees the new one starts with; null for none (each fee then set one by one). */
+    copy_fees_from: id.nullable(),
+  }),
+);
 export type NewSeason = z.infer<typeof newSeasonSchema>;
 
 /** A caddie fee for a range of days (per caddie per round, paid in cash on the day). */
-export const newCaddieRangeSchema = z
-  .object({ start_date: day, end_date: day, price: feePence })
-  .refine((range) => range.start_date <= range.end_date, {
-    error: SEASON_MESSAGES.order,
-    path: ['end_date'],
-  });
+export const newCaddieRangeSchema = withRangeInOrder(z.object({ ...newDays, price: feePence }));
 export type NewCaddieRange = z.infer<typeof newCaddieRangeSchema>;
 export const caddieRangeChangeSchema = z.object({ price: feePence });
 export const caddieRangeParamsSchema = z.object({
@@ -125,6 +127,12 @@ export const closingDateChangeSchema = z.object({
 });
 export type ClosingDateChange = z.infer<typeof closingDateChangeSchema>;
 
+/** Which green fee: a course's for a player type in a season (a listed fee and a change to it name it alike). */
+const greenFeeKey = { course_id: positiveInt, player_type_id: positiveInt, season_id: positiveInt };
+
+/** A season's or caddie fee's first and last day (inclusive), as listed and as a change to a caddie fee names them. */
+const days = { start_date: z.iso.date(), end_date: z.iso.date() };
+
 const priceChangeFields = {
   /** The audit entry that records it. */
   id: positiveInt,
@@ -138,7 +146,7 @@ export const staffPricesSchema = z.object({
   /** Each course with the last day the public may book it. */
   courses: z.array(namedSchema.extend({ closing_date: z.iso.date() })),
   player_types: z.array(namedSchema),
-  seasons: z.array(namedSchema.extend({ start_date: z.iso.date(), end_date: z.iso.date() })),
+  seasons: z.array(namedSchema.extend(days)),
   /** Combination packages: their courses, the months they apply in (MM-dd) and a price per player type. */
   packages: z.array(
     z.object({
@@ -153,19 +161,11 @@ export const staffPricesSchema = z.object({
   caddie_ranges: z.array(
     z.object({
       id: positiveInt,
-      start_date: z.iso.date(),
-      end_date: z.iso.date(),
+      ...days,
       price: pence,
     }),
   ),
-  green_fees: z.array(
-    z.object({
-      course_id: positiveInt,
-      player_type_id: positiveInt,
-      season_id: positiveInt,
-      price: pence,
-    }),
-  ),
+  green_fees: z.array(z.object({ ...greenFeeKey, price: pence })),
   /**
    * The latest price changes, newest first: who, when, which price (a green fee, a combination's price for a player
    * type or a caddie fee), from and to. The audit log keeps every one; this is the prices page's view of it.
@@ -175,9 +175,7 @@ export const staffPricesSchema = z.object({
       z.object({
         ...priceChangeFields,
         kind: z.literal('green_fee'),
-        course_id: positiveInt,
-        player_type_id: positiveInt,
-        season_id: positiveInt,
+        ...greenFeeKey,
       }),
       z.object({
         ...priceChangeFields,
@@ -188,8 +186,7 @@ export const staffPricesSchema = z.object({
       z.object({
         ...priceChangeFields,
         kind: z.literal('caddie'),
-        start_date: z.iso.date(),
-        end_date: z.iso.date(),
+        ...days,
       }),
     ]),
   ),
