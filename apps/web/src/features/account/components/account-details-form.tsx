@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type OperatorDetails,
   type UpdateOperatorDetails,
@@ -7,13 +6,15 @@ import {
 } from '@links/shared/schemas/operator-account';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { AddressFields } from '@/components/ui/address-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { countryOptions, diallingCodeOptions } from '@/components/ui/country-options';
-import { FieldGrid, fieldBinder, fieldStyles, SelectField, TextField } from '@/components/ui/form-field';
+import { diallingCodeOptions } from '@/components/ui/country-options';
+import { CountrySelectField } from '@/components/ui/country-select-field';
+import { FieldGrid, fieldStyles, SelectField, TextField } from '@/components/ui/form-field';
 import { MutationFailureAlert } from '@/components/ui/form-status';
+import { useZodForm } from '@/components/ui/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { useUpdateOperatorDetails } from '../api/update-operator-details';
 import styles from './account-forms.module.css';
@@ -70,22 +71,11 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
   useEffect(() => {
     if (saved || failed) outcomeRef.current?.focus();
   }, [saved, failed]);
-  const countries = useMemo(countryOptions, []);
   const dialling = useMemo(diallingCodeOptions, []);
   const initial = useMemo(() => toFormValues(details), [details]);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    getValues,
-    setValue,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<FormValues, unknown, UpdateOperatorDetails>({
-    resolver: zodResolver(updateOperatorDetailsRequestSchema) as never,
-    mode: 'onTouched',
-    defaultValues: initial,
-  });
+  const form = useZodForm<FormValues, UpdateOperatorDetails>(updateOperatorDetailsRequestSchema, initial);
+  const { register, handleSubmit, reset, getValues, setValue, setError, field } = form;
+  const { errors, isDirty } = form.formState;
 
   const onSubmit = handleSubmit((values) => {
     setSaved(false);
@@ -105,7 +95,6 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
     });
   });
 
-  const field = fieldBinder(register, errors);
   const telephone = field('telephone_number', {
     onBlur: () => {
       const formatted = formatTelephone(
@@ -185,11 +174,8 @@ export function AccountDetailsForm({ details }: { details: OperatorDetails }) {
           }}
           postcode={{ label: 'Postcode', input: register('post_code'), error: errors.post_code?.message }}
           country={
-            <SelectField
-              label="Country"
+            <CountrySelectField
               autoComplete="country"
-              options={countries}
-              placeholder="Select a country"
               defaultValue={initial.country_code}
               {...field('country_code')}
             />

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   COLLEAGUE_MESSAGES,
   type Colleague,
@@ -6,13 +5,13 @@ import {
   inviteColleagueRequestSchema,
 } from '@links/shared/schemas/operator-colleagues';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FieldGrid, fieldBinder, TextField } from '@/components/ui/form-field';
+import { FieldGrid, TextField } from '@/components/ui/form-field';
 import { FailureAlert } from '@/components/ui/form-status';
 import { LoadFailedAlert } from '@/components/ui/load-failed-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { useZodForm } from '@/components/ui/use-zod-form';
 import { fieldMessages } from '@/lib/api-client';
 import { useColleagues, useInviteColleague, useRemoveColleague } from '../api/colleagues';
 import styles from './account-forms.module.css';
@@ -97,18 +96,10 @@ function ColleagueRow({
 
 function InviteForm({ onInvited }: { onInvited: (email: string) => void }) {
   const invite = useInviteColleague();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<InviteColleagueRequest>({
-    resolver: zodResolver(inviteColleagueRequestSchema),
-    mode: 'onTouched',
-    defaultValues: EMPTY,
-  });
-  const field = fieldBinder(register, errors);
+  const { handleSubmit, reset, setError, field } = useZodForm<InviteColleagueRequest>(
+    inviteColleagueRequestSchema,
+    EMPTY,
+  );
   const onSubmit = handleSubmit((values) =>
     invite.mutate(values, {
       onSuccess: (colleague) => {

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { RESET_PASSWORD_MIN_LENGTH } from '@links/shared/password-strength';
 import { type UpdatePasswordRequest, updatePasswordRequestSchema } from '@links/shared/schemas/auth';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { FieldGrid, fieldBinder, PasswordField } from '@/components/ui/form-field';
+import { FieldGrid, PasswordField } from '@/components/ui/form-field';
 import { MutationFailureAlert } from '@/components/ui/form-status';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { useZodForm } from '@/components/ui/use-zod-form';
 import { fieldMessages } from '@/lib/api-client';
 import { useUpdatePassword } from '../api/update-password';
 import styles from './account-forms.module.css';
@@ -34,12 +33,8 @@ type UpdatePasswordFormProps = {
 export function UpdatePasswordForm({ operatorId, changeRequired = false }: UpdatePasswordFormProps) {
   const update = useUpdatePassword(operatorId);
   const [updated, setUpdated] = useState(false);
-  const form = useForm<UpdatePasswordRequest>({
-    resolver: zodResolver(updatePasswordRequestSchema),
-    mode: 'onTouched',
-    defaultValues: EMPTY,
-  });
-  const field = fieldBinder(form.register, form.formState.errors);
+  const form = useZodForm<UpdatePasswordRequest>(updatePasswordRequestSchema, EMPTY);
+  const { field } = form;
 
   // Sent here straight from sign-in: the reason, and the form under it, are where the operator starts.
   const requiredRef = useRef<HTMLDivElement>(null);

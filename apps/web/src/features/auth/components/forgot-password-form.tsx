@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ForgotPasswordRequest, forgotPasswordRequestSchema } from '@links/shared/schemas/auth';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { UsernameField } from '@/components/ui/form-field';
 import { MutationFailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { CheckCircleIcon } from '@/components/ui/icons';
+import { useZodForm } from '@/components/ui/use-zod-form';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import styles from './auth-form.module.css';
 import { FORGOT_ERROR_FALLBACK, FORGOT_ERROR_HEADING } from './auth-messages';
@@ -17,15 +16,8 @@ export const RESET_WAIT_HELP =
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
   const [sent, setSent] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm<ForgotPasswordRequest>({
-    resolver: zodResolver(forgotPasswordRequestSchema),
-    mode: 'onTouched',
-    defaultValues: { username: '' },
+  const { handleSubmit, setFocus, field } = useZodForm<ForgotPasswordRequest>(forgotPasswordRequestSchema, {
+    username: '',
   });
   const heading = useRef<HTMLHeadingElement>(null);
   const returned = useRef(false);
@@ -78,7 +70,7 @@ export function ForgotPasswordForm() {
         title={FORGOT_ERROR_HEADING}
         fallback={FORGOT_ERROR_FALLBACK}
       />
-      <UsernameField error={errors.username?.message} {...register('username')} />
+      <UsernameField {...field('username')} />
       <p className={styles.help}>{RESET_WAIT_HELP}</p>
       <SubmitButton size="lg" block pending={request.isPending} busy="Sending...">
         Send reset link

@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginRequest, loginRequestSchema } from '@links/shared/schemas/auth';
-import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { fieldBinder, PasswordField, UsernameField } from '@/components/ui/form-field';
+import { PasswordField, UsernameField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
+import { useZodForm } from '@/components/ui/use-zod-form';
 import { paths } from '@/config/paths';
 import { userMessage } from '@/lib/api-client';
 import type { Operator } from '../api/get-user';
@@ -15,17 +14,11 @@ import { LOGIN_ERROR_FALLBACK, LOGIN_ERROR_HEADING } from './auth-messages';
 /** The 'Tour Operator Login' form: validated on change (spec section 5, "Login"). */
 export function LoginForm({ onSignedIn }: { onSignedIn: (operator: Operator) => void }) {
   const login = useLogin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    mode: 'onChange',
-    defaultValues: { username: '', password: '' },
-  });
-
-  const field = fieldBinder(register, errors);
+  const { handleSubmit, field } = useZodForm<LoginRequest>(
+    loginRequestSchema,
+    { username: '', password: '' },
+    { mode: 'onChange' },
+  );
 
   const onSubmit = handleSubmit((values) => {
     login.mutate(values, { onSuccess: onSignedIn });

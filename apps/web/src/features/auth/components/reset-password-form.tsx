@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { RESET_PASSWORD_MIN_LENGTH } from '@links/shared/password-strength';
 import { type ResetPasswordRequest, resetPasswordRequestSchema } from '@links/shared/schemas/auth';
-import { useForm } from 'react-hook-form';
 import { MutationFailureAlert, SubmitButton } from '@/components/ui/form-status';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { useZodForm } from '@/components/ui/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import styles from './auth-form.module.css';
@@ -20,10 +19,11 @@ type ResetPasswordFormProps = {
 /** New password and its confirmation, validated on touch (spec section 5, "Reset password"). */
 export function ResetPasswordForm({ username, token, onReset, onLinkInvalid }: ResetPasswordFormProps) {
   const reset = useResetPassword();
-  const form = useForm<ResetPasswordRequest>({
-    resolver: zodResolver(resetPasswordRequestSchema),
-    mode: 'onTouched',
-    defaultValues: { username, token, password: '', password_confirmation: '' },
+  const form = useZodForm<ResetPasswordRequest>(resetPasswordRequestSchema, {
+    username,
+    token,
+    password: '',
+    password_confirmation: '',
   });
 
   const onSubmit = form.handleSubmit((values) => {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type {
   OperatorPaymentMethod,
   OperatorPaymentOption,
@@ -9,10 +8,11 @@ import {
   type OperatorPlayerDetailsInput,
   operatorPlayerDetailsSchema,
 } from '@links/shared/schemas/operator-contact-details';
-import { type ReactNode, useEffect, useMemo } from 'react';
-import { type Path, useForm, useWatch } from 'react-hook-form';
-import { countryOptions } from '@/components/ui/country-options';
-import { CheckboxField, FieldGrid, fieldBinder, SelectField, TextField } from '@/components/ui/form-field';
+import { type ReactNode, useEffect } from 'react';
+import { type Path, useWatch } from 'react-hook-form';
+import { CountrySelectField } from '@/components/ui/country-select-field';
+import { CheckboxField, FieldGrid, TextField } from '@/components/ui/form-field';
+import { useZodForm } from '@/components/ui/use-zod-form';
 import { env } from '@/config/env';
 import { StepSection } from '@/features/booking-flow/components/step-section';
 import { PAYMENT_RULES } from '../operator-payment-copy';
@@ -60,22 +60,12 @@ export function OperatorContactForm({
   serverErrors,
   aside,
 }: OperatorContactFormProps) {
-  const countries = useMemo(countryOptions, []);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    setValue,
-    getValues,
-    formState: { errors, isValid },
-  } = useForm<OperatorFormValues, unknown, OperatorPlayerDetails>({
-    resolver: zodResolver(operatorPlayerDetailsSchema) as never,
-    mode: 'onTouched',
-    defaultValues: initialValues,
-  });
-
-  const field = fieldBinder(register, errors);
+  const form = useZodForm<OperatorFormValues, OperatorPlayerDetails>(
+    operatorPlayerDetailsSchema,
+    initialValues,
+  );
+  const { register, handleSubmit, control, setError, setValue, getValues, field } = form;
+  const { errors, isValid } = form.formState;
 
   const values = useWatch({ control }) as OperatorFormValues;
   useEffect(() => onValuesChange(values), [values, onValuesChange]);
@@ -114,10 +104,7 @@ export function OperatorContactForm({
           <FieldGrid>
             <TextField label="First name" autoComplete="off" {...field('first_name')} />
             <TextField label="Surname" autoComplete="off" {...field('surname')} />
-            <SelectField
-              label="Country"
-              options={countries}
-              placeholder="Select a country"
+            <CountrySelectField
               defaultValue={initialValues.lead_player_country_code}
               {...field('lead_player_country_code')}
             />

@@ -1,17 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ChangeEvent,
+  type ComponentProps,
   type FormEvent,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
   useState,
 } from 'react';
-import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { fieldBinder } from '@/components/ui/form-field';
+import { TextField, UsernameField } from '@/components/ui/form-field';
 import {
   MutationFailureAlert,
   type MutationFailureAlertProps,
@@ -19,8 +19,10 @@ import {
 } from '@/components/ui/form-status';
 import { Link } from '@/components/ui/link';
 import { Spinner } from '@/components/ui/spinner';
+import { useZodForm } from '@/components/ui/use-zod-form';
 import { ApiError, userMessage } from '@/lib/api-client';
 import styles from './staff.module.css';
+import { Panel } from './staff-parts';
 import { TableFrame } from './table-frame';
 import sheet from './tee-sheet.module.css';
 
@@ -51,29 +53,37 @@ export function useDraft<T extends Record<string, unknown>>(initial: T | (() => 
   return { draft, setDraft, problems, setProblems, field, control };
 }
 
-/** A mutation that sends a form's values and answers `A`. */
-type Sends<T, A> = { mutate: (values: T, options: { onSuccess: (answer: A) => void }) => void };
-
-/**
- * A react-hook-form form that the request's shared `schema` checks before it is sent (the API checks it again), with
- * `field(name)` as fieldBinder gives it, and `send(mutation, onSent)`: a submit handler that sends the checked values
- * with `mutation`, then empties the form and hands `onSent` the answer.
- */
+/** A staff form checked by its request's shared `schema` when it is sent (not as each field is left). */
 export function useSchemaForm<T extends FieldValues>(
   schema: z.ZodType<T, T>,
   defaultValues: DefaultValues<T>,
 ) {
-  const form = useForm<T>({ resolver: zodResolver(schema), defaultValues });
-  const send = <A,>(mutation: Sends<T, A>, onSent: (answer: A) => void) =>
-    form.handleSubmit((values) =>
-      mutation.mutate(values, {
-        onSuccess: (answer) => {
-          form.reset();
-          onSent(answer);
-        },
-      }),
-    );
-  return { ...form, field: fieldBinder(form.register, form.formState.errors), send };
+  return useZodForm<T>(schema, defaultValues, { mode: 'onSubmit' });
+}
+
+/** A change that sends a form's values and answers `A`. */
+type Sends<T, A> = Change & { mutate: (values: T, options: { onSuccess: (answer: A) => void }) => void };
+
+/**
+ * A useSchemaForm whose checked values `mutation` sends: its `field(name)`, and the `mutation` and `onSubmit` a
+ * ChangeForm takes; once the change is saved the form is emptied and `onSent` handed the answer.
+ */
+export function useSendingForm<T extends FieldValues, A>(
+  schema: z.ZodType<T, T>,
+  defaultValues: DefaultValues<T>,
+  mutation: Sends<T, A>,
+  onSent: (answer: A) => void,
+) {
+  const { field, handleSubmit, reset } = useSchemaForm(schema, defaultValues);
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutate(values, {
+      onSuccess: (answer) => {
+        reset();
+        onSent(answer);
+      },
+    }),
+  );
+  return { field, mutation, onSubmit };
 }
 
 /** One control of a filter bar, named by the label around it: an input, or a select with `children` options. */
@@ -227,6 +237,40 @@ export function ChangeForm({ mutation, failed, fallback, inside = false, ...form
       {inside ? null : banner}
       <StaffForm pending={mutation.isPending} top={inside ? banner : null} {...form} />
     </>
+  );
+}
+
+/** A text field's props as useSchemaForm's `field(name)` binds them. */
+type BoundField = Omit<ComponentProps<typeof TextField>, 'label'>;
+
+/**
+ * An admin's panel opening an account (a tour operator's, a staff user's): what it says first (`intro`), then the
+ * ChangeForm named as the panel is, with the holder's name (in the form's value `name.key`), username and e-mail
+ * before the account's own fields (`children`).
+ */
+export function NewAccountForm<N extends string>({
+  title,
+  intro,
+  name,
+  field,
+  children,
+  ...form
+}: Omit<ChangeFormProps, 'label'> & {
+  title: string;
+  intro: ReactNode;
+  name: { label: string; key: N };
+  field: (key: N | 'username' | 'email') => BoundField;
+}) {
+  return (
+    <Panel title={title}>
+      {intro}
+      <ChangeForm label={title} {...form}>
+        <TextField label={name.label} autoComplete="off" {...field(name.key)} />
+        <UsernameField autoComplete="off" {...field('username')} />
+        <TextField label="E-mail" type="email" autoComplete="off" {...field('email')} />
+        {children}
+      </ChangeForm>
+    </Panel>
   );
 }
 

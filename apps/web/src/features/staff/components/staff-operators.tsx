@@ -8,7 +8,7 @@ import {
 } from '@links/shared/schemas/staff-operators';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { TextField, UsernameField } from '@/components/ui/form-field';
+import { TextField } from '@/components/ui/form-field';
 import { Link } from '@/components/ui/link';
 import { userMessage } from '@/lib/api-client';
 import {
@@ -21,13 +21,13 @@ import {
 } from '../api/staff-api';
 import styles from './staff.module.css';
 import {
-  ChangeForm,
   DetailPage,
   Loaded,
+  NewAccountForm,
   SAVE_FAILED,
   StaffPage,
   StaffTable,
-  useSchemaForm,
+  useSendingForm,
 } from './staff-kit';
 import { dayOf, Facts, Panel, when } from './staff-parts';
 import { StateTag } from './state-tag';
@@ -119,46 +119,41 @@ export function StaffOperators() {
 
 function OpenAccountForm({ onDone }: { onDone: (message: string) => void }) {
   const create = useCreateOperator();
-  const { send, field } = useSchemaForm(createOperatorRequestSchema, {
-    company_name: '',
-    username: '',
-    email: '',
-    deposit_percent: DEFAULT_DEPOSIT,
-  });
-  const onSubmit = send(create, (operator) =>
-    onDone(
-      `The account of ${operator.company_name} is open. An e-mail to ${operator.email} asks them to choose their password.`,
-    ),
+  const form = useSendingForm(
+    createOperatorRequestSchema,
+    { company_name: '', username: '', email: '', deposit_percent: DEFAULT_DEPOSIT },
+    create,
+    (operator) =>
+      onDone(
+        `The account of ${operator.company_name} is open. An e-mail to ${operator.email} asks them to choose their password.`,
+      ),
   );
   return (
-    <Panel title="Open an account">
-      <p className={styles.count}>
-        The operator receives an e-mail to choose their own password (the link lasts 7 days); nobody at the
-        resort ever knows it.
-      </p>
-      <ChangeForm
-        label="Open an account"
-        mutation={create}
-        failed="The account could not be opened"
-        busy="Opening..."
-        submit="Open the account"
-        onSubmit={onSubmit}
-      >
-        <TextField label="Company name" autoComplete="off" {...field('company_name')} />
-        <UsernameField autoComplete="off" {...field('username')} />
-        <TextField label="E-mail" type="email" autoComplete="off" {...field('email')} />
-        <TextField
-          label="Deposit (%)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={100}
-          step={1}
-          hint="Of the total, taken by card when they book on deposit terms; 0 turns deposit terms off."
-          {...field('deposit_percent', { valueAsNumber: true })}
-        />
-      </ChangeForm>
-    </Panel>
+    <NewAccountForm
+      title="Open an account"
+      intro={
+        <p className={styles.count}>
+          The operator receives an e-mail to choose their own password (the link lasts 7 days); nobody at the
+          resort ever knows it.
+        </p>
+      }
+      name={{ label: 'Company name', key: 'company_name' }}
+      {...form}
+      failed="The account could not be opened"
+      busy="Opening..."
+      submit="Open the account"
+    >
+      <TextField
+        label="Deposit (%)"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={100}
+        step={1}
+        hint="Of the total, taken by card when they book on deposit terms; 0 turns deposit terms off."
+        {...form.field('deposit_percent', { valueAsNumber: true })}
+      />
+    </NewAccountForm>
   );
 }
 

@@ -157,6 +157,28 @@ function PriceCells({
   });
 }
 
+/** A table of one value for each thing (a course's closing date, a caddie fee's days): the thing heads its row. */
+function ValueTable({
+  rows,
+  ...table
+}: {
+  label: string;
+  caption: string;
+  columns: readonly [string, string];
+  rows: readonly { id: number; name: string; value: string }[];
+}) {
+  return (
+    <StaffTable {...table}>
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <th scope="row">{row.name}</th>
+          <td className={styles.nowrap}>{row.value}</td>
+        </tr>
+      ))}
+    </StaffTable>
+  );
+}
+
 function FeesTable({ prices, seasonId }: { prices: StaffPrices; seasonId: number }) {
   const season = prices.seasons.find((each) => each.id === seasonId);
   const fee = (courseId: number, typeId: number) =>
@@ -394,18 +416,12 @@ function HorizonPanel({ prices, admin, onDone }: PanelProps) {
   const name = prices.courses.find((course) => course.id === courseId)?.name ?? '';
   return (
     <Panel title="Booking horizon">
-      <StaffTable
+      <ValueTable
         label="Closing dates table"
         caption="The last day each course can be booked"
         columns={['Course', 'Bookable until']}
-      >
-        {prices.courses.map((course) => (
-          <tr key={course.id}>
-            <th scope="row">{course.name}</th>
-            <td className={styles.nowrap}>{dateOf(course.closing_date)}</td>
-          </tr>
-        ))}
-      </StaffTable>
+        rows={prices.courses.map((course) => ({ ...course, value: dateOf(course.closing_date) }))}
+      />
       {admin ? (
         <>
           <h3 className={sheet['sub-head']}>Change a closing date</h3>
@@ -543,18 +559,16 @@ function CaddiePanel({ prices, admin, onDone }: PanelProps) {
   const chosen = prices.caddie_ranges.find((each) => each.id === rangeId);
   return (
     <Panel title="Caddie fees">
-      <StaffTable
+      <ValueTable
         label="Caddie fees table"
         caption="Caddie fee per caddie per round, paid in cash on the day"
         columns={['Days', 'Fee per caddie']}
-      >
-        {prices.caddie_ranges.map((each) => (
-          <tr key={each.id}>
-            <th scope="row">{rangeLabel(each)}</th>
-            <td className={styles.nowrap}>{formatMoney(each.price)}</td>
-          </tr>
-        ))}
-      </StaffTable>
+        rows={prices.caddie_ranges.map((each) => ({
+          id: each.id,
+          name: rangeLabel(each),
+          value: formatMoney(each.price),
+        }))}
+      />
       {admin ? (
         <>
           <MutationFailure mutation={[change, create]} title="The caddie fee could not be saved" />

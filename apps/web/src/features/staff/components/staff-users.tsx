@@ -6,7 +6,7 @@ import {
 } from '@links/shared/schemas/staff';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { PasswordField, SelectField, TextField, UsernameField } from '@/components/ui/form-field';
+import { PasswordField, SelectField } from '@/components/ui/form-field';
 import { userMessage } from '@/lib/api-client';
 import {
   type CreatedStaffUser,
@@ -18,16 +18,15 @@ import {
 } from '../api/staff-api';
 import styles from './staff.module.css';
 import {
-  ChangeForm,
   DataTable,
   Loaded,
+  NewAccountForm,
   Options,
   optionsOf,
   SAVE_FAILED,
   StaffPage,
-  useSchemaForm,
+  useSendingForm,
 } from './staff-kit';
-import { Panel } from './staff-parts';
 
 export const ROLE_NAMES: Record<StaffRole, string> = {
   admin: 'Administrator',
@@ -171,53 +170,48 @@ function UserRow({ user, self, onDone }: { user: StaffUser; self: boolean; onDon
 function CreateUserForm({ onCreated }: { onCreated: (created: CreatedStaffUser) => void }) {
   const create = useCreateStaffUser();
   const [created, setCreated] = useState<CreatedStaffUser | null>(null);
-  const { send, field } = useSchemaForm(createStaffUserRequestSchema, {
-    username: '',
-    name: '',
-    email: '',
-    role: 'reservations',
-    password: undefined,
-  });
-  const onSubmit = send(create, (answer) => {
-    setCreated(answer);
-    onCreated(answer);
-  });
+  const form = useSendingForm(
+    createStaffUserRequestSchema,
+    { username: '', name: '', email: '', role: 'reservations', password: undefined },
+    create,
+    (answer) => {
+      setCreated(answer);
+      onCreated(answer);
+    },
+  );
   return (
-    <Panel title="Add a staff user">
-      {created ? (
-        <Alert type="success" title={`${created.user.name} was added`} onDismiss={() => setCreated(null)}>
-          {created.one_time_password ? (
-            <p>
-              Their one-time password is <code className={styles.secret}>{created.one_time_password}</code>.
-              It is shown only now: hand it over in person. They set up their authenticator app at the first
-              sign-in.
-            </p>
-          ) : (
-            <p>They set up their authenticator app at the first sign-in.</p>
-          )}
-        </Alert>
-      ) : null}
-      <ChangeForm
-        label="Add a staff user"
-        mutation={create}
-        failed="The user could not be added"
-        busy="Adding..."
-        submit="Add staff user"
-        onSubmit={onSubmit}
-      >
-        <TextField label="Name" autoComplete="off" {...field('name')} />
-        <UsernameField autoComplete="off" {...field('username')} />
-        <TextField label="E-mail" type="email" autoComplete="off" {...field('email')} />
-        <SelectField label="Role" options={optionsOf(STAFF_ROLES, ROLE_NAMES)} {...field('role')} />
-        <PasswordField
-          label="Password"
-          optional
-          hint="Leave empty to have one made and shown once."
-          autoComplete="new-password"
-          // Empty means "make one": the schema's optional password is absent, not an empty string.
-          {...field('password', { setValueAs: (value: string) => (value === '' ? undefined : value) })}
-        />
-      </ChangeForm>
-    </Panel>
+    <NewAccountForm
+      title="Add a staff user"
+      intro={
+        created ? (
+          <Alert type="success" title={`${created.user.name} was added`} onDismiss={() => setCreated(null)}>
+            {created.one_time_password ? (
+              <p>
+                Their one-time password is <code className={styles.secret}>{created.one_time_password}</code>.
+                It is shown only now: hand it over in person. They set up their authenticator app at the first
+                sign-in.
+              </p>
+            ) : (
+              <p>They set up their authenticator app at the first sign-in.</p>
+            )}
+          </Alert>
+        ) : null
+      }
+      name={{ label: 'Name', key: 'name' }}
+      {...form}
+      failed="The user could not be added"
+      busy="Adding..."
+      submit="Add staff user"
+    >
+      <SelectField label="Role" options={optionsOf(STAFF_ROLES, ROLE_NAMES)} {...form.field('role')} />
+      <PasswordField
+        label="Password"
+        optional
+        hint="Leave empty to have one made and shown once."
+        autoComplete="new-password"
+        // Empty means "make one": the schema's optional password is absent, not an empty string.
+        {...form.field('password', { setValueAs: (value: string) => (value === '' ? undefined : value) })}
+      />
+    </NewAccountForm>
   );
 }
