@@ -31,9 +31,6 @@ import {
 //   /login, /forgot-password (form and sent), /reset (expired and form), /manage-account, operator step 2 (operator)
 //   /maintenance (maintenance.global), the 404 page (site-shell)
 
-// Each state is checked and photographed at two widths.
-test.describe.configure({ timeout: 90_000 });
-
 test.describe('step 1', () => {
   test('four golfers with the under-16 warning and the messages of an incomplete selection', async ({
     page,

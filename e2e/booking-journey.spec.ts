@@ -8,9 +8,6 @@ import {
 import { completeStepOne } from './support/journey-step-one.ts';
 import { completeStepTwo } from './support/journey-step-two.ts';
 
-// Whole journeys through three steps: more than the default 30 s on a busy two-core machine.
-test.describe.configure({ timeout: 60_000 });
-
 // The main journey of issue 5: two golfers, a Championship and Burnside combination on one April day (the
 // combination season is 1 April to 31 October), through steps 1 and 2, paid with 4242 4242 4242 4242.
 // Combination price: £375.00 a golfer, so £750.00 (the two single rounds would be £832.00).

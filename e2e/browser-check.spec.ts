@@ -11,8 +11,6 @@ import { completeStepOne } from './support/journey-step-one.ts';
 // Workers, WebCrypto) without the golfer doing anything. One browser session already holding tee times (a second
 // tab: same cookies, its own booking) is above normal use.
 
-test.describe.configure({ timeout: 90_000 });
-
 test('a second tab of the same session holds its tee times after a browser check the golfer only sees', async ({
   context,
   page,

@@ -12,9 +12,6 @@ import {
 import { completeStepOne } from './support/journey-step-one.ts';
 import { completeStepTwo } from './support/journey-step-two.ts';
 
-// Whole journeys through three steps: more than the default 30 s on a busy two-core machine.
-test.describe.configure({ timeout: 60_000 });
-
 // Step 3 in sandbox mode (the e2e server has no Stripe keys). Each test books its own day, so parallel runs never
 // compete for the same tee slots.
 
